@@ -1,0 +1,1 @@
+"""What a host runs: controllers, the three executors and the navigation graph."""

@@ -1,0 +1,14 @@
+"""Controllers: one small interface per capability, composed per device.
+
+Importing this package registers every built-in controller in the registry.
+"""
+from backend_core.controllers.base import Controller, RemoteController, ScreenController, VerificationController
+from backend_core.controllers.registry import BuildContext, build_controllers, register_controller, registered_names
+
+from backend_core.controllers import web as _web  # noqa: F401  (registers "playwright")
+from backend_core.verifications import element as _element, image as _image, text as _text  # noqa: F401
+
+__all__ = [
+    "BuildContext", "Controller", "RemoteController", "ScreenController", "VerificationController",
+    "build_controllers", "register_controller", "registered_names",
+]

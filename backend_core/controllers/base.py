@@ -1,0 +1,95 @@
+"""The controller interfaces.
+
+A controller is a named backend for one capability. Its commands are its
+``@command`` methods (see :mod:`shared.commands`); :meth:`Controller.execute`
+is the only way an executor calls them, so parameters are validated the same
+way everywhere. A command returns a short human message on success, raises
+:class:`~shared.errors.DeviceFailure` when the device did not behave, and
+:class:`~shared.errors.InfraError` when the backend broke.
+"""
+from __future__ import annotations
+
+import logging
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from shared.commands import CommandKind, CommandSpec, ControllerType, coerce_param, collect_commands
+from shared.errors import UnknownCommand, RequestError
+
+log = logging.getLogger(__name__)
+
+
+class Controller(ABC):
+    """Base of every controller."""
+
+    controller_type: ClassVar[ControllerType]
+    kind: ClassVar[CommandKind] = CommandKind.ACTION
+    _commands: ClassVar[dict[str, CommandSpec]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if hasattr(cls, "controller_type"):
+            cls._commands = collect_commands(cls, cls.controller_type, cls.kind)
+
+    def commands(self) -> list[CommandSpec]:
+        return list(self._commands.values())
+
+    def provides(self, command: str) -> bool:
+        return command in self._commands
+
+    def execute(self, command: str, params: dict[str, Any]) -> str:
+        """Run *command* with *params*, coercing them to their declared types."""
+        spec = self._commands.get(command)
+        if spec is None:
+            raise UnknownCommand(f"{type(self).__name__} does not provide {command!r}")
+        kwargs: dict[str, Any] = {}
+        for p in spec.params:
+            if p.name in params and params[p.name] is not None:
+                try:
+                    kwargs[p.name] = coerce_param(p, params[p.name])
+                except ValueError as exc:
+                    raise RequestError(f"{command}: {exc}") from None
+            elif p.required:
+                raise RequestError(f"{command}: missing required parameter {p.name!r}")
+            elif p.default is not None:
+                kwargs[p.name] = p.default
+        unknown = set(params) - {p.name for p in spec.params}
+        if unknown:
+            log.warning("%s: ignoring unknown parameters %s", command, sorted(unknown))
+        log.info("%s.%s(%s)", type(self).__name__, command,
+                 ", ".join(f"{k}={v!r}" for k, v in kwargs.items() if v not in (None, "")))
+        result = getattr(self, command)(**kwargs)
+        return str(result) if result is not None else "ok"
+
+    def close(self) -> None:
+        """Release the backend (browser, session, subprocess). Idempotent."""
+
+
+class RemoteController(Controller):
+    """Sends input to the device: keys, taps, text, app launches."""
+
+    controller_type = ControllerType.REMOTE
+
+
+class ScreenController(Controller):
+    """Captures what the device shows."""
+
+    controller_type = ControllerType.SCREEN
+
+    @abstractmethod
+    def screenshot(self) -> bytes:
+        """Return the current screen as PNG bytes."""
+
+
+class VerificationController(Controller):
+    """Checks what the device shows; its commands are verifications."""
+
+    controller_type = ControllerType.VERIFICATION
+    kind = CommandKind.VERIFICATION
+    verifier_type: ClassVar[str] = ""
+
+
+class PowerController(Controller):
+    """Switches the device on and off."""
+
+    controller_type = ControllerType.POWER

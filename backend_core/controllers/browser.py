@@ -1,0 +1,126 @@
+"""A Playwright browser session owned by one thread.
+
+Playwright's sync API must be used from the thread that started it, while a
+host calls controllers from Socket.IO handler threads; so every page operation
+is submitted to the session's own worker thread. Playwright exceptions are
+translated here into :class:`ControllerError` (the browser broke) — callers
+never see Playwright's types.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+from shared.errors import ControllerError, DevicePilotError
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def find_chromium() -> str:
+    """The system Chromium: ``DEVICEPILOT_CHROMIUM`` or the first of the usual names on PATH."""
+    env = os.environ.get("DEVICEPILOT_CHROMIUM")
+    if env:
+        return env
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    raise ControllerError(
+        "no Chromium found: install Debian's 'chromium' package or set DEVICEPILOT_CHROMIUM to its path"
+    )
+
+
+@dataclass(frozen=True)
+class BrowserOptions:
+    url: str
+    headless: bool = True
+    width: int = 1280
+    height: int = 720
+    executable_path: str = ""
+    default_timeout_ms: int = 5000
+
+
+class BrowserSession:
+    """One Chromium page, driven from a dedicated thread. Started lazily."""
+
+    def __init__(self, options: BrowserOptions) -> None:
+        self.options = options
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="browser")
+        self._lock = threading.Lock()
+        self._pw: Any = None
+        self._browser: Any = None
+        self._page: Any = None
+        self.browser_pid: int | None = None
+
+    # -- runs on the browser thread -------------------------------------------------
+    def _ensure_page(self) -> Any:
+        if self._page is not None and not self._page.is_closed() and self._browser.is_connected():
+            return self._page
+        from playwright.sync_api import sync_playwright
+
+        if self._pw is None:
+            self._pw = sync_playwright().start()
+        exe = self.options.executable_path or find_chromium()
+        log.info("starting Chromium %s (headless=%s) at %s", exe, self.options.headless, self.options.url)
+        self._browser = self._pw.chromium.launch(
+            executable_path=exe, headless=self.options.headless, args=CHROMIUM_ARGS
+        )
+        self._page = self._browser.new_page(
+            viewport={"width": self.options.width, "height": self.options.height}
+        )
+        self._page.set_default_timeout(self.options.default_timeout_ms)
+        self._page.goto(self.options.url, wait_until="load")
+        return self._page
+
+    def _shutdown(self) -> None:
+        for closer in (lambda: self._browser and self._browser.close(), lambda: self._pw and self._pw.stop()):
+            try:
+                closer()
+            except Exception as exc:  # closing a dead browser can raise anything; nothing to recover
+                log.debug("browser shutdown: %s", exc)
+        self._page = self._browser = self._pw = None
+
+    # -- public --------------------------------------------------------------------
+    def call(self, fn: Callable[[Any], T], timeout: float = 60.0) -> T:
+        """Run ``fn(page)`` on the browser thread and return its result.
+
+        Project exceptions raised by *fn* pass through; Playwright's become
+        :class:`ControllerError`.
+        """
+        def run() -> T:
+            page = self._ensure_page()
+            return fn(page)
+
+        future: Future[T] = self._pool.submit(self._translate, run)
+        return future.result(timeout=timeout)
+
+    @staticmethod
+    def _translate(run: Callable[[], T]) -> T:
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            return run()
+        except DevicePilotError:
+            raise
+        except PlaywrightError as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise ControllerError(f"browser error: {first}") from exc
+
+    def close(self) -> None:
+        with self._lock:
+            try:
+                self._pool.submit(self._shutdown).result(timeout=30)
+            except Exception as exc:
+                log.warning("browser did not close cleanly: %s", exc)
+            self._pool.shutdown(wait=False)

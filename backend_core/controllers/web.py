@@ -1,0 +1,206 @@
+"""Web apps through Playwright: remote (click, keys, text), screen and DOM element verification.
+
+Registered as ``playwright``; params: ``url`` (required), ``headless`` (true),
+``width``/``height`` (1280x720), ``executable_path`` (system Chromium by default).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+from urllib.parse import urljoin
+
+from backend_core.controllers.base import Controller, RemoteController, ScreenController
+from backend_core.controllers.browser import BrowserOptions, BrowserSession
+from backend_core.controllers.registry import BuildContext, register_controller
+from shared.commands import P, ParamType, command
+from shared.errors import ConfigError, DeviceFailure, RequestError
+from shared.keys import Key
+
+log = logging.getLogger(__name__)
+
+# canonical key -> Playwright key name
+WEB_KEYS: dict[Key, str] = {
+    Key.UP: "ArrowUp", Key.DOWN: "ArrowDown", Key.LEFT: "ArrowLeft", Key.RIGHT: "ArrowRight",
+    Key.OK: "Enter", Key.BACK: "Escape", Key.HOME: "Home",
+    Key.CHANNEL_UP: "PageUp", Key.CHANNEL_DOWN: "PageDown",
+    Key.PLAY_PAUSE: "MediaPlayPause",
+    **{Key[f"DIGIT_{d}"]: str(d) for d in range(10)},
+}
+
+_DUMP_JS = """
+() => {
+  const out = [];
+  const nodes = document.querySelectorAll('button, a, input, select, textarea, [tabindex], h1, h2, [id]');
+  for (const el of nodes) {
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || st.visibility === 'hidden' || st.display === 'none') continue;
+    out.push({tag: el.tagName.toLowerCase(), id: el.id || '', text: (el.innerText || el.value || '').trim().slice(0, 80),
+              classes: el.className && typeof el.className === 'string' ? el.className : '',
+              focused: el === document.activeElement,
+              box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]});
+    if (out.length >= 200) break;
+  }
+  return out;
+}
+"""
+
+
+def element_locator(page: Any, text: str = "", selector: str = "", element_id: str = "") -> Any:
+    """A Playwright locator for an element named by id, selector and/or visible text."""
+    if element_id:
+        loc = page.locator(f"[id={json.dumps(element_id)}]")
+    elif selector:
+        loc = page.locator(selector)
+    elif text:
+        return page.get_by_text(text, exact=False)
+    else:
+        raise RequestError("name the element: give text, selector or id")
+    if text:
+        loc = loc.filter(has_text=text)
+    return loc
+
+
+class WebRemote(RemoteController):
+    """Input to a web page: clicks, keys, text, scrolling, URL changes."""
+
+    def __init__(self, session: BrowserSession) -> None:
+        self.session = session
+
+    @command("Open a URL (relative to the app's base URL) in the browser",
+             P("url", required=True, description="absolute URL or path such as /#/home"))
+    def navigate_to_url(self, url: str) -> str:
+        target = urljoin(self.session.options.url, url)
+        self.session.call(lambda page: page.goto(target, wait_until="load"))
+        return f"opened {target}"
+
+    @command("Click an element found by its visible text, CSS selector or id",
+             P("text", description="visible text of the element"),
+             P("selector", description="CSS selector"),
+             P("id", description="element id"),
+             P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"))
+    def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
+        what = text or selector or id
+
+        def click(page: Any) -> str:
+            loc = element_locator(page, text, selector, id)
+            count = loc.count()
+            if count <= index:
+                raise DeviceFailure(f"no element {what!r} to click (found {count})",
+                                    expected=f"element {what!r} visible")
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                loc.nth(index).click(timeout=3000)
+            except PlaywrightTimeout as exc:
+                raise DeviceFailure(f"element {what!r} is not clickable", expected=f"{what!r} clickable") from exc
+            return f"clicked {what!r}" + (f" #{index}" if index else "")
+
+        return self.session.call(click)
+
+    @command("Select an element repeatedly until it shows the expected word (toggles, cycling settings)",
+             P("expect", required=True, description="word the element must show, e.g. On, French"),
+             P("text", description="visible text of the element"),
+             P("selector", description="CSS selector"),
+             P("max_clicks", ParamType.INT, default=5, minimum=1, maximum=20))
+    def click_until(self, expect: str, text: str = "", selector: str = "", max_clicks: int = 5) -> str:
+        what = text or selector
+        pattern = re.compile(rf"(?<!\w){re.escape(expect)}(?!\w)", re.I)
+
+        def cycle(page: Any) -> str:
+            loc = element_locator(page, text, selector)
+            if loc.count() == 0:
+                raise DeviceFailure(f"no element {what!r}", expected=f"element {what!r} visible")
+            target = loc.first
+            for clicks in range(max_clicks + 1):
+                shown = (target.inner_text(timeout=2000) or "").strip()
+                if pattern.search(shown):
+                    return f"{what!r} shows {shown!r} after {clicks} click(s)"
+                if clicks < max_clicks:
+                    target.click(timeout=3000)
+                    page.wait_for_timeout(150)
+            raise DeviceFailure(f"{what!r} still shows {shown!r} after {max_clicks} clicks",
+                                expected=f"{what!r} showing {expect!r}")
+
+        return self.session.call(cycle)
+
+    @command("Press a remote-control key (OK, BACK, UP, DOWN, LEFT, RIGHT, CHANNEL_UP/DOWN, DIGIT_0-9)",
+             P("key", ParamType.KEY, required=True, choices=tuple(k.value for k in WEB_KEYS)),
+             P("repeat", ParamType.INT, default=1, minimum=1, maximum=50))
+    def press_key(self, key: str, repeat: int = 1) -> str:
+        name = WEB_KEYS[Key(key)]
+
+        def press(page: Any) -> None:
+            for _ in range(repeat):
+                page.keyboard.press(name)
+                page.wait_for_timeout(60)
+
+        self.session.call(press)
+        return f"pressed {key}" + (f" x{repeat}" if repeat > 1 else "")
+
+    @command("Type text into the focused field, or into the field matching a selector",
+             P("text", required=True), P("selector", description="CSS selector of the field"))
+    def input_text(self, text: str, selector: str = "") -> str:
+        def type_in(page: Any) -> None:
+            if selector:
+                page.locator(selector).first.fill(text)
+            else:
+                page.keyboard.type(text, delay=15)
+
+        self.session.call(type_in)
+        return f"typed {text!r}"
+
+    @command("Scroll the page up or down",
+             P("direction", default="down", choices=("up", "down")),
+             P("amount", ParamType.INT, default=400, minimum=1, maximum=10000, description="pixels"))
+    def scroll(self, direction: str = "down", amount: int = 400) -> str:
+        dy = amount if direction == "down" else -amount
+        self.session.call(lambda page: page.mouse.wheel(0, dy))
+        return f"scrolled {direction} {amount}px"
+
+    @command("Tap a point given as fractions of the screen (0..1)",
+             P("x", ParamType.FLOAT, required=True, minimum=0, maximum=1),
+             P("y", ParamType.FLOAT, required=True, minimum=0, maximum=1))
+    def tap(self, x: float, y: float) -> str:
+        o = self.session.options
+        self.session.call(lambda page: page.mouse.click(x * o.width, y * o.height))
+        return f"tapped ({x:.2f}, {y:.2f})"
+
+    @command("List the visible elements of the page (tag, id, text, focus, box)")
+    def dump_elements(self) -> str:
+        elements = self.session.call(lambda page: page.evaluate(_DUMP_JS))
+        return json.dumps(elements)
+
+
+class WebScreen(ScreenController):
+    """Screenshots of the page."""
+
+    def __init__(self, session: BrowserSession) -> None:
+        self.session = session
+
+    def screenshot(self) -> bytes:
+        return self.session.call(lambda page: page.screenshot(type="png"))
+
+    def close(self) -> None:
+        self.session.close()
+
+
+@register_controller("playwright")
+def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
+    from backend_core.verifications.element import DomVerifier
+
+    url = params.get("url")
+    if not url:
+        raise ConfigError(f"device {ctx.device_id!r}: controller 'playwright' needs params.url")
+    url = str(url).format(**ctx.variables)
+    options = BrowserOptions(
+        url=url,
+        headless=bool(params.get("headless", True)),
+        width=int(params.get("width", 1280)),
+        height=int(params.get("height", 720)),
+        executable_path=str(params.get("executable_path", "")),
+    )
+    session = BrowserSession(options)
+    return [WebRemote(session), WebScreen(session), DomVerifier(session)]

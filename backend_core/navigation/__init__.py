@@ -1,0 +1,1 @@
+"""Navigation trees (screens and the actions between them) and pathfinding over them."""

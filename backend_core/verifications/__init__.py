@@ -1,0 +1,1 @@
+"""Verifications: element (DOM / UI dump), text (OCR), image (template match), video."""

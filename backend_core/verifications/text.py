@@ -1,0 +1,121 @@
+"""Text verification by Tesseract OCR on the device's screen, with an optional area.
+
+Registered as ``ocr``; params: ``lang`` (eng), ``timeout`` default (10 s).
+Matching is case-insensitive; ``fuzzy`` (0..1, default 0.8) accepts OCR's
+usual slips (``Me1ody`` for ``Melody``).
+"""
+from __future__ import annotations
+
+import difflib
+import logging
+import re
+import shutil
+from typing import Any
+
+import cv2
+import numpy as np
+
+from backend_core.controllers.base import Controller, ScreenController, VerificationController
+from backend_core.controllers.registry import BuildContext, register_controller
+from backend_core.verifications.common import Area, decode_png, verify
+from shared.commands import P, ParamType, command
+from shared.errors import ConfigError, ControllerError
+
+log = logging.getLogger(__name__)
+
+
+def normalize_text(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.lower())).strip()
+
+
+def text_matches(expected: str, seen: str, fuzzy: float = 0.8) -> bool:
+    """True when *expected* occurs in *seen*, ignoring case and punctuation, within *fuzzy*."""
+    want, have = normalize_text(expected), normalize_text(seen)
+    if not want:
+        return True
+    if want in have:
+        return True
+    if fuzzy >= 1.0:
+        return False
+    want_words, have_words = want.split(), have.split()
+    n = len(want_words)
+    for size in {n - 1, n, n + 1} - {0}:
+        for i in range(0, max(1, len(have_words) - size + 1)):
+            window = " ".join(have_words[i:i + size])
+            if difflib.SequenceMatcher(None, want, window).ratio() >= fuzzy:
+                return True
+    return False
+
+
+def prepare_for_ocr(image: np.ndarray) -> np.ndarray:
+    """Grayscale, upscale small crops, binarise with Otsu, and make text dark on light."""
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    h = gray.shape[0]
+    if h < 400:
+        scale = min(3.0, 400 / max(h, 1))
+        gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    _, binary = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if np.mean(binary) < 127:  # mostly dark: light text on a dark UI
+        binary = cv2.bitwise_not(binary)
+    return binary
+
+
+class OcrEngine:
+    """A thin wrapper over pytesseract that translates its errors."""
+
+    def __init__(self, lang: str = "eng") -> None:
+        if shutil.which("tesseract") is None:
+            raise ConfigError("OCR needs Tesseract: install Debian's 'tesseract-ocr' package")
+        self.lang = lang
+
+    def read(self, image: np.ndarray) -> str:
+        import pytesseract
+
+        try:
+            return pytesseract.image_to_string(prepare_for_ocr(image), lang=self.lang, config="--psm 11")
+        except pytesseract.TesseractError as exc:
+            raise ControllerError(f"Tesseract failed: {exc}") from exc
+
+
+_TEXT_PARAMS = (
+    P("text", required=True, description="the text to find (case-insensitive)"),
+    P("area", description="x,y,width,height in pixels or fractions of the screen"),
+    P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=120, description="seconds"),
+    P("fuzzy", ParamType.FLOAT, default=0.8, minimum=0.5, maximum=1.0, description="1.0 = exact"),
+)
+
+
+class OcrVerifier(VerificationController):
+    """Reads the screen with Tesseract."""
+
+    verifier_type = "text"
+
+    def __init__(self, screen: ScreenController, engine: OcrEngine) -> None:
+        self.screen = screen
+        self.engine = engine
+
+    def read_screen(self, area: str = "") -> str:
+        image = decode_png(self.screen.screenshot())
+        region = Area.parse(area)
+        return self.engine.read(region.crop(image) if region else image)
+
+    def _probe(self, text: str, area: str, fuzzy: float, present: bool) -> tuple[bool, str]:
+        seen = self.read_screen(area)
+        return text_matches(text, seen, fuzzy) == present, normalize_text(seen)[:200]
+
+    @command("Wait until OCR reads the text on screen (optionally within an area)", *_TEXT_PARAMS)
+    def waitForTextToAppear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8) -> str:
+        verify(lambda: self._probe(text, area, fuzzy, True), timeout=timeout,
+               expected=f"text {text!r} on screen", screen=self.screen, interval=0.3)
+        return f"read {text!r} on screen"
+
+    @command("Wait until OCR no longer reads the text on screen", *_TEXT_PARAMS)
+    def waitForTextToDisappear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8) -> str:
+        verify(lambda: self._probe(text, area, fuzzy, False), timeout=timeout,
+               expected=f"text {text!r} gone from screen", screen=self.screen, interval=0.3)
+        return f"{text!r} no longer on screen"
+
+
+@register_controller("ocr")
+def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
+    return [OcrVerifier(ctx.require_screen("ocr"), OcrEngine(str(params.get("lang", "eng"))))]

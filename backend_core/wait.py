@@ -1,0 +1,61 @@
+"""The one wait primitive: every "wait until" in devicepilot goes through :func:`wait_until`."""
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Callable, Generic, TypeVar
+
+from shared.errors import DevicePilotError
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Timeout:
+    """How long to wait and how often to look. Cascades: step → command default → device."""
+
+    seconds: float = 5.0
+    interval: float = 0.2
+
+    def with_seconds(self, seconds: float | None) -> "Timeout":
+        return self if seconds is None else Timeout(float(seconds), self.interval)
+
+
+class WaitTimeout(DevicePilotError, Generic[T]):
+    """Raised by :func:`wait_until` when the condition never held; carries the last observation."""
+
+    def __init__(self, message: str, last: object = None, attempts: int = 0) -> None:
+        super().__init__(message)
+        self.last = last
+        self.attempts = attempts
+
+
+def wait_until(
+    probe: Callable[[], tuple[bool, T]],
+    timeout: Timeout,
+    *,
+    what: str = "condition",
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> T:
+    """Call *probe* until it returns ``(True, value)``; return that value.
+
+    *probe* returns ``(done, observation)``. It is always called at least once,
+    even with a zero timeout. On timeout :class:`WaitTimeout` is raised with the
+    last observation, so the caller can report what was seen instead.
+    Exceptions from *probe* propagate at once (an infrastructure error is not
+    something to wait out).
+    """
+    deadline = clock() + max(0.0, timeout.seconds)
+    attempts = 0
+    while True:
+        attempts += 1
+        done, observation = probe()
+        if done:
+            return observation
+        remaining = deadline - clock()
+        if remaining <= 0:
+            raise WaitTimeout(f"{what} not met within {timeout.seconds:g}s", observation, attempts)
+        sleep(min(timeout.interval, remaining))

@@ -1,0 +1,3 @@
+from devicepilot.cli import main
+
+raise SystemExit(main())

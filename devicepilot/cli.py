@@ -1,0 +1,258 @@
+"""The ``devicepilot`` command line: server, host, demo and run."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from devicepilot import __version__
+from shared.errors import DevicePilotError
+
+log = logging.getLogger("devicepilot")
+
+DEMO_TASKS = [
+    "go to the guide",
+    "open movies and play The Last Orbit",
+    "switch to channel 5 and check the banner shows Melody TV",
+    "turn subtitles on",
+    "search for harbor and open the first result",
+    "go home, press down twice then OK",
+]
+
+EXIT_PASSED, EXIT_FAILED, EXIT_ERROR = 0, 1, 2
+STATUS_EXIT = {"passed": EXIT_PASSED, "planned": EXIT_PASSED, "failed": EXIT_FAILED}
+
+
+def _setup_logging(verbose: int, default: int = logging.WARNING) -> None:
+    level = logging.DEBUG if verbose > 1 else logging.INFO if verbose == 1 else default
+    logging.basicConfig(level=level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s", datefmt="%H:%M:%S")
+    for noisy in ("werkzeug", "engineio", "socketio", "urllib3"):
+        logging.getLogger(noisy).setLevel(max(level, logging.WARNING))
+
+
+class Printer:
+    """Human output of plans and steps, as they happen."""
+
+    def __init__(self, stream: Any = sys.stdout) -> None:
+        self.out = stream
+
+    def line(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def plan(self, run: dict[str, Any]) -> None:
+        plan = run.get("plan") or {}
+        self.line(f"  plan ({run.get('planner')}): {plan.get('analysis', '')}")
+        for step in plan.get("plan", []):
+            params = ", ".join(f"{k}={v!r}" for k, v in step.get("params", {}).items())
+            self.line(f"    {step['step']}. {step['command']}({params})  [{step.get('controller_type', '?')}]")
+        for note in plan.get("notes", []):
+            self.line(f"    note: {note}")
+
+    def step(self, step: dict[str, Any]) -> None:
+        mark = {"passed": "PASS", "failed": "FAIL", "error": "ERR "}.get(step["status"], step["status"])
+        self.line(f"  [{mark}] {step['step']}. {step['command']} ({step['duration_ms']} ms): {step['message']}")
+
+    def result(self, run: dict[str, Any]) -> None:
+        self.line(f"  => {run['status'].upper()}: {run.get('message', '')}")
+
+
+def _json_run(run: dict[str, Any]) -> dict[str, Any]:
+    plan = run.get("plan") or {"analysis": "", "feasible": False, "plan": []}
+    return {
+        "status": run["status"], "planner": run.get("planner"), "run_id": run["id"],
+        "message": run.get("message", ""), "usage": run.get("usage") or {},
+        "plan": {"analysis": plan.get("analysis", ""), "feasible": plan.get("feasible", False),
+                 "plan": plan.get("plan", []), "notes": plan.get("notes", [])},
+        "steps": [{k: s.get(k) for k in ("step", "command", "params", "controller_type", "success", "message",
+                                         "duration_ms", "screenshot", "status", "current_node")}
+                  for s in run.get("steps", [])],
+        "report": run.get("report"),
+    }
+
+
+# -- commands ---------------------------------------------------------------------------
+
+def cmd_server(args: argparse.Namespace) -> int:
+    from devicepilot.local import ServerThread
+    from server.app import create_app
+    from shared.config import Settings
+
+    settings = Settings.from_env()
+    srv = create_app(settings)
+    http = ServerThread(srv, args.bind, args.port).start()
+    print(f"devicepilot server {__version__} listening on {http.url}  (data: {settings.data_dir})", flush=True)
+    print(f"hosts authenticate with the token in {settings.data_dir / 'host-token'} "
+          "or DEVICEPILOT_HOST_TOKEN", flush=True)
+    _wait_for_signal()
+    http.stop()
+    return 0
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from host.agent import HostAgent
+    from host.config import HostConfig
+    from host.lab import Lab
+    from shared.config import Secret, default_data_dir, read_or_create_token, token_file
+
+    token = Secret(os.environ.get("DEVICEPILOT_HOST_TOKEN"))
+    if not token:
+        path = token_file(default_data_dir())
+        if not path.exists():
+            print(f"error: set DEVICEPILOT_HOST_TOKEN to the server's host token "
+                  f"(the server keeps it in its data dir as 'host-token')", file=sys.stderr)
+            return EXIT_ERROR
+        token = read_or_create_token(default_data_dir())
+    lab = Lab.build(HostConfig.load(args.config))
+    agent = HostAgent(lab, args.server, token)
+    agent.start()
+    print(f"host {lab.config.id} with {len(lab.runtimes)} device(s) dialing {args.server}", flush=True)
+    try:
+        _wait_for_signal()
+    finally:
+        agent.stop()
+        lab.close()
+    return 0
+
+
+def _wait_for_signal() -> None:
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    while not stop.wait(0.5):
+        pass
+
+
+def _client_for(args: argparse.Namespace) -> tuple[Any, Any]:
+    """An API client, plus the local stack it runs against (None with --server)."""
+    from devicepilot.client import ApiClient
+
+    if args.server:
+        return ApiClient(args.server), None
+    from devicepilot.local import LocalStack
+
+    stack = LocalStack.start(Path(args.config) if args.config else _demo())
+    return ApiClient(stack.url), stack
+
+
+def _demo() -> Path:
+    from host.config import DEMO_CONFIG
+
+    return DEMO_CONFIG
+
+
+def _run_task(client: Any, device: str, task: str, mode: str, printer: Printer | None,
+              extra: dict[str, Any] | None = None, timeout: float = 600) -> dict[str, Any]:
+    run = client.post("/api/runs", {"device": device, "task": task, "mode": mode, **(extra or {})})
+    if printer is None:
+        return client.follow(run["id"], lambda s: None, lambda r: None, timeout)
+    final = client.follow(run["id"], printer.step, printer.plan, timeout)
+    printer.result(final)
+    return final
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    printer = None if args.json else Printer()
+    client, stack = _client_for(args)
+    try:
+        extra = {"no_cache": True} if getattr(args, "no_cache", False) else {}
+        if printer:
+            printer.line(f"task: {args.task}")
+        run = _run_task(client, args.device, args.task, "plan" if args.plan_only else "run", printer, extra,
+                        args.timeout)
+        run = client.get(f"/api/runs/{run['id']}")
+    finally:
+        if stack:
+            stack.stop()
+    if args.json:
+        print(json.dumps(_json_run(run), indent=2))
+    elif run.get("report"):
+        print(f"report: {run['report']}")
+    return STATUS_EXIT.get(run["status"], EXIT_ERROR)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from devicepilot.local import LocalStack
+    from server.reports import render_html
+
+    printer = Printer()
+    started = time.monotonic()
+    stack = LocalStack.start(_demo(), port=args.port if args.serve else 0,
+                             bind="0.0.0.0" if args.serve and args.public else "127.0.0.1")
+    try:
+        from devicepilot.client import ApiClient
+
+        client = ApiClient(stack.url)
+        printer.line(f"devicepilot demo: server {stack.url}, device demo-web (StreamTV in headless Chromium)")
+        runs = []
+        tasks = args.task or DEMO_TASKS
+        for i, task in enumerate(tasks, 1):
+            printer.line(f"\n[{i}/{len(tasks)}] {task}")
+            run = _run_task(client, "demo-web", task, "run", printer)
+            runs.append(client.get(f"/api/runs/{run['id']}"))
+        report = stack.server.files.reports / f"demo-{time.strftime('%Y%m%d-%H%M%S')}.html"
+        stack.server.files.write_bytes(report, render_html(runs, "devicepilot demo").encode())
+        passed = sum(r["status"] == "passed" for r in runs)
+        printer.line(f"\n{passed}/{len(runs)} task(s) passed in {time.monotonic() - started:.1f}s")
+        printer.line(f"report: {report}")
+        if args.serve:
+            printer.line(f"\ndashboard: {stack.url}/   (Ctrl-C to stop)")
+            _wait_for_signal()
+        return EXIT_PASSED if passed == len(runs) else EXIT_FAILED
+    finally:
+        stack.stop()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="devicepilot", description="Plain-language test tasks on real devices.")
+    p.add_argument("--version", action="version", version=f"devicepilot {__version__}")
+    p.add_argument("-v", "--verbose", action="count", default=0, help="log more (-vv for debug)")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("server", help="run the server (REST API, Socket.IO, dashboard)")
+    s.add_argument("--bind", default=os.environ.get("DEVICEPILOT_BIND", "127.0.0.1"))
+    s.add_argument("--port", type=int, default=int(os.environ.get("DEVICEPILOT_PORT", "5090")))
+    s.set_defaults(func=cmd_server, log_default=logging.INFO)
+
+    h = sub.add_parser("host", help="run a lab host that dials out to a server")
+    h.add_argument("--server", required=True, help="server URL, e.g. http://lab-server:5090")
+    h.add_argument("--config", required=True, help="host YAML config")
+    h.set_defaults(func=cmd_host, log_default=logging.INFO)
+
+    d = sub.add_parser("demo", help="run example tasks on the embedded StreamTV demo device")
+    d.add_argument("--serve", action="store_true", help="keep the server (and dashboard) up afterwards")
+    d.add_argument("--port", type=int, default=int(os.environ.get("DEVICEPILOT_PORT", "5090")))
+    d.add_argument("--public", action="store_true", help="with --serve: listen on all interfaces")
+    d.add_argument("--task", action="append", help="run this task instead of the examples (repeatable)")
+    d.set_defaults(func=cmd_demo, log_default=logging.WARNING)
+
+    r = sub.add_parser("run", help="plan and run one task")
+    r.add_argument("task")
+    r.add_argument("--device", required=True)
+    r.add_argument("--server", help="server URL; without it, local mode with the demo device config")
+    r.add_argument("--config", help="local mode: host YAML config (default: the demo)")
+    r.add_argument("--plan-only", action="store_true", help="plan, do not run")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument("--no-cache", action="store_true", help="do not replay a cached plan")
+    r.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the run")
+    r.set_defaults(func=cmd_run, log_default=logging.WARNING)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    _setup_logging(args.verbose, args.log_default)
+    try:
+        return int(args.func(args))
+    except DevicePilotError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,57 @@
+"""A small HTTP client of the devicepilot REST API, used by the CLI."""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import requests
+
+from shared.errors import DevicePilotError, HostUnavailable, RequestError
+from shared.models import RunStatus
+
+
+class ApiClient:
+    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.http = requests.Session()
+
+    def _request(self, method: str, path: str, **kwargs: Any) -> Any:
+        try:
+            resp = self.http.request(method, self.base_url + path, timeout=self.timeout, **kwargs)
+        except requests.RequestException as exc:
+            raise HostUnavailable(f"cannot reach the devicepilot server at {self.base_url}: {exc}") from exc
+        if resp.status_code >= 400:
+            try:
+                message = resp.json().get("error", resp.text)
+            except ValueError:
+                message = resp.text
+            raise (RequestError if resp.status_code < 500 else DevicePilotError)(message)
+        return resp.json()
+
+    def get(self, path: str) -> Any:
+        return self._request("GET", path)
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        return self._request("POST", path, json=body)
+
+    def follow(self, run_id: str, on_step: Callable[[dict[str, Any]], None],
+               on_plan: Callable[[dict[str, Any]], None], timeout: float = 600.0,
+               poll_s: float = 0.2) -> dict[str, Any]:
+        """Poll a run until it finishes, calling back with its plan and each new step."""
+        deadline = time.monotonic() + timeout
+        seen = 0
+        plan_shown = False
+        while True:
+            run = self.get(f"/api/runs/{run_id}")
+            if run.get("plan") and not plan_shown:
+                on_plan(run)
+                plan_shown = True
+            for step in run.get("steps", [])[seen:]:
+                on_step(step)
+            seen = len(run.get("steps", []))
+            if RunStatus(run["status"]).finished:
+                return run
+            if time.monotonic() > deadline:
+                raise HostUnavailable(f"run {run_id} did not finish within {timeout:g}s")
+            time.sleep(poll_s)

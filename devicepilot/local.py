@@ -1,0 +1,79 @@
+"""Local mode: a server and a host in one process, talking over loopback Socket.IO.
+
+This is what ``devicepilot demo`` and ``devicepilot run`` without ``--server``
+use: the same server, the same host agent and the same protocol as a lab,
+only on 127.0.0.1.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from werkzeug.serving import BaseWSGIServer, make_server
+
+from host.agent import HostAgent
+from host.config import DEMO_CONFIG, HostConfig
+from host.lab import Lab
+from server.app import Server, create_app
+from shared.config import Settings
+from shared.errors import HostUnavailable
+
+log = logging.getLogger(__name__)
+
+
+class ServerThread:
+    """Serve a devicepilot :class:`Server` with Werkzeug's threaded server in a daemon thread."""
+
+    def __init__(self, server: Server, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.http: BaseWSGIServer = make_server(host, port, server.app, threaded=True)
+        self.thread = threading.Thread(target=self.http.serve_forever, name="http-server", daemon=True)
+
+    @property
+    def url(self) -> str:
+        host = self.http.host if self.http.host not in ("0.0.0.0", "::") else "127.0.0.1"
+        return f"http://{host}:{self.http.port}"
+
+    def start(self) -> "ServerThread":
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.http.shutdown()
+        self.http.server_close()
+
+
+@dataclass
+class LocalStack:
+    server: Server
+    http: ServerThread
+    lab: Lab
+    agent: HostAgent
+
+    @property
+    def url(self) -> str:
+        return self.http.url
+
+    @classmethod
+    def start(cls, config_path: Path = DEMO_CONFIG, *, settings: Settings | None = None,
+              bind: str = "127.0.0.1", port: int = 0, register_timeout: float = 30.0) -> "LocalStack":
+        settings = settings or Settings.from_env()
+        server = create_app(settings)
+        http = ServerThread(server, bind, port).start()
+        lab = Lab.build(HostConfig.load(config_path))
+        agent = HostAgent(lab, http.url, settings.ensure_host_token())
+        agent.start()
+        if not agent.wait_registered(register_timeout):
+            agent.stop()
+            lab.close()
+            http.stop()
+            raise HostUnavailable(f"the local host did not register with the server at {http.url} "
+                                  f"within {register_timeout:g}s")
+        log.info("local mode ready at %s", http.url)
+        return cls(server, http, lab, agent)
+
+    def stop(self) -> None:
+        self.agent.stop()
+        self.lab.close()
+        self.http.stop()

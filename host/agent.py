@@ -1,0 +1,205 @@
+"""The host agent: dials out to the server over Socket.IO and answers its requests.
+
+It reconnects by itself with exponential backoff; step results produced while
+the link is down are kept in an outbox and sent, in order, once it is back.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from typing import Any
+
+import socketio
+
+from backend_core.navigation.tree import NavigationTree
+from host.lab import Lab
+from shared.commands import CommandKind
+from shared.config import Secret
+from shared.errors import DevicePilotError
+from shared.models import Plan, PlanStep, RunStatus, StepResult
+from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, HostEvent, ServerEvent
+
+log = logging.getLogger(__name__)
+
+
+class HostAgent:
+    def __init__(self, lab: Lab, server_url: str, token: Secret, *,
+                 backoff_max_s: float = 30.0) -> None:
+        self.lab = lab
+        self.server_url = server_url.rstrip("/")
+        self._token = token
+        self.backoff_max_s = backoff_max_s
+        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.5,
+                                   reconnection_delay_max=backoff_max_s, logger=False)
+        self._outbox: deque[tuple[str, dict[str, Any]]] = deque()
+        self._outbox_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._registered = threading.Event()
+        self._cancels: dict[str, threading.Event] = {}
+        self._register_handlers()
+
+    # -- lifecycle -------------------------------------------------------------------
+    def start(self) -> None:
+        """Connect in the background (retrying with backoff) and start heartbeats."""
+        threading.Thread(target=self._connect_loop, name="host-connect", daemon=True).start()
+        threading.Thread(target=self._heartbeat_loop, name="host-heartbeat", daemon=True).start()
+
+    def wait_registered(self, timeout: float) -> bool:
+        return self._registered.wait(timeout)
+
+    def stop(self) -> None:
+        self._stop.set()
+        try:
+            self.sio.disconnect()
+        except Exception as exc:  # already gone
+            log.debug("disconnect: %s", exc)
+
+    def _connect_loop(self) -> None:
+        delay = 0.5
+        while not self._stop.is_set():
+            try:
+                self.sio.connect(self.server_url, namespaces=[HOST_NS], transports=["websocket"],
+                                 auth={"token": self._token.reveal(), "host_id": self.lab.config.id},
+                                 wait_timeout=10)
+                return  # from here python-socketio reconnects by itself
+            except socketio.exceptions.ConnectionError as exc:
+                log.warning("cannot reach server %s (%s); retrying in %.1fs", self.server_url, exc, delay)
+                self._stop.wait(delay)
+                delay = min(delay * 2, self.backoff_max_s)
+
+    def _heartbeat_loop(self) -> None:
+        while not self._stop.wait(HEARTBEAT_INTERVAL_S):
+            if self.sio.connected:
+                self._send(HostEvent.HEARTBEAT, {"host_id": self.lab.config.id, "time": time.time()})
+
+    # -- sending ---------------------------------------------------------------------
+    def _send(self, event: str, data: dict[str, Any]) -> None:
+        with self._outbox_lock:
+            self._outbox.append((event, data))
+        self._flush()
+
+    def _flush(self) -> None:
+        with self._outbox_lock:
+            while self._outbox and self._registered.is_set():
+                event, data = self._outbox[0]
+                try:
+                    self.sio.emit(event, data, namespace=HOST_NS)
+                except socketio.exceptions.SocketIOError as exc:
+                    log.warning("link down, %d event(s) kept for later: %s", len(self._outbox), exc)
+                    return
+                self._outbox.popleft()
+
+    def registration(self) -> dict[str, Any]:
+        devices = []
+        for rt in self.lab.runtimes.values():
+            d = rt.device.describe()
+            d["navigation_tree"] = rt.device.tree.raw if rt.device.tree else None
+            devices.append(d)
+        return {"host": {"id": self.lab.config.id, "name": self.lab.config.name}, "devices": devices}
+
+    # -- handlers --------------------------------------------------------------------
+    def _register_handlers(self) -> None:
+        sio = self.sio
+
+        @sio.on("connect", namespace=HOST_NS)
+        def on_connect() -> None:
+            log.info("connected to %s; registering %d device(s)", self.server_url, len(self.lab.runtimes))
+            sio.emit(HostEvent.REGISTER, self.registration(), namespace=HOST_NS, callback=self._on_registered)
+
+        @sio.on("disconnect", namespace=HOST_NS)
+        def on_disconnect(*_: Any) -> None:
+            self._registered.clear()
+            log.warning("disconnected from %s", self.server_url)
+
+        @sio.on("connect_error", namespace=HOST_NS)
+        def on_connect_error(data: Any) -> None:
+            log.error("server refused the connection: %s", data)
+
+        sio.on(ServerEvent.GET_CONTEXT, self.on_get_context, namespace=HOST_NS)
+        sio.on(ServerEvent.RUN_PLAN, self.on_run_plan, namespace=HOST_NS)
+        sio.on(ServerEvent.SCREENSHOT, self.on_screenshot, namespace=HOST_NS)
+        sio.on(ServerEvent.EXECUTE, self.on_execute, namespace=HOST_NS)
+        sio.on(ServerEvent.CANCEL_RUN, self.on_cancel_run, namespace=HOST_NS)
+        sio.on(ServerEvent.TREE_UPDATED, self.on_tree_updated, namespace=HOST_NS)
+
+    def _on_registered(self, reply: Any = None) -> None:
+        log.info("registered with the server: %s", reply)
+        self._registered.set()
+        self._flush()
+
+    @staticmethod
+    def _error_reply(exc: Exception) -> dict[str, Any]:
+        kind = type(exc).__name__
+        return {"error": str(exc), "error_type": kind}
+
+    def on_get_context(self, data: dict[str, Any]) -> dict[str, Any]:
+        try:
+            rt = self.lab.runtime(str(data["device_id"]))
+            return rt.context(CommandKind(data["kind"])).to_dict()
+        except (DevicePilotError, KeyError, ValueError) as exc:
+            return self._error_reply(exc)
+
+    def on_screenshot(self, data: dict[str, Any]) -> dict[str, Any]:
+        try:
+            rt = self.lab.runtime(str(data["device_id"]))
+            return {"png": rt.device.screen.screenshot() if rt.device.screen else None}
+        except Exception as exc:  # a thumbnail must never take the host down
+            return self._error_reply(exc)
+
+    def on_execute(self, data: dict[str, Any]) -> dict[str, Any]:
+        """One command from the dashboard's remote pad, outside any run."""
+        try:
+            rt = self.lab.runtime(str(data["device_id"]))
+        except DevicePilotError as exc:
+            return self._error_reply(exc)
+        step = PlanStep(0, str(data.get("command", "")), dict(data.get("params") or {}))
+        result, _ = rt.execute_step(step, with_screenshot=bool(data.get("screenshot", False)))
+        return result.to_wire()
+
+    def on_run_plan(self, data: dict[str, Any]) -> dict[str, Any]:
+        try:
+            rt = self.lab.runtime(str(data["device_id"]))
+            plan = Plan.from_dict(data["plan"])
+        except (DevicePilotError, KeyError, ValueError) as exc:
+            return {"accepted": False, **self._error_reply(exc)}
+        run_id = str(data["run_id"])
+        cancel = threading.Event()
+        self._cancels[run_id] = cancel
+        threading.Thread(target=self._run, args=(run_id, rt, plan, cancel), name=f"run-{run_id}", daemon=True).start()
+        return {"accepted": True}
+
+    def _run(self, run_id: str, rt: Any, plan: Plan, cancel: threading.Event) -> None:
+        def on_step(result: StepResult) -> None:
+            self._send(HostEvent.STEP_RESULT, {"run_id": run_id, "step": result.to_wire()})
+
+        try:
+            outcome = rt.run_plan(plan, on_step, cancel)
+            status, message, node = outcome.status, outcome.message, outcome.current_node
+        except Exception as exc:  # report, never lose the run
+            log.exception("run %s crashed", run_id)
+            status, message, node = RunStatus.ERROR, f"host error: {exc}", None
+        finally:
+            self._cancels.pop(run_id, None)
+        self._send(HostEvent.RUN_FINISHED, {"run_id": run_id, "status": status.value, "message": message,
+                                            "current_node": node})
+
+    def on_cancel_run(self, data: dict[str, Any]) -> None:
+        event = self._cancels.get(str(data.get("run_id")))
+        if event:
+            event.set()
+
+    def on_tree_updated(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The server saved a new version of a navigation tree: use it on every device that runs it."""
+        try:
+            tree = NavigationTree.from_dict(data["tree"], where="tree from server")
+        except (DevicePilotError, KeyError) as exc:
+            return self._error_reply(exc)
+        updated = []
+        for rt in self.lab.runtimes.values():
+            if rt.device.userinterface == tree.userinterface:
+                rt.device.tree = tree
+                rt.navigation.set_tree(tree)
+                updated.append(rt.device.id)
+        return {"updated": updated}

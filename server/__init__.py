@@ -1,0 +1,1 @@
+"""The devicepilot server: REST API, Socket.IO for hosts and dashboards, AI Central, runs, reports."""

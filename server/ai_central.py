@@ -1,0 +1,116 @@
+"""AI Central: device contexts (cached), planners in order, and validation of every plan.
+
+Each executor's context is cached for ``ttl`` seconds under
+``action:{model}:{ui}``, ``verification:{model}:{ui}`` and
+``navigation:{model}:{ui}``, so every device of one model in the lab shares it.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from cachetools import TTLCache
+
+from server.lab import Lab
+from server.planners.base import Planner, PlanRequest
+from shared.commands import CommandKind
+from shared.errors import DevicePilotError, PlannerError
+from shared.models import ExecutorContext, Plan, PlanningContext
+from shared.plan import validate_plan
+from shared.protocol import ServerEvent
+
+log = logging.getLogger(__name__)
+
+CONTEXT_KINDS = (CommandKind.ACTION, CommandKind.VERIFICATION, CommandKind.NAVIGATION)
+
+
+@dataclass
+class PlanOutcome:
+    plan: Plan
+    usage: dict
+    duration_ms: float
+    attempts: list[str]
+
+
+class AICentral:
+    def __init__(self, lab: Lab, planners: Sequence[Planner], ttl_s: float = 300.0) -> None:
+        self.lab = lab
+        self.planners = list(planners)
+        self._cache: TTLCache[str, ExecutorContext] = TTLCache(maxsize=4096, ttl=ttl_s)
+        self._lock = threading.Lock()
+        self.context_fetches = 0
+
+    @staticmethod
+    def cache_key(kind: CommandKind, model: str, ui: str) -> str:
+        return f"{kind.value}:{model}:{ui}"
+
+    def context(self, device_id: str) -> PlanningContext:
+        """The three contexts of the device's (model, userinterface), from the cache or its host."""
+        ref = self.lab.device(device_id)
+        parts: dict[CommandKind, ExecutorContext] = {}
+        for kind in CONTEXT_KINDS:
+            key = self.cache_key(kind, ref.model, ref.userinterface)
+            with self._lock:
+                cached = self._cache.get(key)
+            if cached is None:
+                raw = self.lab.call(device_id, ServerEvent.GET_CONTEXT, {"device_id": device_id, "kind": kind.value})
+                cached = ExecutorContext.from_dict(raw)
+                self.context_fetches += 1
+                with self._lock:
+                    self._cache[key] = cached
+                log.info("context %s loaded from host %s (%d commands, %d nodes)", key, ref.host_id,
+                         len(cached.commands), len(cached.nodes))
+            parts[kind] = cached
+        return PlanningContext(ref.model, ref.userinterface, parts[CommandKind.ACTION],
+                               parts[CommandKind.VERIFICATION], parts[CommandKind.NAVIGATION],
+                               self.lab.current_node.get(device_id))
+
+    def cached_keys(self) -> list[str]:
+        with self._lock:
+            return sorted(self._cache.keys())
+
+    def clear_cache(self, model: str | None = None, userinterface: str | None = None) -> int:
+        """Drop cached contexts (all, or those of one model and/or userinterface); return how many."""
+        with self._lock:
+            doomed = [k for k in self._cache
+                      if (model is None or k.split(":")[1] == model)
+                      and (userinterface is None or k.split(":", 2)[2] == userinterface)]
+            for k in doomed:
+                del self._cache[k]
+        log.info("cleared %d cached context(s)", len(doomed))
+        return len(doomed)
+
+    def plan(self, task: str, context: PlanningContext, planners: Sequence[Planner] | None = None) -> PlanOutcome:
+        """Ask each planner in turn; validate what it returns; the first usable plan wins.
+
+        A planner that returns nothing, raises, or whose plan validates to
+        nothing is recorded and the next one is asked. The last planner's
+        answer stands even when infeasible (the built-in planner's reason).
+        """
+        start = time.perf_counter()
+        request = PlanRequest(task, context, context.current_node)
+        chain = list(planners if planners is not None else self.planners)
+        last: Plan | None = None
+        for i, planner in enumerate(chain):
+            try:
+                raw = planner.plan(request)
+            except DevicePilotError as exc:
+                request.attempts.append(f"{planner.name}: {exc}")
+                log.warning("planner %s failed: %s", planner.name, exc)
+                continue
+            if raw is None:
+                continue
+            raw.planner = planner.name
+            plan = validate_plan(raw, context)
+            last = plan
+            if plan.feasible or i == len(chain) - 1:
+                break
+            request.attempts.append(f"{planner.name}: {plan.analysis} {' '.join(plan.notes)}".strip())
+        if last is None:
+            raise PlannerError("no planner produced a plan: " + "; ".join(request.attempts))
+        if request.attempts:
+            last.notes = [*last.notes, *(f"earlier planner {a}" for a in request.attempts)]
+        return PlanOutcome(last, request.usage, (time.perf_counter() - start) * 1000, request.attempts)

@@ -1,0 +1,191 @@
+"""The REST API used by the dashboard, the CLI and CI."""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, send_file
+
+from server.reports import render_html, render_json, render_junit
+from shared.errors import RequestError
+from shared.models import PlanStep
+from shared.protocol import ServerEvent
+
+log = logging.getLogger(__name__)
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def server() -> Any:
+    return current_app.extensions["devicepilot"]
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RequestError("send a JSON object body (Content-Type: application/json)")
+    return data
+
+
+@api.get("/health")
+def health() -> Any:
+    srv = server()
+    snap = srv.lab.snapshot()
+    return jsonify({"status": "ok", "version": srv.version,
+                    "hosts_online": sum(h["status"] == "online" for h in snap["hosts"]),
+                    "devices": len(snap["devices"])})
+
+
+@api.get("/hosts")
+def hosts() -> Any:
+    return jsonify(server().lab.snapshot()["hosts"])
+
+
+@api.get("/devices")
+def devices() -> Any:
+    return jsonify(server().lab.snapshot()["devices"])
+
+
+@api.get("/devices/<device_id>")
+def device(device_id: str) -> Any:
+    for d in server().lab.snapshot()["devices"]:
+        if d["id"] == device_id:
+            return jsonify(d)
+    raise RequestError(f"unknown device {device_id!r}")
+
+
+@api.get("/devices/<device_id>/context")
+def device_context(device_id: str) -> Any:
+    ctx = server().ai.context(device_id)
+    return jsonify({"device_model": ctx.device_model, "userinterface": ctx.userinterface,
+                    "fingerprint": ctx.fingerprint(), "current_node": ctx.current_node,
+                    "action": ctx.action.to_dict(), "verification": ctx.verification.to_dict(),
+                    "navigation": ctx.navigation.to_dict()})
+
+
+@api.get("/devices/<device_id>/screenshot")
+def device_screenshot(device_id: str) -> Any:
+    reply = server().lab.call(device_id, ServerEvent.SCREENSHOT, {"device_id": device_id}, timeout=15)
+    if not reply or not reply.get("png"):
+        raise RequestError(f"device {device_id!r} has no screen to capture")
+    return Response(reply["png"], mimetype="image/png", headers={"Cache-Control": "no-store"})
+
+
+@api.post("/devices/<device_id>/execute")
+def device_execute(device_id: str) -> Any:
+    """Run one command outside any run (the dashboard's remote pad)."""
+    data = body()
+    srv = server()
+    ctx = srv.ai.context(device_id)
+    from shared.plan import validate_step
+
+    step, notes = validate_step(PlanStep(1, str(data.get("command", "")), dict(data.get("params") or {})), ctx)
+    if step is None:
+        raise RequestError("; ".join(notes))
+    reply = srv.lab.call(device_id, ServerEvent.EXECUTE,
+                         {"device_id": device_id, "command": step.command, "params": step.params})
+    reply.pop("screenshot", None)
+    return jsonify(reply)
+
+
+@api.post("/runs")
+def create_run() -> Any:
+    data = body()
+    run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"))
+    if request.args.get("wait"):
+        run = server().runs.wait(run["id"], timeout=min(float(request.args["wait"]), 600))
+    return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201
+
+
+def _date(name: str) -> dt.datetime | None:
+    raw = request.args.get(name)
+    if not raw:
+        return None
+    try:
+        return dt.datetime.fromisoformat(raw.replace("Z", ""))
+    except ValueError:
+        raise RequestError(f"{name} must be an ISO date such as 2026-11-22 or 2026-11-22T10:00") from None
+
+
+@api.get("/runs")
+def list_runs() -> Any:
+    args = request.args
+    try:
+        limit, offset = int(args.get("limit", 50)), int(args.get("offset", 0))
+    except ValueError:
+        raise RequestError("limit and offset must be integers") from None
+    return jsonify(server().runs.list(device=args.get("device"), status=args.get("status"),
+                                      planner=args.get("planner"), since=_date("since"), until=_date("until"),
+                                      limit=limit, offset=offset))
+
+
+@api.get("/runs/<run_id>")
+def get_run(run_id: str) -> Any:
+    if request.args.get("wait"):
+        return jsonify(server().runs.wait(run_id, timeout=min(float(request.args["wait"]), 600)))
+    return jsonify(server().runs.get(run_id))
+
+
+@api.post("/runs/<run_id>/cancel")
+def cancel_run(run_id: str) -> Any:
+    return jsonify(server().runs.cancel(run_id))
+
+
+@api.get("/runs/<run_id>/report.html")
+def report_html(run_id: str) -> Any:
+    run = server().runs.get(run_id)
+    return Response(render_html([run], title=f"devicepilot run {run_id}"), mimetype="text/html")
+
+
+@api.get("/runs/<run_id>/report.json")
+def report_json(run_id: str) -> Any:
+    return Response(render_json(server().runs.get(run_id)), mimetype="application/json",
+                    headers={"Content-Disposition": f"attachment; filename=run-{run_id}.json"})
+
+
+@api.get("/runs/<run_id>/report.xml")
+def report_junit(run_id: str) -> Any:
+    return Response(render_junit([server().runs.get(run_id)]), mimetype="application/xml",
+                    headers={"Content-Disposition": f"attachment; filename=run-{run_id}.xml"})
+
+
+@api.get("/files/<path:relative>")
+def stored_file(relative: str) -> Any:
+    path = server().files.resolve(relative)
+    if path is None:
+        raise RequestError(f"no stored file {relative!r}")
+    return send_file(path, max_age=3600)
+
+
+@api.get("/userinterfaces/<ui>/tree")
+def get_tree(ui: str) -> Any:
+    row = server().lab.latest_tree(ui)
+    if row is None:
+        raise RequestError(f"no navigation tree for user interface {ui!r}")
+    return jsonify({"userinterface": ui, "version": row.version, "source": row.source, "tree": row.content})
+
+
+@api.put("/userinterfaces/<ui>/tree")
+def put_tree(ui: str) -> Any:
+    from backend_core.navigation.tree import NavigationTree
+
+    data = body()
+    content = data.get("tree", data)
+    tree = NavigationTree.from_dict(content, where=f"tree of {ui}")  # ConfigError (400) when invalid
+    if tree.userinterface != ui:
+        raise RequestError(f"the tree is for {tree.userinterface!r}, not {ui!r}")
+    srv = server()
+    version = srv.lab.save_tree(ui, content)
+    srv.ai.clear_cache(userinterface=ui)
+    return jsonify({"userinterface": ui, "version": version})
+
+
+@api.get("/ai/context-cache")
+def context_cache() -> Any:
+    return jsonify({"keys": server().ai.cached_keys()})
+
+
+@api.delete("/ai/context-cache")
+def clear_context_cache() -> Any:
+    args = request.args
+    return jsonify({"cleared": server().ai.clear_cache(args.get("model"), args.get("userinterface"))})

@@ -1,0 +1,108 @@
+"""The server's app factory: Flask + Flask-SocketIO, wired to the database, the lab and AI Central."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from flask import Flask, jsonify, send_from_directory
+from flask_socketio import SocketIO
+from werkzeug.exceptions import HTTPException
+
+from server.ai_central import AICentral
+from server.api import api
+from server.db import Database
+from server.lab import Lab
+from server.live import LiveScreens
+from server.planners.base import Planner
+from server.runs import RunService
+from server.sockets import DashboardNamespace, HostNamespace
+from server.storage import FileStore
+from shared.config import Settings
+from shared.errors import ConfigError, DevicePilotError, HostUnavailable, InfraError, RequestError
+from shared.protocol import DASHBOARD_NS
+
+log = logging.getLogger(__name__)
+
+FRONTEND_DIR = Path(__file__).resolve().parent.parent / "frontend"
+
+
+@dataclass
+class Server:
+    """Everything the server holds, reachable from handlers as ``app.extensions['devicepilot']``."""
+
+    settings: Settings
+    app: Flask
+    socketio: SocketIO
+    db: Database
+    files: FileStore
+    lab: Lab
+    ai: AICentral
+    runs: RunService
+    live: LiveScreens
+    version: str = "0.1.0"
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def default_planners(settings: Settings) -> list[Planner]:
+    from server.planners.builtin import BuiltinPlanner
+
+    return [BuiltinPlanner()]
+
+
+def _status_for(exc: DevicePilotError) -> int:
+    if isinstance(exc, RequestError):
+        return 404 if str(exc).startswith(("unknown ", "no ")) else exc.status_code
+    if isinstance(exc, ConfigError):
+        return 400
+    if isinstance(exc, HostUnavailable):
+        return 503
+    return 502 if isinstance(exc, InfraError) else 500
+
+
+def create_app(settings: Settings | None = None, planners: Sequence[Planner] | None = None) -> Server:
+    settings = settings or Settings.from_env()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    settings.ensure_host_token()
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=[],
+                        message_queue=settings.message_queue or None,
+                        max_http_buffer_size=32 * 1024 * 1024, ping_interval=10, ping_timeout=20)
+    db = Database(settings.resolved_database_url())
+    files = FileStore(settings.data_dir)
+
+    def emit(event: str, data: dict[str, Any]) -> None:
+        socketio.emit(event, data, namespace=DASHBOARD_NS)
+
+    lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit("lab_update", lab.snapshot()))
+    ai = AICentral(lab, planners if planners is not None else default_planners(settings), settings.context_ttl_s)
+    runs = RunService(db, lab, ai, files, emit, socketio.start_background_task, settings.max_task_chars)
+    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab))
+    app.extensions["devicepilot"] = srv
+    app.register_blueprint(api)
+    socketio.on_namespace(HostNamespace(srv))
+    socketio.on_namespace(DashboardNamespace(srv))
+
+    @app.errorhandler(DevicePilotError)
+    def project_error(exc: DevicePilotError) -> Any:
+        return jsonify({"error": str(exc), "type": type(exc).__name__}), _status_for(exc)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        message = exc.description
+        if exc.code == 413:
+            message = f"request too large: the limit is {settings.max_request_bytes} bytes"
+        return jsonify({"error": message, "type": type(exc).__name__}), exc.code
+
+    @app.get("/")
+    def index() -> Any:
+        return send_from_directory(FRONTEND_DIR, "index.html")
+
+    @app.get("/static/<path:name>")
+    def static_files(name: str) -> Any:
+        return send_from_directory(FRONTEND_DIR, name)
+
+    return srv

@@ -1,0 +1,197 @@
+"""The lab as the server sees it: connected hosts, their devices, and calls to them.
+
+Hosts and devices are persisted; which Socket.IO session reaches which host is
+process memory (a host re-registers whenever it reconnects).
+"""
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from sqlalchemy import func, select
+
+from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
+from shared.errors import DevicePilotError, HostUnavailable, InfraError, RequestError
+from shared.protocol import HOST_NS
+
+log = logging.getLogger(__name__)
+
+
+class DeviceState:
+    ONLINE = "online"
+    BUSY = "busy"
+    OFFLINE = "offline"
+
+
+@dataclass(frozen=True)
+class DeviceRef:
+    id: str
+    host_id: str
+    name: str
+    model: str
+    userinterface: str
+
+
+class Lab:
+    def __init__(self, db: Database, socketio: Any, call_timeout_s: float,
+                 on_change: Callable[[], None] = lambda: None) -> None:
+        self.db = db
+        self.socketio = socketio
+        self.call_timeout_s = call_timeout_s
+        self.on_change = on_change
+        self._lock = threading.RLock()
+        self._sid_of_host: dict[str, str] = {}
+        self._host_of_sid: dict[str, str] = {}
+        self._busy: set[str] = set()
+        self.current_node: dict[str, str | None] = {}
+
+    # -- registration ----------------------------------------------------------------
+    def register(self, sid: str, payload: dict[str, Any]) -> dict[str, Any]:
+        host = payload.get("host") or {}
+        host_id = str(host.get("id") or "")
+        devices = payload.get("devices") or []
+        if not host_id:
+            raise RequestError("registration without host.id")
+        trees_to_push: list[dict[str, Any]] = []
+        with self.db.session() as s:
+            row = s.get(HostRow, host_id) or HostRow(id=host_id)
+            row.name, row.status, row.last_seen = str(host.get("name") or host_id), "online", utcnow()
+            s.add(row)
+            for d in devices:
+                dev = s.get(DeviceRow, d["id"]) or DeviceRow(id=d["id"])
+                dev.host_id, dev.name, dev.model = host_id, d.get("name", d["id"]), d.get("model", "")
+                dev.userinterface, dev.controllers = d.get("userinterface", ""), d.get("controllers", [])
+                dev.status, dev.updated_at = DeviceState.ONLINE, utcnow()
+                s.add(dev)
+                tree = d.get("navigation_tree")
+                if tree:
+                    pushed = self._sync_tree(s, dev.userinterface, tree)
+                    if pushed is not None:
+                        trees_to_push.append(pushed)
+        with self._lock:
+            old = self._sid_of_host.get(host_id)
+            if old and old != sid:
+                self._host_of_sid.pop(old, None)
+            self._sid_of_host[host_id] = sid
+            self._host_of_sid[sid] = host_id
+        log.info("host %s registered %d device(s)", host_id, len(devices))
+        for tree in trees_to_push:
+            self.socketio.emit("tree_updated", {"tree": tree}, namespace=HOST_NS, to=sid)
+        self.on_change()
+        return {"ok": True, "host_id": host_id}
+
+    @staticmethod
+    def _sync_tree(s: Any, ui: str, content: dict[str, Any]) -> dict[str, Any] | None:
+        """Keep the host's tree as a version; return the server's tree when an edited one is newer."""
+        latest = s.scalars(select(TreeRow).where(TreeRow.userinterface == ui)
+                           .order_by(TreeRow.version.desc()).limit(1)).first()
+        if latest is not None and latest.source == "dashboard":
+            return latest.content if latest.content != content else None
+        if latest is None or latest.content != content:
+            version = (latest.version + 1) if latest else 1
+            s.add(TreeRow(userinterface=ui, version=version, content=content, source="host"))
+        return None
+
+    def heartbeat(self, sid: str) -> None:
+        host_id = self._host_of_sid.get(sid)
+        if host_id:
+            with self.db.session() as s:
+                row = s.get(HostRow, host_id)
+                if row:
+                    row.last_seen, row.status = utcnow(), "online"
+
+    def disconnect(self, sid: str) -> str | None:
+        with self._lock:
+            host_id = self._host_of_sid.pop(sid, None)
+            if host_id and self._sid_of_host.get(host_id) == sid:
+                del self._sid_of_host[host_id]
+            else:
+                return None
+        with self.db.session() as s:
+            row = s.get(HostRow, host_id)
+            if row:
+                row.status = "offline"
+            for dev in s.scalars(select(DeviceRow).where(DeviceRow.host_id == host_id)):
+                dev.status = DeviceState.OFFLINE
+                self.current_node.pop(dev.id, None)
+        log.warning("host %s disconnected", host_id)
+        self.on_change()
+        return host_id
+
+    def host_of_sid(self, sid: str) -> str | None:
+        return self._host_of_sid.get(sid)
+
+    # -- devices ---------------------------------------------------------------------
+    def device(self, device_id: str) -> DeviceRef:
+        with self.db.session() as s:
+            dev = s.get(DeviceRow, device_id)
+            if dev is None:
+                known = ", ".join(s.scalars(select(DeviceRow.id)).all()) or "none"
+                raise RequestError(f"unknown device {device_id!r}; known devices: {known}")
+            return DeviceRef(dev.id, dev.host_id, dev.name, dev.model, dev.userinterface)
+
+    def is_online(self, device_id: str) -> bool:
+        try:
+            return self.device(device_id).host_id in self._sid_of_host
+        except RequestError:
+            return False
+
+    def set_busy(self, device_id: str, busy: bool) -> None:
+        with self._lock:
+            (self._busy.add if busy else self._busy.discard)(device_id)
+        self.on_change()
+
+    def state(self, device_id: str, host_id: str) -> str:
+        if host_id not in self._sid_of_host:
+            return DeviceState.OFFLINE
+        return DeviceState.BUSY if device_id in self._busy else DeviceState.ONLINE
+
+    def snapshot(self) -> dict[str, Any]:
+        """Hosts and devices with their live state, for the API and the dashboard."""
+        with self.db.session() as s:
+            hosts = s.scalars(select(HostRow).order_by(HostRow.id)).all()
+            devices = s.scalars(select(DeviceRow).order_by(DeviceRow.id)).all()
+            return {
+                "hosts": [{"id": h.id, "name": h.name,
+                           "status": "online" if h.id in self._sid_of_host else "offline",
+                           "last_seen": h.last_seen.isoformat() + "Z"} for h in hosts],
+                "devices": [{"id": d.id, "host_id": d.host_id, "name": d.name, "model": d.model,
+                             "userinterface": d.userinterface, "controllers": d.controllers,
+                             "status": self.state(d.id, d.host_id),
+                             "current_node": self.current_node.get(d.id)} for d in devices],
+            }
+
+    # -- calls -----------------------------------------------------------------------
+    def call(self, device_id: str, event: str, data: dict[str, Any], timeout: float | None = None) -> Any:
+        """Ask the host that owns *device_id*; host-side errors come back as project exceptions."""
+        ref = self.device(device_id)
+        sid = self._sid_of_host.get(ref.host_id)
+        if sid is None:
+            raise HostUnavailable(f"host {ref.host_id!r} of device {device_id!r} is not connected")
+        try:
+            reply = self.socketio.call(event, data, namespace=HOST_NS, to=sid,
+                                       timeout=timeout or self.call_timeout_s)
+        except Exception as exc:  # socketio raises TimeoutError or disconnect errors of its own
+            raise HostUnavailable(f"host {ref.host_id!r} did not answer {event!r}: "
+                                  f"{type(exc).__name__} {exc}".strip()) from exc
+        if isinstance(reply, dict) and "error" in reply:
+            cls = RequestError if reply.get("error_type") in ("RequestError", "UnknownCommand") else InfraError
+            raise cls(f"host {ref.host_id!r}: {reply['error']}")
+        return reply
+
+    def latest_tree(self, userinterface: str) -> TreeRow | None:
+        with self.db.session() as s:
+            return s.scalars(select(TreeRow).where(TreeRow.userinterface == userinterface)
+                             .order_by(TreeRow.version.desc()).limit(1)).first()
+
+    def save_tree(self, userinterface: str, content: dict[str, Any]) -> int:
+        """Store an edited tree as a new version and push it to every connected host."""
+        with self.db.session() as s:
+            current = s.scalar(select(func.max(TreeRow.version)).where(TreeRow.userinterface == userinterface)) or 0
+            content = {**content, "version": current + 1}
+            s.add(TreeRow(userinterface=userinterface, version=current + 1, content=content, source="dashboard"))
+        for sid in list(self._sid_of_host.values()):
+            self.socketio.emit("tree_updated", {"tree": content}, namespace=HOST_NS, to=sid)
+        return current + 1

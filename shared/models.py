@@ -1,0 +1,220 @@
+"""Domain models shared by server and hosts: contexts, plans, step results, statuses.
+
+Everything that crosses the server↔host wire is one of these dataclasses,
+serialised with ``to_dict``/``from_dict``.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from shared.commands import CommandKind, CommandSpec
+
+
+class RunStatus(str, Enum):
+    QUEUED = "queued"
+    PLANNING = "planning"
+    PLANNED = "planned"        # mode "plan": a plan and nothing run
+    RUNNING = "running"
+    PASSED = "passed"
+    FAILED = "failed"          # the device did not behave
+    ERROR = "error"            # the infrastructure broke
+    INFEASIBLE = "infeasible"  # the device cannot do the task
+
+    @property
+    def finished(self) -> bool:
+        return self in (RunStatus.PLANNED, RunStatus.PASSED, RunStatus.FAILED,
+                        RunStatus.ERROR, RunStatus.INFEASIBLE)
+
+
+class StepStatus(str, Enum):
+    PASSED = "passed"
+    FAILED = "failed"
+    ERROR = "error"
+    SKIPPED = "skipped"
+
+
+class PlannerName(str, Enum):
+    CACHE = "cache"
+    LLM = "llm"
+    BUILTIN = "builtin"
+    TESTCASE = "testcase"
+    USER = "user"
+
+
+@dataclass(frozen=True)
+class ElementInfo:
+    """Something on a screen a task may name: 'the banner', 'Melody TV', 'the first result'."""
+
+    name: str
+    text: str = ""
+    selector: str = ""
+    many: bool = False
+    opens: str = ""   # the node that selecting this element leads to, when it leads somewhere
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"name": self.name, "text": self.text, "selector": self.selector, "many": self.many}
+        if self.opens:
+            d["opens"] = self.opens
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ElementInfo":
+        return cls(str(d.get("name", "")), str(d.get("text", "") or ""), str(d.get("selector", "") or ""),
+                   bool(d.get("many", False)), str(d.get("opens", "") or ""))
+
+
+@dataclass(frozen=True)
+class NodeInfo:
+    """A navigation node as AI Central sees it."""
+
+    id: str
+    label: str
+    description: str = ""
+    keywords: tuple[str, ...] = ()
+    elements: tuple[ElementInfo, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "description": self.description,
+                "keywords": list(self.keywords), "elements": [e.to_dict() for e in self.elements]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "NodeInfo":
+        return cls(str(d["id"]), str(d.get("label", d["id"])), str(d.get("description", "") or ""),
+                   tuple(d.get("keywords") or ()), tuple(ElementInfo.from_dict(e) for e in d.get("elements") or ()))
+
+
+@dataclass(frozen=True)
+class ExecutorContext:
+    """What one executor (action, verification or navigation) tells AI Central."""
+
+    kind: CommandKind
+    commands: tuple[CommandSpec, ...] = ()
+    nodes: tuple[NodeInfo, ...] = ()
+    current_node: str | None = None
+    entry_node: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind.value, "commands": [c.to_dict() for c in self.commands],
+                "nodes": [n.to_dict() for n in self.nodes], "current_node": self.current_node,
+                "entry_node": self.entry_node}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "ExecutorContext":
+        return cls(CommandKind(d["kind"]), tuple(CommandSpec.from_dict(c) for c in d.get("commands", [])),
+                   tuple(NodeInfo.from_dict(n) for n in d.get("nodes", [])), d.get("current_node"),
+                   d.get("entry_node"))
+
+
+@dataclass(frozen=True)
+class PlanningContext:
+    """The three executor contexts of one device, as a planner receives them."""
+
+    device_model: str
+    userinterface: str
+    action: ExecutorContext
+    verification: ExecutorContext
+    navigation: ExecutorContext
+    current_node: str | None = None
+
+    @property
+    def commands(self) -> dict[str, CommandSpec]:
+        out: dict[str, CommandSpec] = {}
+        for ctx in (self.action, self.verification, self.navigation):
+            for spec in ctx.commands:
+                out.setdefault(spec.name, spec)
+        return out
+
+    @property
+    def nodes(self) -> dict[str, NodeInfo]:
+        return {n.id: n for n in self.navigation.nodes}
+
+    def fingerprint(self) -> str:
+        """A stable hash of what the device can do (commands and nodes), for the plan cache."""
+        payload = json.dumps(
+            [self.device_model, self.userinterface,
+             sorted((c.signature() for c in self.commands.values())),
+             sorted(n.id for n in self.navigation.nodes)],
+            sort_keys=True,
+        )
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+@dataclass
+class PlanStep:
+    step: int
+    command: str
+    params: dict[str, Any] = field(default_factory=dict)
+    description: str = ""
+    controller_type: str | None = None  # filled by validation from the context
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"step": self.step, "command": self.command, "params": dict(self.params),
+             "description": self.description}
+        if self.controller_type:
+            d["controller_type"] = self.controller_type
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "PlanStep":
+        return cls(int(d.get("step", 0)), str(d["command"]), dict(d.get("params") or {}),
+                   str(d.get("description", "") or ""), d.get("controller_type"))
+
+
+@dataclass
+class Plan:
+    """``{analysis, feasible, plan: [{step, command, params, description}]}`` plus validation notes."""
+
+    analysis: str
+    feasible: bool
+    steps: list[PlanStep] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)      # validation notes: dropped steps and why
+    planner: str = PlannerName.BUILTIN.value
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"analysis": self.analysis, "feasible": self.feasible,
+                "plan": [s.to_dict() for s in self.steps], "notes": list(self.notes),
+                "planner": self.planner}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Plan":
+        return cls(str(d.get("analysis", "")), bool(d.get("feasible", False)),
+                   [PlanStep.from_dict(s) for s in d.get("plan", [])], list(d.get("notes", [])),
+                   str(d.get("planner", PlannerName.BUILTIN.value)))
+
+
+@dataclass
+class StepResult:
+    """What the host reports for one executed step."""
+
+    step: int
+    command: str
+    params: dict[str, Any]
+    controller_type: str
+    status: StepStatus
+    message: str
+    duration_ms: int
+    description: str = ""
+    screenshot: bytes | None = None      # PNG bytes over the wire; a path once stored
+    current_node: str | None = None
+
+    @property
+    def success(self) -> bool:
+        return self.status is StepStatus.PASSED
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"step": self.step, "command": self.command, "params": self.params,
+                "controller_type": self.controller_type, "status": self.status.value,
+                "message": self.message, "duration_ms": self.duration_ms,
+                "description": self.description, "screenshot": self.screenshot,
+                "current_node": self.current_node}
+
+    @classmethod
+    def from_wire(cls, d: dict[str, Any]) -> "StepResult":
+        return cls(int(d["step"]), str(d["command"]), dict(d.get("params") or {}),
+                   str(d.get("controller_type", "")), StepStatus(d["status"]), str(d.get("message", "")),
+                   int(d.get("duration_ms", 0)), str(d.get("description", "")), d.get("screenshot"),
+                   d.get("current_node"))

@@ -1,0 +1,45 @@
+"""The server↔host and server↔dashboard Socket.IO protocol: namespaces and event names.
+
+Hosts dial out to the server (so they work behind NAT) on :data:`HOST_NS`,
+authenticating with ``{"token": ..., "host_id": ...}``. Dashboards listen on
+:data:`DASHBOARD_NS`.
+
+Host → server:  ``register`` (HostInfo + devices), ``heartbeat``,
+                ``step_result`` ({run_id, step}), ``run_finished`` ({run_id, status, message}).
+Server → host:  ``get_context`` ({device_id, kind}) → ExecutorContext dict (ack),
+                ``run_plan`` ({run_id, device_id, plan}) → {"accepted": bool} (ack),
+                ``screenshot`` ({device_id}) → {"png": bytes} (ack),
+                ``execute`` ({device_id, command, params}) → step dict (ack),
+                ``cancel_run`` ({run_id}).
+Server → dashboards: ``run_update``, ``step``, ``lab_update``.
+"""
+from __future__ import annotations
+
+HOST_NS = "/host"
+DASHBOARD_NS = "/dashboard"
+
+
+class HostEvent:
+    REGISTER = "register"
+    HEARTBEAT = "heartbeat"
+    STEP_RESULT = "step_result"
+    RUN_FINISHED = "run_finished"
+
+
+class ServerEvent:
+    GET_CONTEXT = "get_context"
+    RUN_PLAN = "run_plan"
+    SCREENSHOT = "screenshot"
+    EXECUTE = "execute"
+    CANCEL_RUN = "cancel_run"
+    TREE_UPDATED = "tree_updated"
+
+
+class DashboardEvent:
+    RUN_UPDATE = "run_update"
+    STEP = "step"
+    LAB_UPDATE = "lab_update"
+
+
+HEARTBEAT_INTERVAL_S = 10.0
+HOST_STALE_AFTER_S = 35.0
