@@ -1,0 +1,76 @@
+"""The main job end to end: real server and host processes on loopback, real Chromium."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.stack import Stack
+
+pytestmark = pytest.mark.integration
+
+
+def test_health_hosts_and_devices(demo_stack: Stack) -> None:
+    health = demo_stack.get("/api/health")
+    assert health["status"] == "ok" and health["hosts_online"] == 1
+    hosts = demo_stack.get("/api/hosts")
+    assert [h["id"] for h in hosts] == ["demo-host"] and hosts[0]["status"] == "online"
+    device = demo_stack.get("/api/devices/demo-web")
+    assert device["model"] == "streamtv-web" and device["userinterface"] == "streamtv"
+    types = {c["controller_type"] for c in device["controllers"]}
+    assert {"remote", "screen", "verification"} <= types
+
+
+def test_channel_banner_task_passes_with_screenshots(demo_stack: Stack) -> None:
+    run = demo_stack.run("switch to channel 5 and check the banner shows Melody TV")
+    assert run["status"] == "passed", run
+    assert run["planner"] == "builtin"
+    commands = [s["command"] for s in run["steps"]]
+    assert commands == ["goto", "press_key", "waitForElementToAppear"]
+    assert [s["controller_type"] for s in run["steps"]] == ["navigation", "remote", "verification"]
+    for step in run["steps"]:
+        assert step["success"] and step["duration_ms"] >= 0
+        assert Path(step["screenshot"]).is_file() and Path(step["screenshot"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "5 Melody TV" in run["steps"][-1]["message"]
+    assert Path(run["report"]).is_file()
+
+
+def test_unknown_screen_is_infeasible_and_runs_nothing(demo_stack: Stack) -> None:
+    run = demo_stack.run("go to the weather screen")
+    assert run["status"] == "infeasible"
+    assert "weather" in run["plan"]["analysis"]
+    assert run["steps"] == []
+
+
+def test_verification_that_cannot_pass_ends_failed(demo_stack: Stack) -> None:
+    plan = {"analysis": "expect a channel that does not exist", "feasible": True, "plan": [
+        {"step": 1, "command": "goto", "params": {"node": "live"}},
+        {"step": 2, "command": "waitForElementToAppear",
+         "params": {"selector": "#channel-banner", "text": "Channel 99", "timeout": 1}},
+    ]}
+    run = demo_stack.run("check the banner shows Channel 99", plan=plan)
+    assert run["status"] == "failed", run
+    last = run["steps"][-1]
+    assert last["status"] == "failed" and "Channel 99" in last["message"]
+    assert last["screenshot"] and Path(last["screenshot"]).is_file()
+
+
+def test_plan_only_mode_plans_without_running(demo_stack: Stack) -> None:
+    run = demo_stack.run("open movies and play The Last Orbit", mode="plan")
+    assert run["status"] == "planned"
+    assert [s["command"] for s in run["plan"]["plan"]][:2] == ["goto", "click_element"]
+    assert run["steps"] == []
+
+
+def test_bad_requests_get_clear_errors(demo_stack: Stack) -> None:
+    r = demo_stack.post("/api/runs", {"device": "no-such-device", "task": "go home"})
+    assert r.status_code == 404 and "unknown device" in r.json()["error"]
+    r = demo_stack.post("/api/runs", {"device": "demo-web"})
+    assert r.status_code == 400 and "task" in r.json()["error"]
+    r = demo_stack.post("/api/runs", {"device": "demo-web", "task": "x" * 5000})
+    assert r.status_code == 400 and "limit" in r.json()["error"]
+    import requests
+
+    r = requests.post(demo_stack.url + "/api/runs", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
+                      headers={"Content-Type": "application/json"}, timeout=30)
+    assert r.status_code == 413 and "too large" in r.json()["error"]

@@ -1,0 +1,135 @@
+"""Real server and host processes on loopback, for integration tests.
+
+``Stack.start(config)`` runs ``devicepilot server`` and ``devicepilot host``
+as subprocesses with their own data dir and host token, waits until the
+host's devices are online, and gives a small API client.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO_CONFIG = ROOT / "host" / "demo" / "demo-host.yaml"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(predicate: Any, timeout: float, what: str, interval: float = 0.1) -> Any:
+    deadline = time.monotonic() + timeout
+    last: Any = None
+    while time.monotonic() < deadline:
+        try:
+            last = predicate()
+            if last:
+                return last
+        except requests.RequestException as exc:
+            last = exc
+        time.sleep(interval)
+    raise TimeoutError(f"{what} not within {timeout}s (last: {last!r})")
+
+
+@dataclass
+class Stack:
+    url: str
+    data_dir: Path
+    token: str
+    server: subprocess.Popen
+    hosts: list[subprocess.Popen] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+    logs: list[Path] = field(default_factory=list)
+
+    # -- processes ----------------------------------------------------------------
+    @classmethod
+    def start(cls, data_dir: Path, configs: list[Path] | None = None, extra_env: dict[str, str] | None = None,
+              wait_devices: list[str] | None = None) -> "Stack":
+        port = free_port()
+        token = secrets.token_urlsafe(16)
+        env = {**os.environ, "DEVICEPILOT_DATA_DIR": str(data_dir), "DEVICEPILOT_HOST_TOKEN": token,
+               "PYTHONUNBUFFERED": "1", **(extra_env or {})}
+        log = data_dir / "server.log"
+        server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", str(port)],
+                                  env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT)
+        stack = cls(f"http://127.0.0.1:{port}", data_dir, token, server, env=env, logs=[log])
+        try:
+            wait_for(lambda: requests.get(stack.url + "/api/health", timeout=2).ok, 30, "server health")
+            for config in configs if configs is not None else [DEMO_CONFIG]:
+                stack.start_host(config)
+            for device in wait_devices if wait_devices is not None else (["demo-web"] if configs is None else []):
+                stack.wait_device(device, "online")
+        except Exception:
+            stack.stop()
+            raise
+        return stack
+
+    def start_host(self, config: Path) -> subprocess.Popen:
+        log = self.data_dir / f"host-{len(self.hosts)}.log"
+        proc = subprocess.Popen([sys.executable, "-m", "devicepilot", "-v", "host", "--server", self.url,
+                                 "--config", str(config)], env=self.env, stdout=open(log, "wb"),
+                                stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+        self.hosts.append(proc)
+        self.logs.append(log)
+        return proc
+
+    def wait_device(self, device_id: str, status: str, timeout: float = 60) -> dict[str, Any]:
+        def check() -> Any:
+            for d in self.get("/api/devices"):
+                if d["id"] == device_id and d["status"] == status:
+                    return d
+            return None
+
+        return wait_for(check, timeout, f"device {device_id} {status}", interval=0.2)
+
+    def stop(self) -> None:
+        for proc in [*self.hosts, self.server]:
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGTERM) if proc in self.hosts else proc.terminate()
+                except ProcessLookupError:
+                    pass
+        for proc in [*self.hosts, self.server]:
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+    def tail_logs(self, lines: int = 40) -> str:
+        out = []
+        for log in self.logs:
+            if log.exists():
+                out.append(f"--- {log.name}\n" + "\n".join(log.read_text(errors="replace").splitlines()[-lines:]))
+        return "\n".join(out)
+
+    # -- API --------------------------------------------------------------------------
+    def get(self, path: str, **kwargs: Any) -> Any:
+        resp = requests.get(self.url + path, timeout=30, **kwargs)
+        resp.raise_for_status()
+        return resp.json()
+
+    def post(self, path: str, body: Any, expect: int | None = None, **kwargs: Any) -> requests.Response:
+        resp = requests.post(self.url + path, json=body, timeout=180, **kwargs)
+        if expect is not None:
+            assert resp.status_code == expect, f"{resp.status_code}: {resp.text}"
+        return resp
+
+    def run(self, task: str, device: str = "demo-web", mode: str = "run", wait: float = 120, **extra: Any) -> dict[str, Any]:
+        """Create a run and wait for it to finish; returns the run with its steps."""
+        resp = self.post(f"/api/runs?wait={wait}", {"device": device, "task": task, "mode": mode, **extra})
+        assert resp.status_code in (201, 202), resp.text
+        run = resp.json()
+        assert run["status"] not in ("queued", "planning", "running"), f"run did not finish: {run}\n{self.tail_logs()}"
+        return run
