@@ -7,6 +7,7 @@ only on 127.0.0.1.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,17 @@ from shared.config import Settings
 from shared.errors import HostUnavailable
 
 log = logging.getLogger(__name__)
+
+
+class _WebSocketTailFilter(logging.Filter):
+    """Drop Werkzeug's "Bad request syntax" for the WebSocket frames it reads after an upgrade ends."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not re.search(r"Bad request syntax \('\\x8[128]", message)
+
+
+logging.getLogger("werkzeug").addFilter(_WebSocketTailFilter())
 
 
 class ServerThread:

@@ -111,7 +111,10 @@ class HostAgent:
         @sio.on("disconnect", namespace=HOST_NS)
         def on_disconnect(*_: Any) -> None:
             self._registered.clear()
-            log.warning("disconnected from %s", self.server_url)
+            if self._stop.is_set():
+                log.info("disconnected from %s", self.server_url)
+            else:
+                log.warning("disconnected from %s; reconnecting", self.server_url)
 
         @sio.on("connect_error", namespace=HOST_NS)
         def on_connect_error(data: Any) -> None:

@@ -102,7 +102,7 @@ class Lab:
                 if row:
                     row.last_seen, row.status = utcnow(), "online"
 
-    def disconnect(self, sid: str) -> str | None:
+    def disconnect(self, sid: str, clean: bool = False) -> str | None:
         with self._lock:
             host_id = self._host_of_sid.pop(sid, None)
             if host_id and self._sid_of_host.get(host_id) == sid:
@@ -116,7 +116,8 @@ class Lab:
             for dev in s.scalars(select(DeviceRow).where(DeviceRow.host_id == host_id)):
                 dev.status = DeviceState.OFFLINE
                 self.current_node.pop(dev.id, None)
-        log.warning("host %s disconnected", host_id)
+        log.log(logging.INFO if clean else logging.WARNING, "host %s disconnected%s", host_id,
+                "" if clean else " unexpectedly")
         self.on_change()
         return host_id
 

@@ -27,8 +27,8 @@ class HostNamespace(Namespace):
         log.info("host connection from %s (sid %s)", request.remote_addr, request.sid)
         return True
 
-    def on_disconnect(self, *_: Any) -> None:
-        host_id = self.dp.lab.disconnect(request.sid)
+    def on_disconnect(self, reason: Any = None) -> None:
+        host_id = self.dp.lab.disconnect(request.sid, clean=reason == "client disconnect")
         if host_id:
             self.dp.runs.on_host_lost(host_id)
 

@@ -92,6 +92,16 @@ class BrowserSession:
         self._page = self._browser = self._pw = None
 
     # -- public --------------------------------------------------------------------
+    def warm_up(self) -> None:
+        """Start the browser in the background now, so the first command does not wait for it."""
+        def start() -> None:
+            try:
+                self._ensure_page()
+            except Exception as exc:  # the first real command reports it, translated
+                log.warning("browser warm-up failed: %s", exc)
+
+        self._pool.submit(start)
+
     def call(self, fn: Callable[[Any], T], timeout: float = 60.0) -> T:
         """Run ``fn(page)`` on the browser thread and return its result.
 

@@ -1,7 +1,8 @@
 """Web apps through Playwright: remote (click, keys, text), screen and DOM element verification.
 
 Registered as ``playwright``; params: ``url`` (required), ``headless`` (true),
-``width``/``height`` (1280x720), ``executable_path`` (system Chromium by default).
+``width``/``height`` (1280x720), ``executable_path`` (system Chromium by default),
+``warm_up`` (true: start the browser when the host starts, not at the first command).
 """
 from __future__ import annotations
 
@@ -203,4 +204,6 @@ def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
         executable_path=str(params.get("executable_path", "")),
     )
     session = BrowserSession(options)
+    if params.get("warm_up", True):
+        session.warm_up()
     return [WebRemote(session), WebScreen(session), DomVerifier(session)]
