@@ -18,7 +18,7 @@ from backend_core.device import Device
 from backend_core.executors import ActionExecutor, NavigationExecutor, VerificationExecutor
 from backend_core.verifications.common import safe_screenshot
 from shared.commands import CommandKind
-from shared.errors import DeviceFailure, DevicePilotError, InfraError, RequestError, UnknownCommand
+from shared.errors import DeviceFailure, InfraError, RequestError, UnknownCommand
 from shared.models import ExecutorContext, Plan, PlanStep, RunStatus, StepResult, StepStatus
 
 log = logging.getLogger(__name__)
@@ -75,12 +75,22 @@ class DeviceRuntime:
         except Exception as exc:  # an unexpected bug must end the run as an error, not kill the host
             log.exception("step %d (%s) raised", step.step, step.command)
             status, message, error = StepStatus.ERROR, f"{type(exc).__name__}: {exc}", exc
+        if status is StepStatus.PASSED and controller_type not in ("navigation", "verification"):
+            self._refresh_node()
         if with_screenshot and shot is None and status is not StepStatus.ERROR:
             shot = self.screenshot()
         duration_ms = int((time.monotonic() - start) * 1000)
         log.info("step %d %s %s (%d ms): %s", step.step, step.command, status.value, duration_ms, message)
         return StepResult(step.step, step.command, dict(step.params), controller_type, status, message,
                           duration_ms, step.description, shot, self.navigation.current_node), error
+
+    def _refresh_node(self) -> None:
+        """An action may have moved the device to another screen: find out which, cheaply."""
+        try:
+            self.navigation.refresh()
+        except Exception as exc:  # locating is best effort; the next goto locates again
+            log.debug("could not re-locate after an action: %s", exc)
+            self.navigation.current_node = None
 
     def run_plan(self, plan: Plan, on_step: StepCallback, cancel: threading.Event | None = None) -> RunOutcome:
         """Run *plan* step by step, calling *on_step* after each; stop at the first failure or error."""
@@ -103,6 +113,3 @@ class DeviceRuntime:
     def close(self) -> None:
         self.device.close()
 
-
-def build_runtime_error(exc: DevicePilotError) -> RunOutcome:
-    return RunOutcome(RunStatus.ERROR, str(exc))

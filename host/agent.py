@@ -145,9 +145,15 @@ class HostAgent:
             return self._error_reply(exc)
 
     def on_screenshot(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``{device_id}`` → ``{png}``; ``{device_id, format: "jpeg", max_width}`` → ``{jpeg}`` (live views)."""
         try:
             rt = self.lab.runtime(str(data["device_id"]))
-            return {"png": rt.device.screen.screenshot() if rt.device.screen else None}
+            screen = rt.device.screen
+            if screen is None:
+                return {"png": None}
+            if data.get("format") == "jpeg":
+                return {"jpeg": screen.preview(int(data.get("max_width", 960)), int(data.get("quality", 70)))}
+            return {"png": screen.screenshot()}
         except Exception as exc:  # a thumbnail must never take the host down
             return self._error_reply(exc)
 

@@ -85,6 +85,9 @@ def device_execute(device_id: str) -> Any:
     reply = srv.lab.call(device_id, ServerEvent.EXECUTE,
                          {"device_id": device_id, "command": step.command, "params": step.params})
     reply.pop("screenshot", None)
+    # a manual command moves the device too: planners must start from where it really is
+    srv.lab.current_node[device_id] = reply.get("current_node")
+    srv.lab.on_change()
     return jsonify(reply)
 
 

@@ -61,9 +61,11 @@ class LiveScreens:
         while self.watching(device_id):
             began = time.monotonic()
             try:
-                reply = self.lab.call(device_id, ServerEvent.SCREENSHOT, {"device_id": device_id}, timeout=10)
-                if reply and reply.get("png"):
-                    self.socketio.emit("frame", {"device_id": device_id, "png": reply["png"], "at": time.time()},
+                reply = self.lab.call(device_id, ServerEvent.SCREENSHOT,
+                                      {"device_id": device_id, "format": "jpeg", "max_width": 960}, timeout=10)
+                if reply and reply.get("jpeg"):
+                    self.socketio.emit("frame", {"device_id": device_id, "image": reply["jpeg"],
+                                                 "mime": "image/jpeg", "at": time.time()},
                                        namespace=DASHBOARD_NS, to=self.room(device_id))
                     self.frames_sent += 1
             except DevicePilotError as exc:

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from shared.commands import CommandKind, CommandSpec, ControllerType, coerce_param, collect_commands
-from shared.errors import UnknownCommand, RequestError
+from shared.errors import ControllerError, RequestError, UnknownCommand
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,27 @@ class ScreenController(Controller):
     @abstractmethod
     def screenshot(self) -> bytes:
         """Return the current screen as PNG bytes."""
+
+    def preview(self, max_width: int = 960, quality: int = 70) -> bytes:
+        """A JPEG of the current screen for live views: smaller and cheaper than :meth:`screenshot`."""
+        return to_jpeg(self.screenshot(), max_width, quality)
+
+
+def to_jpeg(image_bytes: bytes, max_width: int, quality: int) -> bytes:
+    """Any encoded image → JPEG no wider than *max_width*."""
+    import cv2
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(image_bytes, dtype=np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise ControllerError("the screen capture is not a decodable image")
+    if image.shape[1] > max_width:
+        scale = max_width / image.shape[1]
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise ControllerError("could not encode the preview as JPEG")
+    return buf.tobytes()
 
 
 class VerificationController(Controller):

@@ -12,7 +12,7 @@ import re
 from typing import Any
 from urllib.parse import urljoin
 
-from backend_core.controllers.base import Controller, RemoteController, ScreenController
+from backend_core.controllers.base import Controller, RemoteController, ScreenController, to_jpeg
 from backend_core.controllers.browser import BrowserOptions, BrowserSession
 from backend_core.controllers.registry import BuildContext, register_controller
 from shared.commands import P, ParamType, command
@@ -183,6 +183,10 @@ class WebScreen(ScreenController):
 
     def screenshot(self) -> bytes:
         return self.session.call(lambda page: page.screenshot(type="png"))
+
+    def preview(self, max_width: int = 960, quality: int = 70) -> bytes:
+        jpeg = self.session.call(lambda page: page.screenshot(type="jpeg", quality=quality))
+        return jpeg if self.session.options.width <= max_width else to_jpeg(jpeg, max_width, quality)
 
     def close(self) -> None:
         self.session.close()

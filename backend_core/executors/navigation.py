@@ -97,6 +97,15 @@ class NavigationExecutor:
                 return node_id
         return None
 
+    def refresh(self) -> str | None:
+        """Re-locate the device after actions that may have moved it; None when no node matches."""
+        if self.tree is None:
+            return None
+        with self._lock:
+            if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
+                self.current_node = self.locate()
+            return self.current_node
+
     def _enter(self) -> str:
         """Bring the app to its entry node (open its URL where the device can)."""
         assert self.tree is not None
@@ -116,7 +125,8 @@ class NavigationExecutor:
         with self._lock:
             visited: list[str] = []
             replans = 0
-            if self.current_node is None:
+            if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
+                # unknown, or an action since the last goto moved the device: find where it really is
                 self.current_node = self.locate() or self._enter()
             while True:
                 if self.current_node == target:
