@@ -64,11 +64,14 @@ class Printer:
         self.line(f"  => {run['status'].upper()}: {run.get('message', '')}")
 
 
+NO_USAGE = {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0, "llm_calls": 0}
+
+
 def _json_run(run: dict[str, Any]) -> dict[str, Any]:
     plan = run.get("plan") or {"analysis": "", "feasible": False, "plan": []}
     return {
         "status": run["status"], "planner": run.get("planner"), "run_id": run["id"],
-        "message": run.get("message", ""), "usage": run.get("usage") or {},
+        "message": run.get("message", ""), "usage": {**NO_USAGE, **(run.get("usage") or {})},
         "plan": {"analysis": plan.get("analysis", ""), "feasible": plan.get("feasible", False),
                  "plan": plan.get("plan", []), "notes": plan.get("notes", [])},
         "steps": [{k: s.get(k) for k in ("step", "command", "params", "controller_type", "success", "message",
@@ -178,6 +181,43 @@ def cmd_run(args: argparse.Namespace) -> int:
     return STATUS_EXIT.get(run["status"], EXIT_ERROR)
 
 
+def cmd_testcase(args: argparse.Namespace) -> int:
+    """``devicepilot testcase save|run|list``: passed runs kept as YAML, run later with no planner."""
+    client, stack = _client_for(args)
+    client.http.headers["Accept"] = "application/json"  # the test-case endpoints answer YAML otherwise
+    try:
+        if args.testcase_command == "save":
+            body = {"name": args.name} if args.name else {}
+            saved = client.post(f"/api/runs/{args.run_id}/save-test", body)
+            print(saved["yaml"] if args.yaml else f"saved test case {saved['name']}: {saved['path']}")
+            return EXIT_PASSED
+        if args.testcase_command == "list":
+            cases = client.get("/api/testcases")
+            if args.json:
+                print(json.dumps(cases, indent=2))
+            for case in [] if args.json else cases:
+                print(f"{case['name']:40} {case['steps']:3} step(s)  {case['task']}")
+            return EXIT_PASSED
+        printer = None if args.json else Printer()
+        body = {"device": args.device} if args.device else {}
+        run = client.post(f"/api/testcases/{args.name}/run", body)
+        if printer:
+            printer.line(f"test case: {args.name} on {run['device_id']}")
+            run = client.follow(run["id"], printer.step, printer.plan, args.timeout)
+            printer.result(run)
+        else:
+            run = client.follow(run["id"], lambda s: None, lambda r: None, args.timeout)
+        run = client.get(f"/api/runs/{run['id']}")
+    finally:
+        if stack:
+            stack.stop()
+    if args.json:
+        print(json.dumps(_json_run(run), indent=2))
+    elif run.get("report"):
+        print(f"report: {run['report']}")
+    return STATUS_EXIT.get(run["status"], EXIT_ERROR)
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from devicepilot.local import LocalStack
     from server.reports import render_html
@@ -243,6 +283,24 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--no-cache", action="store_true", help="do not replay a cached plan")
     r.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the run")
     r.set_defaults(func=cmd_run, log_default=logging.WARNING)
+
+    t = sub.add_parser("testcase", help="save a passed run as a test case, list them, run one (no planner)")
+    tsub = t.add_subparsers(dest="testcase_command", required=True)
+    ts = tsub.add_parser("save", help="save a passed run as a YAML test case")
+    ts.add_argument("run_id")
+    ts.add_argument("--name", help="test case name (default: from the task)")
+    ts.add_argument("--yaml", action="store_true", help="print the YAML")
+    tl = tsub.add_parser("list", help="list the saved test cases")
+    tl.add_argument("--json", action="store_true", help="print JSON")
+    tr = tsub.add_parser("run", help="run a saved test case exactly as saved")
+    tr.add_argument("name")
+    tr.add_argument("--device", help="device id (default: the device it was recorded on)")
+    tr.add_argument("--json", action="store_true", help="print one JSON object")
+    tr.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the run")
+    for sp in (ts, tl, tr):
+        sp.add_argument("--server", help="server URL; without it, local mode with the demo device config")
+        sp.add_argument("--config", help="local mode: host YAML config (default: the demo)")
+    t.set_defaults(func=cmd_testcase, log_default=logging.WARNING)
     return p
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Sequence
 
 from cachetools import TTLCache
 
@@ -18,7 +19,7 @@ from server.lab import Lab
 from server.planners.base import Planner, PlanRequest
 from shared.commands import CommandKind
 from shared.errors import DevicePilotError, PlannerError
-from shared.models import ExecutorContext, Plan, PlanningContext
+from shared.models import ExecutorContext, Plan, PlannerName, PlanningContext, PlanStep
 from shared.plan import validate_plan
 from shared.protocol import ServerEvent
 
@@ -27,12 +28,52 @@ log = logging.getLogger(__name__)
 CONTEXT_KINDS = (CommandKind.ACTION, CommandKind.VERIFICATION, CommandKind.NAVIGATION)
 
 
+class AttemptOutcome(str, Enum):
+    USED = "used"              # this planner's plan is the run's plan
+    SKIPPED = "skipped"        # the planner had nothing to offer (a cache miss)
+    FAILED = "failed"          # the planner raised (an unreachable LLM, an unreadable answer)
+    INFEASIBLE = "infeasible"  # its plan was infeasible, or nothing of it survived validation
+
+
+@dataclass(frozen=True)
+class PlannerAttempt:
+    """What one planner of the chain did for one plan request."""
+
+    planner: str
+    outcome: AttemptOutcome
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"planner": self.planner, "outcome": self.outcome.value, "reason": self.reason}
+
+    def __str__(self) -> str:
+        return f"{self.planner} {self.outcome.value}" + (f": {self.reason}" if self.reason else "")
+
+
+@dataclass(frozen=True)
+class ReplanInfo:
+    """Where a run stands when one of its steps failed: what passed, what failed, where the device is."""
+
+    done: tuple[PlanStep, ...]
+    failed: PlanStep | None
+    failure: str
+    node: str | None
+
+
+@dataclass
+class ReplanRequest(PlanRequest):
+    """A plan request for the rest of a run, after a failed step."""
+
+    replan: ReplanInfo | None = None
+
+
 @dataclass
 class PlanOutcome:
     plan: Plan
-    usage: dict
+    usage: dict[str, Any]
     duration_ms: float
     attempts: list[str]
+    trail: list[PlannerAttempt] = field(default_factory=list)
 
 
 class AICentral:
@@ -83,34 +124,56 @@ class AICentral:
         log.info("cleared %d cached context(s)", len(doomed))
         return len(doomed)
 
-    def plan(self, task: str, context: PlanningContext, planners: Sequence[Planner] | None = None) -> PlanOutcome:
+    def plan(self, task: str, context: PlanningContext, planners: Sequence[Planner] | None = None, *,
+             use_cache: bool = True) -> PlanOutcome:
         """Ask each planner in turn; validate what it returns; the first usable plan wins.
 
         A planner that returns nothing, raises, or whose plan validates to
         nothing is recorded and the next one is asked. The last planner's
         answer stands even when infeasible (the built-in planner's reason).
+        With *use_cache* false the plan cache is not consulted.
         """
-        start = time.perf_counter()
-        request = PlanRequest(task, context, context.current_node)
         chain = list(planners if planners is not None else self.planners)
+        if not use_cache:
+            chain = [p for p in chain if p.name != PlannerName.CACHE.value]
+        return self._run_chain(PlanRequest(task, context, context.current_node), chain)
+
+    def replan(self, task: str, context: PlanningContext, info: ReplanInfo,
+               planners: Sequence[Planner] | None = None) -> PlanOutcome:
+        """Plan the rest of a run from the node the device is really on (never from the cache)."""
+        chain = [p for p in (planners if planners is not None else self.planners)
+                 if p.name != PlannerName.CACHE.value]
+        request = ReplanRequest(task, context, info.node, replan=info)
+        return self._run_chain(request, chain)
+
+    def _run_chain(self, request: PlanRequest, chain: list[Planner]) -> PlanOutcome:
+        start = time.perf_counter()
+        context = request.context
+        trail: list[PlannerAttempt] = []
         last: Plan | None = None
         for i, planner in enumerate(chain):
             try:
                 raw = planner.plan(request)
             except DevicePilotError as exc:
+                trail.append(PlannerAttempt(planner.name, AttemptOutcome.FAILED, str(exc)))
                 request.attempts.append(f"{planner.name}: {exc}")
                 log.warning("planner %s failed: %s", planner.name, exc)
                 continue
             if raw is None:
+                trail.append(PlannerAttempt(planner.name, AttemptOutcome.SKIPPED, "no plan to offer"))
                 continue
             raw.planner = planner.name
             plan = validate_plan(raw, context)
             last = plan
             if plan.feasible or i == len(chain) - 1:
+                trail.append(PlannerAttempt(planner.name, AttemptOutcome.USED if plan.feasible
+                                            else AttemptOutcome.INFEASIBLE, plan.analysis))
                 break
-            request.attempts.append(f"{planner.name}: {plan.analysis} {' '.join(plan.notes)}".strip())
+            reason = f"{plan.analysis} {' '.join(plan.notes)}".strip()
+            trail.append(PlannerAttempt(planner.name, AttemptOutcome.INFEASIBLE, reason))
+            request.attempts.append(f"{planner.name}: {reason}")
         if last is None:
             raise PlannerError("no planner produced a plan: " + "; ".join(request.attempts))
         if request.attempts:
             last.notes = [*last.notes, *(f"earlier planner {a}" for a in request.attempts)]
-        return PlanOutcome(last, request.usage, (time.perf_counter() - start) * 1000, request.attempts)
+        return PlanOutcome(last, request.usage, (time.perf_counter() - start) * 1000, request.attempts, trail)

@@ -94,7 +94,8 @@ def device_execute(device_id: str) -> Any:
 @api.post("/runs")
 def create_run() -> Any:
     data = body()
-    run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"))
+    run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
+                               no_cache=data.get("no_cache", False))
     if request.args.get("wait"):
         run = server().runs.wait(run["id"], timeout=min(float(request.args["wait"]), 600))
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201

@@ -12,9 +12,12 @@ from werkzeug.exceptions import HTTPException
 
 from server.ai_central import AICentral
 from server.api import api
+from server.api_dashboard import dashboard_api
+from server.api_plans import api_plans
 from server.db import Database
 from server.lab import Lab
 from server.live import LiveScreens
+from server.plan_cache import PlanCache
 from server.planners.base import Planner
 from server.runs import RunService
 from server.sockets import DashboardNamespace, HostNamespace
@@ -45,10 +48,23 @@ class Server:
     extras: dict[str, Any] = field(default_factory=dict)
 
 
-def default_planners(settings: Settings) -> list[Planner]:
+def default_planners(settings: Settings, plan_cache: PlanCache | None = None) -> list[Planner]:
+    """The chain AI Central tries in order: plan cache → LLM (when one is configured) → built-in."""
     from server.planners.builtin import BuiltinPlanner
+    from server.planners.cache import CachePlanner
+    from server.planners.llm import LLMPlanner
 
-    return [BuiltinPlanner()]
+    chain: list[Planner] = []
+    if plan_cache is not None:
+        chain.append(CachePlanner(plan_cache))
+    if settings.llm.configured:
+        chain.append(LLMPlanner.from_settings(settings.llm))
+        log.info("LLM planner: %s model %s (%s)", settings.llm.base_url, settings.llm.model,
+                 "with an API key" if settings.llm.api_key else "no API key")
+    else:
+        log.info("no LLM configured: the built-in planner plans alone")
+    chain.append(BuiltinPlanner())
+    return chain
 
 
 def _status_for(exc: DevicePilotError) -> int:
@@ -78,11 +94,17 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
         socketio.emit(event, data, namespace=DASHBOARD_NS)
 
     lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit("lab_update", lab.snapshot()))
-    ai = AICentral(lab, planners if planners is not None else default_planners(settings), settings.context_ttl_s)
-    runs = RunService(db, lab, ai, files, emit, socketio.start_background_task, settings.max_task_chars)
+    plan_cache = PlanCache(db, settings.plan_cache_max_entries)
+    ai = AICentral(lab, planners if planners is not None else default_planners(settings, plan_cache),
+                   settings.context_ttl_s)
+    runs = RunService(db, lab, ai, files, emit, socketio.start_background_task, settings.max_task_chars,
+                      plan_cache=plan_cache)
     srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab))
+    srv.extras["plan_cache"] = plan_cache
     app.extensions["devicepilot"] = srv
     app.register_blueprint(api)
+    app.register_blueprint(api_plans)
+    app.register_blueprint(dashboard_api)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))
 

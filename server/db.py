@@ -6,7 +6,7 @@ import logging
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
@@ -89,6 +89,34 @@ class StepRow(Base):
     current_node: Mapped[str] = mapped_column(String(100), default="")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     run: Mapped[RunRow] = relationship(back_populates="steps")
+
+
+class PlanCacheRow(Base):
+    """A plan that passed, replayable without any LLM for the same task on the same kind of device.
+
+    ``key`` hashes (normalized task, device model, userinterface, context
+    fingerprint, start node); ``start_node`` is ``*`` for a plan that starts
+    with a ``goto`` and so runs from anywhere.
+    """
+
+    __tablename__ = "plan_cache"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    task: Mapped[str] = mapped_column(Text)
+    task_norm: Mapped[str] = mapped_column(Text)
+    device_model: Mapped[str] = mapped_column(String(100), index=True)
+    userinterface: Mapped[str] = mapped_column(String(100), index=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    start_node: Mapped[str] = mapped_column(String(100), default="")
+    plan: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    source_planner: Mapped[str] = mapped_column(String(16), default="")
+    source_run: Mapped[str] = mapped_column(String(32), default="")
+    pinned: Mapped[bool] = mapped_column(Boolean, default=False)
+    hits: Mapped[int] = mapped_column(Integer, default=0)
+    heals: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    last_used_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
 
 class Database:

@@ -2,6 +2,14 @@
 
 Lifecycle: ``queued → planning → (planned | infeasible | running) → (passed | failed | error)``.
 A device runs one run at a time; later runs for it wait in its queue.
+
+When a step of a planned run fails (a cached plan replayed, or a fresh plan
+from the LLM or the built-in planner), the run is re-planned once from the
+node the device is really on, and the new steps are appended to the same run
+(:data:`MAX_REPLANS`). A passed run whose plan came from the LLM (directly or
+through the plan cache) is kept in the plan cache; a cached plan that needed a
+re-plan to pass is replaced by what really passed (self-healing). Plans given
+by the user or by a saved test case are run as they are, never re-planned.
 """
 from __future__ import annotations
 
@@ -15,13 +23,16 @@ from typing import Any, Callable
 
 from sqlalchemy import select
 
-from server.ai_central import AICentral
+from backend_core.wait import Timeout, WaitTimeout, wait_until
+from server.ai_central import AICentral, AttemptOutcome, ReplanInfo
 from server.db import Database, DeviceRow, RunRow, StepRow, utcnow
 from server.lab import Lab
+from server.llm.usage import TokenUsage
+from server.plan_cache import PlanCache
 from server.reports import write_run_report
 from server.storage import FileStore, StorageError
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
-from shared.models import Plan, PlannerName, RunStatus, StepResult
+from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepResult, StepStatus
 from shared.plan import validate_plan
 from shared.protocol import ServerEvent
 
@@ -30,14 +41,25 @@ log = logging.getLogger(__name__)
 Emit = Callable[[str, dict[str, Any]], None]
 
 
+MAX_REPLANS = 1
+STEP_ARRIVAL = Timeout(seconds=3.0, interval=0.05)   # how long the end of a run waits for its step records
+REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
+CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
+GIVEN_PLANNERS = (PlannerName.USER.value, PlannerName.TESTCASE.value)
+# keys of a run's stored plan that are the server's own bookkeeping, not shown to clients
+INTERNAL_PLAN_KEYS = ("user_plan", "user_planner", "options", "context", "testcase")
+
+
 def _iso(t: dt.datetime | None) -> str | None:
     return t.isoformat() + "Z" if t else None
 
 
 class RunService:
     def __init__(self, db: Database, lab: Lab, ai: AICentral, files: FileStore, emit: Emit,
-                 spawn: Callable[..., Any], max_task_chars: int = 2000) -> None:
+                 spawn: Callable[..., Any], max_task_chars: int = 2000,
+                 plan_cache: PlanCache | None = None) -> None:
         self.db = db
+        self.plan_cache = plan_cache
         self.lab = lab
         self.ai = ai
         self.files = files
@@ -48,10 +70,20 @@ class RunService:
         self._queues: dict[str, deque[str]] = {}
         self._active: dict[str, str] = {}   # device_id -> run_id
         self._done = threading.Condition()
+        self._replanning: set[str] = set()
+        self._cancelled: set[str] = set()
         self.hooks_finished: list[Callable[[str], None]] = []
 
     # -- creating ------------------------------------------------------------------------
-    def create(self, device_id: Any, task: Any, mode: Any = "run", plan: Any = None) -> dict[str, Any]:
+    def create(self, device_id: Any, task: Any, mode: Any = "run", plan: Any = None, *,
+               no_cache: Any = False, source: str = PlannerName.USER.value,
+               testcase: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Queue a run of *task* on *device_id*.
+
+        *plan* is a plan to run as given (*source* ``user``, or ``testcase``
+        for a saved test case) instead of planning; *no_cache* skips the plan
+        cache when planning.
+        """
         if not isinstance(device_id, str) or not device_id:
             raise RequestError("'device' is required: the id of a device (see GET /api/devices)")
         if not isinstance(task, str) or not task.strip():
@@ -62,11 +94,20 @@ class RunService:
             raise RequestError("'mode' must be 'plan' or 'run'")
         if plan is not None and not isinstance(plan, dict):
             raise RequestError("'plan' must be an object {analysis, feasible, plan: [...]}")
+        if not isinstance(no_cache, bool):
+            raise RequestError("'no_cache' must be true or false")
+        if source not in GIVEN_PLANNERS:
+            raise RequestError(f"a given plan's source must be one of {', '.join(GIVEN_PLANNERS)}")
         self.lab.device(device_id)  # unknown device -> RequestError
         run_id = uuid.uuid4().hex[:12]
+        stored: dict[str, Any] = {"options": {"no_cache": no_cache}}
+        if plan:
+            stored.update(user_plan=plan, user_planner=source)
+        if testcase:
+            stored["testcase"] = testcase
         with self.db.session() as s:
             s.add(RunRow(id=run_id, device_id=device_id, task=task.strip(), mode=mode,
-                         status=RunStatus.QUEUED.value, plan={"user_plan": plan} if plan else {}))
+                         status=RunStatus.QUEUED.value, plan=stored))
         log.info("run %s queued on %s: %r", run_id, device_id, task[:200])
         with self._lock:
             self._queues.setdefault(device_id, deque()).append(run_id)
@@ -98,16 +139,34 @@ class RunService:
             self._update(run_id, status=RunStatus.PLANNING)
             context = self.ai.context(device_id)
             user_plan = stored.get("user_plan")
+            events: list[str] = []
             if user_plan:
                 raw = Plan.from_dict(user_plan)
-                raw.planner = PlannerName.USER.value
+                raw.planner = stored.get("user_planner") or PlannerName.USER.value
                 plan, usage, plan_ms = validate_plan(raw, context), {}, 0.0
+                testcase = stored.get("testcase") or {}
+                problem = self._given_plan_problem(raw, plan, testcase)
+                if testcase.get("fingerprint") and testcase["fingerprint"] != context.fingerprint():
+                    events.append(f"the device's commands or screens changed since test case "
+                                  f"{testcase.get('name')!r} was saved")
+                if problem:
+                    self._update(run_id, plan=plan.to_dict(), planner=plan.planner, usage=TokenUsage().to_dict(),
+                                 start_node=context.current_node or "", events=[*events, problem])
+                    self._finish(run_id, RunStatus.ERROR, problem)
+                    return
             else:
-                outcome = self.ai.plan(task, context)
+                no_cache = bool((stored.get("options") or {}).get("no_cache"))
+                outcome = self.ai.plan(task, context, use_cache=not no_cache)
                 plan, usage, plan_ms = outcome.plan, outcome.usage, outcome.duration_ms
-            self._update(run_id, plan=plan.to_dict(), planner=plan.planner, usage=usage,
-                         start_node=context.current_node or "",
-                         event=f"planned by {plan.planner} in {plan_ms:.1f} ms")
+                events = [f"planner {a}" for a in outcome.trail if a.outcome is not AttemptOutcome.USED]
+                if no_cache:
+                    events.insert(0, "plan cache skipped (no_cache)")
+            self._update(run_id, plan=plan.to_dict(), planner=plan.planner,
+                         usage=TokenUsage.from_dict(usage).to_dict(), start_node=context.current_node or "",
+                         events=[*events, f"planned by {plan.planner} in {plan_ms:.1f} ms"],
+                         internal={"context": {"device_model": context.device_model,
+                                               "userinterface": context.userinterface,
+                                               "fingerprint": context.fingerprint()}})
             if not plan.feasible:
                 self._finish(run_id, RunStatus.INFEASIBLE, plan.analysis or "the device cannot do this task")
                 return
@@ -164,7 +223,43 @@ class RunService:
         device_id = self._device_of(run_id)
         if device_id:
             self.lab.current_node[device_id] = data.get("current_node")
-        self._finish(run_id, status, str(data.get("message", "")))
+        self.spawn(self._conclude, run_id, status, str(data.get("message", "")))
+
+    def _conclude(self, run_id: str, status: RunStatus, message: str) -> None:
+        """The host finished the plan: once its step records are in, end the run or re-plan it."""
+        self._await_steps(run_id, status)
+        if status is RunStatus.FAILED and self._claim_replan(run_id):
+            self._replan(run_id, message)
+            return
+        self._finish(run_id, status, message)
+
+    def _await_steps(self, run_id: str, status: RunStatus) -> None:
+        """Wait (briefly) until the steps the host reported are stored.
+
+        Step results and the end of a run are separate events, which may be
+        handled out of order; a run must not end — nor be re-planned, reported
+        or cached — without its last steps.
+        """
+        def probe() -> tuple[bool, int]:
+            with self.db.session() as s:
+                run = s.get(RunRow, run_id)
+                if run is None:
+                    return True, 0
+                planned = {d.get("step") for d in (run.plan or {}).get("plan") or []}
+                replans = len((run.plan or {}).get("replans") or [])
+                rows = [(r.step, r.status) for r in run.steps]
+            stored = {n for n, _ in rows}
+            failures = sum(st in (StepStatus.FAILED.value, StepStatus.ERROR.value) for _, st in rows)
+            if status is RunStatus.PASSED:
+                return planned <= stored, len(rows)
+            if status is RunStatus.FAILED:
+                return failures > replans, len(rows)
+            return True, len(rows)
+
+        try:
+            wait_until(probe, STEP_ARRIVAL, what=f"the step records of run {run_id}")
+        except WaitTimeout as exc:
+            log.warning("run %s: %s; ending it with %s step(s) recorded", run_id, exc, exc.last)
 
     def on_host_lost(self, host_id: str) -> None:
         """A host disconnected: its runs end ``error``; their devices are released."""
@@ -176,6 +271,114 @@ class RunService:
             if run_id:
                 self._finish(run_id, RunStatus.ERROR, f"host {host_id!r} disconnected mid-run")
 
+    # -- given plans, re-planning, the plan cache -------------------------------------
+    @staticmethod
+    def _given_plan_problem(raw: Plan, plan: Plan, testcase: dict[str, Any]) -> str:
+        """Why a saved test case cannot run as saved ('' when it can). User plans run what validates."""
+        if raw.planner != PlannerName.TESTCASE.value:
+            return ""
+        name = testcase.get("name", "?")
+        if len(plan.steps) != len(raw.steps) or not plan.feasible:
+            return (f"test case {name!r} no longer fits this device: " + "; ".join(plan.notes or ["no step is valid"]))
+        return ""
+
+    def _claim_replan(self, run_id: str) -> bool:
+        """True (and the run is marked) when a failed run may be re-planned: once, for planned runs only."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None or run.status != RunStatus.RUNNING.value or run.mode != "run":
+                return False
+            if run.planner not in REPLANNED_PLANNERS or len((run.plan or {}).get("replans") or []) >= MAX_REPLANS:
+                return False
+        with self._lock:
+            if run_id in self._cancelled or run_id in self._replanning:
+                return False
+            self._replanning.add(run_id)
+        return True
+
+    def _replan(self, run_id: str, failure: str) -> None:
+        """Plan the rest of a failed run from where the device really is, and run it in the same run."""
+        try:
+            with self.db.session() as s:
+                run = s.get(RunRow, run_id)
+                task, device_id, stored = run.task, run.device_id, dict(run.plan or {})
+                usage = TokenUsage.from_dict(run.usage)
+                rows = [(r.step, r.command, dict(r.params or {}), r.status, r.description) for r in run.steps]
+            planned = {st.step: st for st in (PlanStep.from_dict(d) for d in stored.get("plan") or [])}
+            done = tuple(planned.get(n) or PlanStep(n, c, p, d) for n, c, p, status, d in rows
+                         if status == StepStatus.PASSED.value)
+            failed_row = next((r for r in reversed(rows) if r[3] == StepStatus.FAILED.value), None)
+            failed = (planned.get(failed_row[0]) or PlanStep(failed_row[0], failed_row[1], failed_row[2], failed_row[4])
+                      if failed_row else None)
+            node = self.lab.current_node.get(device_id)
+            self._update(run_id, event=f"step {failed.step if failed else '?'} failed ({failure}); "
+                                       f"re-planning once from {node or 'an unknown screen'}")
+            context = self.ai.context(device_id)
+            outcome = self.ai.replan(task, context, ReplanInfo(done, failed, failure, node))
+            usage = usage + TokenUsage.from_dict(outcome.usage)
+            new = outcome.plan
+            record = {"after_step": failed.step if failed else None, "from_node": node, "planner": new.planner,
+                      "feasible": new.feasible, "analysis": new.analysis, "notes": new.notes,
+                      "steps": len(new.steps)}
+            replans = [*(stored.get("replans") or []), record]
+            if not new.feasible or not new.steps:
+                self._update(run_id, plan={**stored, "replans": replans}, usage=usage.to_dict(),
+                             event=f"re-plan by {new.planner} found nothing to run: {new.analysis}")
+                self._finish(run_id, RunStatus.FAILED, failure)
+                return
+            base = max([n for n in planned] + [r[0] for r in rows] + [0])
+            for i, st in enumerate(new.steps, 1):
+                st.step = base + i
+            merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)],
+                      "replans": replans}
+            self._update(run_id, plan=merged, usage=usage.to_dict(),
+                         event=f"re-planned by {new.planner}: {len(new.steps)} step(s) appended "
+                               f"from step {base + 1}")
+            with self._lock:
+                cancelled = run_id in self._cancelled
+            if cancelled:
+                self._finish(run_id, RunStatus.ERROR, "run cancelled")
+                return
+            reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
+                "run_id": run_id, "device_id": device_id,
+                "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
+            if not reply or not reply.get("accepted"):
+                raise HostUnavailable(f"host refused the re-planned steps: {reply.get('error') if reply else 'no reply'}")
+        except DevicePilotError as exc:
+            log.warning("run %s: re-plan failed: %s", run_id, exc)
+            self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan not possible: {exc})")
+        except Exception as exc:  # never leave a run hanging in "running"
+            log.exception("run %s: unexpected error while re-planning", run_id)
+            self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan crashed: {type(exc).__name__})")
+        finally:
+            with self._lock:
+                self._replanning.discard(run_id)
+
+    def _remember_plan(self, run_id: str) -> None:
+        """Keep the steps that passed in the plan cache, when the plan cost an LLM (directly or cached)."""
+        if self.plan_cache is None:
+            return
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS:
+                return
+            stored = dict(run.plan or {})
+            ctx = stored.get("context") or {}
+            passed = {r.step for r in run.steps if r.status == StepStatus.PASSED.value}
+            task, start_node, planner = run.task, run.start_node, run.planner
+        steps = [PlanStep.from_dict(d) for d in stored.get("plan") or [] if d.get("step") in passed]
+        if not steps or not ctx.get("fingerprint"):
+            return
+        for i, st in enumerate(steps, 1):
+            st.step = i
+        healed = bool(stored.get("replans"))
+        try:
+            self.plan_cache.store(task, ctx["device_model"], ctx["userinterface"], ctx["fingerprint"], start_node,
+                                  Plan(stored.get("analysis", ""), True, steps), source_run=run_id,
+                                  source_planner=planner, healed=healed)
+        except Exception:  # the cache is an optimisation: a failure to store must not touch the run
+            log.exception("run %s: plan not stored in the plan cache", run_id)
+
     # -- state ------------------------------------------------------------------------
     def _device_of(self, run_id: str) -> str:
         with self.db.session() as s:
@@ -184,21 +387,27 @@ class RunService:
 
     def _update(self, run_id: str, *, status: RunStatus | None = None, plan: dict | None = None,
                 planner: str | None = None, usage: dict | None = None, start_node: str | None = None,
-                event: str | None = None, started: bool = False) -> None:
+                event: str | None = None, started: bool = False, events: list[str] | None = None,
+                internal: dict[str, Any] | None = None) -> None:
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             if status is not None:
                 run.status = status.value
-            if plan is not None:
-                run.plan = plan
+            if plan is not None or internal:
+                kept = {k: v for k, v in (run.plan or {}).items() if k in INTERNAL_PLAN_KEYS}
+                new = {k: v for k, v in (plan if plan is not None else run.plan or {}).items()
+                       if k not in INTERNAL_PLAN_KEYS}
+                run.plan = {**kept, **(internal or {}), **new}
             if planner is not None:
                 run.planner = planner
             if usage is not None:
                 run.usage = usage
             if start_node is not None:
                 run.start_node = start_node
-            if event:
-                run.events = [*(run.events or []), {"at": _iso(utcnow()), "message": event}]
+            added = [e for e in [*(events or []), event] if e]
+            if added:
+                now = _iso(utcnow())
+                run.events = [*(run.events or []), *({"at": now, "message": e} for e in added)]
             if started:
                 run.started_at = utcnow()
         self.emit("run_update", self.get(run_id, with_steps=False))
@@ -211,6 +420,10 @@ class RunService:
             run.status, run.message, run.finished_at = status.value, message[:4000], utcnow()
             device_id = run.device_id
         log.info("run %s %s: %s", run_id, status.value, message)
+        with self._lock:
+            self._cancelled.discard(run_id)
+        if status is RunStatus.PASSED:
+            self._remember_plan(run_id)
         try:
             write_run_report(self.get(run_id), self.files)
         except (OSError, StorageError) as exc:
@@ -249,6 +462,8 @@ class RunService:
         if queued:
             self._finish_unqueued(run_id)
         else:
+            with self._lock:
+                self._cancelled.add(run_id)
             try:
                 self.lab.call(run["device_id"], ServerEvent.CANCEL_RUN, {"run_id": run_id}, timeout=5)
             except DevicePilotError as exc:
@@ -277,7 +492,7 @@ class RunService:
                 "current_node": row.current_node or None}
 
     def _run_dict(self, run: RunRow, with_steps: bool) -> dict[str, Any]:
-        plan = {k: v for k, v in (run.plan or {}).items() if k != "user_plan"}
+        plan = {k: v for k, v in (run.plan or {}).items() if k not in INTERNAL_PLAN_KEYS}
         d = {"id": run.id, "device_id": run.device_id, "task": run.task, "mode": run.mode,
              "status": run.status, "planner": run.planner or None, "plan": plan or None,
              "message": run.message, "usage": run.usage or {}, "events": run.events or [],
@@ -290,6 +505,14 @@ class RunService:
         if with_steps:
             d["steps"] = [self._step_dict(st) for st in run.steps]
         return d
+
+    def planning_context(self, run_id: str) -> dict[str, Any]:
+        """The device model, userinterface and context fingerprint the run was planned against."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None:
+                raise RequestError(f"no run {run_id!r}")
+            return dict((run.plan or {}).get("context") or {})
 
     def get(self, run_id: str, with_steps: bool = True) -> dict[str, Any]:
         with self.db.session() as s:

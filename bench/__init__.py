@@ -1,0 +1,1 @@
+"""Benchmarks of devicepilot. Run them all with ``python -m bench`` from the repository root."""
