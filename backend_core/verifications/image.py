@@ -7,6 +7,7 @@ relative to the device config. A reference is named by file stem
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -107,6 +108,27 @@ class ImageVerifier(VerificationController):
 
         verify(probe, timeout=timeout, expected=f"image {image!r} gone (score < {threshold})", screen=self.screen)
         return f"image {image!r} is gone"
+
+    @command("Wait until a reference image appears and then goes away (a popup, a banner, a loading spinner)",
+             *_IMAGE_PARAMS)
+    def waitForImageToAppearThenDisappear(self, image: str, threshold: float = 0.8, area: str = "",
+                                          timeout: float = 5.0) -> str:
+        """Both within *timeout* seconds in all: first seen, then gone."""
+        deadline = time.monotonic() + timeout
+
+        def appeared() -> tuple[bool, Match]:
+            m = self.find(image, area)
+            return m.score >= threshold, m
+
+        def gone() -> tuple[bool, Match]:
+            m = self.find(image, area)
+            return m.score < threshold, m
+
+        shown = verify(appeared, timeout=timeout, expected=f"image {image!r} (score >= {threshold})",
+                       screen=self.screen)
+        verify(gone, timeout=max(0.0, deadline - time.monotonic()),
+               expected=f"image {image!r} gone after it appeared (score < {threshold})", screen=self.screen)
+        return f"image {image!r} appeared ({shown}) and went away"
 
 
 @register_controller("image")

@@ -47,13 +47,31 @@ def text_matches(expected: str, seen: str, fuzzy: float = 0.8) -> bool:
     return False
 
 
-def prepare_for_ocr(image: np.ndarray) -> np.ndarray:
-    """Grayscale, upscale small crops, binarise with Otsu, and make text dark on light."""
+PREPROCESS_CHOICES = ("auto", "adaptive", "gray", "none")
+
+
+def prepare_for_ocr(image: np.ndarray, mode: str = "auto") -> np.ndarray:
+    """Make an image easy for Tesseract.
+
+    ``auto``: grayscale, upscale small crops, binarise with Otsu and make text
+    dark on light (flat UIs); ``adaptive``: the same with a local threshold
+    (text over photos, gradients, uneven video); ``gray``: grayscale and
+    upscale only; ``none``: the image as captured.
+    """
+    if mode == "none":
+        return image
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     h = gray.shape[0]
     if h < 400:
         scale = min(3.0, 400 / max(h, 1))
         gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+    if mode == "gray":
+        return gray
+    if mode == "adaptive":
+        if np.median(gray) < 127:  # light text on a dark picture: make the text the darker side
+            gray = cv2.bitwise_not(gray)
+        return cv2.adaptiveThreshold(cv2.medianBlur(gray, 3), 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C,
+                                     cv2.THRESH_BINARY, 31, 10)
     _, binary = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if np.mean(binary) < 127:  # mostly dark: light text on a dark UI
         binary = cv2.bitwise_not(binary)
@@ -68,11 +86,12 @@ class OcrEngine:
             raise ConfigError("OCR needs Tesseract: install Debian's 'tesseract-ocr' package")
         self.lang = lang
 
-    def read(self, image: np.ndarray) -> str:
+    def read(self, image: np.ndarray, preprocess: str = "auto") -> str:
         import pytesseract
 
         try:
-            return pytesseract.image_to_string(prepare_for_ocr(image), lang=self.lang, config="--psm 11")
+            return pytesseract.image_to_string(prepare_for_ocr(image, preprocess), lang=self.lang,
+                                               config="--psm 11")
         except pytesseract.TesseractError as exc:
             raise ControllerError(f"Tesseract failed: {exc}") from exc
 
@@ -82,6 +101,8 @@ _TEXT_PARAMS = (
     P("area", description="x,y,width,height in pixels or fractions of the screen"),
     P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=120, description="seconds"),
     P("fuzzy", ParamType.FLOAT, default=0.8, minimum=0.5, maximum=1.0, description="1.0 = exact"),
+    P("preprocess", default="auto", choices=PREPROCESS_CHOICES,
+      description="auto (Otsu), adaptive (text over pictures), gray, none"),
 )
 
 
@@ -94,24 +115,26 @@ class OcrVerifier(VerificationController):
         self.screen = screen
         self.engine = engine
 
-    def read_screen(self, area: str = "") -> str:
+    def read_screen(self, area: str = "", preprocess: str = "auto") -> str:
         image = decode_png(self.screen.screenshot())
         region = Area.parse(area)
-        return self.engine.read(region.crop(image) if region else image)
+        return self.engine.read(region.crop(image) if region else image, preprocess)
 
-    def _probe(self, text: str, area: str, fuzzy: float, present: bool) -> tuple[bool, str]:
-        seen = self.read_screen(area)
+    def _probe(self, text: str, area: str, fuzzy: float, present: bool, preprocess: str) -> tuple[bool, str]:
+        seen = self.read_screen(area, preprocess)
         return text_matches(text, seen, fuzzy) == present, normalize_text(seen)[:200]
 
     @command("Wait until OCR reads the text on screen (optionally within an area)", *_TEXT_PARAMS)
-    def waitForTextToAppear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8) -> str:
-        verify(lambda: self._probe(text, area, fuzzy, True), timeout=timeout,
+    def waitForTextToAppear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8,
+                            preprocess: str = "auto") -> str:
+        verify(lambda: self._probe(text, area, fuzzy, True, preprocess), timeout=timeout,
                expected=f"text {text!r} on screen", screen=self.screen, interval=0.3)
         return f"read {text!r} on screen"
 
     @command("Wait until OCR no longer reads the text on screen", *_TEXT_PARAMS)
-    def waitForTextToDisappear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8) -> str:
-        verify(lambda: self._probe(text, area, fuzzy, False), timeout=timeout,
+    def waitForTextToDisappear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8,
+                               preprocess: str = "auto") -> str:
+        verify(lambda: self._probe(text, area, fuzzy, False, preprocess), timeout=timeout,
                expected=f"text {text!r} gone from screen", screen=self.screen, interval=0.3)
         return f"{text!r} no longer on screen"
 

@@ -1,0 +1,169 @@
+"""Android phones and tablets over adb: remote (touch, keys, text, apps), screen and UI-element verification.
+
+Registered as ``adb``; params:
+
+* ``serial`` (required) — the device as ``adb devices`` lists it (``emulator-5554``, ``192.168.1.20:5555``);
+* ``adb`` — the adb executable (default: ``adb`` on PATH);
+* ``timeout`` — seconds for one adb call (20);
+* ``key_delay`` — seconds between repeated key presses (0.1).
+
+Coordinates are fractions of the screen (``x=0.5, y=0.9``), turned into
+pixels with the size ``wm size`` reports, so plans do not depend on the
+phone's resolution. Elements are found in a ``uiautomator dump`` by
+``text`` (text or content-desc), ``selector`` (resource-id, ``desc:…``,
+``class:…`` or ``//XPath``) or ``id`` (resource-id); a click taps the
+centre of the element's bounds.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from backend_core.controllers.adb import DEFAULT_TIMEOUT_S, AdbClient
+from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
+from backend_core.controllers.base import Controller, RemoteController, ScreenController
+from backend_core.controllers.registry import BuildContext, register_controller
+from backend_core.controllers.ui_dump import SELECTOR_HELP, UiElement, UiTree, describe
+from shared.commands import P, ParamType, command
+from shared.errors import ConfigError, DeviceFailure
+from shared.keys import Key
+
+log = logging.getLogger(__name__)
+
+LAUNCHER = "android.intent.category.LAUNCHER"
+
+
+class AdbScreen(ScreenController):
+    """Screenshots with ``adb exec-out screencap -p``."""
+
+    def __init__(self, client: AdbClient) -> None:
+        self.client = client
+
+    def screenshot(self) -> bytes:
+        return self.client.screencap()
+
+
+def pick(tree: UiTree, text: str, selector: str, element_id: str, index: int) -> UiElement:
+    """The *index*-th element matching, or a :class:`DeviceFailure` naming what is on screen."""
+    found = tree.find(text=text, selector=selector, element_id=element_id)
+    what = " ".join(filter(None, [selector, element_id and f"id {element_id}", text and repr(text)]))
+    if len(found) <= index:
+        raise DeviceFailure(
+            f"no element {what} on screen (found {len(found)}); on screen: {describe(tree.named())}",
+            expected=f"element {what} visible")
+    return found[index]
+
+
+class AdbRemoteBase(RemoteController):
+    """What every adb device can do: keys, text, apps, the element list."""
+
+    launcher_category = LAUNCHER
+
+    def __init__(self, client: AdbClient, key_delay: float = 0.1) -> None:
+        self.client = client
+        self.key_delay = key_delay
+
+    def press(self, key: Key) -> None:
+        self.client.keyevent(ANDROID_KEYCODES[key])
+
+    @command("Press a remote-control key (UP, DOWN, LEFT, RIGHT, OK, BACK, HOME, media keys, DIGIT_0-9)",
+             P("key", ParamType.KEY, required=True, choices=ANDROID_KEY_CHOICES),
+             P("repeat", ParamType.INT, default=1, minimum=1, maximum=50))
+    def press_key(self, key: str, repeat: int = 1) -> str:
+        for i in range(repeat):
+            if i:
+                time.sleep(self.key_delay)
+            self.press(Key(key))
+        return f"pressed {key}" + (f" x{repeat}" if repeat > 1 else "")
+
+    @command("Type text into the focused field, or into the field matching a selector first tapped/selected",
+             P("text", required=True),
+             P("selector", description="the field: " + SELECTOR_HELP))
+    def input_text(self, text: str, selector: str = "") -> str:
+        if selector:
+            self.focus_field(selector)
+        self.client.input_text(text)
+        return f"typed {text!r}"
+
+    def focus_field(self, selector: str) -> None:
+        """Give the field matching *selector* the input focus (a tap on phones)."""
+        element = pick(self.client.dump_ui(), "", selector, "", 0)
+        if element.bounds is None:
+            raise DeviceFailure(f"field {selector} has no bounds to tap", expected=f"field {selector} on screen")
+        self.client.tap(*element.bounds.center)
+
+    @command("Start an app by package name (its launcher activity), or a given activity",
+             P("package", required=True, description="e.g. com.android.settings"),
+             P("activity", description="optional activity, e.g. .Settings or com.android.settings/.Settings"))
+    def launch_app(self, package: str, activity: str = "") -> str:
+        return f"started {self.start_app(package, activity)}"
+
+    def start_app(self, package: str, activity: str) -> str:
+        return self.client.launch(package, activity, self.launcher_category)
+
+    @command("Stop an app (am force-stop): it loses its state",
+             P("package", required=True, description="e.g. com.android.settings"), destructive=True)
+    def close_app(self, package: str) -> str:
+        self.client.force_stop(package)
+        return f"stopped {package}"
+
+    @command("List the elements on screen from a uiautomator dump (class, text, id, desc, bounds, focus)")
+    def dump_elements(self) -> str:
+        return json.dumps([e.to_dict() for e in self.client.dump_ui().named()])
+
+
+class AndroidRemote(AdbRemoteBase):
+    """A touch-screen Android device."""
+
+    @command("Tap a point given as fractions of the screen (0..1)",
+             P("x", ParamType.FLOAT, required=True, minimum=0, maximum=1),
+             P("y", ParamType.FLOAT, required=True, minimum=0, maximum=1))
+    def tap(self, x: float, y: float) -> str:
+        px, py = self.client.to_pixels(x, y)
+        self.client.tap(px, py)
+        return f"tapped ({x:.2f}, {y:.2f}) = ({px}, {py}) px"
+
+    @command("Swipe between two points given as fractions of the screen (0..1)",
+             P("x1", ParamType.FLOAT, required=True, minimum=0, maximum=1),
+             P("y1", ParamType.FLOAT, required=True, minimum=0, maximum=1),
+             P("x2", ParamType.FLOAT, required=True, minimum=0, maximum=1),
+             P("y2", ParamType.FLOAT, required=True, minimum=0, maximum=1),
+             P("duration_ms", ParamType.INT, default=300, minimum=10, maximum=10000))
+    def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> str:
+        a, b = self.client.to_pixels(x1, y1), self.client.to_pixels(x2, y2)
+        self.client.swipe(*a, *b, duration_ms)
+        return f"swiped ({x1:.2f}, {y1:.2f}) -> ({x2:.2f}, {y2:.2f})"
+
+    @command("Tap an element found in the UI dump by its text, selector or id",
+             P("text", description="text or content-desc of the element"),
+             P("selector", description=SELECTOR_HELP),
+             P("id", description="resource-id, full or short"),
+             P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"))
+    def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
+        element = pick(self.client.dump_ui(), text, selector, id, index)
+        if element.bounds is None or element.bounds.empty:
+            raise DeviceFailure(f"element {element.label!r} has no area to tap",
+                                expected=f"{element.label!r} tappable")
+        x, y = element.bounds.center
+        self.client.tap(x, y)
+        return f"clicked {element.label!r} at ({x}, {y})" + (f" #{index}" if index else "")
+
+
+def adb_client(ctx: BuildContext, params: dict[str, Any], who: str) -> AdbClient:
+    serial = str(params.get("serial") or "").format(**ctx.variables)
+    if not serial:
+        raise ConfigError(f"device {ctx.device_id!r}: controller {who!r} needs params.serial "
+                          "(the device as 'adb devices' lists it)")
+    return AdbClient(serial, str(params.get("adb") or "adb"), float(params.get("timeout", DEFAULT_TIMEOUT_S)))
+
+
+@register_controller("adb")
+def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
+    from backend_core.verifications.ui_elements import UiElementVerifier
+
+    client = adb_client(ctx, params, "adb")
+    screen = AdbScreen(client)
+    remote = AndroidRemote(client, float(params.get("key_delay", 0.1)))
+    return [remote, screen, UiElementVerifier(client.dump_ui, screen, "uiautomator dump")]
