@@ -140,7 +140,8 @@ def verify_intent(c: Clause, st: State) -> bool:
     if not text:
         raise Unplannable(f"nothing to check in {c.text!r}")
     element = None
-    if subject and not set(content_words(subject)) <= {"screen", "display", "tv", "device"}:
+    on_screen = bool(subject) and set(content_words(subject)) <= {"screen", "display", "tv", "device"}
+    if subject and not on_screen:
         match = best_element(subject, st.ctx, prefer_node=st.node)
         if match is None:
             raise Unplannable(f"no element called {subject.strip()!r} on any screen of this device")
@@ -160,7 +161,8 @@ def verify_intent(c: Clause, st: State) -> bool:
             params["text"] = text
         st.add(f"waitForElementTo{suffix}", params,
                f"Check {element.name} {'does not show' if negative else 'shows'} {text or 'up'}".strip())
-    elif text and st.has(f"waitForTextTo{suffix}"):
+    elif text and st.has(f"waitForTextTo{suffix}") and (on_screen or not st.has(f"waitForElementTo{suffix}")):
+        # "the screen shows X" is a visual check (OCR); so is any check on a device without an element tree
         st.add(f"waitForTextTo{suffix}", {"text": text}, f"Check the screen {'no longer ' if negative else ''}shows {text!r}")
     elif text and st.has(f"waitForElementTo{suffix}"):
         st.add(f"waitForElementTo{suffix}", {"text": text}, f"Check {text!r} is {'gone' if negative else 'shown'}")
