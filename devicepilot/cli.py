@@ -161,6 +161,15 @@ def _run_task(client: Any, device: str, task: str, mode: str, printer: Printer |
     return final
 
 
+def _report(run: dict[str, Any], as_json: bool) -> int:
+    """Print the run's outcome (one JSON object, or the report's path) and return the exit code."""
+    if as_json:
+        print(json.dumps(_json_run(run), indent=2))
+    elif run.get("report"):
+        print(f"report: {run['report']}")
+    return STATUS_EXIT.get(run["status"], EXIT_ERROR)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     printer = None if args.json else Printer()
     client, stack = _client_for(args)
@@ -174,11 +183,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     finally:
         if stack:
             stack.stop()
-    if args.json:
-        print(json.dumps(_json_run(run), indent=2))
-    elif run.get("report"):
-        print(f"report: {run['report']}")
-    return STATUS_EXIT.get(run["status"], EXIT_ERROR)
+    return _report(run, args.json)
 
 
 def cmd_testcase(args: argparse.Namespace) -> int:
@@ -211,11 +216,7 @@ def cmd_testcase(args: argparse.Namespace) -> int:
     finally:
         if stack:
             stack.stop()
-    if args.json:
-        print(json.dumps(_json_run(run), indent=2))
-    elif run.get("report"):
-        print(f"report: {run['report']}")
-    return STATUS_EXIT.get(run["status"], EXIT_ERROR)
+    return _report(run, args.json)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ import subprocess
 import threading
 from dataclasses import dataclass
 
+from backend_core.controllers.geometry import to_pixels
 from backend_core.controllers.ui_dump import UiTree, parse_ui_xml
 from shared.errors import ControllerError, DeviceFailure, RequestError
 
@@ -139,8 +140,7 @@ class AdbClient:
 
     def to_pixels(self, x: float, y: float) -> tuple[int, int]:
         """Fractions of the screen (0..1) → pixel coordinates, clamped inside the screen."""
-        w, h = self.screen_size()
-        return min(w - 1, max(0, round(x * w))), min(h - 1, max(0, round(y * h)))
+        return to_pixels(x, y, *self.screen_size())
 
     def screencap(self) -> bytes:
         png = self.run("exec-out", "screencap -p", timeout=max(self.timeout, 30)).stdout

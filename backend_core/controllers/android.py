@@ -21,6 +21,7 @@ import logging
 import time
 from typing import Any
 
+from backend_core.controllers.geometry import SWIPE_HELP, SWIPE_PARAMS, TAP_HELP, TAP_PARAMS
 from backend_core.controllers.adb import DEFAULT_TIMEOUT_S, AdbClient
 from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
 from backend_core.controllers.base import Controller, RemoteController, ScreenController
@@ -117,20 +118,13 @@ class AdbRemoteBase(RemoteController):
 class AndroidRemote(AdbRemoteBase):
     """A touch-screen Android device."""
 
-    @command("Tap a point given as fractions of the screen (0..1)",
-             P("x", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y", ParamType.FLOAT, required=True, minimum=0, maximum=1))
+    @command(TAP_HELP, *TAP_PARAMS)
     def tap(self, x: float, y: float) -> str:
         px, py = self.client.to_pixels(x, y)
         self.client.tap(px, py)
         return f"tapped ({x:.2f}, {y:.2f}) = ({px}, {py}) px"
 
-    @command("Swipe between two points given as fractions of the screen (0..1)",
-             P("x1", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y1", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("x2", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y2", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("duration_ms", ParamType.INT, default=300, minimum=10, maximum=10000))
+    @command(SWIPE_HELP, *SWIPE_PARAMS)
     def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> str:
         a, b = self.client.to_pixels(x1, y1), self.client.to_pixels(x2, y2)
         self.client.swipe(*a, *b, duration_ms)

@@ -20,6 +20,7 @@ import logging
 import os
 from typing import Any
 
+from backend_core.controllers.geometry import SWIPE_HELP, SWIPE_PARAMS, TAP_HELP, TAP_PARAMS, to_pixels
 from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
 from backend_core.controllers.appium_session import AppiumSession, options_from_params
 from backend_core.controllers.base import Controller, RemoteController, ScreenController
@@ -137,25 +138,16 @@ class AppiumRemote(RemoteController):
         size = self.session.call(lambda d: d.get_window_size(), "window size")
         return int(size["width"]), int(size["height"])
 
-    @command("Tap a point given as fractions of the screen (0..1)",
-             P("x", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y", ParamType.FLOAT, required=True, minimum=0, maximum=1))
+    @command(TAP_HELP, *TAP_PARAMS)
     def tap(self, x: float, y: float) -> str:
-        w, h = self.window()
-        px, py = min(w - 1, round(x * w)), min(h - 1, round(y * h))
+        px, py = to_pixels(x, y, *self.window())
         self.session.call(lambda d: d.tap([(px, py)]), "tap")
         return f"tapped ({x:.2f}, {y:.2f}) = ({px}, {py}) px"
 
-    @command("Swipe between two points given as fractions of the screen (0..1)",
-             P("x1", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y1", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("x2", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y2", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("duration_ms", ParamType.INT, default=300, minimum=10, maximum=10000))
+    @command(SWIPE_HELP, *SWIPE_PARAMS)
     def swipe(self, x1: float, y1: float, x2: float, y2: float, duration_ms: int = 300) -> str:
-        w, h = self.window()
-        pts = [min(w - 1, round(x1 * w)), min(h - 1, round(y1 * h)), min(w - 1, round(x2 * w)),
-               min(h - 1, round(y2 * h))]
+        size = self.window()
+        pts = [*to_pixels(x1, y1, *size), *to_pixels(x2, y2, *size)]
         self.session.call(lambda d: d.swipe(*pts, duration_ms), "swipe")
         return f"swiped ({x1:.2f}, {y1:.2f}) -> ({x2:.2f}, {y2:.2f})"
 

@@ -12,6 +12,7 @@ import re
 from typing import Any
 from urllib.parse import urljoin
 
+from backend_core.controllers.geometry import TAP_HELP, TAP_PARAMS
 from backend_core.controllers.base import Controller, RemoteController, ScreenController, to_jpeg
 from backend_core.controllers.browser import BrowserOptions, BrowserSession
 from backend_core.controllers.registry import BuildContext, register_controller
@@ -161,9 +162,7 @@ class WebRemote(RemoteController):
         self.session.call(lambda page: page.mouse.wheel(0, dy))
         return f"scrolled {direction} {amount}px"
 
-    @command("Tap a point given as fractions of the screen (0..1)",
-             P("x", ParamType.FLOAT, required=True, minimum=0, maximum=1),
-             P("y", ParamType.FLOAT, required=True, minimum=0, maximum=1))
+    @command(TAP_HELP, *TAP_PARAMS)
     def tap(self, x: float, y: float) -> str:
         o = self.session.options
         self.session.call(lambda page: page.mouse.click(x * o.width, y * o.height))
