@@ -136,7 +136,8 @@ def verify_intent(c: Clause, st: State) -> bool:
             break
     if text is None:
         text = rest_clean
-    text = _quoted(rest) or _clean_text(re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I))
+    text = _quoted(rest) or _clean_text(re.sub(r"^(?:(?:the|a|an)\s+)?(?:(?:text|words?|message|label)\s+)?", "",
+                                               text.strip(), flags=re.I))
     if not text:
         raise Unplannable(f"nothing to check in {c.text!r}")
     element = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from shared.keys import Key, parse_key
 from shared.models import ElementInfo, NodeInfo, PlanningContext
@@ -27,37 +28,60 @@ NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                 "eight": 8, "nine": 9, "ten": 10}
 
 
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=8192)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(text.lower()))
+
+
 def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
+    return list(_words(text))
 
 
 def content_words(text: str) -> list[str]:
-    return [w for w in words(text) if w not in STOPWORDS]
+    return [w for w in _words(text) if w not in STOPWORDS]
 
 
 def norm(text: str) -> str:
-    return " ".join(words(text))
+    return " ".join(_words(text))
+
+
+@lru_cache(maxsize=8192)
+def _content_set(text: str) -> frozenset[str]:
+    return frozenset(w for w in _words(text) if w not in STOPWORDS)
+
+
+def _stems(ws: frozenset[str]) -> frozenset[str]:
+    return frozenset(w.rstrip("s") for w in ws)
+
+
+def _contains_run(haystack: tuple[str, ...], needle: tuple[str, ...]) -> bool:
+    n = len(needle)
+    return any(haystack[i:i + n] == needle for i in range(len(haystack) - n + 1))
 
 
 def phrase_score(phrase: str, candidate: str) -> float:
     """How well *phrase* names *candidate*: 1.0 same words, containment, then word overlap."""
-    p, c = norm(phrase), norm(candidate)
+    p, c = _words(phrase), _words(candidate)
     if not p or not c:
         return 0.0
     if p == c:
         return 1.0
-    pw, cw = set(content_words(phrase)), set(content_words(candidate))
+    pw, cw = _content_set(phrase), _content_set(candidate)
     if not pw or not cw:
         return 0.0
     if pw == cw:
         return 0.95
-    if re.search(rf"\b{re.escape(c)}\b", p):  # the phrase mentions the candidate whole
+    if _contains_run(p, c):  # the phrase mentions the candidate whole
         return 0.9 * len(cw) / max(len(pw), len(cw)) + 0.05
+    if not (pw & cw) and not (_stems(pw) & _stems(cw)):
+        return 0.0
     overlap = len(pw & cw) / len(pw | cw)
     # light stemming: "movie" names "Movies", "setting" names "Settings"
-    stem = lambda ws: {w.rstrip("s") for w in ws}  # noqa: E731
-    overlap = max(overlap, len(stem(pw) & stem(cw)) / len(stem(pw) | stem(cw)) * 0.9)
-    return overlap
+    sp, sc = _stems(pw), _stems(cw)
+    return max(overlap, len(sp & sc) / len(sp | sc) * 0.9)
 
 
 @dataclass(frozen=True)

@@ -136,3 +136,9 @@ def test_clause_splitting_keeps_quoted_and_known_names_whole() -> None:
     assert split_clauses("open Rock and Roll Hour and press OK", ["Rock and Roll Hour"]) == [
         "open Rock and Roll Hour", "press OK"]
     assert split_clauses("go home, press down twice then OK", []) == ["go home", "press down twice", "OK"]
+
+
+def test_words_that_introduce_the_text_are_not_part_of_it() -> None:
+    assert steps(plan("check that the text Melody TV appears")) == [("waitForElementToAppear", {"text": "Melody TV"})]
+    assert steps(plan("check the message 'No results' is shown")) == [
+        ("waitForElementToAppear", {"text": "No results"})]
