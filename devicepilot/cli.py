@@ -110,7 +110,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         path = token_file(default_data_dir())
         if not path.exists():
             print(f"error: set DEVICEPILOT_HOST_TOKEN to the server's host token "
-                  f"(the server keeps it in its data dir as 'host-token')", file=sys.stderr)
+                  f"(the server keeps it in its data dir as 'host-token'; looked in {path})", file=sys.stderr)
             return EXIT_ERROR
         token = read_or_create_token(default_data_dir())
     lab = Lab.build(HostConfig.load(args.config))

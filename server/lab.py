@@ -13,7 +13,7 @@ from typing import Any, Callable
 from sqlalchemy import func, select
 
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
-from shared.errors import DevicePilotError, HostUnavailable, InfraError, RequestError
+from shared.errors import HostUnavailable, InfraError, RequestError
 from shared.protocol import HOST_NS
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,6 @@ import logging
 import threading
 import uuid
 from collections import deque
-from pathlib import Path
 from typing import Any, Callable
 
 from sqlalchemy import select
@@ -30,6 +29,7 @@ from server.lab import Lab
 from server.llm.usage import TokenUsage
 from server.plan_cache import PlanCache
 from server.reports import write_run_report
+from server.run_records import INTERNAL_PLAN_KEYS, RunRecords, iso
 from server.storage import FileStore, StorageError
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepResult, StepStatus
@@ -46,12 +46,6 @@ STEP_ARRIVAL = Timeout(seconds=3.0, interval=0.05)   # how long the end of a run
 REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
 CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
 GIVEN_PLANNERS = (PlannerName.USER.value, PlannerName.TESTCASE.value)
-# keys of a run's stored plan that are the server's own bookkeeping, not shown to clients
-INTERNAL_PLAN_KEYS = ("user_plan", "user_planner", "options", "context", "testcase")
-
-
-def _iso(t: dt.datetime | None) -> str | None:
-    return t.isoformat() + "Z" if t else None
 
 
 class RunService:
@@ -63,6 +57,7 @@ class RunService:
         self.lab = lab
         self.ai = ai
         self.files = files
+        self.records = RunRecords(db, files)
         self.emit = emit
         self.spawn = spawn
         self.max_task_chars = max_task_chars
@@ -209,7 +204,7 @@ class RunService:
                           screenshot=shot_path, current_node=result.current_node or "")
             s.add(row)
             s.flush()
-            step = self._step_dict(row)
+            step = self.records.step_dict(row)
         if result.current_node:
             self.lab.current_node[self._device_of(run_id)] = result.current_node
         self.emit("step", {"run_id": run_id, "step": step})
@@ -406,7 +401,7 @@ class RunService:
                 run.start_node = start_node
             added = [e for e in [*(events or []), event] if e]
             if added:
-                now = _iso(utcnow())
+                now = iso(utcnow())
                 run.events = [*(run.events or []), *({"at": now, "message": e} for e in added)]
             if started:
                 run.started_at = utcnow()
@@ -476,65 +471,12 @@ class RunService:
             run.status, run.message, run.finished_at = RunStatus.ERROR.value, "cancelled before it started", utcnow()
         self.emit("run_update", self.get(run_id, with_steps=False))
 
-    # -- reading ----------------------------------------------------------------------
-    def _step_dict(self, row: StepRow) -> dict[str, Any]:
-        rel = ""
-        if row.screenshot:
-            try:
-                rel = str(Path(row.screenshot).relative_to(self.files.root))
-            except ValueError:
-                rel = ""
-        return {"step": row.step, "command": row.command, "params": row.params,
-                "controller_type": row.controller_type, "status": row.status,
-                "success": row.status == "passed", "message": row.message, "description": row.description,
-                "duration_ms": row.duration_ms, "screenshot": row.screenshot or None,
-                "screenshot_url": f"/api/files/{rel}" if rel else None,
-                "current_node": row.current_node or None}
+    # -- reading (see server/run_records.py) ------------------------------------------
+    def get(self, run_id: str, with_steps: bool = True) -> dict[str, Any]:
+        return self.records.get(run_id, with_steps)
 
-    def _run_dict(self, run: RunRow, with_steps: bool) -> dict[str, Any]:
-        plan = {k: v for k, v in (run.plan or {}).items() if k not in INTERNAL_PLAN_KEYS}
-        d = {"id": run.id, "device_id": run.device_id, "task": run.task, "mode": run.mode,
-             "status": run.status, "planner": run.planner or None, "plan": plan or None,
-             "message": run.message, "usage": run.usage or {}, "events": run.events or [],
-             "start_node": run.start_node or None,
-             "created_at": _iso(run.created_at), "started_at": _iso(run.started_at),
-             "finished_at": _iso(run.finished_at),
-             "report": str(self.files.reports / f"{run.id}.html") if RunStatus(run.status).finished else None,
-             "links": {"html": f"/api/runs/{run.id}/report.html", "json": f"/api/runs/{run.id}/report.json",
-                       "junit": f"/api/runs/{run.id}/report.xml"}}
-        if with_steps:
-            d["steps"] = [self._step_dict(st) for st in run.steps]
-        return d
+    def list(self, **filters: Any) -> list[dict[str, Any]]:
+        return self.records.list(**filters)
 
     def planning_context(self, run_id: str) -> dict[str, Any]:
-        """The device model, userinterface and context fingerprint the run was planned against."""
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None:
-                raise RequestError(f"no run {run_id!r}")
-            return dict((run.plan or {}).get("context") or {})
-
-    def get(self, run_id: str, with_steps: bool = True) -> dict[str, Any]:
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None:
-                raise RequestError(f"no run {run_id!r}")
-            return self._run_dict(run, with_steps)
-
-    def list(self, *, device: str | None = None, status: str | None = None, planner: str | None = None,
-             since: dt.datetime | None = None, until: dt.datetime | None = None,
-             limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
-        q = select(RunRow).order_by(RunRow.created_at.desc())
-        if device:
-            q = q.where(RunRow.device_id == device)
-        if status:
-            q = q.where(RunRow.status == status)
-        if planner:
-            q = q.where(RunRow.planner == planner)
-        if since:
-            q = q.where(RunRow.created_at >= since)
-        if until:
-            q = q.where(RunRow.created_at <= until)
-        with self.db.session() as s:
-            rows = s.scalars(q.limit(max(1, min(limit, 500))).offset(max(0, offset))).all()
-            return [self._run_dict(r, with_steps=False) for r in rows]
+        return self.records.planning_context(run_id)

@@ -8,7 +8,7 @@ created, so what is advertised is exactly what the code reads.
 from __future__ import annotations
 
 import inspect
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from enum import Enum
 from typing import Any, Callable, TypeVar
 
