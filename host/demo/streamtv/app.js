@@ -179,38 +179,47 @@
     if (first) setFocus(first);
   }
 
-  const center = (r) => ({ x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 });
-
   /** Distance between two 1-D intervals (0 when they overlap). */
   const intervalGap = (a1, a2, b1, b2) => Math.max(0, Math.max(a1, b1) - Math.min(a2, b2));
 
   /**
-   * Per-direction geometry: is `to` beyond `from` in that direction, the gap
-   * along the direction, and the gap across it.
+   * Re-express a rectangle so that every move looks like a move down:
+   * "up" mirrors the vertical axis, "right" swaps the axes, "left" does both.
    */
-  const DIRECTIONS = {
-    up: (f, t, fc, tc) => ({ ok: tc.y < fc.y - 0.5 && t.top < f.top - 0.5, main: Math.max(0, f.top - t.bottom), cross: intervalGap(f.left, f.right, t.left, t.right), drift: Math.abs(tc.x - fc.x) }),
-    down: (f, t, fc, tc) => ({ ok: tc.y > fc.y + 0.5 && t.bottom > f.bottom + 0.5, main: Math.max(0, t.top - f.bottom), cross: intervalGap(f.left, f.right, t.left, t.right), drift: Math.abs(tc.x - fc.x) }),
-    left: (f, t, fc, tc) => ({ ok: tc.x < fc.x - 0.5 && t.left < f.left - 0.5, main: Math.max(0, f.left - t.right), cross: intervalGap(f.top, f.bottom, t.top, t.bottom), drift: Math.abs(tc.y - fc.y) }),
-    right: (f, t, fc, tc) => ({ ok: tc.x > fc.x + 0.5 && t.right > f.right + 0.5, main: Math.max(0, t.left - f.right), cross: intervalGap(f.top, f.bottom, t.top, t.bottom), drift: Math.abs(tc.y - fc.y) }),
+  const ORIENT = {
+    down: (r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right }),
+    up: (r) => ({ top: -r.bottom, bottom: -r.top, left: r.left, right: r.right }),
+    right: (r) => ({ top: r.left, bottom: r.right, left: r.top, right: r.bottom }),
+    left: (r) => ({ top: -r.right, bottom: -r.left, left: r.top, right: r.bottom }),
   };
+
+  /**
+   * Cost of moving down from `f` to `t` (oriented rectangles), or Infinity
+   * when `t` is not below `f`. Elements in line with the current one win
+   * over diagonal ones; among those, the one whose leading edge lines up
+   * best (e.g. the first key under a wide field), then document order.
+   */
+  function moveCost(f, t) {
+    const fMid = { x: (f.left + f.right) / 2, y: (f.top + f.bottom) / 2 };
+    const tMid = { x: (t.left + t.right) / 2, y: (t.top + t.bottom) / 2 };
+    if (tMid.y <= fMid.y + 0.5 || t.bottom <= f.bottom + 0.5) return Infinity;
+    const along = Math.max(0, t.top - f.bottom);
+    const across = intervalGap(f.left, f.right, t.left, t.right);
+    if (across > 0) return along + 3 * across + 0.1 * Math.abs(tMid.x - fMid.x);
+    return along + 0.1 * Math.round(Math.abs(t.left - f.left));
+  }
 
   /** Nearest focusable from `from` in direction `dir`, or null. */
   function findNeighbour(from, dir) {
-    const measure = DIRECTIONS[dir];
-    const f = from.getBoundingClientRect();
-    const fc = center(f);
+    const orient = ORIENT[dir];
+    const f = orient(from.getBoundingClientRect());
     let best = null;
-    let bestScore = Infinity;
+    let bestCost = Infinity;
     for (const candidate of focusablesInScope()) {
       if (candidate === from) continue;
-      const t = candidate.getBoundingClientRect();
-      const m = measure(f, t, fc, center(t));
-      if (!m.ok) continue;
-      // Elements in line with the current one win over diagonal ones.
-      const score = m.main + 3 * m.cross + 0.1 * m.drift;
-      if (score < bestScore) {
-        bestScore = score;
+      const cost = moveCost(f, orient(candidate.getBoundingClientRect()));
+      if (cost < bestCost) {
+        bestCost = cost;
         best = candidate;
       }
     }
@@ -249,7 +258,7 @@
     if (name === 'movie') {
       return moviesBySlug.has(arg) ? { screen: 'movie', params: { slug: arg } } : { screen: 'movies', params: {} };
     }
-    if (name && screens[name] && name !== 'movie') return { screen: name, params: {} };
+    if (name && screens[name]) return { screen: name, params: {} };
     return { screen: 'home', params: {} };
   }
 
@@ -591,10 +600,12 @@
     renderSettings();
   }
 
+  /** Digit keys go before Cancel and OK, which share the keypad's last row. */
   function buildPinPad() {
     const pad = $('#pin-pad');
+    const cancel = $('#pin-cancel');
     for (const digit of '1234567890') {
-      pad.append(focusableButton('pin-key', { 'data-digit': digit, text: digit, onClick: () => appendPinDigit(digit) }));
+      pad.insertBefore(focusableButton('pin-key', { 'data-digit': digit, text: digit, onClick: () => appendPinDigit(digit) }), cancel);
     }
   }
 
@@ -645,6 +656,9 @@
   // Player
   // ===========================================================================
 
+  /** Last whole second written to the time label (avoids needless DOM writes). */
+  let lastShownSecond = -1;
+
   function play(title) {
     navigate('player', { title });
   }
@@ -664,6 +678,7 @@
     const label = $('#player-state');
     label.textContent = paused ? 'Paused' : 'Playing';
     label.dataset.state = paused ? 'paused' : 'playing';
+    $('#player-state-row').dataset.state = label.dataset.state;
     $('#btn-playpause').textContent = paused ? 'Play' : 'Pause';
     $('#player-pause-overlay').hidden = !paused;
   }
@@ -685,8 +700,6 @@
     const s = Math.floor(seconds);
     return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
   };
-
-  let lastShownSecond = -1;
 
   function renderProgress() {
     const fraction = state.clipPos / CLIP_SECONDS;
@@ -982,8 +995,6 @@
       case 'back':
         // Backspace edits the text; in an empty field it acts as Back.
         return event.key === 'Backspace' && input.value !== '' ? 'native' : null;
-      case 'home':
-        return event.key === 'Home' ? 'native' : null;
       case 'left':
         return atStart ? null : 'native';
       case 'right':
@@ -1036,6 +1047,10 @@
     $('#setting-audio').addEventListener('click', cycleAudio);
     $('#setting-parental').addEventListener('click', openPinDialog);
     $('#pin-input').addEventListener('input', sanitizePin);
+    $('#pin-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      submitPin();
+    });
     $('#pin-ok').addEventListener('click', submitPin);
     $('#pin-cancel').addEventListener('click', closePinDialog);
     $('#btn-playpause').addEventListener('click', togglePause);
