@@ -52,6 +52,11 @@ class HostAgent:
     def stop(self) -> None:
         self._stop.set()
         try:
+            if self.sio.connected:
+                self.sio.call(HostEvent.GOODBYE, {"host_id": self.lab.config.id}, namespace=HOST_NS, timeout=2)
+        except Exception as exc:  # a server already gone cannot be told
+            log.debug("goodbye not delivered: %s", exc)
+        try:
             self.sio.disconnect()
         except Exception as exc:  # already gone
             log.debug("disconnect: %s", exc)

@@ -45,6 +45,7 @@ class Lab:
         self._sid_of_host: dict[str, str] = {}
         self._host_of_sid: dict[str, str] = {}
         self._busy: set[str] = set()
+        self._leaving: set[str] = set()
         self.current_node: dict[str, str | None] = {}
 
     # -- registration ----------------------------------------------------------------
@@ -102,8 +103,15 @@ class Lab:
                 if row:
                     row.last_seen, row.status = utcnow(), "online"
 
-    def disconnect(self, sid: str, clean: bool = False) -> str | None:
+    def leaving(self, sid: str) -> None:
+        """The host on *sid* said goodbye: its coming disconnect is deliberate."""
         with self._lock:
+            self._leaving.add(sid)
+
+    def disconnect(self, sid: str) -> str | None:
+        with self._lock:
+            clean = sid in self._leaving
+            self._leaving.discard(sid)
             host_id = self._host_of_sid.pop(sid, None)
             if host_id and self._sid_of_host.get(host_id) == sid:
                 del self._sid_of_host[host_id]

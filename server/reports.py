@@ -58,11 +58,12 @@ def render_run(run: dict[str, Any]) -> str:
             f"<td><span class='badge {e(st['status'])}'>{e(st['status'])}</span><br>{e(st.get('message') or '')}</td>"
             f"<td>{st.get('duration_ms', 0)} ms</td><td>{_img(st.get('screenshot'))}</td></tr>")
     notes = "".join(f"<li>{e(n)}</li>" for n in plan.get("notes") or [])
-    usage_text = ", ".join(f"{k}: {v}" for k, v in usage.items()) or "none"
+    usage_text = (", ".join(f"{k.replace('_', ' ')} {v}" for k, v in usage.items())
+                  if usage.get("llm_calls") else "no LLM call")
     return f"""<section class="run" id="run-{e(run['id'])}">
 <h2>{e(run['task'])} <span class="badge {e(run['status'])}">{e(run['status'])}</span></h2>
 <div class="meta">run {e(run['id'])} · device {e(run['device_id'])} · planner {e(str(run.get('planner')))}
- · created {e(str(run.get('created_at')))} · finished {e(str(run.get('finished_at')))} · tokens: {e(usage_text)}</div>
+ · created {e(str(run.get('created_at')))} · finished {e(str(run.get('finished_at')))} · {e(usage_text)}</div>
 <p class="analysis">{e(plan.get('analysis') or '')}</p>
 <p>{e(run.get('message') or '')}</p>
 {f'<ul class="notes">{notes}</ul>' if notes else ''}

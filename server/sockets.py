@@ -28,7 +28,7 @@ class HostNamespace(Namespace):
         return True
 
     def on_disconnect(self, reason: Any = None) -> None:
-        host_id = self.dp.lab.disconnect(request.sid, clean=reason == "client disconnect")
+        host_id = self.dp.lab.disconnect(request.sid)
         if host_id:
             self.dp.runs.on_host_lost(host_id)
 
@@ -38,6 +38,10 @@ class HostNamespace(Namespace):
         except (DevicePilotError, KeyError, TypeError) as exc:
             log.error("bad registration: %s", exc)
             return {"ok": False, "error": str(exc)}
+
+    def on_goodbye(self, data: dict[str, Any]) -> dict[str, Any]:
+        self.dp.lab.leaving(request.sid)
+        return {"ok": True}
 
     def on_heartbeat(self, data: dict[str, Any]) -> None:
         self.dp.lab.heartbeat(request.sid)

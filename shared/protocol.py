@@ -5,7 +5,8 @@ authenticating with ``{"token": ..., "host_id": ...}``. Dashboards listen on
 :data:`DASHBOARD_NS`.
 
 Host → server:  ``register`` (HostInfo + devices), ``heartbeat``,
-                ``step_result`` ({run_id, step}), ``run_finished`` ({run_id, status, message}).
+                ``step_result`` ({run_id, step}), ``run_finished`` ({run_id, status, message}),
+                ``goodbye`` (ack; sent before a deliberate disconnect).
 Server → host:  ``get_context`` ({device_id, kind}) → ExecutorContext dict (ack),
                 ``run_plan`` ({run_id, device_id, plan}) → {"accepted": bool} (ack),
                 ``screenshot`` ({device_id}) → {"png": bytes} (ack),
@@ -24,6 +25,7 @@ class HostEvent:
     HEARTBEAT = "heartbeat"
     STEP_RESULT = "step_result"
     RUN_FINISHED = "run_finished"
+    GOODBYE = "goodbye"   # the host is stopping on purpose: its disconnect is not a crash
 
 
 class ServerEvent:

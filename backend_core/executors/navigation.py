@@ -4,18 +4,22 @@ The executor keeps the node the device is on. ``goto`` follows the shortest
 path edge by edge, runs each edge's actions, proves each arrival with the
 node's verifications, tries the edge's retry actions once, then its failure
 actions, and re-plans from the node the device is really on (found by checking
-node verifications) — at most :data:`MAX_REPLANS` times.
+node verifications) — at most :data:`MAX_REPLANS` times. Where the same actions
+lead from one node to several (BACK from a screen with several parents), landing
+on any of them is recognised at once and the path is re-planned from there.
 """
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Any, Callable
 
 from backend_core.executors.action import ActionExecutor
 from backend_core.executors.verification import VerificationExecutor
 from backend_core.navigation.graph import shortest_path
-from backend_core.navigation.tree import ActionSpec, NavigationTree
+from backend_core.navigation.tree import ActionSpec, Edge, NavigationTree
+from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.commands import CommandKind, CommandSpec, ControllerType, P
 from shared.errors import ConfigError, DeviceFailure, NavigationFailed
 from shared.models import ExecutorContext
@@ -24,6 +28,8 @@ log = logging.getLogger(__name__)
 
 MAX_REPLANS = 2
 ARRIVAL_TIMEOUT_S = 4.0
+ARRIVAL_INTERVAL_S = 0.15
+ARRIVAL_GRACE_S = 1.0   # after this, landing on another known screen counts as arrived elsewhere
 LOCATE_TIMEOUT_S = 0.0
 
 GOTO_SPEC = CommandSpec(
@@ -39,8 +45,9 @@ class NavigationExecutor:
     kind = CommandKind.NAVIGATION
 
     def __init__(self, tree: NavigationTree | None, actions: ActionExecutor,
-                 verifications: VerificationExecutor) -> None:
+                 verifications: VerificationExecutor, arrival_timeout_s: float = ARRIVAL_TIMEOUT_S) -> None:
         self.tree = tree
+        self.arrival_timeout_s = arrival_timeout_s
         self.actions = actions
         self.verifications = verifications
         self.current_node: str | None = None
@@ -76,9 +83,10 @@ class NavigationExecutor:
             else:
                 self.actions.execute(action.command, action.params)
 
-    def is_on(self, node_id: str, timeout: float = ARRIVAL_TIMEOUT_S) -> bool:
+    def is_on(self, node_id: str, timeout: float | None = None) -> bool:
         """True when every verification of *node_id* passes (a node without any: assumed)."""
         assert self.tree is not None
+        timeout = self.arrival_timeout_s if timeout is None else timeout
         for v in self.tree.nodes[node_id].verifications:
             params = {**v.params, "timeout": min(float(v.params.get("timeout", timeout)), timeout)}
             try:
@@ -124,7 +132,8 @@ class NavigationExecutor:
             raise NavigationFailed(f"unknown navigation node {target!r}", expected=f"node {target!r}")
         with self._lock:
             visited: list[str] = []
-            replans = 0
+            notes: list[str] = []
+            replans = detours = 0
             if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
                 # unknown, or an action since the last goto moved the device: find where it really is
                 self.current_node = self.locate() or self._enter()
@@ -142,26 +151,72 @@ class NavigationExecutor:
                     log.info("goto %s: %s -> %s", target, edge.source, edge.target)
                     if on_edge:
                         on_edge(edge.source, edge.target)
-                    self._run_actions(edge.actions)
-                    if not self.is_on(edge.target) and not (edge.retry_actions and self._retry(edge.retry_actions, edge.target)):
+                    reached = self._traverse(edge)
+                    self.current_node = reached
+                    if reached != edge.target:
                         derailed = True
-                        self._run_actions(edge.failure_actions)
-                        self.current_node = self.locate()
-                        log.warning("goto %s: expected %s, found %s", target, edge.target, self.current_node)
+                        detours += 1
+                        if reached in self._siblings(edge):
+                            # the same keys lead to several screens (BACK after different parents):
+                            # a known screen, not a failure; take the path from there
+                            log.info("goto %s: %s led to %s, not %s; re-planning", target, edge.source,
+                                     reached, edge.target)
+                        else:
+                            replans += 1
+                            log.info("goto %s: expected %s, found %s; re-planning", target, edge.target, reached)
+                        notes.append(f"expected {edge.target}, found {reached or 'an unknown screen'}")
                         break
-                    self.current_node = edge.target
                     visited.append(edge.target)
                 if not derailed:
                     break
-                replans += 1
-                if replans > MAX_REPLANS or self.current_node is None:
+                if replans > MAX_REPLANS or self.current_node is None or detours > len(self.tree.nodes):
                     self.current_node = None
                     raise NavigationFailed(
-                        f"could not reach {target!r} after {replans} re-plan(s); path so far: {' > '.join(visited)}",
+                        f"could not reach {target!r} after {replans} re-plan(s) ({'; '.join(notes)}); "
+                        f"path so far: {' > '.join(visited)}",
                         expected=f"node {target!r}")
             route = " > ".join(dict.fromkeys(visited)) or target
-            return f"on {target}" + (f" via {route}" if len(visited) > 1 else "")
+            detour = f" (re-planned: {'; '.join(notes)})" if notes else ""
+            return f"on {target}" + (f" via {route}" if len(visited) > 1 else "") + detour
 
-    def _retry(self, actions: tuple[ActionSpec, ...], node_id: str) -> bool:
-        self._run_actions(actions)
-        return self.is_on(node_id)
+    def _siblings(self, edge: Edge) -> list[str]:
+        """Other nodes the same actions lead to from the same node (BACK after different parents)."""
+        assert self.tree is not None
+        return [e.target for e in self.tree.edges
+                if e.source == edge.source and e.actions == edge.actions and e.target != edge.target]
+
+    def _arrival(self, edge: Edge) -> str | None:
+        """Wait until the edge's target — or a sibling the same actions may lead to — is verified.
+
+        After a grace period, a device that has settled on any other known
+        screen (not the one it left) ends the wait early: it went elsewhere.
+        """
+        candidates = [edge.target, *self._siblings(edge)]
+        started = time.monotonic()
+
+        def probe() -> tuple[bool, str | None]:
+            for node in candidates:
+                if self.is_on(node, LOCATE_TIMEOUT_S):
+                    return True, node
+            if time.monotonic() - started >= ARRIVAL_GRACE_S:
+                elsewhere = self.locate()
+                if elsewhere not in (None, edge.source):
+                    return True, elsewhere
+            return False, None
+
+        try:
+            return wait_until(probe, Timeout(self.arrival_timeout_s, ARRIVAL_INTERVAL_S), what=f"arrival on {edge.target}")
+        except WaitTimeout:
+            return None
+
+    def _traverse(self, edge: Edge) -> str | None:
+        """Run an edge; return where the device ended up (its target when all went well)."""
+        self._run_actions(edge.actions)
+        reached = self._arrival(edge)
+        if reached is None and edge.retry_actions:
+            self._run_actions(edge.retry_actions)
+            reached = self._arrival(edge)
+        if reached is None:
+            self._run_actions(edge.failure_actions)
+            reached = self.locate()
+        return reached
