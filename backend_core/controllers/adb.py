@@ -19,10 +19,10 @@ from __future__ import annotations
 import logging
 import re
 import shlex
-import subprocess
 import threading
 from dataclasses import dataclass
 
+from backend_core.controllers.process import run_tool
 from backend_core.controllers.geometry import to_pixels
 from backend_core.controllers.ui_dump import UiTree, parse_ui_xml
 from shared.errors import ControllerError, DeviceFailure, RequestError
@@ -102,16 +102,10 @@ class AdbClient:
         """``adb -s SERIAL *args``; raises :class:`ControllerError` when adb or the device broke."""
         argv = [self.adb_path, "-s", self.serial, *args]
         limit = self.timeout if timeout is None else timeout
-        log.debug("adb %s", " ".join(argv[1:]))
-        try:
-            proc = subprocess.run(argv, capture_output=True, timeout=limit, check=False)
-        except FileNotFoundError:
-            raise ControllerError(f"adb executable {self.adb_path!r} not found: install Debian's 'adb' "
-                                  "package (or Android platform-tools) or set the controller's 'adb' param") from None
-        except subprocess.TimeoutExpired:
-            raise ControllerError(f"adb {' '.join(args)[:80]} on {self.serial} timed out after {limit:g}s") from None
-        except OSError as exc:
-            raise ControllerError(f"cannot run adb: {exc}") from exc
+        proc = run_tool(argv, timeout=limit,
+                        missing=f"adb executable {self.adb_path!r} not found: install Debian's 'adb' package "
+                                "(or Android platform-tools) or set the controller's 'adb' param",
+                        timeout_message=f"adb {' '.join(args)[:80]} on {self.serial} timed out after {limit:g}s")
         result = AdbResult(tuple(args), proc.returncode, proc.stdout, proc.stderr)
         if check:
             self._check_exit(result)

@@ -23,13 +23,13 @@ import logging
 import os
 import re
 import shlex
-import subprocess
 from dataclasses import dataclass
 from typing import Any
 
 import cv2
 import numpy as np
 
+from backend_core.controllers.process import last_lines, run_tool
 from backend_core.controllers.base import Controller, ScreenController
 from backend_core.controllers.registry import BuildContext, register_controller
 from shared.errors import ConfigError, ControllerError
@@ -89,21 +89,14 @@ class FfmpegCapture:
     def _run(self, output_args: list[str], what: str, timeout: float, clip: bool = False) -> bytes:
         argv = [self.ffmpeg, "-hide_banner", "-nostdin", "-loglevel", "error", *self.source.input_args(clip),
                 *output_args]
-        log.debug("ffmpeg %s", shlex.join(argv[1:]))
-        try:
-            proc = subprocess.run(argv, capture_output=True, timeout=timeout, check=False)
-        except FileNotFoundError:
-            raise ControllerError(f"{self.ffmpeg!r} not found: install Debian's 'ffmpeg' package") from None
-        except subprocess.TimeoutExpired:
-            raise ControllerError(f"ffmpeg did not deliver {what} from {self.source.input} within {timeout:g}s "
-                                  "(no signal, or the device is busy?)") from None
-        except OSError as exc:
-            raise ControllerError(f"cannot run ffmpeg: {exc}") from exc
+        proc = run_tool(argv, timeout=timeout,
+                        missing=f"{self.ffmpeg!r} not found: install Debian's 'ffmpeg' package",
+                        timeout_message=f"ffmpeg did not deliver {what} from {self.source.input} within "
+                                        f"{timeout:g}s (no signal, or the device is busy?)")
         if proc.returncode != 0 or not proc.stdout:
-            lines = [ln.strip() for ln in proc.stderr.decode("utf-8", errors="replace").splitlines() if ln.strip()]
-            reason = lines[-1] if lines else f"exit status {proc.returncode}, no output"
+            reason = last_lines(proc.stderr, 1) or f"exit status {proc.returncode}, no output"
             raise ControllerError(f"ffmpeg could not capture {what} from {self.source.input}: {reason}",
-                                  ffmpeg_stderr="\n".join(lines[-10:]))
+                                  ffmpeg_stderr=last_lines(proc.stderr, 10))
         return proc.stdout
 
     def frame(self) -> bytes:

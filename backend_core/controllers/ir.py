@@ -17,11 +17,11 @@ running, unknown remote or key) become :class:`~shared.errors.ControllerError`.
 from __future__ import annotations
 
 import logging
-import subprocess
 import threading
 import time
 from typing import Any
 
+from backend_core.controllers.process import last_lines, run_tool
 from backend_core.controllers.base import Controller, RemoteController
 from backend_core.controllers.ir_keymaps import LIRC_NAMESPACE, IrKeymap
 from backend_core.controllers.registry import BuildContext, register_controller
@@ -44,18 +44,12 @@ class Irsend:
 
     def run(self, *args: str) -> str:
         argv = [self.executable, *([f"--device={self.socket}"] if self.socket else []), *args]
-        try:
-            proc = subprocess.run(argv, capture_output=True, text=True, timeout=self.timeout, check=False)
-        except FileNotFoundError:
-            raise ControllerError(f"{self.executable!r} not found: install Debian's 'lirc' package "
-                                  "or set the controller's 'irsend' param") from None
-        except subprocess.TimeoutExpired:
-            raise ControllerError(f"irsend {' '.join(args)} timed out after {self.timeout:g}s") from None
-        except OSError as exc:
-            raise ControllerError(f"cannot run irsend: {exc}") from exc
+        proc = run_tool(argv, timeout=self.timeout, text=True,
+                        missing=f"{self.executable!r} not found: install Debian's 'lirc' package "
+                                "or set the controller's 'irsend' param",
+                        timeout_message=f"irsend {' '.join(args)} timed out after {self.timeout:g}s")
         if proc.returncode != 0:
-            lines = [ln.strip() for ln in (proc.stderr + proc.stdout).splitlines() if ln.strip()]
-            reason = "; ".join(lines[-2:]) or f"exit status {proc.returncode}"
+            reason = last_lines(proc.stderr + proc.stdout) or f"exit status {proc.returncode}"
             raise ControllerError(f"irsend {' '.join(args)} failed: {reason}")
         return proc.stdout
 

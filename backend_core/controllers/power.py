@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import logging
 import shlex
-import subprocess
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import requests
 
+from backend_core.controllers.process import last_lines, run_tool
 from backend_core.controllers.base import Controller, PowerController
 from backend_core.controllers.registry import BuildContext, register_controller
 from shared.commands import P, ParamType, command
@@ -57,16 +57,13 @@ class Switch:
                                       f"{resp.status_code} {resp.text.strip()[:120]}")
             return f"{self.method} {self.target} -> {resp.status_code}"
         argv = shlex.split(self.target)
-        try:
-            proc = subprocess.run(argv, capture_output=True, text=True, timeout=self.timeout, check=False)
-        except FileNotFoundError:
-            raise ControllerError(f"power {what}: command {argv[0]!r} not found") from None
-        except subprocess.TimeoutExpired:
-            raise ControllerError(f"power {what}: {argv[0]} timed out after {self.timeout:g}s") from None
+        proc = run_tool(argv, timeout=self.timeout, text=True,
+                        missing=f"power {what}: command {argv[0]!r} not found",
+                        timeout_message=f"power {what}: {argv[0]} timed out after {self.timeout:g}s")
         if proc.returncode != 0:
-            reason = (proc.stderr or proc.stdout).strip().splitlines()
+            reason = last_lines(proc.stderr or proc.stdout, 1)
             raise ControllerError(f"power {what}: {argv[0]} exited {proc.returncode}"
-                                  + (f": {reason[-1]}" if reason else ""))
+                                  + (f": {reason}" if reason else ""))
         return f"ran {argv[0]}"
 
 
