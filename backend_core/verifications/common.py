@@ -10,12 +10,14 @@ import numpy as np
 
 from backend_core.controllers.base import ScreenController
 from backend_core.wait import Timeout, WaitTimeout, wait_until
+from shared.commands import P
 from shared.errors import ControllerError, RequestError, VerificationFailed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFAULT_INTERVAL_S = 0.25
+AREA_PARAM = P("area", description="x,y,width,height in pixels or fractions of the screen")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import numpy as np
 
 from backend_core.controllers.base import Controller, ScreenController, VerificationController
 from backend_core.controllers.registry import BuildContext, register_controller
-from backend_core.verifications.common import Area, decode_png, verify
+from backend_core.verifications.common import AREA_PARAM, Area, decode_png, verify
 from shared.commands import P, ParamType, command
 from shared.errors import RequestError
 
@@ -49,7 +49,7 @@ def match_template(screen: np.ndarray, template: np.ndarray) -> Match:
 _IMAGE_PARAMS = (
     P("image", required=True, description="reference image name or path"),
     P("threshold", ParamType.FLOAT, default=0.8, minimum=0.1, maximum=1.0, description="match score 0..1"),
-    P("area", description="x,y,width,height in pixels or fractions of the screen"),
+    AREA_PARAM,
     P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds"),
 )
 

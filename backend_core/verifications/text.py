@@ -17,7 +17,7 @@ import numpy as np
 
 from backend_core.controllers.base import Controller, ScreenController, VerificationController
 from backend_core.controllers.registry import BuildContext, register_controller
-from backend_core.verifications.common import Area, decode_png, verify
+from backend_core.verifications.common import AREA_PARAM, Area, decode_png, verify
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, ControllerError
 
@@ -98,7 +98,7 @@ class OcrEngine:
 
 _TEXT_PARAMS = (
     P("text", required=True, description="the text to find (case-insensitive)"),
-    P("area", description="x,y,width,height in pixels or fractions of the screen"),
+    AREA_PARAM,
     P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=120, description="seconds"),
     P("fuzzy", ParamType.FLOAT, default=0.8, minimum=0.5, maximum=1.0, description="1.0 = exact"),
     P("preprocess", default="auto", choices=PREPROCESS_CHOICES,

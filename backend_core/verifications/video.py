@@ -25,7 +25,7 @@ import numpy as np
 
 from backend_core.controllers.base import Controller, ScreenController, VerificationController
 from backend_core.controllers.registry import BuildContext, register_controller
-from backend_core.verifications.common import Area, decode_png, verify
+from backend_core.verifications.common import AREA_PARAM, Area, decode_png, verify
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError
 
@@ -91,7 +91,7 @@ class VideoVerifier(VerificationController):
         return [(start, prepare(decode_png(self.screen.screenshot()), area))]
 
     @command("Wait until the picture moves (video playing, animation)",
-             P("area", description="x,y,width,height in pixels or fractions of the screen"),
+             AREA_PARAM,
              P("threshold", ParamType.FLOAT, default=DEFAULT_MOTION, minimum=0.0001, maximum=1,
                description="share of pixels that must change between frames"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
@@ -109,7 +109,7 @@ class VideoVerifier(VerificationController):
     @command("Wait until the picture stays still for some seconds (paused or frozen video)",
              P("duration", ParamType.FLOAT, default=2.0, minimum=0.2, maximum=120,
                description="seconds the picture must not change"),
-             P("area", description="x,y,width,height in pixels or fractions of the screen"),
+             AREA_PARAM,
              P("threshold", ParamType.FLOAT, default=DEFAULT_MOTION, minimum=0.0001, maximum=1,
                description="changes below this share of pixels count as still"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
@@ -144,7 +144,7 @@ class VideoVerifier(VerificationController):
                       describe=lambda r: f"{r:.0%} of pixels black")
 
     @command("Wait until the screen is black (no signal, device off, blank transition)",
-             P("area", description="x,y,width,height in pixels or fractions of the screen"),
+             AREA_PARAM,
              P("threshold", ParamType.INT, default=DEFAULT_BLACK_LEVEL, minimum=1, maximum=128,
                description="brightness (0-255) under which a pixel is black"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
@@ -153,7 +153,7 @@ class VideoVerifier(VerificationController):
         return f"screen is black ({ratio:.0%} of pixels)"
 
     @command("Wait until the screen shows a picture again (not black)",
-             P("area", description="x,y,width,height in pixels or fractions of the screen"),
+             AREA_PARAM,
              P("threshold", ParamType.INT, default=DEFAULT_BLACK_LEVEL, minimum=1, maximum=128,
                description="brightness (0-255) under which a pixel is black"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
