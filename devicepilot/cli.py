@@ -131,6 +131,9 @@ def _wait_for_signal() -> None:
         signal.signal(sig, lambda *_: stop.set())
     while not stop.wait(0.5):
         pass
+    # Ctrl-C reaches the whole process group, Playwright's driver too: its closed pipe is
+    # reported by asyncio while we shut down in order; nothing to act on
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
 
 
 def _client_for(args: argparse.Namespace) -> tuple[Any, Any]:
