@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 
 
 class LiveScreens:
-    def __init__(self, socketio: Any, lab: Any, fps: float = 2.5) -> None:
+    def __init__(self, socketio: Any, lab: Any, fps: float = 3.0) -> None:
         self.socketio = socketio
         self.lab = lab
         self.period = 1.0 / fps

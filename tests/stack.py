@@ -76,6 +76,17 @@ class Stack:
             raise
         return stack
 
+    def restart_server(self) -> None:
+        """Stop the server process and start a new one on the same port and data dir."""
+        self.server.terminate()
+        self.server.wait(timeout=15)
+        port = self.url.rsplit(":", 1)[1]
+        log = self.data_dir / "server-restarted.log"
+        self.server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", port],
+                                       env=self.env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT)
+        self.logs.append(log)
+        wait_for(lambda: requests.get(self.url + "/api/health", timeout=2).ok, 30, "restarted server health")
+
     def start_host(self, config: Path) -> subprocess.Popen:
         log = self.data_dir / f"host-{len(self.hosts)}.log"
         proc = subprocess.Popen([sys.executable, "-m", "devicepilot", "-v", "host", "--server", self.url,

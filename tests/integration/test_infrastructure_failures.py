@@ -82,3 +82,35 @@ def test_host_vanishing_mid_run_ends_error_and_device_goes_offline(fresh_stack: 
     # a new run on the offline device ends error with an actionable message
     late = fresh_stack.run("go to the guide")
     assert late["status"] == "error" and "not connected" in late["message"]
+
+
+def test_host_reconnects_by_itself_when_the_server_comes_back(fresh_stack: Stack) -> None:
+    fresh_stack.restart_server()
+    # the restarted server knows the device from its database, offline until the host dials in again
+    device = fresh_stack.wait_device("demo-web", "online", timeout=60)
+    assert device["host_id"] == "demo-host"
+    assert fresh_stack.hosts[0].poll() is None
+    run = fresh_stack.run("switch to channel 3 and check the banner shows Cinema Nova")
+    assert run["status"] == "passed", run
+
+
+def test_a_host_with_the_wrong_token_is_refused(fresh_stack: Stack, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tests.stack import DEMO_CONFIG, ROOT
+
+    env = {**fresh_stack.env, "DEVICEPILOT_HOST_TOKEN": "not-the-token"}
+    log = tmp_path / "intruder.log"
+    proc = subprocess.Popen([sys.executable, "-m", "devicepilot", "-v", "host", "--server", fresh_stack.url,
+                             "--config", str(DEMO_CONFIG)], env=env, stdout=open(log, "wb"),
+                            stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
+    try:
+        wait_for(lambda: "refused" in log.read_text() or "cannot reach" in log.read_text(), 60, "refusal")
+        server_log = fresh_stack.logs[0].read_text()
+        assert "bad or missing host token" in server_log
+        assert "not-the-token" not in server_log
+        assert [h["id"] for h in fresh_stack.get("/api/hosts")] == ["demo-host"]
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
