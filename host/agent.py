@@ -17,7 +17,7 @@ from backend_core.navigation.tree import NavigationTree
 from host.lab import Lab
 from shared.commands import CommandKind
 from shared.config import Secret
-from shared.errors import DevicePilotError
+from shared.errors import DeviceBusy, DevicePilotError
 from shared.models import Plan, PlanStep, RunStatus, StepResult
 from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, HostEvent, ServerEvent
 
@@ -169,7 +169,12 @@ class HostAgent:
         except DevicePilotError as exc:
             return self._error_reply(exc)
         step = PlanStep(0, str(data.get("command", "")), dict(data.get("params") or {}))
-        result, _ = rt.execute_step(step, with_screenshot=bool(data.get("screenshot", False)))
+        if not rt.lock.acquire(blocking=False):
+            return self._error_reply(DeviceBusy(f"device {rt.device.id!r} is running a run"))
+        try:
+            result, _ = rt.execute_step(step, with_screenshot=bool(data.get("screenshot", False)))
+        finally:
+            rt.lock.release()
         return result.to_wire()
 
     def on_run_plan(self, data: dict[str, Any]) -> dict[str, Any]:

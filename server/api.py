@@ -8,7 +8,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
 
 from server.reports import render_html, render_json, render_junit
-from shared.errors import RequestError
+from server.lab import DeviceState
+from shared.errors import DeviceBusy, NotFound, RequestError
 from shared.models import PlanStep
 from shared.protocol import ServerEvent
 
@@ -51,7 +52,7 @@ def device(device_id: str) -> Any:
     for d in server().lab.snapshot()["devices"]:
         if d["id"] == device_id:
             return jsonify(d)
-    raise RequestError(f"unknown device {device_id!r}")
+    raise NotFound(f"unknown device {device_id!r}")
 
 
 @api.get("/devices/<device_id>/context")
@@ -76,6 +77,9 @@ def device_execute(device_id: str) -> Any:
     """Run one command outside any run (the dashboard's remote pad)."""
     data = body()
     srv = server()
+    ref = srv.lab.device(device_id)
+    if srv.lab.state(device_id, ref.host_id) == DeviceState.BUSY:
+        raise DeviceBusy(f"device {device_id!r} is running a run; wait for it to end or cancel it first")
     ctx = srv.ai.context(device_id)
     from shared.plan import validate_step
 
@@ -157,7 +161,7 @@ def report_junit(run_id: str) -> Any:
 def stored_file(relative: str) -> Any:
     path = server().files.resolve(relative)
     if path is None:
-        raise RequestError(f"no stored file {relative!r}")
+        raise NotFound(f"no stored file {relative!r}")
     return send_file(path, max_age=3600)
 
 
@@ -165,7 +169,7 @@ def stored_file(relative: str) -> Any:
 def get_tree(ui: str) -> Any:
     row = server().lab.latest_tree(ui)
     if row is None:
-        raise RequestError(f"no navigation tree for user interface {ui!r}")
+        raise NotFound(f"no navigation tree for user interface {ui!r}")
     return jsonify({"userinterface": ui, "version": row.version, "source": row.source, "tree": row.content})
 
 

@@ -23,7 +23,7 @@ from sqlalchemy import func, select
 from backend_core.navigation.graph import shortest_path
 from backend_core.navigation.tree import NavigationTree
 from server.db import DeviceRow, TreeRow
-from shared.errors import ConfigError, ControllerError, NavigationFailed, RequestError
+from shared.errors import ConfigError, ControllerError, NavigationFailed, NotFound, RequestError
 from shared.protocol import ServerEvent
 
 log = logging.getLogger(__name__)
@@ -68,14 +68,14 @@ def navigation_path(ui: str) -> Any:
         raise RequestError("give both ends of the path: ?from=<node id>&to=<node id>")
     row = _server().lab.latest_tree(ui)
     if row is None:
-        raise RequestError(f"no navigation tree for user interface {ui!r}")
+        raise NotFound(f"no navigation tree for user interface {ui!r}")
     try:
         tree = NavigationTree.from_dict(row.content, where=f"tree of {ui}")
     except ConfigError as exc:
         raise RequestError(f"the stored tree of {ui!r} cannot be read: {exc}") from exc
     for end in (source, target):
         if end not in tree.nodes:
-            raise RequestError(f"unknown navigation node {end!r} in {ui!r}")
+            raise NotFound(f"unknown navigation node {end!r} in {ui!r}")
     try:
         edges = shortest_path(tree, source, target)
     except NavigationFailed as exc:

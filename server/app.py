@@ -69,7 +69,7 @@ def default_planners(settings: Settings, plan_cache: PlanCache | None = None) ->
 
 def _status_for(exc: DevicePilotError) -> int:
     if isinstance(exc, RequestError):
-        return 404 if str(exc).startswith(("unknown ", "no ")) else exc.status_code
+        return exc.status_code
     if isinstance(exc, ConfigError):
         return 400
     if isinstance(exc, HostUnavailable):

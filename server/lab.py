@@ -13,7 +13,7 @@ from typing import Any, Callable
 from sqlalchemy import func, select
 
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
-from shared.errors import HostUnavailable, InfraError, RequestError
+from shared.errors import DeviceBusy, HostUnavailable, InfraError, NotFound, RequestError
 from shared.protocol import HOST_NS
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ class Lab:
             dev = s.get(DeviceRow, device_id)
             if dev is None:
                 known = ", ".join(s.scalars(select(DeviceRow.id)).all()) or "none"
-                raise RequestError(f"unknown device {device_id!r}; known devices: {known}")
+                raise NotFound(f"unknown device {device_id!r}; known devices: {known}")
             return DeviceRef(dev.id, dev.host_id, dev.name, dev.model, dev.userinterface)
 
     def is_online(self, device_id: str) -> bool:
@@ -186,7 +186,8 @@ class Lab:
             raise HostUnavailable(f"host {ref.host_id!r} did not answer {event!r}: "
                                   f"{type(exc).__name__} {exc}".strip()) from exc
         if isinstance(reply, dict) and "error" in reply:
-            cls = RequestError if reply.get("error_type") in ("RequestError", "UnknownCommand") else InfraError
+            request_errors = {"RequestError": RequestError, "UnknownCommand": RequestError, "DeviceBusy": DeviceBusy}
+            cls = request_errors.get(reply.get("error_type"), InfraError)
             raise cls(f"host {ref.host_id!r}: {reply['error']}")
         return reply
 

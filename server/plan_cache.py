@@ -27,7 +27,7 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from server.db import Database, PlanCacheRow, utcnow
-from shared.errors import RequestError
+from shared.errors import NotFound
 from shared.models import Plan, PlannerName, PlanningContext
 from shared.plan import GOTO
 
@@ -207,14 +207,14 @@ class PlanCache:
         with self.db.session() as s:
             row = s.get(PlanCacheRow, entry_id)
             if row is None:
-                raise RequestError(f"no cached plan {entry_id}")
+                raise NotFound(f"no cached plan {entry_id}")
             return CacheEntry.from_row(row)
 
     def pin(self, entry_id: int, pinned: bool) -> CacheEntry:
         with self.db.session() as s:
             row = s.get(PlanCacheRow, entry_id)
             if row is None:
-                raise RequestError(f"no cached plan {entry_id}")
+                raise NotFound(f"no cached plan {entry_id}")
             row.pinned = bool(pinned)
             entry = CacheEntry.from_row(row)
         log.info("plan cache: plan %d %s", entry_id, "pinned" if pinned else "unpinned")
@@ -224,7 +224,7 @@ class PlanCache:
         with self.db.session() as s:
             row = s.get(PlanCacheRow, entry_id)
             if row is None:
-                raise RequestError(f"no cached plan {entry_id}")
+                raise NotFound(f"no cached plan {entry_id}")
             s.delete(row)
         log.info("plan cache: plan %d invalidated", entry_id)
 

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from server.db import Database, RunRow, StepRow
 from server.storage import FileStore
-from shared.errors import RequestError
+from shared.errors import NotFound
 from shared.models import RunStatus
 
 # keys of a run's stored plan that are the server's own bookkeeping, not shown to clients
@@ -59,14 +59,14 @@ class RunRecords:
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             if run is None:
-                raise RequestError(f"no run {run_id!r}")
+                raise NotFound(f"no run {run_id!r}")
             return dict((run.plan or {}).get("context") or {})
 
     def get(self, run_id: str, with_steps: bool = True) -> dict[str, Any]:
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             if run is None:
-                raise RequestError(f"no run {run_id!r}")
+                raise NotFound(f"no run {run_id!r}")
             return self.run_dict(run, with_steps)
 
     def list(self, *, device: str | None = None, status: str | None = None, planner: str | None = None,

@@ -32,7 +32,7 @@ from typing import Any
 import yaml
 
 from server.storage import FileStore
-from shared.errors import RequestError
+from shared.errors import NotFound, RequestError
 from shared.models import PlanStep, RunStatus, StepStatus
 from shared.plan import GOTO
 
@@ -159,7 +159,7 @@ class SavedTestStore:
     def text(self, name: str) -> str:
         path = self.path(name)
         if not path.is_file():
-            raise RequestError(f"no test case {name!r}")
+            raise NotFound(f"no test case {name!r}")
         return path.read_text()
 
     def get(self, name: str) -> SavedTest:
@@ -177,6 +177,6 @@ class SavedTestStore:
     def delete(self, name: str) -> None:
         path = self.path(name)
         if not path.is_file():
-            raise RequestError(f"no test case {name!r}")
+            raise NotFound(f"no test case {name!r}")
         path.unlink()
         log.info("test case %s deleted", name)

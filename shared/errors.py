@@ -16,7 +16,9 @@ accordingly::
     │   ├── VerificationFailed      what was expected did not show up
     │   └── NavigationFailed        a screen could not be reached
     └── RequestError                bad input from a user or client (HTTP 4xx)
-        └── UnknownCommand          a command no controller of the device provides
+        ├── NotFound                no such device, run, tree, test case (HTTP 404)
+        ├── UnknownCommand          a command no controller of the device provides
+        └── DeviceBusy              the device is running something else (HTTP 409)
 
 Backend exceptions (Playwright, OpenCV, subprocess...) are translated into these
 at the controller boundary; executors and planners only see this tree.
@@ -92,5 +94,17 @@ class RequestError(DevicePilotError):
     status_code = 400
 
 
+class NotFound(RequestError):
+    """The device, run, tree, test case or file asked for does not exist."""
+
+    status_code = 404
+
+
 class UnknownCommand(RequestError):
     """No controller of the device provides this command."""
+
+
+class DeviceBusy(RequestError):
+    """The device is running a run; a command now would interleave with its steps."""
+
+    status_code = 409

@@ -74,3 +74,20 @@ def test_bad_requests_get_clear_errors(demo_stack: Stack) -> None:
     r = requests.post(demo_stack.url + "/api/runs", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
                       headers={"Content-Type": "application/json"}, timeout=30)
     assert r.status_code == 413 and "too large" in r.json()["error"]
+
+
+def test_manual_commands_are_refused_while_a_run_holds_the_device(demo_stack: Stack) -> None:
+    from tests.stack import wait_for
+
+    plan = {"analysis": "hold the device for a few seconds", "feasible": True, "plan": [
+        {"step": 1, "command": "goto", "params": {"node": "home"}},
+        {"step": 2, "command": "waitForElementToAppear", "params": {"selector": "#never-there", "timeout": 4}},
+    ]}
+    run = demo_stack.post("/api/runs", {"device": "demo-web", "task": "hold the device", "plan": plan}).json()
+    wait_for(lambda: demo_stack.get(f"/api/runs/{run['id']}")["status"] == "running", 60, "run started")
+    r = demo_stack.post("/api/devices/demo-web/execute", {"command": "press_key", "params": {"key": "OK"}})
+    assert r.status_code == 409 and "running a run" in r.json()["error"]
+    done = demo_stack.get(f"/api/runs/{run['id']}?wait=60")
+    assert done["status"] == "failed"
+    r = demo_stack.post("/api/devices/demo-web/execute", {"command": "press_key", "params": {"key": "BACK"}})
+    assert r.status_code == 200 and r.json()["status"] == "passed"
