@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from backend_core.controllers.web import WebRemote
@@ -10,6 +12,7 @@ from backend_core.verifications.image import ImageVerifier
 from backend_core.verifications.text import OcrVerifier
 from shared.commands import CommandKind
 from shared.models import ExecutorContext, PlanningContext
+from tests.fakes import FakeAdb
 from tests.stack import ROOT
 
 DEMO_TREE = ROOT / "host" / "demo" / "streamtv.tree.yaml"
@@ -33,3 +36,12 @@ def ctx() -> PlanningContext:
 @pytest.fixture
 def tree() -> NavigationTree:
     return NavigationTree.load(DEMO_TREE)
+
+
+@pytest.fixture
+def fake_adb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeAdb:
+    """The adb shim first on PATH, with its scripted devices and call log in *tmp_path*."""
+    fake = FakeAdb(tmp_path)
+    for name, value in fake.env().items():
+        monkeypatch.setenv(name, value)
+    return fake

@@ -16,14 +16,6 @@ from shared.errors import ConfigError, ControllerError, DeviceFailure, RequestEr
 from tests.fakes import FakeAdb
 
 
-@pytest.fixture
-def fake_adb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeAdb:
-    fake = FakeAdb(tmp_path)
-    for name, value in fake.env().items():
-        monkeypatch.setenv(name, value)
-    return fake
-
-
 def build(device_type: str, serial: str, tmp_path: Path) -> dict[str, object]:
     made = build_controllers([{"type": device_type, "params": {"serial": serial, "key_delay": 0}}],
                              BuildContext(serial, tmp_path))

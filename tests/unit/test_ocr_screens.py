@@ -13,14 +13,6 @@ from shared.errors import VerificationFailed
 from tests.fakes import FakeAdb
 
 
-@pytest.fixture
-def fake_adb(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeAdb:
-    fake = FakeAdb(tmp_path)
-    for name, value in fake.env().items():
-        monkeypatch.setenv(name, value)
-    return fake
-
-
 def device(tmp_path: Path, controller: dict) -> dict[str, object]:
     made = build_controllers([controller, {"type": "ocr"}], BuildContext("dev", tmp_path))
     return {type(c).__name__: c for c in made}
