@@ -205,8 +205,9 @@ class RunService:
             s.add(row)
             s.flush()
             step = self.records.step_dict(row)
+            device_id = run.device_id
         if result.current_node:
-            self.lab.current_node[self._device_of(run_id)] = result.current_node
+            self.lab.current_node[device_id] = result.current_node
         self.emit("step", {"run_id": run_id, "step": step})
 
     def on_finished(self, host_id: str | None, data: dict[str, Any]) -> None:
