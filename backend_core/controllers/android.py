@@ -26,7 +26,7 @@ from backend_core.controllers.adb import DEFAULT_TIMEOUT_S, AdbClient
 from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
 from backend_core.controllers.base import Controller, RemoteController, ScreenController
 from backend_core.controllers.registry import BuildContext, register_controller
-from backend_core.controllers.ui_dump import SELECTOR_HELP, UiElement, UiTree, describe
+from backend_core.controllers.ui_dump import ELEMENT_PARAMS, SELECTOR_HELP, UiElement, UiTree, describe
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, DeviceFailure
 from shared.keys import Key
@@ -131,10 +131,7 @@ class AndroidRemote(AdbRemoteBase):
         return f"swiped ({x1:.2f}, {y1:.2f}) -> ({x2:.2f}, {y2:.2f})"
 
     @command("Tap an element found in the UI dump by its text, selector or id",
-             P("text", description="text or content-desc of the element"),
-             P("selector", description=SELECTOR_HELP),
-             P("id", description="resource-id, full or short"),
-             P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"))
+             *ELEMENT_PARAMS)
     def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
         element = pick(self.client.dump_ui(), text, selector, id, index)
         if element.bounds is None or element.bounds.empty:

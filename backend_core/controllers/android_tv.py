@@ -22,8 +22,8 @@ from backend_core.controllers.adb import AdbClient
 from backend_core.controllers.android import LAUNCHER, AdbRemoteBase, AdbScreen, adb_client, pick
 from backend_core.controllers.base import Controller
 from backend_core.controllers.registry import BuildContext, register_controller
-from backend_core.controllers.ui_dump import SELECTOR_HELP, UiElement
-from shared.commands import P, ParamType, command
+from backend_core.controllers.ui_dump import ELEMENT_PARAMS, UiElement
+from shared.commands import command
 from shared.errors import DeviceFailure
 from shared.keys import Key
 
@@ -119,10 +119,7 @@ class AndroidTvRemote(AdbRemoteBase):
                             expected="focus on the element")
 
     @command("Move the D-pad focus to an element (by text, selector or id) and press OK",
-             P("text", description="text or content-desc of the element"),
-             P("selector", description=SELECTOR_HELP),
-             P("id", description="resource-id, full or short"),
-             P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"))
+             *ELEMENT_PARAMS)
     def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
         walk = self.walk_focus(text, selector, id, index)
         self.press(Key.OK)
