@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Sequence
 
@@ -17,11 +17,13 @@ from cachetools import TTLCache
 
 from server.lab import Lab
 from server.planners.base import Planner, PlanRequest
+from shared import vocabulary as V
 from shared.commands import CommandKind
 from shared.errors import DevicePilotError, PlannerError
 from shared.models import ExecutorContext, Plan, PlannerName, PlanningContext, PlanStep
 from shared.plan import validate_plan
 from shared.protocol import ServerEvent
+from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +85,7 @@ class AICentral:
         self._cache: TTLCache[str, ExecutorContext] = TTLCache(maxsize=4096, ttl=ttl_s)
         self._lock = threading.Lock()
         self.context_fetches = 0
+        self.observe_ms = 0.0
 
     @staticmethod
     def cache_key(kind: CommandKind, model: str, ui: str) -> str:
@@ -108,6 +111,31 @@ class AICentral:
         return PlanningContext(ref.model, ref.userinterface, parts[CommandKind.ACTION],
                                parts[CommandKind.VERIFICATION], parts[CommandKind.NAVIGATION],
                                self.lab.current_node.get(device_id))
+
+    def observe(self, device_id: str) -> ScreenObservation | None:
+        """What the device shows now (never cached), or None when its host cannot read the screen."""
+        start = time.perf_counter()
+        try:
+            raw = self.lab.call(device_id, ServerEvent.OBSERVE, {"device_id": device_id}, timeout=15)
+        except DevicePilotError as exc:
+            log.info("device %s: no live screen for planning (%s)", device_id, exc)
+            return None
+        finally:
+            self.observe_ms = (time.perf_counter() - start) * 1000
+        if not isinstance(raw, dict) or not isinstance(raw.get("elements"), list):
+            return None
+        return ScreenObservation.from_dict(raw)
+
+    def with_screen(self, context: PlanningContext, device_id: str) -> PlanningContext:
+        """*context* with the device's live screen, for planning; unchanged for devices that cannot read it.
+
+        Only devices that declare element commands (``dump_elements``, ``click_element``) are asked:
+        an IR set-top box with HDMI capture has no structure to read.
+        """
+        if not ({V.DUMP_ELEMENTS, V.CLICK} & set(context.commands)):
+            return context
+        screen = self.observe(device_id)
+        return replace(context, screen=screen) if screen is not None else context
 
     def cached_keys(self) -> list[str]:
         with self._lock:

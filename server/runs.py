@@ -35,6 +35,7 @@ from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepResult, StepStatus
 from shared.plan import validate_plan
 from shared.protocol import ServerEvent
+from shared.screen import ObservationRecord
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +43,16 @@ Emit = Callable[[str, dict[str, Any]], None]
 
 
 MAX_REPLANS = 1
+MAX_CONTINUATIONS = 8   # closed-loop rounds per run (each: observe, plan the next clauses, run them)
 STEP_ARRIVAL = Timeout(seconds=3.0, interval=0.05)   # how long the end of a run waits for its step records
 REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
 CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
 GIVEN_PLANNERS = (PlannerName.USER.value, PlannerName.TESTCASE.value)
+
+
+def _only_repeats(steps: list[PlanStep], failed: PlanStep) -> bool:
+    """True when *steps* do nothing but run the failed check again: a failed check is not retried as is."""
+    return bool(steps) and all(st.command == failed.command and st.params == failed.params for st in steps)
 
 
 class RunService:
@@ -151,9 +158,14 @@ class RunService:
                     return
             else:
                 no_cache = bool((stored.get("options") or {}).get("no_cache"))
+                context = self.ai.with_screen(context, device_id)
+                if context.screen is not None:
+                    events.append(f"observed the screen: {len(context.screen.elements)} element(s)"
+                                  + (f" at {context.screen.url}" if context.screen.url else "")
+                                  + f" in {self.ai.observe_ms:.0f} ms")
                 outcome = self.ai.plan(task, context, use_cache=not no_cache)
                 plan, usage, plan_ms = outcome.plan, outcome.usage, outcome.duration_ms
-                events = [f"planner {a}" for a in outcome.trail if a.outcome is not AttemptOutcome.USED]
+                events += [f"planner {a}" for a in outcome.trail if a.outcome is not AttemptOutcome.USED]
                 if no_cache:
                     events.insert(0, "plan cache skipped (no_cache)")
             self._update(run_id, plan=plan.to_dict(), planner=plan.planner,
@@ -226,6 +238,9 @@ class RunService:
         self._await_steps(run_id, status)
         if status is RunStatus.FAILED and self._claim_replan(run_id):
             self._replan(run_id, message)
+            return
+        if status is RunStatus.PASSED and self._claim_continuation(run_id):
+            self._continue(run_id)
             return
         self._finish(run_id, status, message)
 
@@ -313,6 +328,9 @@ class RunService:
             outcome = self.ai.replan(task, context, ReplanInfo(done, failed, failure, node))
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
+            if failed is not None and new.feasible and _only_repeats(new.steps, failed):
+                new = Plan(f"the re-plan would only repeat the failed check {failed.command}", False,
+                           planner=new.planner)
             record = {"after_step": failed.step if failed else None, "from_node": node, "planner": new.planner,
                       "feasible": new.feasible, "analysis": new.analysis, "notes": new.notes,
                       "steps": len(new.steps)}
@@ -346,6 +364,74 @@ class RunService:
         except Exception as exc:  # never leave a run hanging in "running"
             log.exception("run %s: unexpected error while re-planning", run_id)
             self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan crashed: {type(exc).__name__})")
+        finally:
+            with self._lock:
+                self._replanning.discard(run_id)
+
+    def _claim_continuation(self, run_id: str) -> bool:
+        """True (and the run is marked) when a passed part of a run has clauses left to plan on the new screen."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None or run.status != RunStatus.RUNNING.value or not (run.plan or {}).get("pending"):
+                return False
+            if len((run.plan or {}).get("observations") or []) >= MAX_CONTINUATIONS:
+                return False
+        with self._lock:
+            if run_id in self._cancelled or run_id in self._replanning:
+                return False
+            self._replanning.add(run_id)
+        return True
+
+    def _continue(self, run_id: str) -> None:
+        """Closed loop: plan the task's remaining clauses against the screen the device shows now."""
+        try:
+            with self.db.session() as s:
+                run = s.get(RunRow, run_id)
+                device_id, stored = run.device_id, dict(run.plan or {})
+                usage = TokenUsage.from_dict(run.usage)
+                done = max([r.step for r in run.steps] + [0])
+            pending = [str(c) for c in stored.get("pending") or []]
+            task = ", then ".join(pending)
+            context = self.ai.with_screen(self.ai.context(device_id), device_id)
+            outcome = self.ai.plan(task, context, use_cache=False)
+            usage = usage + TokenUsage.from_dict(outcome.usage)
+            new = outcome.plan
+            seen = context.screen
+            record = ObservationRecord(task, seen.url if seen else "", seen.title if seen else "",
+                                       len(seen.elements) if seen else 0,
+                                       new.analysis if new.feasible else f"not possible here: {new.analysis}",
+                                       [st.to_dict() for st in new.steps])
+            observations = [*(stored.get("observations") or []), record.to_dict()]
+            if not new.feasible or not new.steps:
+                self._update(run_id, plan={**stored, "pending": [], "observations": observations},
+                             usage=usage.to_dict(), event=f"after step {done}, the screen does not allow "
+                                                          f"{task!r}: {new.analysis}")
+                self._finish(run_id, RunStatus.FAILED, f"after step {done}: {new.analysis}")
+                return
+            for i, st in enumerate(new.steps, 1):
+                st.step = done + i
+            merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)],
+                      "pending": list(new.pending), "observations": observations}
+            self._update(run_id, plan=merged, usage=usage.to_dict(),
+                         event=f"observed the screen after step {done} ({record.elements_seen} element(s)"
+                               f"{' at ' + record.url if record.url else ''}); planned {task!r}: "
+                               f"{len(new.steps)} step(s)")
+            with self._lock:
+                cancelled = run_id in self._cancelled
+            if cancelled:
+                self._finish(run_id, RunStatus.ERROR, "run cancelled")
+                return
+            reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
+                "run_id": run_id, "device_id": device_id,
+                "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
+            if not reply or not reply.get("accepted"):
+                raise HostUnavailable(f"host refused the next steps: {reply.get('error') if reply else 'no reply'}")
+        except DevicePilotError as exc:
+            log.warning("run %s: closed-loop planning failed: %s", run_id, exc)
+            self._finish(run_id, RunStatus.ERROR, f"could not plan the rest of the task: {exc}")
+        except Exception as exc:  # never leave a run hanging in "running"
+            log.exception("run %s: unexpected error while planning the rest", run_id)
+            self._finish(run_id, RunStatus.ERROR, f"server error while planning the rest: {type(exc).__name__}")
         finally:
             with self._lock:
                 self._replanning.discard(run_id)

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from shared.commands import CommandKind, CommandSpec
+from shared.screen import ScreenObservation
 
 
 class RunStatus(str, Enum):
@@ -119,6 +120,7 @@ class PlanningContext:
     verification: ExecutorContext
     navigation: ExecutorContext
     current_node: str | None = None
+    screen: ScreenObservation | None = None   # what the device shows now (never part of the fingerprint)
 
     @property
     def commands(self) -> dict[str, CommandSpec]:
@@ -173,17 +175,25 @@ class Plan:
     steps: list[PlanStep] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)      # validation notes: dropped steps and why
     planner: str = PlannerName.BUILTIN.value
+    # clauses of the task to plan once these steps have run, against the screen the device
+    # then shows (closed loop): their targets are on no screen known before
+    pending: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"analysis": self.analysis, "feasible": self.feasible,
-                "plan": [s.to_dict() for s in self.steps], "notes": list(self.notes),
-                "planner": self.planner}
+        d = {"analysis": self.analysis, "feasible": self.feasible,
+             "plan": [s.to_dict() for s in self.steps], "notes": list(self.notes),
+             "planner": self.planner}
+        if self.pending:
+            d["pending"] = list(self.pending)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Plan":
+        pending = d.get("pending") or []
         return cls(str(d.get("analysis", "")), bool(d.get("feasible", False)),
                    [PlanStep.from_dict(s) for s in d.get("plan", [])], list(d.get("notes", [])),
-                   str(d.get("planner", PlannerName.BUILTIN.value)))
+                   str(d.get("planner", PlannerName.BUILTIN.value)),
+                   [str(c) for c in pending] if isinstance(pending, list) else [])
 
 
 @dataclass

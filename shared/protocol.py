@@ -35,6 +35,7 @@ class ServerEvent:
     EXECUTE = "execute"
     CANCEL_RUN = "cancel_run"
     TREE_UPDATED = "tree_updated"
+    OBSERVE = "observe"
 
 
 class DashboardEvent:

@@ -1,0 +1,265 @@
+"""Ground what a task names in what the device has: screens, declared elements, the live screen.
+
+Three sources, one score:
+
+* screens of the navigation tree (label, id, keywords);
+* elements the tree declares on each screen (name, text, what they open);
+* the live screen (:class:`shared.screen.ScreenObservation`): accessible names,
+  texts, placeholders, hints, dropdown options and the rows they sit in.
+
+Scores tolerate plural/singular, partial names ("audio" for "Audio language")
+and typos ("Melodi TV"), and always prefer the exact name. When nothing
+matches, :func:`suggestions` lists the closest names for a "did you mean".
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from server.planners.matching import STOPWORDS, phrase_score
+from shared.models import ElementInfo, NodeInfo, PlanningContext
+from shared.screen import (
+    CLICKABLE_ROLES, FIELD_ROLES, ROLE_COMBOBOX, ROLE_HEADING, ROLE_TEXT, ROLE_TEXTBOX, TOGGLE_ROLES,
+    ScreenObservation, UIElement,
+)
+from server.planners.language import words
+
+
+class TargetKind(str, Enum):
+    SCREEN = "screen"
+    TREE_ELEMENT = "tree_element"
+    LIVE_ELEMENT = "live_element"
+    ROW = "row"
+    OPTION = "option"
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: TargetKind
+    score: float
+    name: str
+    node: NodeInfo | None = None
+    element: ElementInfo | None = None
+    live: UIElement | None = None
+    option: str = ""
+
+    @property
+    def label(self) -> str:
+        if self.live is not None:
+            return self.live.label
+        if self.element is not None:
+            return self.element.text or self.element.name
+        if self.node is not None:
+            return self.node.label
+        return self.name
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in words(text) if w not in STOPWORDS]
+
+
+def _stem(w: str) -> str:
+    for suffix in ("ies", "es", "s"):
+        if len(w) > 3 + len(suffix) - 1 and w.endswith(suffix):
+            return w[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return w
+
+
+@lru_cache(maxsize=65536)
+def similarity(phrase: str, candidate: str) -> float:
+    """How well *phrase* names *candidate* (0..1): exact, containment, overlap, then typos."""
+    if not phrase or not candidate:
+        return 0.0
+    base = phrase_score(phrase, candidate)
+    if base >= 0.95:
+        return base
+    pw, cw = _content(phrase), _content(candidate)
+    if not pw or not cw:
+        return base
+    ps, cs = {_stem(w) for w in pw}, {_stem(w) for w in cw}
+    if ps == cs:
+        return max(base, 0.93)
+    if ps <= cs:   # "audio" names "Audio language": every word the tester wrote is in the name
+        base = max(base, 0.62 + 0.3 * len(ps) / len(cs))
+    # typos: map each phrase word to the closest candidate word
+    fixed = set()
+    for w in ps:
+        if w in cs:
+            fixed.add(w)
+            continue
+        if len(w) >= 3:
+            close = difflib.get_close_matches(w, list(cs), n=1, cutoff=0.78 if len(w) >= 4 else 0.85)
+            if close:
+                fixed.add(close[0])
+                continue
+        fixed.add(w)
+    if fixed != ps:
+        if fixed == cs:
+            base = max(base, 0.88)
+        elif fixed <= cs:
+            base = max(base, 0.58 + 0.3 * len(fixed) / len(cs))
+        else:
+            overlap = len(fixed & cs) / len(fixed | cs)
+            base = max(base, overlap * 0.85)
+    return base
+
+
+def _best(phrase: str, names: list[str]) -> float:
+    return max((similarity(phrase, n) for n in names if n), default=0.0)
+
+
+# -- screens and declared elements -------------------------------------------------------------
+
+def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Target]:
+    out = []
+    for node in ctx.navigation.nodes:
+        score = max(_best(phrase, [node.label, node.id.replace("_", " ")]),
+                    _best(phrase, list(node.keywords)) * 0.9)
+        if score >= minimum:
+            out.append(Target(TargetKind.SCREEN, score, node.label, node=node))
+    return sorted(out, key=lambda t: -t.score)
+
+
+def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = None, minimum: float = 0.6,
+                  many: bool | None = None) -> list[Target]:
+    out = []
+    for node in ctx.navigation.nodes:
+        for el in node.elements:
+            if many is not None and el.many != many:
+                continue
+            score = _best(phrase, [el.name, el.text])
+            if score < minimum:
+                continue
+            if node.id == prefer_node:
+                score += 0.05
+            out.append(Target(TargetKind.TREE_ELEMENT, score, el.text or el.name, node=node, element=el))
+    return sorted(out, key=lambda t: -t.score)
+
+
+# -- the live screen -----------------------------------------------------------------------------
+
+def element_names(el: UIElement) -> list[str]:
+    return [n for n in (el.name, el.text, el.placeholder, el.hint) if n]
+
+
+def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: frozenset[str] | None = None,
+                  minimum: float = 0.6, row: str = "") -> list[Target]:
+    """Elements of the live screen *phrase* names, best first; clickable ones win ties."""
+    if screen is None:
+        return []
+    out = []
+    for el in screen.elements:
+        if roles is not None and el.role not in roles:
+            continue
+        if row and similarity(row, el.container) < 0.6 and row.lower() not in el.container.lower():
+            continue
+        names = element_names(el)
+        score = _best(phrase, names)
+        if el.hint and not (el.name or el.text):
+            score = max(score, _best(phrase, [el.hint]) * 0.95)
+        if score < minimum:
+            continue
+        if el.clickable or el.role in CLICKABLE_ROLES:
+            score += 0.02
+        if el.hidden:
+            score -= 0.02
+        if el.role == ROLE_TEXT:
+            score -= 0.03
+        out.append(Target(TargetKind.LIVE_ELEMENT, score, el.label, live=el))
+    return sorted(out, key=lambda t: -t.score)
+
+
+def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) -> list[Target]:
+    """Rows / list items whose text *phrase* names ("buy milk" → the row showing "Buy milk")."""
+    if screen is None:
+        return []
+    seen: dict[str, float] = {}
+    for el in screen.elements:
+        if not el.container:
+            continue
+        c = el.container
+        score = similarity(phrase, c)
+        if phrase.lower() in c.lower():
+            score = max(score, 0.75 + 0.2 * len(phrase) / max(len(c), 1))
+        if score >= minimum and score > seen.get(c, 0.0):
+            seen[c] = score
+    return sorted((Target(TargetKind.ROW, s, c) for c, s in seen.items()), key=lambda t: -t.score)
+
+
+def fields(phrase: str, screen: ScreenObservation | None, minimum: float = 0.55) -> list[Target]:
+    """Text fields and dropdowns that *phrase* names, by label, placeholder or hint."""
+    return live_elements(phrase, screen, roles=FIELD_ROLES, minimum=minimum)
+
+
+def textboxes(screen: ScreenObservation | None) -> list[UIElement]:
+    return [e for e in screen.elements if e.role == ROLE_TEXTBOX and not e.disabled and not e.hidden] \
+        if screen else []
+
+
+def toggles(screen: ScreenObservation | None) -> list[UIElement]:
+    return [e for e in screen.elements if e.role in TOGGLE_ROLES] if screen else []
+
+
+def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75) -> list[Target]:
+    """Options of the screen's dropdowns that *phrase* names: (the dropdown, the option)."""
+    if screen is None:
+        return []
+    out = []
+    for el in screen.elements:
+        if el.role != ROLE_COMBOBOX:
+            continue
+        for opt in el.options:
+            score = similarity(phrase, opt)
+            if score >= minimum:
+                out.append(Target(TargetKind.OPTION, score, opt, live=el, option=opt))
+    return sorted(out, key=lambda t: -t.score)
+
+
+def shown_text(phrase: str, screen: ScreenObservation | None, minimum: float = 0.8) -> list[Target]:
+    """Any element (text included) that shows *phrase*; for checks and for "already there"."""
+    if screen is None:
+        return []
+    low = phrase.lower()
+    out = []
+    for el in screen.elements:
+        if el.hidden:
+            continue
+        names = [n for n in (el.name, el.text) if n]
+        score = _best(phrase, names)
+        if any(low in n.lower() for n in names):
+            score = max(score, 0.85)
+        if score >= minimum:
+            out.append(Target(TargetKind.LIVE_ELEMENT, score, el.label, live=el))
+    return sorted(out, key=lambda t: -t.score)
+
+
+def headings(screen: ScreenObservation | None) -> list[str]:
+    return [e.label for e in screen.elements if e.role == ROLE_HEADING] if screen else []
+
+
+# -- when nothing matches ------------------------------------------------------------------------
+
+def suggestions(phrase: str, ctx: PlanningContext, screen: ScreenObservation | None, limit: int = 5) -> list[str]:
+    """The names closest to *phrase*: screens, declared elements, live controls, commands."""
+    names: dict[str, str] = {}
+    for node in ctx.navigation.nodes:
+        names.setdefault(node.label, "screen")
+        for el in node.elements:
+            if el.text or el.name:
+                names.setdefault(el.text or el.name, f"on {node.label}")
+    if screen is not None:
+        for el in screen.elements:
+            if el.label and (el.clickable or el.role in CLICKABLE_ROLES | FIELD_ROLES | TOGGLE_ROLES):
+                names.setdefault(el.label[:60], el.role)
+    for spec in ctx.commands.values():
+        names.setdefault(spec.name, "command")
+    scored = []
+    low = phrase.lower()
+    for name, where in names.items():
+        s = max(similarity(phrase, name), difflib.SequenceMatcher(None, low, name.lower()).quick_ratio() * 0.6)
+        if s > 0.3:
+            scored.append((s, f"{name} ({where})"))
+    scored.sort(key=lambda t: -t[0])
+    return [text for _, text in scored[:limit]]

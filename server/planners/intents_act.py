@@ -1,0 +1,385 @@
+"""Acting on what the task names: screens, controls, keys and channels.
+
+One resolution order for "open / go to / click / play / watch X": a screen of
+the tree that X names well, a control on the live screen, an element the tree
+declares (reached through its screen), then weaker matches. A target found
+nowhere is deferred when an earlier step may have changed the screen
+(closed loop), and refused with the closest names otherwise.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
+from server.planners.grounding import Target, TargetKind
+from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
+from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
+from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
+from shared.keys import Key, digit_keys
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB
+
+_ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
+               "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
+_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window)$", re.I)
+_URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
+_NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
+_CATEGORY = re.compile(r"^(?:the\s+)?(?:movie|film|show|programme|program|channel|topic|page|table|item|entry|"
+                       r"record|row|link|tab|section|episode|video|song|article|product|category|user|customer)\s+"
+                       r"(?=\S)", re.I)
+
+
+def _object(c: Clause) -> tuple[str, str]:
+    """The thing a clause names, and a role the tester gave it ("the Save button" → Save, button)."""
+    text = quoted(c.rest) or clean(c.rest)
+    text = re.sub(r"^(?:on|at|onto|to|into|over to|back to)\s+(?:the\s+)?", "", text, flags=re.I)
+    role = ""
+    for noun, r in _ROLE_NOUNS.items():
+        m = re.search(rf"\s+{noun}$", text, re.I)
+        if m and len(text) > m.end() - m.start():
+            text, role = text[:m.start()].strip(), r
+            break
+    m = _NAMED.match(text)
+    if m:
+        text = quoted(m.group(1)) or clean(m.group(1))
+    return clean(text), role
+
+
+def resolve_pronoun(text: str, st: State) -> str:
+    if st.last_object and PRONOUN.fullmatch(text.strip()):
+        return st.last_object
+    return text
+
+
+def tune_channel(st: State, number: str) -> None:
+    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    if not live:
+        raise Unplannable("no screen of this device plays channels")
+    st.goto(live[0])
+    allowed = st.key_choices()
+    keys = digit_keys(number)
+    if not keys or any(k.value not in allowed for k in keys):
+        raise Unplannable("the remote has no digit keys to enter a channel number")
+    for k in keys:
+        st.add(V.PRESS_KEY, {"key": k.value}, f"Press {k.value[-1]}")
+    st.node = live[0].id
+    st.moved = True
+    st.summary.append(f"tune channel {number} on {live[0].label}")
+    # the channel's number is shown once tuned: the end state of "switch to channel 5"
+    shown = next((e for e in live[0].elements if "channel" in words(e.name) and e.selector and not e.many), None)
+    try:
+        st.expect_check(checks.element(st.ctx, selector=shown.selector, text=number,
+                                       description=f"Check channel {number} is on") if shown else None)
+    except CannotCheck:
+        st.expect_check(None)
+
+
+def channel_intent(c: Clause, st: State) -> bool:
+    low = c.low
+    m = re.search(r"\bchannel\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,4})\b|\b(?:tune|zap|flip)\s+(?:in\s+)?(?:to\s+)?(\d{1,4})\b",
+                  low)
+    updown = re.search(r"\bchannel\s+(up|down)\b|\b(next|previous|prev)\s+channel\b", low)
+    if not m and not updown:
+        return False
+    if m:
+        tune_channel(st, m.group(1) or m.group(2))
+        return True
+    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    if not live:
+        raise Unplannable("no screen of this device plays channels")
+    st.goto(live[0])
+    word = (updown.group(1) or updown.group(2)).lower()
+    key = Key.CHANNEL_UP if word in ("up", "next") else Key.CHANNEL_DOWN
+    if key.value not in st.key_choices():
+        raise Unplannable(f"the remote has no {key.value} key")
+    st.add(V.PRESS_KEY, {"key": key.value, "repeat": find_count(low)}, f"Press {key.value}")
+    st.node, st.moved = live[0].id, True
+    st.expect_check(None)
+    return True
+
+
+def press_intent(c: Clause, st: State) -> bool:
+    inherits = st.last_act == "press" and c.act in (Act.NONE, Act.SUBMIT) and not c.rest.startswith(("the ", "a "))
+    if c.act is not Act.PRESS and not inherits:
+        return False
+    body = c.rest if c.act is Act.PRESS else c.text
+    chord = re.search(r"\b((?:ctrl|control|shift|alt|cmd|meta|command)\s*\+\s*[\w+]+)", body, re.I)
+    if chord and st.has(V.PRESS_SHORTCUT):
+        keys = re.sub(r"\bctrl\b", "Control", chord.group(1), flags=re.I).replace(" ", "")
+        keys = re.sub(r"\b(cmd|command)\b", "Meta", keys, flags=re.I)
+        st.add(V.PRESS_SHORTCUT, {"keys": keys}, f"Press {keys}", moves=True)
+        return True
+    keys = find_keys(body, st.key_choices())
+    if not keys:
+        if inherits:
+            return False
+        return activate(Clause("click " + body, Act.CLICK, body), st)   # "press the Play button"
+    count = find_count(body)
+    for i, key in enumerate(keys):
+        repeat = count if i == len(keys) - 1 else 1
+        params: dict = {"key": key.value}
+        if repeat > 1:
+            params["repeat"] = repeat
+        st.add(V.PRESS_KEY, params, f"Press {key.value}" + (f" {repeat} times" if repeat > 1 else ""))
+    st.moved = True
+    st.node = None if any(k in (Key.OK, Key.BACK, Key.HOME) for k in keys) else st.node
+    st.expect_check(None)
+    return True
+
+
+def back_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.BACK and not (c.act is Act.NAVIGATE and re.fullmatch(r"(?:back|to the previous (?:screen|page))",
+                                                                              c.rest.strip().lower())):
+        return False
+    if st.has(V.GO_BACK):
+        st.add(V.GO_BACK, {}, "Go back", moves=True)
+    elif Key.BACK.value in st.key_choices():
+        st.add(V.PRESS_KEY, {"key": Key.BACK.value}, "Go back", moves=True)
+    else:
+        raise Unplannable("the device has no way to go back")
+    st.expect_check(None)
+    return True
+
+
+def reload_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.RELOAD:
+        return False
+    st.add(V.RELOAD, {}, "Reload the page", moves=True)
+    st.expect_check(None)
+    return True
+
+
+def url_intent(c: Clause, st: State) -> bool:
+    if c.act not in (Act.OPEN, Act.NAVIGATE) or not st.has(V.OPEN_URL):
+        return False
+    m = _URL.search(c.rest)
+    if not m or not re.match(r"^(?:to\s+)?(?:the\s+)?(?:url\s+|address\s+|page\s+)?\S+$", c.rest.strip(), re.I):
+        return False
+    st.add(V.OPEN_URL, {"url": m.group(0)}, f"Open {m.group(0)}", moves=True)
+    st.expect_check(None)
+    return True
+
+
+def pointer_intent(c: Clause, st: State) -> bool:
+    """hover / double-click / scroll (to X)."""
+    if c.act not in (Act.HOVER, Act.DOUBLE_CLICK, Act.SCROLL):
+        return False
+    text, role = _object(c)
+    text = re.sub(r"^(?:over|on)\s+", "", text, flags=re.I)
+    if c.act is Act.SCROLL:
+        m = re.fullmatch(r"(?:(?:the\s+)?page\s+)?(up|down)(?:\s+.*)?|(?:to the\s+)?(top|bottom)(?:\s+of the page)?", text.lower())
+        if m or not text:
+            direction = "up" if (m and (m.group(1) == "up" or m.group(2) == "top")) or "up" in c.low.split()[:2] else "down"
+            st.add(V.SCROLL, {"direction": direction, "amount": 5000 if m and m.group(2) else 600},
+                   f"Scroll {direction}")
+            return True
+    command = {Act.HOVER: V.HOVER, Act.DOUBLE_CLICK: V.DOUBLE_CLICK, Act.SCROLL: V.SCROLL_TO}[c.act]
+    targets = grounding.live_elements(text, st.live, minimum=0.6)
+    if not targets:
+        if st.moved:
+            raise Defer(text)
+        raise Unplannable(f"nothing called {text!r} on the screen", text)
+    t = targets[0]
+    params = {"text": t.live.name or t.live.text or t.live.hint}
+    if t.live.role and t.live.role != "text":
+        params["role"] = t.live.role
+    st.add(command, params, f"{c.act.value.replace('_', '-').capitalize()} {t.label!r}",
+           moves=c.act is Act.DOUBLE_CLICK)
+    st.last_object = t.label
+    return True
+
+
+_PLAY_CONTROL = ("play", "resume", "start")
+_PAUSE_CONTROL = ("pause", "stop")
+
+
+def pause_intent(c: Clause, st: State) -> bool:
+    bare = not c.rest or PRONOUN.fullmatch(c.rest.strip()) or re.fullmatch(r"(?:the\s+)?(?:video|movie|playback|player|stream|programme|show|it)",
+                                                                               c.rest.strip(), re.I)
+    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act in ("pause",)):
+        return False
+    if c.act is Act.PAUSE and not bare:
+        return False
+    wanted = _PAUSE_CONTROL if c.act is Act.PAUSE else _PLAY_CONTROL
+    declared = [t for w in wanted for t in grounding.tree_elements(w, st.ctx, prefer_node=st.node, minimum=0.9)
+                if st.node in (None, t.node.id)]
+    live = [t for w in wanted for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
+    if live:
+        st.click_live(live[0], f"{wanted[0].capitalize()}")
+    elif declared:
+        st.click_declared(declared[0].element, None, f"{wanted[0].capitalize()}")
+        st.node = declared[0].node.id
+    elif Key.PLAY_PAUSE.value in st.key_choices():
+        st.add(V.PRESS_KEY, {"key": Key.PLAY_PAUSE.value}, f"{wanted[0].capitalize()} (PLAY_PAUSE)")
+    else:
+        raise Unplannable(f"the device has no way to {wanted[0]}")
+    st.expect_check(None)
+    return True
+
+
+def activate(c: Clause, st: State) -> bool:
+    """open / go to / click / select / play / watch X."""
+    if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.NONE):
+        return False
+    raw, role = _object(c)
+    raw = resolve_pronoun(raw, st)
+    if c.act is Act.SET:
+        m = re.match(r"^(?:over\s+)?to\s+(.+)$", c.rest.strip(), re.I)   # "switch to the guide"
+        if not m:
+            return False
+        raw = clean(m.group(1))
+    if c.act is Act.NONE:
+        return False
+    if not raw:
+        if c.act is Act.PLAY:
+            return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else _play_key(st)
+        raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
+    target_text = _SCREEN_NOUNS.sub("", raw) or raw
+    wants_screen = c.act is Act.NAVIGATE or bool(_SCREEN_NOUNS.search(raw))
+    category_free = _CATEGORY.sub("", target_text) or target_text
+
+    ordinal = find_ordinal(target_text)
+    named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
+                   or grounding.live_elements(category_free, st.live, minimum=0.85))
+    if ordinal is not None and not named_whole and re.search(r"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|\d+(?:st|nd|rd|th))\b",
+                                         target_text.lower()):
+        return _ordinal(c, st, target_text, ordinal)
+
+    screen = grounding.screens(target_text, st.ctx)
+    live = grounding.live_elements(category_free, st.live, roles=CLICKABLE_ROLES | {"text", "heading", "img", "cell"},
+                                   minimum=0.6)
+    if role:
+        live = [t for t in live if t.live.role == role] or live
+    declared = grounding.tree_elements(category_free, st.ctx, prefer_node=st.node)
+
+    best_screen = screen[0].score if screen else 0.0
+    best_live = live[0].score if live else 0.0
+    best_declared = declared[0].score if declared else 0.0
+    if c.act is Act.PLAY and declared and best_declared >= 0.8:
+        best_screen = min(best_screen, 0.79)   # "play X" names a thing to play, not the screen it is on
+    if screen and (best_screen >= 0.8 and best_screen >= best_declared - (0.0 if wants_screen else 0.05)
+                   or wants_screen and best_screen >= 0.55 and best_screen >= best_live):
+        node = screen[0].node
+        st.goto(node, always=True)
+        st.summary.append(f"go to {node.label}")
+        st.last_object = node.label
+        st.expect_check(None)   # goto proves its arrival
+        return True
+    if live and best_live >= max(best_declared, 0.7) - 0.001:
+        t = live[0]
+        _click_live_and_expect(st, t)
+        _play_follow_up(c, st, t.label, None)
+        return True
+    if declared and best_declared >= 0.6:
+        t = declared[0]
+        if st.node != t.node.id:
+            st.goto(t.node)
+        label = t.element.text or t.element.name
+        st.click_declared(t.element, None, f"Select {label}")
+        st.summary.append(f"select {label}")
+        st.last_object = label
+        _expect_after_declared(st, t)
+        _play_follow_up(c, st, label, t)
+        return True
+    if screen:
+        st.goto(screen[0].node, always=True)
+        st.last_object = screen[0].node.label
+        st.expect_check(None)
+        return True
+    if live:
+        _click_live_and_expect(st, live[0])
+        return True
+    if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
+        raise Defer(target_text)
+    if wants_screen and st.ctx.navigation.nodes:
+        names = ", ".join(n.label for n in st.ctx.navigation.nodes)
+        raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
+    raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
+
+
+def _play_key(st: State) -> bool:
+    if Key.PLAY_PAUSE.value in st.key_choices():
+        st.add(V.PRESS_KEY, {"key": Key.PLAY_PAUSE.value}, "Play (PLAY_PAUSE)")
+        return True
+    live = grounding.live_elements("play", st.live, roles=CLICKABLE_ROLES, minimum=0.8)
+    if live:
+        st.click_live(live[0], "Play")
+        return True
+    raise Unplannable("the device has no way to play")
+
+
+def _click_live_and_expect(st: State, t: Target) -> None:
+    el = t.live
+    st.click_live(t, f"Click {t.label!r}" + (f" ({el.role})" if el.role else ""))
+    st.summary.append(f"click {t.label}")
+    st.last_object = t.label
+    expect = None
+    name = el.name or el.text
+    try:
+        if el.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and name and checks.has_check(st.ctx, V.WAIT_FOR_PAGE) \
+                and not el.href.startswith("#") and len(name) <= 60 and content_words(name):
+            expect = checks.page(st.ctx, name)
+    except CannotCheck:
+        expect = None
+    st.expect_check(expect)
+
+
+def _expect_after_declared(st: State, t: Target) -> None:
+    """After selecting a declared element that opens a screen, that screen shows the element's text."""
+    el = t.element
+    st.expect_check(None)
+    if el.opens and el.text and not el.many:
+        try:
+            st.expect_check(checks.text_shown(st.ctx, el.text))
+        except CannotCheck:
+            pass
+
+
+def _play_follow_up(c: Clause, st: State, label: str, t: Target | None) -> None:
+    """"play X" where X opens a detail page: press its play control, then check X is playing."""
+    if c.act is not Act.PLAY or t is None or not t.element.opens:
+        return
+    landing = st.node_info(t.element.opens)
+    play = next((e for e in landing.elements if "play" in words(e.name)), None) if landing else None
+    if play is None:
+        return
+    st.click_declared(play, None, f"Play {label}")
+    final = st.node_info(st.node)
+    title = next((e for e in final.elements if "title" in words(e.name)), None) if final else None
+    st.expect_check(None)
+    if title is not None and title.selector:
+        try:
+            st.expect_check(checks.element(st.ctx, selector=title.selector, text=label,
+                                           description=f"Check {label} is playing"))
+        except CannotCheck:
+            pass
+
+
+def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
+    noun = " ".join(w for w in content_words(text) if w not in {"first", "second", "third", "fourth", "fifth",
+                                                                "last", "1st", "2nd", "3rd"} and not w.isdigit())
+    declared = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True) if noun else []
+    if declared:
+        t = declared[0]
+        if st.node != t.node.id:
+            st.goto(t.node)
+        st.click_declared(t.element, index, f"Select the {text}")
+        st.last_object = text
+        st.expect_check(None)
+        return True
+    live = st.live
+    if live is not None:
+        items = [e for e in live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
+                 and (not noun or grounding.similarity(noun, e.role) > 0.5 or True)]
+        containers = list(dict.fromkeys(e.container for e in items))
+        if containers:
+            pick = containers[index] if -len(containers) <= index < len(containers) else None
+            if pick is None:
+                raise Unplannable(f"there are only {len(containers)} items on the screen")
+            first = next(e for e in items if e.container == pick)
+            _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, first.label, live=first))
+            return True
+    if st.moved:
+        raise Defer(text)
+    raise Unplannable(f"no list of {noun or 'items'!r} on any screen of this device", noun)

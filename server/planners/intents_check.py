@@ -1,0 +1,251 @@
+"""Checks as testers phrase them.
+
+"check the banner shows Melody TV", "Melody TV is listed", "is there a Save
+button?", "the title is Customers", "3 items are shown", "buy milk is not
+shown anymore", "subtitles are on", "buy milk is ticked", "channel 8 is Tech
+Today" (tune, then check). A check never navigates to make itself pass,
+except to the screen the tree says its subject lives on.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
+from server.planners.language import Clause, clean, quoted, words
+from server.planners.matching import NUMBER_WORDS
+from server.planners.state import State, Unplannable
+from shared import vocabulary as V
+from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
+
+NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|never|disappear(?:s|ed)?|gone|hidden|"
+                      r"absent|missing|removed|deleted|nowhere)\b|\bthere\s+(?:is|are)\s+no\b", re.I)
+_SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|on (?:the )?screen|"
+          r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
+          r"included|gone|hidden|absent|missing|removed|deleted|here)")
+_STATE_WORDS = {"checked": "checked", "ticked": "checked", "completed": "checked", "done": "checked",
+                "complete": "checked", "marked": "checked", "unchecked": "unchecked", "unticked": "unchecked",
+                "incomplete": "unchecked", "active": "unchecked", "enabled": "enabled", "disabled": "disabled",
+                "selected": "selected", "focused": "focused", "greyed out": "disabled"}
+
+
+GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app", "window", "display", "tv", "site",
+                    "view", "header", "footer", "body", "content", "section", "panel", "form", "dialog", "grid",
+                    "menu", "sidebar", "toolbar", "output", "editor", "box", "area", "it", "this", "there"}
+
+
+def _strip_neg(text: str) -> str:
+    text = re.sub(r"\bthere\s+(is|are)\s+no\b", r"there \1 a", text, flags=re.I)
+    text = re.sub(r"\b(?:isn't|aren't|doesn't|don't)\b", "is", text, flags=re.I)
+    text = re.sub(r"\b(?:not|no longer|never|anymore|any more)\b", " ", text, flags=re.I)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _subject_text(text: str) -> str:
+    text = re.sub(r"^(?:that|if|whether)\s+", "", text.strip(), flags=re.I)
+    text = re.sub(r"^(?:the\s+)?(?:text|word|words|message|label|entry|item|string|value|option|name)\s+", "",
+                  text, flags=re.I)
+    return quoted(text) or clean(text)
+
+
+def _count(text: str) -> int | None:
+    m = re.match(r"^(\d+|" + "|".join(NUMBER_WORDS) + r")\b", text.strip().lower())
+    if not m:
+        return None
+    raw = m.group(1)
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
+def check_intent(c: Clause, st: State) -> bool:
+    body = c.rest.strip().rstrip("?")
+    if not body:
+        raise Unplannable(f"nothing to check in {c.text!r}")
+    negative = bool(NEGATION.search(body))
+    flat = _strip_neg(body)
+    from server.planners.intents_act import tune_channel  # a check may tune first: "channel 8 is Tech Today"
+
+    m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(.+)$", flat, re.I)
+    if m:
+        tune_channel(st, m.group(1))
+        _text_check(st, _subject_text(m.group(2)), negative, subject="")
+        return True
+    # "there are 3 items" / "3 todos are listed" / "the list has 2 items"
+    m = (re.match(r"^there\s+(?:is|are)\s+(?:exactly\s+)?(\w+)\s+(.+?)(?:\s+" + _SHOWN + r")?$", flat, re.I)
+         or re.match(r"^(?:exactly\s+)?(\w+)\s+(.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I)
+         or re.match(r"^(?:the\s+)?.+?\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(\w+)\s+(.+)$",
+                     flat, re.I))
+    if m and _count(m.group(1)) is not None:
+        _count_check(st, _count(m.group(1)) or 0, clean(m.group(2)), negative)
+        return True
+    # "is there a Save button" / "there is a Save button"
+    m = re.match(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+|the\s+)?(.+)$|^there(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(.+)$",
+                 flat, re.I)
+    if m:
+        _text_check(st, _subject_text(m.group(1) or m.group(2)), negative, subject="")
+        return True
+    # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"
+    m = re.match(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+)?(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=)\s+(.+)$",
+                 flat, re.I) or re.match(r"^(?:i|we|you)(?:'m|'re| am| are)\s+(?:now\s+)?(?:on|in|at)\s+(?:the\s+)?(.+?)"
+                                         r"(?:\s+(?:screen|page|view|tab))?$", flat, re.I)
+    if m:
+        _page_check(st, _subject_text(m.group(1)), negative)
+        return True
+    # "the URL contains /customers"
+    m = re.match(r"^(?:the\s+)?(?:url|address|location|path)\s+(?:is|contains?|includes?|has|ends with)\s+(.+)$", flat, re.I)
+    if m:
+        st.check(checks.page(st.ctx, _subject_text(m.group(1)), not negative))
+        return True
+    # "subtitles are on" / "X is set to French" / "buy milk is ticked"
+    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:set\s+to|turned|switched)?\s*(?P<v>on|off|enabled|disabled)$",
+                 flat, re.I) or re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:set\s+to|now)\s+(?P<v>.+)$", flat, re.I)
+    if m:
+        _value_check(st, m.group("subject"), m.group("v"), negative)
+        return True
+    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:marked\s+(?:as\s+)?)?(?P<state>checked|ticked|completed|complete|"
+                 r"done|unchecked|unticked|incomplete|active|selected|focused|greyed out)$", flat, re.I)
+    if m:
+        _state_check(st, _subject_text(m.group("subject")), _STATE_WORDS[m.group("state").lower()], negative)
+        return True
+    # "the banner shows Melody TV" / "the list contains buy milk"
+    m = re.match(r"^(?P<subject>.+?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
+                 r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
+                 r"(?:is|are) displaying)\s+(?P<text>.+)$", flat, re.I)
+    if m and not re.fullmatch(r"(?:it|this|that|there|the (?:screen|page|display|tv))", m.group("subject").strip(), re.I):
+        _text_check(st, _subject_text(m.group("text")), negative, subject=m.group("subject"))
+        return True
+    if m:
+        on_screen = m.group("subject").lower() in ("the screen", "the display", "the tv")
+        _text_check(st, _subject_text(m.group("text")), negative, subject="", ocr=on_screen)
+        return True
+    # "Melody TV is listed" / "the Save button is visible" / "buy milk is gone"
+    m = re.match(r"^(?P<text>.+?)\s+(?:is|are|should be|must be|can be seen|still)?\s*(?:still\s+)?"
+                 + _SHOWN + r"(?:\s+(?:on|in|at)\s+(?P<where>.+))?$", flat, re.I)
+    if m:
+        _text_check(st, _subject_text(m.group("text")), negative, subject="", where=m.group("where") or "")
+        return True
+    _text_check(st, _subject_text(flat), negative, subject="")
+    return True
+
+
+def _add(st: State, step_builder) -> None:  # type: ignore[no-untyped-def]
+    try:
+        st.check(step_builder())
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+
+
+_ROLE_SUFFIX = re.compile(r"^(?P<t>.+?)\s+(?P<r>button|link|tab|checkbox|heading|field|dropdown|option|menu item)$", re.I)
+_ROLE_OF = {"button": "button", "link": "link", "tab": "tab", "checkbox": "checkbox", "heading": "heading",
+            "field": "textbox", "dropdown": "combobox", "option": "option", "menu item": "menuitem"}
+
+
+def _text_check(st: State, text: str, negative: bool, subject: str, where: str = "", ocr: bool = False) -> None:
+    """*text* is shown (on *subject*, an element the tree declares, when named)."""
+    if not text:
+        raise Unplannable("nothing to check")
+    m = _ROLE_SUFFIX.match(text)
+    if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and not st.ctx.navigation.nodes:
+        role = _ROLE_OF[m.group("r").lower()]
+        _add(st, lambda: checks.element(st.ctx, text=_subject_text(m.group("t")), role=role, present=not negative))
+        return
+    if where:
+        screen = grounding.screens(where, st.ctx, minimum=0.75)
+        if screen and st.node != screen[0].node.id:
+            st.goto(screen[0].node)
+    if subject:
+        declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
+        if declared and declared[0].element.selector:
+            t = declared[0]
+            if st.node != t.node.id:
+                st.goto(t.node)
+            _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
+                                            description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
+            return
+        live = grounding.live_elements(subject, st.live, minimum=0.75)
+        if live and live[0].live is not None and live[0].live.selector and "text" in st.param_names(V.WAIT_FOR_ELEMENT):
+            el = live[0].live
+            if el.role in ("combobox", "textbox"):
+                _add(st, lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
+                return
+        if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared:
+            raise Unplannable(f"no element called {subject.strip()!r} on any screen of this device", subject)
+        # a subject we cannot place ("the list", "the page"): the text itself must show
+    if not subject:
+        # "check the banner is shown": the words may name a declared element rather than a text
+        declared = grounding.tree_elements(text, st.ctx, prefer_node=st.node, minimum=0.9)
+        if declared and declared[0].element.selector and st.node in (None, declared[0].node.id) \
+                and text.lower() not in (declared[0].element.text or "").lower():
+            t = declared[0]
+            if st.node is None and st.has(V.GOTO):
+                st.goto(t.node)
+            _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, present=not negative,
+                                            description=f"Check {t.element.name} is {'gone' if negative else 'shown'}"))
+            return
+    _add(st, lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
+
+
+def _page_check(st: State, name: str, negative: bool) -> None:
+    node = grounding.screens(name, st.ctx, minimum=0.8)
+    if node and not negative and st.has(V.GOTO) and st.node == node[0].node.id:
+        st.goto(node[0].node, always=True)   # goto to where we are only verifies it
+        return
+    if checks.has_check(st.ctx, V.WAIT_FOR_PAGE):
+        _add(st, lambda: checks.page(st.ctx, name, not negative))
+    else:
+        _add(st, lambda: checks.text_shown(st.ctx, name, not negative))
+
+
+def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
+    if negative:
+        raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
+    literal = f"{count} {noun}"
+    if any(literal.lower() in t.lower() for t in (st.live.visible_texts() if st.live else [])):
+        _add(st, lambda: checks.text_shown(st.ctx, literal))
+        return
+    role = ROLE_LISTITEM
+    if st.live is not None and not st.live.of_role(ROLE_LISTITEM) and st.live.of_role(ROLE_ROW):
+        role = ROLE_ROW
+    _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+def _state_check(st: State, subject: str, state: str, negative: bool) -> None:
+    if negative:
+        state = {"checked": "unchecked", "unchecked": "checked", "enabled": "disabled",
+                 "disabled": "enabled"}.get(state, state)
+        if state in ("selected", "focused"):
+            raise Unplannable(f"cannot check that {subject!r} is not {state}")
+    if grounding.rows(subject, st.live):
+        _add(st, lambda: checks.element(st.ctx, row=subject, role=ROLE_CHECKBOX if state in ("checked", "unchecked")
+                                        else "", state=state, description=f"Check {subject!r} is {state}"))
+    else:
+        _add(st, lambda: checks.element(st.ctx, text=subject, state=state, description=f"Check {subject!r} is {state}"))
+
+
+def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
+    """"subtitles are on", "the language is set to French": the control named *subject* shows *value*."""
+    value = _subject_text(value)
+    low = value.lower()
+    toggles = grounding.live_elements(subject, st.live, roles=frozenset({"checkbox", "switch"}), minimum=0.7)
+    if toggles and low in ("on", "off", "enabled", "disabled"):
+        state = "checked" if low in ("on", "enabled") else "unchecked"
+        if negative:
+            state = "unchecked" if state == "checked" else "checked"
+        _add(st, lambda: checks.element(st.ctx, text=toggles[0].label, role=toggles[0].live.role, state=state))
+        return
+    declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
+    if declared and declared[0].element.selector:
+        t = declared[0]
+        if st.node != t.node.id:
+            st.goto(t.node)
+        shown = value.capitalize() if low in ("on", "off") else value
+        _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, text=shown, present=not negative,
+                                        description=f"Check {t.element.name} shows {shown}"))
+        return
+    dropdowns = grounding.fields(subject, st.live)
+    if dropdowns and dropdowns[0].live is not None and dropdowns[0].live.role == "combobox":
+        _add(st, lambda: checks.element(st.ctx, text=value, role="combobox", present=not negative))
+        return
+    if not words(subject):
+        raise Unplannable("nothing to check")
+    _text_check(st, value, negative, subject=subject)

@@ -1,0 +1,435 @@
+"""Forms and lists: typing, searching, adding, deleting, ticking, choosing, toggling, editing.
+
+Fields are found by label, placeholder or hint on the live screen, or by the
+tree's declared elements. Typing replaces a field's text unless the task says
+to append. Each action leaves the check that proves it ("buy milk" is listed
+after adding it, and gone after deleting it).
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
+from server.planners.grounding import Target
+from server.planners.intents_act import activate, resolve_pronoun
+from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.matching import nodes_with_keyword
+from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
+
+_APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
+                     r"keep(?:ing)? (?:the )?existing (?:text|value))\b", re.I)
+_SUBMIT = re.compile(r"\b(?:and\s+)?(?:press|hit)\s+(?:enter|return)\b|\band submit\b", re.I)
+_DELETE_WORDS = ["delete", "remove", "destroy", "trash", "bin", "discard", "erase", "×", "x", "close", "clear"]
+_EDIT_WORDS = ["edit", "rename", "modify", "change", "update"]
+_SEARCH_WORDS = ["search", "find", "filter", "query", "lookup", "look up", "q"]
+_SAVE_WORDS = ["save", "submit", "ok", "done", "apply", "create", "add", "confirm", "send", "go", "update"]
+
+
+def _value_and_field(rest: str) -> tuple[str, str]:
+    """"'buy milk' into the todo field" → (buy milk, todo); "the name field with Bob" → (Bob, name)."""
+    m = re.match(r"^(?P<f>.+?)\s+with\s+(?P<t>.+)$", rest, re.I)
+    if m and not quoted(m.group("f")):
+        return quoted(m.group("t")) or clean(m.group("t")), clean(m.group("f"))
+    m = re.match(r"^(?P<t>.+?)\s+(?:in|into|inside|on|to)\s+(?:the\s+)?(?P<f>.+?)(?:\s+(?:field|box|input|textbox|area))?$",
+                 rest, re.I)
+    if m:
+        return quoted(m.group("t")) or clean(m.group("t")), clean(m.group("f"))
+    return quoted(rest) or clean(rest), ""
+
+
+def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTBOX})) -> Target | None:
+    if phrase:
+        found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles]
+        return found[0] if found else None
+    boxes = [e for e in grounding.textboxes(st.live) if e.role in roles]
+    focused = [e for e in boxes if e.focused]
+    pick = focused[0] if focused else (boxes[0] if len(boxes) == 1 else None)
+    return Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, pick.label, live=pick) if pick else None
+
+
+def _field_name(t: Target) -> str:
+    el = t.live
+    return el.name or el.placeholder or el.hint or el.text
+
+
+def _type(st: State, text: str, field: Target | None, *, clear: bool = True, submit: bool = False,
+          selector: str = "") -> None:
+    params: dict = {"text": text}
+    if field is not None:
+        params["field"] = _field_name(field)
+        if not params["field"] and field.live.selector:
+            params = {"text": text, "selector": field.live.selector}
+        if "field" not in st.param_names(V.INPUT_TEXT) and field.live.selector:
+            params = {"text": text, "selector": field.live.selector}
+    elif selector:
+        params["selector"] = selector
+    names = st.param_names(V.INPUT_TEXT)
+    if "clear" in names:
+        params["clear"] = clear
+    elif not clear:
+        raise Unplannable("this device cannot append to a field's text")
+    if submit:
+        if "submit" in names:
+            params["submit"] = True
+    st.add(V.INPUT_TEXT, params, f"{'Type' if clear else 'Append'} {text!r}" +
+           (f" in {params.get('field') or 'the field'}" if field is not None else ""), moves=submit)
+    if submit and "submit" not in names:
+        st.add(V.PRESS_KEY, {"key": "OK"}, "Press Enter", moves=True)
+
+
+def type_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.TYPE:
+        return False
+    rest = _APPEND.sub("", _SUBMIT.sub("", c.rest)).strip()
+    submit = bool(_SUBMIT.search(c.rest))
+    text, field_phrase = _value_and_field(rest)
+    if not text:
+        raise Unplannable(f"nothing to type in {c.text!r}")
+    declared = grounding.tree_elements(field_phrase, st.ctx, prefer_node=st.node) if field_phrase else []
+    field = _field(st, field_phrase)
+    if field is None and declared:
+        t = declared[0]
+        st.goto(t.node)
+        _type(st, text, None, clear=not _APPEND.search(c.text), submit=submit, selector=t.element.selector)
+    elif field is None and field_phrase:
+        if st.moved:
+            raise Defer(field_phrase)
+        raise Unplannable(f"no field called {field_phrase!r} on the screen", field_phrase)
+    else:
+        _type(st, text, field, clear=not (_APPEND.search(c.text) or c.text.lower().startswith("append")),
+              submit=submit)
+    st.last_object = text
+    try:
+        st.expect_check(checks.element(st.ctx, text=text, role=ROLE_TEXTBOX) if field is not None and not submit
+                        and "role" in st.param_names(V.WAIT_FOR_ELEMENT) else None)
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def search_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.SEARCH:
+        return False
+    query = quoted(c.rest) or clean(re.sub(r"^(?:for|up)\s+", "", c.rest, flags=re.I))
+    query = re.sub(r"\s+(?:in|on|using|with)\s+(?:the\s+)?search(?:\s+\w+)?$", "", query, flags=re.I)
+    if not query:
+        raise Unplannable("nothing to search for")
+    screens = nodes_with_keyword("search", st.ctx)
+    field = None
+    if st.live is not None:
+        found = [t for w in _SEARCH_WORDS for t in grounding.fields(w, st.live, minimum=0.75)
+                 if t.live.role == ROLE_TEXTBOX]
+        field = found[0] if found else None
+        if field is None:
+            boxes = grounding.textboxes(st.live)
+            if len(boxes) == 1:
+                field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, boxes[0].label, live=boxes[0])
+    if field is None and screens:
+        node = screens[0]
+        st.goto(node)
+        field_el = next((e for e in node.elements if not e.many and
+                         set(words(e.name)) & {"field", "input", "box", "search"}), None)
+        _type(st, query, None, selector=field_el.selector if field_el is not None else "")
+        st.node = node.id
+    elif field is not None:
+        _type(st, query, field, submit=True)
+    else:
+        if st.moved:
+            raise Defer("search")
+        raise Unplannable("this device has no search screen or search field", "search")
+    st.summary.append(f"search {query!r}")
+    st.last_object = query
+    try:
+        st.expect_check(checks.text_shown(st.ctx, query) if field is not None else None)
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def _item_value(rest: str) -> tuple[str, str]:
+    """"a todo called buy milk" → (buy milk, todo); "'milk' to the list" → (milk, list)."""
+    q = quoted(rest)
+    m = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[\w\s-]*?)\s*(?:called|named|titled|saying|with (?:the )?"
+                 r"(?:name|title|text|label))\s*:?\s*(?P<v>.+)$", rest, re.I)
+    if m:
+        return q or clean(m.group("v")), m.group("noun").strip()
+    m = re.match(r"^(?P<v>.+?)\s+(?:to|in|into|on)\s+(?:the\s+|my\s+)?(?P<noun>[\w\s-]+?)(?:\s+list)?$", rest, re.I)
+    if m:
+        return q or clean(m.group("v")), m.group("noun").strip()
+    m = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>\w+)\s*:\s*(?P<v>.+)$", rest, re.I)
+    if m:
+        return q or clean(m.group("v")), m.group("noun")
+    return q or clean(re.sub(r"^(?:an?\s+)?(?:new\s+)?(?:item|entry|todo|task)\s+", "", rest, flags=re.I)), ""
+
+
+def add_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.ADD:
+        return False
+    value, noun = _item_value(c.rest)
+    if not value:
+        raise Unplannable(f"nothing to add in {c.text!r}")
+    field = _field(st, noun) if noun else None
+    if field is None:
+        field = _field(st, "new") or _field(st, "")
+    if field is not None:
+        _type(st, value, field, submit=True)
+    else:
+        adders = [t for w in (f"add {noun}".strip(), f"new {noun}".strip(), "add", "new", "create")
+                  for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.7)]
+        if not adders:
+            if st.moved:
+                raise Defer(noun or value)
+            raise Unplannable(f"no field or button to add {noun or 'an item'} on the screen", noun or "add")
+        st.click_live(adders[0], f"Click {adders[0].label!r}")
+        raise Defer(noun or value, replace_with=[f'type "{value}"', "save"])
+    st.last_object = value
+    try:
+        st.expect_check(checks.text_shown(st.ctx, value))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] = CLICKABLE_ROLES) -> Target | None:
+    for w in wanted:
+        found = grounding.live_elements(w, st.live, roles=roles, minimum=0.8, row=row)
+        if found:
+            return found[0]
+    return None
+
+
+def delete_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.DELETE:
+        return False
+    subject = resolve_pronoun(quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I)), st)
+    subject = re.sub(r"^(?:the\s+)?(?:todo|task|item|entry|row|record)\s+(?:called\s+|named\s+)?", "", subject, flags=re.I)
+    subject = clean(subject)
+    rows = grounding.rows(subject, st.live)
+    if not rows:
+        if st.moved:
+            raise Defer(subject)
+        raise Unplannable(f"no item {subject!r} on the screen to delete", subject)
+    row = rows[0].name
+    control = _row_control(st, row, _DELETE_WORDS)
+    if control is None:
+        raise Unplannable(f"no delete control in the row of {subject!r}", subject)
+    st.click_live(control, f"Delete {subject!r}", row=row)
+    st.last_object = subject
+    try:
+        st.expect_check(checks.text_shown(st.ctx, subject, present=False))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def tick_intent(c: Clause, st: State) -> bool:
+    """tick / mark done / complete / check (a checkbox) / untick."""
+    if c.act not in (Act.TICK, Act.UNTICK, Act.CHECK):
+        return False
+    checked = c.act is not Act.UNTICK
+    rest = re.sub(r"\s+(?:as\s+)?(?:done|complete|completed|finished|checked|ticked|read|incomplete|active|not done)$",
+                  "", c.rest.strip(), flags=re.I)
+    if re.search(r"\bas\s+(?:not done|incomplete|active|unread)\b", c.rest, re.I):
+        checked = False
+    subject = resolve_pronoun(quoted(rest) or clean(rest), st)
+    subject = re.sub(r"\s+(?:checkbox|check box|box|toggle|switch)$", "", subject, flags=re.I)
+    subject = re.sub(r"^(?:the\s+)?(?:checkbox|check box|box)\s+(?:of|for|next to)\s+", "", subject, flags=re.I)
+    if c.act is Act.CHECK:
+        # "check X" is a tick only when X names a checkbox or a row that has one
+        named = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch", "radio"}), minimum=0.8)
+        row_box = [r for r in grounding.rows(subject, st.live, minimum=0.85)
+                   if _row_control(st, r.name, ["", "toggle", "check"], frozenset({ROLE_CHECKBOX})) is not None]
+        if not named and not row_box:
+            return False
+    named = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch", "radio"}), minimum=0.7)
+    state = "checked" if checked else "unchecked"
+    if named:
+        el = named[0].live
+        st.add(V.SET_CHECKED, {"checked": checked, "text": el.name or el.text or el.hint, "role": el.role},
+               f"{'Tick' if checked else 'Untick'} {named[0].label!r}")
+        st.last_object = named[0].label
+        try:
+            st.expect_check(checks.element(st.ctx, text=el.name or el.text or el.hint, role=el.role, state=state))
+        except CannotCheck:
+            st.expect_check(None)
+        return True
+    rows = grounding.rows(subject, st.live)
+    if rows:
+        row = rows[0].name
+        st.add(V.SET_CHECKED, {"checked": checked, "row": row, "role": ROLE_CHECKBOX},
+               f"{'Tick' if checked else 'Untick'} {subject!r}")
+        st.last_object = subject
+        try:
+            st.expect_check(checks.element(st.ctx, row=row, role=ROLE_CHECKBOX, state=state))
+        except CannotCheck:
+            st.expect_check(None)
+        return True
+    if st.moved:
+        raise Defer(subject)
+    raise Unplannable(f"no checkbox for {subject!r} on the screen", subject)
+
+
+def _select_option(st: State, dropdown: Target, option: str) -> None:
+    el = dropdown.live
+    params = {"option": option, "field": el.name or el.placeholder or el.hint}
+    if not params["field"] and el.selector:
+        params = {"option": option, "selector": el.selector}
+    st.add(V.SELECT_OPTION, params, f"Choose {option!r} in {params.get('field') or 'the dropdown'}")
+    st.last_object = option
+    st.expect_check(None)   # select_option checks the choice took
+
+
+def set_intent(c: Clause, st: State) -> bool:
+    """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
+    text = c.rest.strip()
+    value, subject = "", ""
+    if c.act in (Act.TURN_ON, Act.TURN_OFF):
+        value, subject = ("On" if c.act is Act.TURN_ON else "Off"), text
+    elif c.act is Act.TOGGLE:
+        value, subject = "", text
+    elif c.act in (Act.SET, Act.EDIT):
+        m = re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:to|as|=)\s+(?P<v>.+)$", text, re.I) or \
+            re.match(r"^(?P<x>.+?)\s+(?P<v>on|off)$", text, re.I)
+        if not m:
+            return False
+        subject, value = m.group("x"), quoted(m.group("v")) or clean(m.group("v"))
+    elif c.act is Act.CLICK:
+        m = re.match(r"^(?P<v>.+?)\s+(?:in|from|on)\s+(?:the\s+)?(?P<x>.+?)(?:\s+(?:dropdown|drop-down|list|menu|select|"
+                     r"selector|picker|combo ?box|field))?$", text, re.I)
+        if m and grounding.options(clean(m.group("v")), st.live):
+            subject, value = m.group("x"), quoted(m.group("v")) or clean(m.group("v"))
+        else:
+            opts = grounding.options(quoted(text) or clean(text), st.live, minimum=0.9)
+            clickable = grounding.live_elements(quoted(text) or clean(text), st.live, roles=CLICKABLE_ROLES, minimum=0.9)
+            if opts and not clickable:
+                _select_option(st, opts[0], opts[0].option)
+                return True
+            return False
+    else:
+        return False
+    m = re.match(r"^(?P<x>.+?)\s+(?P<v>on|off)$", subject, re.I)
+    if m and not value:
+        subject, value = m.group("x"), m.group("v").capitalize()
+    subject = clean(re.sub(r"\s+(?:dropdown|drop-down|select|selector|picker|setting|option|field)$", "", subject,
+                           flags=re.I))
+    value_low = value.lower()
+    if value_low in ("on", "off"):
+        value = value.capitalize()
+    # a live dropdown with that option
+    if value:
+        opts = [t for t in grounding.options(value, st.live)
+                if grounding.similarity(subject, _field_name(t)) >= 0.5 or not subject]
+        if opts:
+            _select_option(st, opts[0], opts[0].option)
+            return True
+    # a live checkbox / switch
+    if value_low in ("on", "off", "") and st.live is not None:
+        boxes = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch"}), minimum=0.7)
+        if boxes:
+            el = boxes[0].live
+            checked = value_low == "on" if value_low else not bool(el.checked)
+            st.add(V.SET_CHECKED, {"checked": checked, "text": el.name or el.text or el.hint, "role": el.role},
+                   f"Turn {boxes[0].label!r} {'on' if checked else 'off'}")
+            try:
+                st.expect_check(checks.element(st.ctx, text=el.name or el.text or el.hint, role=el.role,
+                                               state="checked" if checked else "unchecked"))
+            except CannotCheck:
+                st.expect_check(None)
+            return True
+    # a live text field
+    if value and c.act in (Act.SET, Act.EDIT):
+        field = _field(st, subject)
+        if field is not None and field.score >= 0.7:
+            _type(st, value, field)
+            st.expect_check(None)
+            return True
+        row = grounding.rows(subject, st.live, minimum=0.85)
+        if row and c.act is Act.EDIT or row and re.search(r"\b(?:rename|change)\b", c.low):
+            return _edit_row(st, row[0].name, value)
+    # a setting the tree declares (cycled by clicking until it shows the value)
+    declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
+    if declared and value:
+        t = declared[0]
+        st.goto(t.node)
+        el = t.element
+        if st.has(V.CLICK_UNTIL):
+            params = {"selector": el.selector} if el.selector else {"text": el.text or el.name}
+            st.add(V.CLICK_UNTIL, {**params, "expect": value}, f"Set {el.name} to {value}")
+            st.expect_check(None)
+        else:
+            st.click_declared(el, None, f"Select {el.name}")
+            st.goto(t.node)
+            st.expect_check(checks.element(st.ctx, selector=el.selector, text=value))
+        st.node = t.node.id
+        st.summary.append(f"set {el.name} to {value}")
+        return True
+    if c.act is Act.TOGGLE and declared:
+        return False
+    if st.moved and value:
+        raise Defer(subject)
+    if c.act in (Act.SET,) and not value:
+        return False
+    raise Unplannable(f"no setting or field called {subject!r} on this device", subject)
+
+
+def _edit_row(st: State, row: str, new: str) -> bool:
+    control = _row_control(st, row, _EDIT_WORDS)
+    if control is not None:
+        st.click_live(control, f"Edit {row!r}", row=row)
+        _type(st, new, None, submit=True)
+    else:
+        st.add(V.DOUBLE_CLICK, {"row": row}, f"Edit {row!r} (double-click)")
+        _type(st, new, None, submit=True)
+    st.last_object = new
+    try:
+        st.expect_check(checks.text_shown(st.ctx, new))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def edit_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.EDIT:
+        return False
+    m = re.match(r"^(?P<x>.+?)\s+(?:to|as|into)\s+(?P<v>.+)$", c.rest.strip(), re.I)
+    if not m:
+        return activate(Clause(c.text, Act.CLICK, c.rest), st)
+    row = grounding.rows(clean(m.group("x")), st.live)
+    if not row:
+        return set_intent(c, st)
+    return _edit_row(st, row[0].name, quoted(m.group("v")) or clean(m.group("v")))
+
+
+def submit_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.SUBMIT:
+        return False
+    target = clean(c.rest) if c.rest else ""
+    found = [t for w in ([target] if target else []) + _SAVE_WORDS
+             for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)]
+    if found:
+        st.click_live(found[0], f"Click {found[0].label!r}")
+        st.expect_check(None)
+        return True
+    if st.live is not None and grounding.textboxes(st.live) and "OK" in st.key_choices():
+        st.add(V.PRESS_KEY, {"key": "OK"}, "Press Enter to submit", moves=True)
+        st.expect_check(None)
+        return True
+    if st.moved:
+        raise Defer(c.text)
+    return activate(Clause(c.text, Act.CLICK, c.rest or c.text), st)
+
+
+def clear_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.CLEAR:
+        return False
+    phrase = re.sub(r"\s+(?:field|box|input)$", "", clean(c.rest), flags=re.I)
+    field = _field(st, phrase)
+    if field is None:
+        return False
+    _type(st, "", field)
+    st.expect_check(None)
+    return True
+

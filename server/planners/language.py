@@ -1,0 +1,223 @@
+"""How testers word tasks: filler, verbs and their synonyms, typos, clauses, pronouns.
+
+Nothing here knows a device. It turns "Could you pls opne the guide, and then
+chekc that Melody TV is listed?" into clauses with a canonical :class:`Act`
+each ("open the guide" → OPEN, "Melody TV is listed" → CHECK), so that the
+intents only deal with meaning, and grounding deals with the device.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+
+class Act(str, Enum):
+    CHECK = "check"
+    NAVIGATE = "navigate"     # go/navigate/visit: a screen
+    OPEN = "open"             # open/show/view: a screen or an element
+    CLICK = "click"           # click/tap/select/choose/press (a control)
+    TYPE = "type"
+    SEARCH = "search"
+    TURN_ON = "turn_on"
+    TURN_OFF = "turn_off"
+    TOGGLE = "toggle"
+    SET = "set"               # set/change X to Y
+    PLAY = "play"
+    PAUSE = "pause"
+    ADD = "add"
+    DELETE = "delete"
+    TICK = "tick"             # check off / mark done / complete
+    UNTICK = "untick"
+    EDIT = "edit"
+    BACK = "back"
+    RELOAD = "reload"
+    SCROLL = "scroll"
+    HOVER = "hover"
+    DOUBLE_CLICK = "double_click"
+    TUNE = "tune"
+    PRESS = "press"           # keys of the remote or keyboard
+    CLEAR = "clear"
+    SUBMIT = "submit"
+    NONE = "none"             # no verb: a bare statement ("Melody TV is listed")
+
+
+# Multi-word verbs first; each maps the words that open a clause to an act.
+VERB_PHRASES: list[tuple[str, Act]] = [
+    ("make sure", Act.CHECK), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
+    ("go back", Act.BACK), ("navigate back", Act.BACK), ("step back", Act.BACK),
+    ("turn on", Act.TURN_ON), ("switch on", Act.TURN_ON), ("turn off", Act.TURN_OFF), ("switch off", Act.TURN_OFF),
+    ("start playing", Act.PLAY), ("start watching", Act.PLAY), ("begin playing", Act.PLAY),
+    ("look up", Act.SEARCH), ("look for", Act.SEARCH), ("search for", Act.SEARCH),
+    ("check off", Act.TICK), ("tick off", Act.TICK), ("mark off", Act.TICK),
+    ("fill in", Act.TYPE), ("fill out", Act.TYPE), ("key in", Act.TYPE),
+    ("bring up", Act.OPEN), ("pull up", Act.OPEN), ("take me to", Act.NAVIGATE), ("jump to", Act.NAVIGATE),
+    ("mouse over", Act.HOVER), ("scroll to", Act.SCROLL), ("scroll down", Act.SCROLL), ("scroll up", Act.SCROLL),
+    ("tune in", Act.TUNE), ("zap to", Act.TUNE), ("flip to", Act.TUNE),
+]
+
+VERBS: dict[str, Act] = {
+    **dict.fromkeys(["check", "verify", "ensure", "confirm", "assert", "expect", "validate", "see", "test",
+                     "observe"], Act.CHECK),
+    **dict.fromkeys(["go", "navigate", "visit", "return", "head", "move", "browse", "proceed"], Act.NAVIGATE),
+    **dict.fromkeys(["open", "show", "view", "display", "launch", "access", "enter", "load", "reach"], Act.OPEN),
+    **dict.fromkeys(["click", "tap", "select", "choose", "pick", "hit", "push", "follow", "activate",
+                     "touch"], Act.CLICK),
+    **dict.fromkeys(["type", "input", "write", "fill", "append"], Act.TYPE),
+    **dict.fromkeys(["search", "find", "query", "seek"], Act.SEARCH),
+    **dict.fromkeys(["enable"], Act.TURN_ON),
+    **dict.fromkeys(["disable"], Act.TURN_OFF),
+    **dict.fromkeys(["toggle", "flip"], Act.TOGGLE),
+    **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put"], Act.SET),
+    **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
+    **dict.fromkeys(["pause", "stop", "halt", "freeze"], Act.PAUSE),
+    **dict.fromkeys(["add", "create", "insert", "register", "new"], Act.ADD),
+    **dict.fromkeys(["delete", "remove", "destroy", "trash", "discard", "erase", "drop"], Act.DELETE),
+    **dict.fromkeys(["tick", "mark", "complete", "finish"], Act.TICK),
+    **dict.fromkeys(["untick", "uncheck", "unmark", "unselect", "deselect", "reopen"], Act.UNTICK),
+    **dict.fromkeys(["edit", "rename", "update", "modify", "amend"], Act.EDIT),
+    **dict.fromkeys(["back"], Act.BACK),
+    **dict.fromkeys(["reload", "refresh"], Act.RELOAD),
+    **dict.fromkeys(["scroll"], Act.SCROLL),
+    **dict.fromkeys(["hover"], Act.HOVER),
+    **dict.fromkeys(["tune", "zap"], Act.TUNE),
+    **dict.fromkeys(["press"], Act.PRESS),
+    **dict.fromkeys(["clear", "empty", "wipe"], Act.CLEAR),
+    **dict.fromkeys(["submit", "save", "send", "apply"], Act.SUBMIT),
+}
+
+# Words a tester puts in front of what they mean: dropped before the verb is read.
+_FILLER_PHRASES = [
+    r"please", r"pls", r"plz", r"kindly", r"now", r"just", r"then", r"also", r"and", r"so", r"ok(?:ay)?(?=\s*,)",
+    r"first(?:ly)?", r"second(?:ly)?", r"next", r"finally", r"lastly", r"after that", r"afterwards", r"quickly",
+    r"simply", r"hey", r"hi",
+    r"(?:can|could|would|will)\s+(?:you|we|i)(?:\s+please)?",
+    r"(?:i|we)\s+(?:want|need)\s+to\s+see(?=\s+(?:if|whether|that)\b)",
+    r"(?:i|we)(?:\s+(?:want|wanna|need|would like)|'d like|\s+d like)(?:\s+you)?(?:\s+to)?",
+    r"let(?:'s|\s+us)", r"lets", r"go ahead and", r"try to", r"try and",
+    r"use (?:the )?\w+(?: \w+)? to", r"using (?:the )?\w+(?: \w+)?,",
+]
+_FILLER = re.compile(r"^(?:" + "|".join(_FILLER_PHRASES) + r")\b[\s,:]*", re.I)
+_TRAILING = re.compile(r"[\s,]*(?:please|pls|thanks|thank you|for me|now|right now|quickly|too|as well)?[\s.!?]*$",
+                       re.I)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.split()} | set(VERBS))
+
+
+def strip_filler(text: str) -> str:
+    """*text* without politeness and sequencing words around the request."""
+    text = text.strip()
+    while True:
+        m = _FILLER.match(text)
+        if not m or m.end() == 0:
+            break
+        text = text[m.end():]
+    return _TRAILING.sub("", text).strip()
+
+
+@lru_cache(maxsize=4096)
+def fix_verb_typo(word: str) -> str:
+    """A misspelt verb ("opne", "chekc", "serach") as the verb it most likely is; other words unchanged."""
+    low = word.lower()
+    if low in VERBS or len(low) < 4:
+        return word
+    close = difflib.get_close_matches(low, _KNOWN_VERB_WORDS, n=1, cutoff=0.75)
+    return close[0] if close else word
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One request of a task, with its act and the words after the verb."""
+
+    text: str          # as written, filler removed
+    act: Act
+    rest: str          # the text after the verb phrase (original case)
+
+    @property
+    def low(self) -> str:
+        return self.text.lower()
+
+
+_CHECK_PREDICATE = re.compile(
+    r"\b(?:is|are|was|were|be|being|should|shows?|showing|displays?|displayed|reads?|says?|contains?|has|have|"
+    r"lists?|listed|appears?|visible|present|there|exists?|shown|gone|missing|absent|hidden|selected|checked|"
+    r"ticked|enabled|disabled|playing|on screen)\b", re.I)
+
+
+def read_clause(raw: str) -> Clause:
+    """Find the act of one clause: a verb phrase, a misspelt verb, or none (a bare statement)."""
+    text = strip_filler(raw)
+    if not text:
+        return Clause("", Act.NONE, "")
+    words = text.split()
+    first = fix_verb_typo(re.sub(r"[^\w'-]", "", words[0]))
+    if first.lower() != words[0].lower():
+        words[0] = first
+        text = " ".join(words)
+    low = text.lower()
+    for phrase, act in VERB_PHRASES:
+        if low == phrase or low.startswith(phrase + " "):
+            return Clause(text, act, text[len(phrase):].strip())
+    verb = re.sub(r"[^\w-]", "", words[0].lower())
+    act = VERBS.get(verb)
+    if act is None:
+        # questions and statements are checks: "is Melody TV listed?", "Melody TV is listed"
+        if re.match(r"^(?:is|are|does|do|has|have|can (?:i|you) see|there (?:is|are)|there's)\b", low) \
+                or _CHECK_PREDICATE.search(low):
+            return Clause(text, Act.CHECK, re.sub(r"^(?:does|do|can (?:i|you) see|if|whether|that)\s+", "", text,
+                                                  flags=re.I))
+        return Clause(text, Act.NONE, text)
+    rest = text[len(words[0]):].strip()
+    if act is Act.CHECK:
+        rest = re.sub(r"^(?:that|if|whether|to see (?:if|whether|that)|for|out)\s+", "", rest, flags=re.I)
+    return Clause(text, act, rest)
+
+
+_SPLIT = re.compile(
+    r"\s*(?:[,;]\s*(?:and\s+)?(?:then\s+)?|\.\s+|\band then\b|\bthen\b|\band also\b|\bafter that\b|"
+    r"\bafterwards\b|\bfollowed by\b|\bonce (?:that's |that is )?done\b,?|\band\b)\s*", re.I)
+
+
+def split_clauses(task: str, protected: list[str]) -> list[str]:
+    """Split a task into clauses, keeping quoted strings and known names (which may hold 'and') whole."""
+    holds: dict[str, str] = {}
+
+    def hold(m: re.Match[str]) -> str:
+        key = f"\x00{len(holds)}\x00"
+        holds[key] = m.group(0)
+        return key
+
+    text = re.sub(r"""["“][^"”]*["”]|(?<!\w)'[^']+'(?!\w)""", hold, task.strip().rstrip(".!?"))
+    for name in sorted((p for p in protected if re.search(r"\band\b|,|\bthen\b", p, re.I)), key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", hold, text, flags=re.I)
+    parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    out = []
+    for p in parts:
+        for key, value in holds.items():
+            p = p.replace(key, value)
+        out.append(p.strip())
+    return out
+
+
+def quoted(text: str) -> str | None:
+    m = re.search(r"""["“]([^"”]+)["”]|(?<!\w)'([^']+)'(?!\w)""", text)
+    return (m.group(1) or m.group(2)) if m else None
+
+
+def clean(text: str) -> str:
+    """A named thing without articles, trailing punctuation or quotes."""
+    text = text.strip().strip(".!?,:;").strip()
+    m = re.fullmatch(r"""["'“‘](.+)["'”’]""", text)
+    if m:
+        return m.group(1)
+    return re.sub(r"^(?:the|a|an|my|this|that)\s+", "", text, flags=re.I).strip()
+
+
+PRONOUN = re.compile(r"\b(?:it|that|this|them|those|these|the result|the item)\b", re.I)
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text.lower())

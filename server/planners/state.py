@@ -1,0 +1,166 @@
+"""The built-in planner's working state while it turns clauses into steps.
+
+It knows where the device will be (the tree node, when known) and whether the
+live screen it was given still describes the screen the next step acts on:
+the observation is true until a step that may change the screen is planned.
+After that, a clause whose target is on no known screen is not guessed — it is
+deferred and planned once the earlier steps have run (closed loop).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.planners import checks
+from server.planners.grounding import Target
+from shared import vocabulary as V
+from shared.keys import Key
+from shared.models import ElementInfo, NodeInfo, PlanningContext, PlanStep
+from shared.screen import ScreenObservation
+
+
+class Unplannable(Exception):
+    """A clause was understood but cannot be done on this device."""
+
+    def __init__(self, reason: str, phrase: str = "") -> None:
+        super().__init__(reason)
+        self.phrase = phrase
+
+
+class Defer(Exception):
+    """A clause's target is on no known screen yet: plan it after the steps before it have run.
+
+    With *replace_with*, the clause is done as far as it can be now, and what is
+    left of it is those clauses ("add a customer named Bob" → click "Add customer",
+    then later: type "Bob", save).
+    """
+
+    def __init__(self, what: str, replace_with: list[str] | None = None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.replace_with = replace_with
+
+
+@dataclass
+class State:
+    ctx: PlanningContext
+    node: str | None
+    screen: ScreenObservation | None = None
+    steps: list[PlanStep] = field(default_factory=list)
+    summary: list[str] = field(default_factory=list)
+    moved: bool = False                  # a planned step may have changed the screen since it was observed
+    last_act: str = ""
+    last_object: str = ""                # what "it" refers to in the next clause
+    expect: PlanStep | None = None       # the check that proves the latest action's intended end state
+    explicit_check_last: bool = False
+
+    # -- what the device has ---------------------------------------------------------------
+    def has(self, command: str) -> bool:
+        return command in self.ctx.commands
+
+    def param_names(self, command: str) -> set[str]:
+        spec = self.ctx.commands.get(command)
+        return {p.name for p in spec.params} if spec else set()
+
+    def key_choices(self) -> set[str]:
+        spec = self.ctx.commands.get(V.PRESS_KEY)
+        if spec is None:
+            return set()
+        p = spec.param("key")
+        return set(p.choices) if p and p.choices else {k.value for k in Key}
+
+    @property
+    def live(self) -> ScreenObservation | None:
+        """The observed screen, while it still describes the screen the next step acts on."""
+        return None if self.moved else self.screen
+
+    def node_info(self, node_id: str | None) -> NodeInfo | None:
+        return self.ctx.nodes.get(node_id) if node_id else None
+
+    # -- adding steps ----------------------------------------------------------------------
+    def add(self, command: str, params: dict[str, Any], description: str, *, moves: bool = False) -> None:
+        if not self.has(command):
+            raise Unplannable(f"the device has no {command} command")
+        allowed = self.param_names(command)
+        dropped = [k for k, v in params.items() if k not in allowed and v not in ("", None, False, 0)]
+        if dropped:
+            raise Unplannable(f"{command} on this device cannot take {', '.join(dropped)}")
+        params = {k: v for k, v in params.items() if k in allowed}
+        self.steps.append(PlanStep(len(self.steps) + 1, command, params, description))
+        if moves:
+            self.moved = True
+            self.node = None
+
+    def add_step(self, step: PlanStep) -> None:
+        step.step = len(self.steps) + 1
+        self.steps.append(step)
+
+    def check(self, step: PlanStep) -> None:
+        self.add_step(step)
+
+    def goto(self, node: NodeInfo, always: bool = False) -> None:
+        """Go to *node* (a no-op when already there, unless *always*: then goto verifies it)."""
+        if self.node != node.id or always:
+            if not self.has(V.GOTO):
+                raise Unplannable(f"the device has no navigation to reach {node.label!r}")
+            self.add(V.GOTO, {"node": node.id}, f"Go to {node.label}")
+            self.moved = True
+        self.node = node.id
+
+    def click_declared(self, el: ElementInfo, index: int | None, description: str) -> None:
+        """Click an element the tree declares (by its selector, else its text)."""
+        params: dict[str, Any] = {"selector": el.selector} if el.selector else {"text": el.text or el.name}
+        if index is not None and index >= 0:
+            params["index"] = index
+        elif index == -1:
+            if "index" not in self.param_names(V.CLICK):
+                raise Unplannable("'last' needs the number of items, which is only known on the device")
+            params["index"] = -1
+        self.add(V.CLICK, params, description, moves=True)
+        self.node = el.opens or None
+
+    def click_live(self, target: Target, description: str, **extra: Any) -> None:
+        """Click an element of the live screen, named by role and text as the controller resolves them."""
+        el = target.live
+        assert el is not None
+        params: dict[str, Any] = {}
+        name = el.name or el.text
+        if name:
+            params["text"] = name
+        elif el.placeholder:
+            params["text"] = el.placeholder
+        elif el.hint:
+            params["text"] = el.hint
+        if "role" in self.param_names(V.CLICK) and el.role and el.role != "text":
+            params["role"] = el.role
+        if not params.get("text") or ("role" not in params and el.selector and len(name) > 60):
+            params = {"selector": el.selector} if el.selector else params
+        if not params:
+            raise Unplannable(f"cannot name {target.label!r} for the device")
+        same = self.same_named(el)
+        if same > 0:
+            params["index"] = same
+        params.update({k: v for k, v in extra.items() if v not in ("", None)})
+        self.add(V.CLICK, params, description, moves=True)
+
+    def same_named(self, el: Any) -> int:
+        """How many elements before *el* the controller would also find by its role and name."""
+        if self.screen is None:
+            return 0
+        name = (el.name or el.text).lower()
+        if not name:
+            return 0
+        n = 0
+        for other in self.screen.elements:
+            if other is el:
+                return n
+            if other.role == el.role and name in (other.name or other.text).lower() and not other.hidden:
+                n += 1
+        return 0
+
+    def expect_check(self, step: PlanStep | None) -> None:
+        """Remember the check proving the latest action worked; added at the end if the task has none."""
+        self.expect = step
+
+    def checks_available(self) -> bool:
+        return checks.has_check(self.ctx, V.WAIT_FOR_ELEMENT) or checks.has_check(self.ctx, V.WAIT_FOR_TEXT)
