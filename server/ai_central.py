@@ -6,6 +6,8 @@ Each executor's context is cached for ``ttl`` seconds under
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import threading
 import time
@@ -86,6 +88,7 @@ class AICentral:
         self._lock = threading.Lock()
         self.context_fetches = 0
         self.observe_ms = 0.0
+        self._registered: dict[tuple[str, str], str] = {}   # (model, ui) -> fingerprint of its registration
 
     @staticmethod
     def cache_key(kind: CommandKind, model: str, ui: str) -> str:
@@ -136,6 +139,31 @@ class AICentral:
             return context
         screen = self.observe(device_id)
         return replace(context, screen=screen) if screen is not None else context
+
+    def note_registration(self, devices: Any) -> int:
+        """A host (re-)registered *devices*: drop cached contexts whose device changed what it declares.
+
+        Each device's registration (model, user interface, controllers and their
+        parameters, navigation tree) is fingerprinted; when a (model, UI) comes
+        back with another fingerprint, its cached contexts are cleared, so a
+        changed tree or set of commands is used by the very next plan.
+        """
+        cleared = 0
+        for d in devices if isinstance(devices, list) else []:
+            if not isinstance(d, dict):
+                continue
+            model, ui = str(d.get("model", "")), str(d.get("userinterface", ""))
+            payload = json.dumps([d.get("controllers"), d.get("navigation_tree"), d.get("commands")],
+                                 sort_keys=True, default=str)
+            fingerprint = hashlib.sha256(payload.encode()).hexdigest()[:16]
+            with self._lock:
+                before = self._registered.get((model, ui))
+                self._registered[(model, ui)] = fingerprint
+            if before is not None and before != fingerprint:
+                log.info("device %s re-registered with a changed declaration: clearing context of %s/%s",
+                         d.get("id"), model, ui)
+                cleared += self.clear_cache(model, ui)
+        return cleared
 
     def cached_keys(self) -> list[str]:
         with self._lock:

@@ -34,7 +34,9 @@ class HostNamespace(Namespace):
 
     def on_register(self, data: dict[str, Any]) -> dict[str, Any]:
         try:
-            return self.dp.lab.register(request.sid, data)
+            reply = self.dp.lab.register(request.sid, data)
+            self.dp.ai.note_registration((data or {}).get("devices"))
+            return reply
         except (DevicePilotError, KeyError, TypeError) as exc:
             log.error("bad registration: %s", exc)
             return {"ok": False, "error": str(exc)}
