@@ -34,7 +34,7 @@ from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
 )
-from server.planners.language import Act, Clause, PRONOUN, read_clause, split_clauses
+from server.planners.language import Act, Clause, PRONOUN, read_clause, split_clauses, words
 from server.planners.state import Defer, State, Unplannable
 from shared.models import Plan, PlannerName
 
@@ -92,12 +92,15 @@ class BuiltinPlanner:
     def plan(self, request: PlanRequest) -> Plan:
         ctx = request.context
         st = State(ctx, request.current_node, ctx.screen)
-        texts = split_clauses(request.task.strip(), _protected_names(request))
+        protected = _protected_names(request)
+        known = frozenset(w for name in protected for w in words(name)) | frozenset(
+            w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
+        texts = split_clauses(request.task.strip(), protected)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []
         for i, text in enumerate(texts):
-            clause = read_clause(text)
+            clause = read_clause(text, known)
             if clause.act is Act.NONE and not clause.text:
                 continue
             if clause.act is Act.NONE and st.last_act == "check":
@@ -139,6 +142,6 @@ class BuiltinPlanner:
         near = grounding.suggestions(phrase, st.ctx, st.screen, MAX_SUGGESTIONS) if phrase else []
         if near:
             reason += f". Did you mean: {', '.join(near)}?"
-        elif st.ctx.navigation.nodes:
+        elif st.ctx.navigation.nodes and "its screens are" not in reason:
             reason += ". Its screens are: " + ", ".join(n.label for n in st.ctx.navigation.nodes)
         return Plan(reason if reason.endswith("?") else reason + ".", False)

@@ -9,6 +9,7 @@ nowhere is deferred when an earlier step may have changed the screen
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
@@ -220,9 +221,12 @@ def pause_intent(c: Clause, st: State) -> bool:
 
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
-    if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.NONE):
+    if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
         return False
     raw, role = _object(c)
+    if st.last_act == "search" and (PRONOUN.fullmatch(raw.strip()) or re.fullmatch(r"(?:the\s+)?(?:top\s+)?(?:result|hit|match)",
+                                                                                 raw.strip(), re.I)):
+        raw = "the first result"   # "search for X and open it": the result of the search
     raw = resolve_pronoun(raw, st)
     if c.act is Act.SET:
         m = re.match(r"^(?:over\s+)?to\s+(.+)$", c.rest.strip(), re.I)   # "switch to the guide"
@@ -253,6 +257,11 @@ def activate(c: Clause, st: State) -> bool:
         live = [t for t in live if t.live.role == role] or live
     declared = grounding.tree_elements(category_free, st.ctx, prefer_node=st.node)
 
+    if category_free != target_text:   # "the movie X": the whole words first, the name alone a little less
+        whole = grounding.tree_elements(target_text, st.ctx, prefer_node=st.node)
+        declared = sorted(whole + [replace(t, score=t.score * 0.97) for t in declared], key=lambda t: -t.score)
+    if screen and declared and declared[0].element.opens == screen[0].node.id:
+        declared = []   # an element that only opens the screen named: go to the screen (goto verifies it)
     best_screen = screen[0].score if screen else 0.0
     best_live = live[0].score if live else 0.0
     best_declared = declared[0].score if declared else 0.0
@@ -341,7 +350,8 @@ def _play_follow_up(c: Clause, st: State, label: str, t: Target | None) -> None:
     if c.act is not Act.PLAY or t is None or not t.element.opens:
         return
     landing = st.node_info(t.element.opens)
-    play = next((e for e in landing.elements if "play" in words(e.name)), None) if landing else None
+    # only a control that leads on (a detail page's Play opens the player); a player's play/pause would pause
+    play = next((e for e in landing.elements if "play" in words(e.name) and e.opens), None) if landing else None
     if play is None:
         return
     st.click_declared(play, None, f"Play {label}")

@@ -62,6 +62,14 @@ def check_intent(c: Clause, st: State) -> bool:
         raise Unplannable(f"nothing to check in {c.text!r}")
     negative = bool(NEGATION.search(body))
     flat = _strip_neg(body)
+    # a question is a statement to check: "is Wild Earth in the guide?" → "Wild Earth is in the guide"
+    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?P<p>(?:in|on|at|under)\s+.+|" + _SHOWN + r")$", flat, re.I)
+    if m:
+        flat = f"{m.group('x')} is {m.group('p')}"
+    # "its title is shown" right after opening X: the title shows X
+    m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
+    if m and st.last_object:
+        flat = f"the {m.group('x')} shows {st.last_object}"
     from server.planners.intents_act import tune_channel  # a check may tune first: "channel 8 is Tech Today"
 
     m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(.+)$", flat, re.I)
@@ -117,6 +125,12 @@ def check_intent(c: Clause, st: State) -> bool:
         on_screen = m.group("subject").lower() in ("the screen", "the display", "the tv")
         _text_check(st, _subject_text(m.group("text")), negative, subject="", ocr=on_screen)
         return True
+    # "Melody TV is in the guide"
+    m = re.match(r"^(?P<text>.+?)\s+(?:is|are)\s+(?:still\s+)?(?:listed\s+|shown\s+|there\s+)?(?:in|on|under|inside)\s+"
+                 r"(?:the\s+)?(?P<where>.+)$", flat, re.I)
+    if m and not re.fullmatch(r"(?:the\s+)?(?:screen|page|display)", m.group("where"), re.I):
+        _text_check(st, _subject_text(m.group("text")), negative, subject="", where=m.group("where"))
+        return True
     # "Melody TV is listed" / "the Save button is visible" / "buy milk is gone"
     m = re.match(r"^(?P<text>.+?)\s+(?:is|are|should be|must be|can be seen|still)?\s*(?:still\s+)?"
                  + _SHOWN + r"(?:\s+(?:on|in|at)\s+(?P<where>.+))?$", flat, re.I)
@@ -151,8 +165,20 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         return
     if where:
         screen = grounding.screens(where, st.ctx, minimum=0.75)
-        if screen and st.node != screen[0].node.id:
-            st.goto(screen[0].node)
+        if screen:
+            if st.node != screen[0].node.id:
+                st.goto(screen[0].node)
+        elif not subject:
+            subject = where   # "in the banner": an element
+    if subject:
+        screen = grounding.screens(subject, st.ctx, minimum=0.8)
+        declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
+        if screen and (not declared or declared[0].element.opens == screen[0].node.id
+                       or screen[0].score >= declared[0].score):
+            # "the guide lists Laugh Track": the subject is a screen, the text must show on it
+            if st.node != screen[0].node.id:
+                st.goto(screen[0].node)
+            subject = ""
     if subject:
         declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
         if declared and declared[0].element.selector:

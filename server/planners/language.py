@@ -118,14 +118,40 @@ def strip_filler(text: str) -> str:
     return _TRAILING.sub("", text).strip()
 
 
+def edit_distance(a: str, b: str, limit: int = 3) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count once), capped at *limit*."""
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return min(prev[-1], limit)
+
+
 @lru_cache(maxsize=4096)
-def fix_verb_typo(word: str) -> str:
-    """A misspelt verb ("opne", "chekc", "serach") as the verb it most likely is; other words unchanged."""
+def fix_verb_typo(word: str, known: frozenset[str] = frozenset()) -> str:
+    """A misspelt verb ("opne", "chekc", "serach") as the verb it most likely is; other words unchanged.
+
+    Words the device itself uses (*known*: its screens', elements' and keys' words) are never "fixed".
+    """
     low = word.lower()
-    if low in VERBS or len(low) < 4:
+    if low in VERBS or len(low) < 4 or low in known:
         return word
-    close = difflib.get_close_matches(low, _KNOWN_VERB_WORDS, n=1, cutoff=0.75)
-    return close[0] if close else word
+    allowed = 1 if len(low) < 8 else 2
+    best, best_d = word, allowed + 1
+    for verb in _KNOWN_VERB_WORDS:
+        if verb[0] != low[0] or len(verb) < 4:
+            continue
+        d = edit_distance(low, verb, allowed + 1)
+        if d < best_d:
+            best, best_d = verb, d
+    return best
 
 
 @dataclass(frozen=True)
@@ -142,18 +168,19 @@ class Clause:
 
 
 _CHECK_PREDICATE = re.compile(
-    r"\b(?:is|are|was|were|be|being|should|shows?|showing|displays?|displayed|reads?|says?|contains?|has|have|"
-    r"lists?|listed|appears?|visible|present|there|exists?|shown|gone|missing|absent|hidden|selected|checked|"
-    r"ticked|enabled|disabled|playing|on screen)\b", re.I)
+    r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
+    r"isn't|aren't)\b|"
+    r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
+    r"enabled|disabled|playing|on screen)\s*[?.!]*$", re.I)
 
 
-def read_clause(raw: str) -> Clause:
+def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     """Find the act of one clause: a verb phrase, a misspelt verb, or none (a bare statement)."""
     text = strip_filler(raw)
     if not text:
         return Clause("", Act.NONE, "")
     words = text.split()
-    first = fix_verb_typo(re.sub(r"[^\w'-]", "", words[0]))
+    first = fix_verb_typo(re.sub(r"[^\w'-]", "", words[0]), known)
     if first.lower() != words[0].lower():
         words[0] = first
         text = " ".join(words)
