@@ -1,0 +1,11 @@
+"""The apps under evaluation, by name."""
+from __future__ import annotations
+
+from evals.apps.base import AppInstance
+from evals.apps.django_admin import DjangoAdmin
+from evals.apps.sqlite_web import SqliteWeb
+from evals.apps.streamtv import StreamTV
+
+APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb)}
+
+__all__ = ["APPS", "AppInstance"]

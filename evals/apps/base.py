@@ -1,0 +1,160 @@
+"""What an app under evaluation is: something that starts on loopback, resets fast, and becomes a device.
+
+An :class:`AppInstance` is one running copy of an app. The harness gives each
+instance one device of the host (one browser page), resets its server-side
+state before every task (:meth:`AppInstance.reset`), and points the device's
+page at :attr:`AppInstance.start_url`.
+"""
+from __future__ import annotations
+
+import logging
+import socket
+import sqlite3
+import subprocess
+import time
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any
+
+import requests
+
+from shared.errors import InfraError
+
+log = logging.getLogger(__name__)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None, log_path: Path | None = None) -> None:
+    """Wait until *url* answers any HTTP status below 500; raise :class:`InfraError` with the app's log if not."""
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            break
+        try:
+            if requests.get(url, timeout=2).status_code < 500:
+                return
+        except requests.RequestException as exc:
+            last = str(exc)
+        time.sleep(0.1)
+    tail = log_path.read_text(errors="replace")[-2000:] if log_path and log_path.exists() else ""
+    raise InfraError(f"app at {url} not ready within {timeout:g}s ({last}); its log ends:\n{tail}")
+
+
+def copy_database(seed: Path, live: Path) -> None:
+    """Make *live* an exact copy of *seed* with SQLite's backup API (safe while the app has it open)."""
+    src = sqlite3.connect(seed)
+    dst = sqlite3.connect(live, timeout=10)
+    try:
+        src.backup(dst)
+    finally:
+        src.close()
+        dst.close()
+
+
+class AppInstance(ABC):
+    """One running copy of an app under evaluation."""
+
+    #: the app's name in the corpus (``app:`` of a task)
+    name: str = ""
+
+    def __init__(self, workdir: Path, index: int = 1) -> None:
+        self.workdir = workdir
+        self.index = index
+        self.workdir.mkdir(parents=True, exist_ok=True)
+
+    @property
+    def device_id(self) -> str:
+        return f"{self.name}-{self.index}"
+
+    @property
+    @abstractmethod
+    def start_url(self) -> str:
+        """Where the device's page starts each task (a URL, or a path under the app's URL)."""
+
+    @property
+    def database(self) -> Path | None:
+        """The app's SQLite database, for judges that read the app's data (None: the app keeps none)."""
+        return None
+
+    @property
+    def base_url(self) -> str:
+        return ""
+
+    @abstractmethod
+    def device_config(self) -> dict[str, Any]:
+        """This instance's device entry of the host config (``id`` is added by the harness)."""
+
+    def start(self) -> None:
+        """Start the app's process (if any) and wait until it answers."""
+
+    def reset(self) -> None:
+        """Put the app's server-side state back to its seed."""
+
+    def stop(self) -> None:
+        """Stop the app's process (if any)."""
+
+
+class ProcessApp(AppInstance):
+    """An app served by a subprocess on a free loopback port, with a SQLite database reset from a seed."""
+
+    ready_path = "/"
+    ready_timeout_s = 60.0
+
+    def __init__(self, workdir: Path, index: int = 1) -> None:
+        super().__init__(workdir, index)
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.seed = self.workdir / "seed.sqlite3"
+        self.live = self.workdir / "live.sqlite3"
+        self.log_path = self.workdir / "app.log"
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def database(self) -> Path:
+        return self.live
+
+    @abstractmethod
+    def build_seed(self, path: Path) -> None:
+        """Write the seed database to *path*."""
+
+    @abstractmethod
+    def command(self) -> tuple[list[str], dict[str, str]]:
+        """The app's command line and extra environment."""
+
+    def start(self) -> None:
+        self.build_seed(self.seed)
+        copy_database(self.seed, self.live)
+        argv, env = self.command()
+        import os
+
+        log.info("starting %s on %s", self.name, self.base_url)
+        with open(self.log_path, "wb") as out:
+            self.proc = subprocess.Popen(argv, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
+                                         cwd=Path(__file__).resolve().parents[2], start_new_session=True)
+        try:
+            wait_http(self.base_url + self.ready_path, self.ready_timeout_s, self.proc, self.log_path)
+        except Exception:
+            self.stop()
+            raise
+
+    def reset(self) -> None:
+        copy_database(self.seed, self.live)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=5)

@@ -1,0 +1,1 @@
+"""A tiny Django project whose admin site is the app under test (two models: customers and products)."""

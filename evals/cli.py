@@ -1,0 +1,91 @@
+"""``devicepilot eval``: run the generalisation corpus and print the scores per app and split."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from evals.corpus import Split, Task, load_corpus, select
+from evals.scoring import TaskResult, render, to_json
+
+log = logging.getLogger(__name__)
+
+
+def add_parser(sub: Any) -> None:
+    """Register the ``eval`` subcommand on the devicepilot CLI's subparsers."""
+    e = sub.add_parser("eval", help="run the task corpus on StreamTV and two third-party web apps; print scores")
+    e.add_argument("--split", choices=["dev", "heldout", "all"], default="all", help="which tasks (default all)")
+    e.add_argument("--app", default="", help="only this app's tasks (streamtv, django_admin, sqlite_web)")
+    e.add_argument("--limit", type=int, default=0, help="at most N tasks per app and split")
+    e.add_argument("--jobs", type=int, default=1, help="instances (devices) per app running tasks in parallel")
+    e.add_argument("--task", action="append", default=[], help="only the task with this id (repeatable)")
+    e.add_argument("--json", action="store_true", help="print one JSON object (scores and every result)")
+    e.add_argument("--out", help="also write the JSON to this file")
+    e.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one run")
+    e.add_argument("--show", choices=["none", "wrong", "all"], default="wrong",
+                   help="list tasks as they finish: none, only wrong ones (default), all")
+    e.set_defaults(func=run, log_default=logging.WARNING)
+
+
+def choose(args: argparse.Namespace) -> list[Task]:
+    tasks = load_corpus()
+    if args.task:
+        wanted = set(args.task)
+        tasks = [t for t in tasks if t.id in wanted]
+        missing = wanted - {t.id for t in tasks}
+        if missing:
+            from shared.errors import ConfigError
+
+            raise ConfigError(f"no task with id(s) {sorted(missing)} in the corpus")
+    return select(tasks, args.split, args.app, args.limit) if not args.task else tasks
+
+
+def evaluate(tasks: list[Task], jobs: int = 1, timeout: float = 120.0,
+             on_result: Any = None) -> tuple[list[TaskResult], dict[str, float]]:
+    """Run *tasks*, one split after the other; returns the results and each split's wall time."""
+    from evals.harness import Harness
+
+    apps = sorted({t.app for t in tasks})
+    results: list[TaskResult] = []
+    wall: dict[str, float] = {}
+    with Harness(apps, jobs=jobs, run_timeout_s=timeout) as harness:
+        for split in Split:
+            chosen = [t for t in tasks if t.split is split]
+            if not chosen:
+                continue
+            started = time.monotonic()
+            results += harness.run_tasks(chosen, on_result)
+            wall[split.value] = time.monotonic() - started
+    return results, wall
+
+
+def _line(r: TaskResult) -> str:
+    mark = "ok  " if r.correct else "FP  " if r.false_pass else "miss"
+    return (f"  [{mark}] {r.task_id} ({r.split}): expected {r.expected}, got {r.status} "
+            f"[{r.steps_run} step(s), judge {'holds' if r.judge_ok else 'fails'}] {r.seconds:.1f}s — {r.text}")
+
+
+def run(args: argparse.Namespace) -> int:
+    tasks = choose(args)
+    show = "none" if args.json else args.show
+
+    def on_result(r: TaskResult) -> None:
+        if show == "all" or (show == "wrong" and not r.correct):
+            print(_line(r), file=sys.stderr if args.json else sys.stdout, flush=True)
+
+    if not args.json:
+        print(f"devicepilot eval: {len(tasks)} task(s) on {', '.join(sorted({t.app for t in tasks}))}", flush=True)
+    results, wall = evaluate(tasks, args.jobs, args.timeout, on_result)
+    data = to_json(results, wall)
+    if args.out:
+        Path(args.out).write_text(json.dumps(data, indent=2))
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        print()
+        print(render(results, wall))
+    return 0

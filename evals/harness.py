@@ -1,0 +1,211 @@
+"""Run corpus tasks through the real stack and judge each end state from the app itself.
+
+One :class:`Harness` starts the apps (one or more instances each), writes a
+host config with one device per instance (StreamTV with its navigation tree;
+the third-party apps with only a ``playwright`` controller and no tree), and
+starts devicepilot in local mode (server and host over loopback Socket.IO).
+Each task: reset the app's state, apply the task's set-up, ``POST /api/runs``
+and wait, then judge. Instances run their tasks in parallel, one task at a
+time each (a device runs one run at a time).
+"""
+from __future__ import annotations
+
+import logging
+import queue
+import shutil
+import sqlite3
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import requests
+import yaml
+
+from evals.apps import APPS, AppInstance
+from evals.apps.streamtv import StreamTV
+from evals.corpus import Task
+from evals.device_page import DevicePage
+from evals.judges import JudgeContext, judge
+from evals.scoring import TaskResult
+from shared.errors import InfraError
+
+log = logging.getLogger(__name__)
+
+FINISHED = {"planned", "passed", "failed", "error", "infeasible"}
+
+
+@dataclass
+class Slot:
+    """One app instance, its device's page, and the lock that keeps it to one task at a time."""
+
+    app: AppInstance
+    page: DevicePage | None = None
+
+
+class Harness:
+    def __init__(self, apps: list[str], jobs: int = 1, run_timeout_s: float = 120.0,
+                 workdir: Path | None = None) -> None:
+        unknown = [a for a in apps if a not in APPS]
+        if unknown:
+            raise InfraError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
+        self.run_timeout_s = run_timeout_s
+        self._own_workdir = workdir is None
+        self.workdir = workdir or Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))
+        self.slots: dict[str, list[Slot]] = {
+            name: [Slot(APPS[name](self.workdir / f"{name}-{i}", i)) for i in range(1, max(1, jobs) + 1)]
+            for name in apps}
+        self.stack: Any = None
+        self.http = requests.Session()
+
+    # -- life cycle -----------------------------------------------------------------
+    def __enter__(self) -> "Harness":
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+    def host_config(self) -> dict[str, Any]:
+        devices = []
+        static_apps: dict[str, str] = {}
+        for slots in self.slots.values():
+            for slot in slots:
+                devices.append({"id": slot.app.device_id, **slot.app.device_config()})
+                if isinstance(slot.app, StreamTV):
+                    static_apps.update(StreamTV.static_apps())
+        return {"host": {"id": "eval-host", "name": "Evaluation host"}, "static_apps": static_apps,
+                "devices": devices}
+
+    def start(self) -> None:
+        from devicepilot.local import LocalStack
+        from shared.config import Settings
+
+        for slots in self.slots.values():
+            for slot in slots:
+                slot.app.start()
+        config = self.workdir / "eval-host.yaml"
+        config.write_text(yaml.safe_dump(self.host_config(), sort_keys=False))
+        settings = Settings.from_env()
+        settings.data_dir = self.workdir / "data"
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        settings.database_url = ""
+        self.stack = LocalStack.start(config, settings=settings)
+        for slots in self.slots.values():
+            for slot in slots:
+                slot.page = DevicePage(self.stack.lab.runtime(slot.app.device_id))
+
+    def stop(self) -> None:
+        if self.stack is not None:
+            self.stack.stop()
+            self.stack = None
+        for slots in self.slots.values():
+            for slot in slots:
+                slot.app.stop()
+        if self._own_workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+    # -- one task ---------------------------------------------------------------------
+    def prepare(self, slot: Slot, task: Task) -> None:
+        """Reset the app, then put it in the task's starting state (database rows, page, page actions)."""
+        assert slot.page is not None
+        slot.app.reset()
+        if task.setup.sql:
+            if slot.app.database is None:
+                raise InfraError(f"task {task.id}: setup.sql on app {slot.app.name!r}, which has no database")
+            db = sqlite3.connect(slot.app.database, timeout=10)
+            try:
+                for statement in task.setup.sql:
+                    db.execute(statement)
+                db.commit()
+            finally:
+                db.close()
+        slot.page.load(task.setup.url or slot.app.start_url)
+        for step in task.setup.steps:
+            if step.kind == "fill":
+                slot.page.fill(step.target, step.value)
+            else:
+                getattr(slot.page, step.kind)(step.target)
+        slot.page.relocate()
+
+    def _run(self, device: str, text: str) -> dict[str, Any]:
+        url = self.stack.url
+        resp = self.http.post(f"{url}/api/runs", params={"wait": self.run_timeout_s},
+                              json={"device": device, "task": text, "mode": "run", "no_cache": True},
+                              timeout=self.run_timeout_s + 30)
+        if resp.status_code >= 400:
+            return {"id": "", "status": "rejected", "message": f"HTTP {resp.status_code}: {resp.text[:300]}",
+                    "steps": [], "plan": None}
+        run = resp.json()
+        deadline = time.monotonic() + self.run_timeout_s
+        while run.get("status") not in FINISHED and time.monotonic() < deadline:
+            time.sleep(0.2)
+            run = self.http.get(f"{url}/api/runs/{run['id']}", timeout=30).json()
+        if run.get("status") not in FINISHED:
+            self.http.post(f"{url}/api/runs/{run['id']}/cancel", timeout=30)
+            run = {**run, "status": "timeout", "message": f"did not finish within {self.run_timeout_s:g}s"}
+        return run
+
+    def run_task(self, slot: Slot, task: Task) -> TaskResult:
+        assert slot.page is not None
+        started = time.monotonic()
+        try:
+            self.prepare(slot, task)
+        except Exception as exc:
+            return TaskResult(task.id, task.app, task.split.value, task.text, task.expect.value, "setup-error", 0,
+                              False, (f"set-up failed: {exc}",), time.monotonic() - started, str(exc))
+        run = self._run(slot.app.device_id, task.text)
+        verdict = judge(task.judge, JudgeContext(slot.page, slot.app))
+        plan = (run.get("plan") or {}).get("plan") or []
+        return TaskResult(
+            task.id, task.app, task.split.value, task.text, task.expect.value, str(run.get("status")),
+            len(run.get("steps") or []), verdict.ok, verdict.details, round(time.monotonic() - started, 3),
+            str(run.get("message") or ""), str(run.get("planner") or ""),
+            tuple(f"{s.get('command')}({', '.join(f'{k}={v!r}' for k, v in (s.get('params') or {}).items())})"
+                  for s in plan),
+            str(run.get("id") or ""))
+
+    # -- many tasks ---------------------------------------------------------------------
+    def run_tasks(self, tasks: list[Task], on_result: Callable[[TaskResult], None] | None = None) -> list[TaskResult]:
+        """Run *tasks*: each app's instances take its tasks in parallel; results come back in corpus order."""
+        queues: dict[str, queue.Queue[tuple[int, Task]]] = {name: queue.Queue() for name in self.slots}
+        for i, task in enumerate(tasks):
+            if task.app not in queues:
+                raise InfraError(f"task {task.id}: app {task.app!r} was not started")
+            queues[task.app].put((i, task))
+        results: dict[int, TaskResult] = {}
+        lock = threading.Lock()
+        errors: list[BaseException] = []
+
+        def work(slot: Slot, q: queue.Queue[tuple[int, Task]]) -> None:
+            while True:
+                try:
+                    i, task = q.get_nowait()
+                except queue.Empty:
+                    return
+                try:
+                    result = self.run_task(slot, task)
+                except BaseException as exc:  # keep the other workers going; report at the end
+                    log.exception("task %s broke the harness", task.id)
+                    errors.append(exc)
+                    return
+                with lock:
+                    results[i] = result
+                    if on_result:
+                        on_result(result)
+
+        threads = [threading.Thread(target=work, args=(slot, queues[name]), name=f"eval-{slot.app.device_id}")
+                   for name, slots in self.slots.items() for slot in slots]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise InfraError(f"the evaluation harness broke on {len(errors)} task(s): {errors[0]}") from errors[0]
+        return [results[i] for i in sorted(results)]
