@@ -133,6 +133,9 @@ class Harness:
             else:
                 getattr(slot.page, step.kind)(step.target)
         slot.page.relocate()
+        # the server plans from the node it last heard of: tell it where the set-up left the device
+        navigation = getattr(self.stack.lab.runtime(slot.app.device_id), "navigation", None)
+        self.stack.server.lab.current_node[slot.app.device_id] = getattr(navigation, "current_node", None)
 
     def _run(self, device: str, text: str) -> dict[str, Any]:
         url = self.stack.url

@@ -27,14 +27,14 @@ from typing import Callable
 from server.planners import grounding
 from server.planners.base import PlanRequest
 from server.planners.intents_act import (
-    activate, back_intent, channel_intent, pause_intent, pointer_intent, press_intent, reload_intent, url_intent,
+    activate, back_intent, location_intent, channel_intent, pause_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
 from server.planners.intents_check import check_intent
 from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
 )
-from server.planners.language import Act, Clause, PRONOUN, read_clause, split_clauses, words
+from server.planners.language import Act, Clause, PRONOUN, fix_typos, read_clause, split_clauses, words
 from server.planners.state import Defer, State, Unplannable
 from shared.models import Plan, PlannerName
 
@@ -62,6 +62,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("set", set_intent),
     ("submit", submit_intent),
     ("select", activate),
+    ("where", location_intent),
 ]
 
 MAX_SUGGESTIONS = 5
@@ -100,11 +101,14 @@ class BuiltinPlanner:
             return Plan("The task is empty.", False)
         done: list[str] = []
         for i, text in enumerate(texts):
-            clause = read_clause(text, known)
+            clause = read_clause(fix_typos(text, known), known)
             if clause.act is Act.NONE and not clause.text:
                 continue
             if clause.act is Act.NONE and st.last_act == "check":
                 clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
+            if st.expect is not None and clause.act is not Act.CHECK and st.steps:
+                st.add_step(st.expect)   # an intermediate end state is proved before the next action moves on
+                st.expect = None
             mark = len(st.steps)
             st.explicit_check_last = False
             try:

@@ -56,8 +56,16 @@ class Target:
         return self.name
 
 
+# Words testers use for the same thing: normalised on both sides before scoring.
+SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption": "subtitle", "cc": "subtitles",
+            "film": "movie", "films": "movies", "programme": "program", "programmes": "programs",
+            "preferences": "settings", "colour": "color", "favourite": "favorite", "favourites": "favorites",
+            "catalogue": "catalog", "centre": "center", "cancelled": "canceled", "e-mail": "email",
+            "sign": "log", "signin": "login", "login": "login", "logon": "login"}
+
+
 def _content(text: str) -> list[str]:
-    return [w for w in words(text) if w not in STOPWORDS]
+    return [SYNONYMS.get(w, w) for w in words(text) if w not in STOPWORDS]
 
 
 def _stem(w: str) -> str:
@@ -73,6 +81,9 @@ def similarity(phrase: str, candidate: str) -> float:
     if not phrase or not candidate:
         return 0.0
     base = phrase_score(phrase, candidate)
+    if base < 0.95 and (set(words(phrase)) | set(words(candidate))) & SYNONYMS.keys():
+        base = max(base, phrase_score(" ".join(SYNONYMS.get(w, w) for w in words(phrase)),
+                                      " ".join(SYNONYMS.get(w, w) for w in words(candidate))))
     if base >= 0.95:
         return base
     pw, cw = _content(phrase), _content(candidate)

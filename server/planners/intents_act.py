@@ -80,7 +80,7 @@ def channel_intent(c: Clause, st: State) -> bool:
     low = c.low
     m = re.search(r"\bchannel\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,4})\b|\b(?:tune|zap|flip)\s+(?:in\s+)?(?:to\s+)?(\d{1,4})\b",
                   low)
-    updown = re.search(r"\bchannel\s+(up|down)\b|\b(next|previous|prev)\s+channel\b", low)
+    updown = re.search(r"\b(?:channel|zap|zapping|flip)\s+(up|down)\b|\b(next|previous|prev|last)\s+channel\b", low)
     if not m and not updown:
         return False
     if m:
@@ -91,11 +91,26 @@ def channel_intent(c: Clause, st: State) -> bool:
         raise Unplannable("no screen of this device plays channels")
     st.goto(live[0])
     word = (updown.group(1) or updown.group(2)).lower()
-    key = Key.CHANNEL_UP if word in ("up", "next") else Key.CHANNEL_DOWN
+    key = Key.CHANNEL_UP if word in ("up", "next") else Key.CHANNEL_DOWN   # "last channel" = the one before
     if key.value not in st.key_choices():
         raise Unplannable(f"the remote has no {key.value} key")
     st.add(V.PRESS_KEY, {"key": key.value, "repeat": find_count(low)}, f"Press {key.value}")
     st.node, st.moved = live[0].id, True
+    st.expect_check(None)
+    return True
+
+
+def location_intent(c: Clause, st: State) -> bool:
+    """"from the guide, …" / "on live TV, …" / a bare screen name: be on that screen first."""
+    if c.act is not Act.NONE:
+        return False
+    m = re.match(r"^(?:from|on|in|at|inside|within|via|while on|while in)\s+(?:the\s+)?(?P<x>.+)$|^(?P<y>.+)$",
+                 c.text.strip(), re.I)
+    phrase = _SCREEN_NOUNS.sub("", (m.group("x") or m.group("y")).strip())
+    found = grounding.screens(phrase, st.ctx, minimum=0.7 if m.group("x") else 0.9)
+    if not found:
+        return False
+    st.goto(found[0].node)
     st.expect_check(None)
     return True
 
@@ -195,10 +210,13 @@ _PLAY_CONTROL = ("play", "resume", "start")
 _PAUSE_CONTROL = ("pause", "stop")
 
 
+_BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playback|player|stream|programme|program|show|"
+                         r"it|this|that|watching|playing|content|media|channel)?", re.I)
+
+
 def pause_intent(c: Clause, st: State) -> bool:
-    bare = not c.rest or PRONOUN.fullmatch(c.rest.strip()) or re.fullmatch(r"(?:the\s+)?(?:video|movie|playback|player|stream|programme|show|it)",
-                                                                               c.rest.strip(), re.I)
-    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act in ("pause",)):
+    bare = not c.rest or bool(_BARE_MEDIA.fullmatch(c.rest.strip()))
+    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare):
         return False
     if c.act is Act.PAUSE and not bare:
         return False

@@ -63,9 +63,19 @@ def check_intent(c: Clause, st: State) -> bool:
     negative = bool(NEGATION.search(body))
     flat = _strip_neg(body)
     # a question is a statement to check: "is Wild Earth in the guide?" → "Wild Earth is in the guide"
-    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?P<p>(?:in|on|at|under)\s+.+|" + _SHOWN + r")$", flat, re.I)
+    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:there\s+|still\s+)?(?P<p>(?:in|on|at|under)\s+.+|"
+                 + _SHOWN + r")$", flat, re.I)
     if m:
         flat = f"{m.group('x')} is {m.group('p')}"
+    # "the settings screen is open": being on a screen is proved by going there (goto verifies)
+    m = re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:screen|page|view|menu|tab)?\s*(?:is|are)\s+(?:now\s+)?(?:open|opened|active|"
+                 r"showing|displayed|shown|visible|up|on screen)$", flat, re.I)
+    if m and not negative:
+        found = grounding.screens(m.group("x"), st.ctx, minimum=0.85)
+        if found and st.has(V.GOTO):
+            st.goto(found[0].node, always=True)
+            st.explicit_check_last = True
+            return True
     # "its title is shown" right after opening X: the title shows X
     m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
     if m and st.last_object:
@@ -125,6 +135,14 @@ def check_intent(c: Clause, st: State) -> bool:
         on_screen = m.group("subject").lower() in ("the screen", "the display", "the tv")
         _text_check(st, _subject_text(m.group("text")), negative, subject="", ocr=on_screen)
         return True
+    # "the current channel is Aurora News": a named element shows a value
+    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$", flat, re.I)
+    if m and not re.search(_SHOWN + r"$", flat, re.I) and not re.match(r"^(?:in|on|at|under|inside)\b", m.group("v")):
+        declared = grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node, minimum=0.8)
+        live = grounding.live_elements(m.group("subject"), st.live, minimum=0.8)
+        if declared or live:
+            _text_check(st, _subject_text(m.group("v")), negative, subject=m.group("subject"))
+            return True
     # "Melody TV is in the guide"
     m = re.match(r"^(?P<text>.+?)\s+(?:is|are)\s+(?:still\s+)?(?:listed\s+|shown\s+|there\s+)?(?:in|on|under|inside)\s+"
                  r"(?:the\s+)?(?P<where>.+)$", flat, re.I)
@@ -226,6 +244,14 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if negative:
         raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
     literal = f"{count} {noun}"
+    listed = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True, minimum=0.6)
+    if listed and listed[0].element.selector and "count" in st.param_names(V.WAIT_FOR_ELEMENT):
+        t = listed[0]
+        if st.node not in (None, t.node.id):
+            st.goto(t.node)
+        _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, count=count,
+                                        description=f"Check {count} {noun} are shown"))
+        return
     if any(literal.lower() in t.lower() for t in (st.live.visible_texts() if st.live else [])):
         _add(st, lambda: checks.text_shown(st.ctx, literal))
         return

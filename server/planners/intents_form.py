@@ -351,6 +351,9 @@ def set_intent(c: Clause, st: State) -> bool:
             return _edit_row(st, row[0].name, value)
     # a setting the tree declares (cycled by clicking until it shows the value)
     declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
+    if declared and declared[0].element.opens and value_low in ("on", "off"):
+        # "put Tech Today on": a thing to open or play, not a setting to switch
+        return activate(Clause(f"play {subject}", Act.PLAY, subject), st) if value_low == "on" else False
     if declared and value:
         t = declared[0]
         st.goto(t.node)

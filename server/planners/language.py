@@ -53,7 +53,10 @@ VERB_PHRASES: list[tuple[str, Act]] = [
     ("look up", Act.SEARCH), ("look for", Act.SEARCH), ("search for", Act.SEARCH),
     ("check off", Act.TICK), ("tick off", Act.TICK), ("mark off", Act.TICK),
     ("fill in", Act.TYPE), ("fill out", Act.TYPE), ("key in", Act.TYPE),
-    ("bring up", Act.OPEN), ("pull up", Act.OPEN), ("take me to", Act.NAVIGATE), ("jump to", Act.NAVIGATE),
+    ("bring up", Act.OPEN), ("pull up", Act.OPEN), ("show me", Act.OPEN), ("give me", Act.OPEN),
+    ("bring me to", Act.NAVIGATE), ("get me to", Act.NAVIGATE), ("put on", Act.PLAY), ("switch over to", Act.NAVIGATE),
+    ("stop watching", Act.PAUSE), ("stop playing", Act.PAUSE), ("stop playback", Act.PAUSE),
+    ("zap up", Act.TUNE), ("zap down", Act.TUNE), ("channel up", Act.TUNE), ("channel down", Act.TUNE), ("take me to", Act.NAVIGATE), ("jump to", Act.NAVIGATE),
     ("mouse over", Act.HOVER), ("scroll to", Act.SCROLL), ("scroll down", Act.SCROLL), ("scroll up", Act.SCROLL),
     ("tune in", Act.TUNE), ("zap to", Act.TUNE), ("flip to", Act.TUNE),
 ]
@@ -91,7 +94,7 @@ VERBS: dict[str, Act] = {
 # Words a tester puts in front of what they mean: dropped before the verb is read.
 _FILLER_PHRASES = [
     r"please", r"pls", r"plz", r"kindly", r"now", r"just", r"then", r"also", r"and", r"so", r"ok(?:ay)?(?=\s*,)",
-    r"first(?:ly)?", r"second(?:ly)?", r"next", r"finally", r"lastly", r"after that", r"afterwards", r"quickly",
+    r"first(?:ly)?", r"second(?:ly)?", r"next(?=\s*,)", r"finally", r"lastly", r"after that", r"afterwards", r"quickly",
     r"simply", r"hey", r"hi",
     r"(?:can|could|would|will)\s+(?:you|we|i)(?:\s+please)?",
     r"(?:i|we)\s+(?:want|need)\s+to\s+see(?=\s+(?:if|whether|that)\b)",
@@ -174,6 +177,43 @@ _CHECK_PREDICATE = re.compile(
     r"enabled|disabled|playing|on screen)\s*[?.!]*$", re.I)
 
 
+# Words of task wording itself, never "corrected" into a device's word.
+COMMON_WORDS = frozenset("""
+button buttons screen screens should shown showing displayed display visible listed present inside within
+without before after again instead whether second seconds minute minutes results result number numbers
+channel channels option options select selected settings setting called named titled labelled please
+current currently already exactly entry entries record records column columns filter filters""".split())
+
+
+@lru_cache(maxsize=8192)
+def fix_word(word: str, known: frozenset[str]) -> str:
+    """*word* as the device's own word it misspells ("chanel" → "channel"), else unchanged."""
+    low = word.lower()
+    if len(low) < 6 or low in known or low in VERBS or low in COMMON_WORDS or not low.isalpha():
+        return word
+    allowed = 1 if len(low) < 9 else 2
+    best, best_d = word, allowed + 1
+    for k in known:
+        if k[0] != low[0] or abs(len(k) - len(low)) > allowed or not k.isalpha():
+            continue
+        if k.startswith(low) or low.startswith(k):
+            return word   # "setting" and "settings" are one word, not a typo
+        d = edit_distance(low, k, allowed + 1)
+        if d < best_d:
+            best, best_d = k, d
+    return best
+
+
+def fix_typos(text: str, known: frozenset[str]) -> str:
+    """*text* with words that misspell the device's own words corrected; quoted text is left alone."""
+    if not known:
+        return text
+    parts = re.split(r"""("[^"]*"|“[^”]*”|(?<!\w)'[^']*'(?!\w))""", text)
+    for i in range(0, len(parts), 2):
+        parts[i] = re.sub(r"[A-Za-z]+", lambda m: fix_word(m.group(0), known), parts[i])
+    return "".join(parts)
+
+
 def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     """Find the act of one clause: a verb phrase, a misspelt verb, or none (a bare statement)."""
     text = strip_filler(raw)
@@ -181,6 +221,10 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
         return Clause("", Act.NONE, "")
     words = text.split()
     first = fix_verb_typo(re.sub(r"[^\w'-]", "", words[0]), known)
+    if len(words) > 1 and words[0].lower() in ("next", "first", "then", "finally") and \
+            (fix_verb_typo(words[1], known).lower() in VERBS):
+        words, first = words[1:], fix_verb_typo(words[1], known)
+        text = " ".join(words)
     if first.lower() != words[0].lower():
         words[0] = first
         text = " ".join(words)
