@@ -19,6 +19,7 @@ same way (``prompt_template``).
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import logging
 import re
@@ -303,24 +304,26 @@ class RunPlanner:
                  "feasible": outcome.plan.feasible, "analysis": outcome.plan.analysis,
                  "dropped": list(outcome.plan.notes), "calls": [c.to_dict() for c in calls],
                  "usage": TokenUsage.from_dict(outcome.usage).to_dict(), "duration_ms": round(outcome.duration_ms, 2)}
-        self._amend(run_id, lambda rec: rec.setdefault("replans", []).append(entry))
+        self._amend(run_id, lambda rec: rec.setdefault("replans", []).append(self.scrub.json(entry)))
         return outcome
 
     # -- persistence ------------------------------------------------------------------------
     def save(self, run_id: str, record: PlanningRecord) -> None:
+        """Store the record of *run_id*, every string of it scrubbed of secrets."""
+        data = self.scrub.json(record.to_dict())
         with self.db.session() as s:
             row = s.get(PlanningRow, run_id)
             if row is None:
-                s.add(PlanningRow(run_id=run_id, record=record.to_dict()))
+                s.add(PlanningRow(run_id=run_id, record=data))
             else:
-                row.record, row.updated_at = record.to_dict(), utcnow()
+                row.record, row.updated_at = data, utcnow()
 
     def _amend(self, run_id: str, change: Any) -> None:
         with self.db.session() as s:
             row = s.get(PlanningRow, run_id)
             if row is None:
                 return
-            rec = dict(row.record or {})
+            rec = copy.deepcopy(row.record or {})   # a changed copy, so the JSON column sees the change
             change(rec)
             row.record, row.updated_at = rec, utcnow()
 
