@@ -163,3 +163,43 @@ def test_the_run_view_shows_how_the_run_was_planned(browser: Browser, llm_stack:
     finally:
         page.context.close()
     assert not watch.errors, watch.errors
+
+
+def test_rules_are_added_edited_refused_and_deleted_in_the_dashboard(browser: Browser,
+                                                                     llm_stack: tuple[Stack, ScriptedLLM]) -> None:
+    stack, _ = llm_stack
+    watch = PageWatch()
+    page = new_page(browser, stack.url, watch)
+    page.on("dialog", lambda dialog: dialog.accept())
+    try:
+        page.goto("/#/rules")
+        expect(page.locator("#view")).to_have_attribute("aria-busy", "false")
+        page.get_by_label("Rule name").fill("hop to {n}")
+        page.get_by_label("Rule scope (user interface)").fill("streamtv")
+        page.get_by_label("Rule body", exact=True).fill("switch to channel {n}")
+        page.get_by_role("button", name="Save the rule").click()
+        expect(page.get_by_role("status").filter(has_text="Saved “hop to {n}” as version 1")).to_be_visible()
+        rows = page.locator('tr[data-rule="hop-to-n"]')
+        expect(rows).to_contain_text("switch to channel {n}")
+
+        page.get_by_role("button", name="Edit rule “hop to {n}”").click()
+        expect(page.get_by_label("Rule name")).to_have_value("hop to {n}")
+        page.get_by_label("Rule body", exact=True).fill("switch to channel {n} and check the banner is shown")
+        page.get_by_role("button", name="Save the rule").click()
+        expect(rows).to_contain_text("v2")
+        page.locator("details.raw summary").filter(has_text="version(s)").click()
+        expect(page.get_by_label("Rule versions").locator("li")).to_have_count(2)
+
+        page.get_by_role("button", name="Clear the rule form").click()
+        page.get_by_label("Rule name").fill("bounce {n}")
+        page.get_by_label("Rule body", exact=True).fill("go home, then bounce {n}")
+        page.get_by_role("button", name="Save the rule").click()
+        expect(page.get_by_role("alert")).to_contain_text("would call itself: 'bounce {n}' → 'bounce {n}'")
+        expect(page.locator('tr[data-rule="bounce-n"]')).to_have_count(0)
+
+        page.get_by_role("button", name="Delete rule “hop to {n}”").click()
+        expect(rows).to_have_count(0)
+        assert [r["name"] for r in stack.get("/api/rules")] == []
+    finally:
+        page.context.close()
+    assert not watch.errors, watch.errors
