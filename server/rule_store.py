@@ -140,7 +140,11 @@ class RuleStore:
         return yaml.safe_dump({"rules": rules}, sort_keys=False, allow_unicode=True)
 
     def import_yaml(self, text: str) -> list[Rule]:
-        """Save every rule of a YAML document (``rules: [...]`` or a bare list), in order."""
+        """Save every rule of a YAML document (``rules: [...]`` or a bare list), in order.
+
+        Every rule is checked for form first, so a malformed document saves nothing; a name clash or a
+        cycle stops the import at that rule (the ones before it are saved, each a new version).
+        """
         try:
             data = yaml.safe_load(text)
         except yaml.YAMLError as exc:
@@ -148,4 +152,5 @@ class RuleStore:
         items = data.get("rules") if isinstance(data, dict) else data
         if not isinstance(items, list) or not items:
             raise RequestError("the rules YAML must hold a list under 'rules:'")
-        return [self.save(Rule.from_dict(item)) for item in items]
+        rules = [Rule.from_dict(item).check() for item in items]   # every rule well formed before any is saved
+        return [self.save(rule) for rule in rules]

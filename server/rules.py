@@ -211,8 +211,9 @@ class Rule:
                 raise RequestError(f"step {i} of rule {name!r} must be {{command: str, params: {{...}}}}")
             steps.append(PlanStep(i, s["command"], dict(s.get("params") or {}), str(s.get("description") or "")))
         description = d.get("description") or ""
+        version = d.get("version")
         return cls(normalize_name(name), scope.strip(), tasks, tuple(steps), str(description),
-                   int(d.get("version") or 0))
+                   version if isinstance(version, int) and not isinstance(version, bool) else 0)
 
 
 def _bind(value: Any, args: dict[str, str]) -> Any:

@@ -190,3 +190,27 @@ def test_rules_api(srv: Server) -> None:
     r = http.post("/api/rules/import", data=text, content_type="application/yaml")
     assert r.status_code == 201 and r.get_json()[0]["version"] == 4
     assert http.post("/api/rules/import", data="", content_type="application/yaml").status_code == 400
+
+
+def test_bad_rule_bodies_get_a_clear_400(srv: Server) -> None:
+    http = srv.app.test_client()
+    cases = [({"name": "a {x}", "tasks": 5}, "'tasks' must be plain-language text"),
+             ({"name": "a {x}", "steps": {"command": "goto"}}, "'steps' must be a list"),
+             ({"name": "a {x}", "steps": [{"params": {}}]}, "step 1 of rule 'a {x}'"),
+             ({"name": "a {x}", "scope": 3, "tasks": "go home"}, "'scope' must be"),
+             ({"name": "a {x}", "tasks": "go {x}", "version": "seven"}, None)]
+    for body, message in cases:
+        r = http.post("/api/rules", json=body)
+        if message is None:
+            assert r.status_code == 201 and r.get_json()["version"] == 1
+        else:
+            assert r.status_code == 400 and message in r.get_json()["error"], (body, r.get_json())
+    r = http.put("/api/rules/a-x", json={"name": "b {x}", "tasks": "go {x}"})
+    assert r.status_code == 400 and "to rename it" in r.get_json()["error"]
+    r = http.post("/api/rules/import", data="rules:\n  - name: only words\n", content_type="application/yaml")
+    assert r.status_code == 400 and "exactly one body" in r.get_json()["error"]
+
+
+def test_a_rule_task_list_is_joined_into_one_body() -> None:
+    rule = Rule.from_dict({"name": "warm up", "tasks": ["go home", "press OK."]}).check()
+    assert rule.tasks == "go home, then press OK"
