@@ -164,12 +164,26 @@ class RecordingPlanner:
             self.calls.append(call)
 
 
+# keys that may leave the screen they are pressed on
+_LEAVING_KEYS = {"OK", "BACK", "HOME", "ENTER", "SELECT"}
+
+
+def _stays(step: PlanStep) -> bool:
+    """True when *step* cannot move the device to another screen (a check, a digit or arrow key)."""
+    if step.controller_type == "verification":
+        return True
+    return step.command == "press_key" and str(step.params.get("key", "")).upper() not in _LEAVING_KEYS
+
+
 def _landing(steps: Sequence[PlanStep], current: str | None) -> str | None:
-    """The screen a plan ends on, as far as its goto steps tell (else where it started)."""
-    for st in reversed(steps):
+    """The screen a part of a plan ends on, when its steps tell for sure; None when they do not."""
+    if steps and all(_stays(st) for st in steps):
+        return current
+    for i in range(len(steps) - 1, -1, -1):
+        st = steps[i]
         if st.command == GOTO and st.params.get("node"):
-            return str(st.params["node"])
-    return current
+            return str(st.params["node"]) if all(_stays(after) for after in steps[i + 1:]) else None
+    return None
 
 
 def _combined_planner(names: Sequence[str]) -> str:

@@ -214,3 +214,16 @@ def test_bad_rule_bodies_get_a_clear_400(srv: Server) -> None:
 def test_a_rule_task_list_is_joined_into_one_body() -> None:
     rule = Rule.from_dict({"name": "warm up", "tasks": ["go home", "press OK."]}).check()
     assert rule.tasks == "go home, then press OK"
+
+
+def test_the_next_part_starts_where_the_last_one_surely_ended() -> None:
+    from server.run_planning import _landing
+
+    goto = PlanStep(1, "goto", {"node": "live"}, "", "navigation")
+    digit = PlanStep(2, "press_key", {"key": "DIGIT_5"}, "", "remote")
+    check = PlanStep(3, "waitForElementToAppear", {"selector": "#x"}, "", "verification")
+    ok = PlanStep(4, "press_key", {"key": "OK"}, "", "remote")
+    click = PlanStep(5, "click_element", {"text": "Play"}, "", "remote")
+    assert _landing([goto, digit, check], "home") == "live"
+    assert _landing([check], "guide") == "guide"
+    assert _landing([goto, ok], "home") is None and _landing([click], "movies") is None
