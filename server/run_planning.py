@@ -137,6 +137,10 @@ class RecordingPlanner:
         self.template = template
         self.scrub = scrub
 
+    def __getattr__(self, name: str) -> Any:
+        # anything else AI Central asks of a planner is the wrapped planner's own
+        return getattr(self.inner, name)
+
     def plan(self, request: PlanRequest) -> Plan | None:
         request.prompt_template = self.template          # type: ignore[attr-defined]
         request.llm_prompt = request.llm_answer = None   # type: ignore[attr-defined]
