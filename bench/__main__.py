@@ -8,6 +8,7 @@ import platform
 import sys
 
 from bench.planning import Section, run_all
+from bench.prompts import prompt_sizes
 
 
 def render(sections: list[Section], runs: int) -> str:
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)  # the planners log one line per plan at INFO
-    sections = run_all(args.runs)
+    sections = [*run_all(args.runs), prompt_sizes(max(20, args.runs // 10))]
     if args.json:
         print(json.dumps({"runs": args.runs, "sections": [s.to_dict() for s in sections]}, indent=2))
     else:

@@ -222,6 +222,60 @@ def cmd_testcase(args: argparse.Namespace) -> int:
     return _report(run, args.json)
 
 
+def cmd_rule(args: argparse.Namespace) -> int:
+    """``devicepilot rule add|list|show|delete``: named phrases ("tune to {n}") any task may use."""
+    import yaml
+
+    client, stack = _client_for(args)
+    try:
+        if args.rule_command == "add":
+            if args.file:
+                text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text()
+                for rule in client.import_rules(text):
+                    print(f"saved rule {rule['name']!r} ({rule.get('scope') or 'global'}) version {rule['version']}")
+                return EXIT_PASSED
+            if not args.name or bool(args.tasks) == bool(args.steps):
+                print("error: give NAME and either --tasks TEXT or --steps FILE (YAML list of "
+                      "{command, params, description}); or --file RULES.yaml", file=sys.stderr)
+                return EXIT_ERROR
+            body: dict[str, Any] = {"name": args.name, "scope": args.scope or None}
+            if args.tasks:
+                body["tasks"] = args.tasks
+            else:
+                body["steps"] = yaml.safe_load(Path(args.steps).read_text())
+            if args.description:
+                body["description"] = args.description
+            rule = client.add_rule(body)
+            print(f"saved rule {rule['name']!r} ({rule.get('scope') or 'global'}) version {rule['version']}")
+            return EXIT_PASSED
+        if args.rule_command == "list":
+            rules = client.rules(args.scope)
+            if args.json:
+                print(json.dumps(rules, indent=2))
+            elif args.yaml:
+                print(yaml.safe_dump({"rules": [_rule_yaml(r) for r in rules]}, sort_keys=False), end="")
+            for r in [] if args.json or args.yaml else rules:
+                body_text = r.get("tasks") or f"{len(r.get('steps', []))} step(s)"
+                print(f"{r['name']:32} {r.get('scope') or 'global':12} v{r['version']:<3} {body_text}")
+            return EXIT_PASSED
+        if args.rule_command == "show":
+            shown = client.rule(args.name, args.scope, versions=args.versions)
+            print(json.dumps(shown, indent=2) if args.json or args.versions
+                  else yaml.safe_dump(_rule_yaml(shown), sort_keys=False), end="\n" if args.json else "")
+            return EXIT_PASSED
+        gone = client.delete_rule(args.name, args.scope)
+        print(f"deleted rule {gone['name']!r} ({gone.get('scope') or 'global'})")
+        return EXIT_PASSED
+    finally:
+        if stack:
+            stack.stop()
+
+
+def _rule_yaml(rule: dict[str, Any]) -> dict[str, Any]:
+    keys = ("name", "scope", "description", "tasks", "steps")
+    return {k: rule[k] for k in keys if rule.get(k)} | {"version": rule.get("version")}
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from devicepilot.local import LocalStack
     from server.reports import render_html
@@ -309,7 +363,33 @@ def build_parser() -> argparse.ArgumentParser:
     from evals.cli import add_parser as add_eval_parser  # the generalisation corpus: evals/
 
     add_eval_parser(sub)
+    _rule_parser(sub)
     return p
+
+
+def _rule_parser(sub: Any) -> None:
+    rp = sub.add_parser("rule", help="named phrases tasks may use: add, list, show, delete")
+    rsub = rp.add_subparsers(dest="rule_command", required=True)
+    ra = rsub.add_parser("add", help="add a rule, or a new version of one")
+    ra.add_argument("name", nargs="?", help='the phrase, with parameters in braces: "tune to {n}"')
+    ra.add_argument("--tasks", help='its body as plain-language text: "switch to channel {n}"')
+    ra.add_argument("--steps", help="its body as explicit steps: a YAML/JSON file (list of {command, params})")
+    ra.add_argument("--description", help="what the rule is for")
+    ra.add_argument("--file", help="import every rule of a YAML file (rules: [...]); - reads stdin")
+    rl = rsub.add_parser("list", help="list the current rules")
+    rl.add_argument("--json", action="store_true", help="print JSON")
+    rl.add_argument("--yaml", action="store_true", help="print YAML (importable with rule add --file)")
+    rs = rsub.add_parser("show", help="show one rule")
+    rs.add_argument("name", help="its name or id")
+    rs.add_argument("--json", action="store_true", help="print JSON")
+    rs.add_argument("--versions", action="store_true", help="every version (JSON)")
+    rd = rsub.add_parser("delete", help="delete a rule (its history is kept)")
+    rd.add_argument("name", help="its name or id")
+    for sp in (ra, rl, rs, rd):
+        sp.add_argument("--scope", help="a user interface (default: global for add, any for the others)")
+        sp.add_argument("--server", help="server URL; without it, local mode with the demo device config")
+        sp.add_argument("--config", help="local mode: host YAML config (default: the demo)")
+    rp.set_defaults(func=cmd_rule, log_default=logging.WARNING)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 from typing import Any, Callable
+from urllib.parse import quote
 
 import requests
 
@@ -34,6 +35,28 @@ class ApiClient:
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
         return self._request("POST", path, json=body)
+
+    # -- rules (named phrases a task may use) ------------------------------------------------
+    @staticmethod
+    def _rule_path(ref: str, scope: str | None, tail: str = "") -> str:
+        return (f"/api/rules/{quote(ref, safe='')}{tail}"
+                + ("" if scope is None else f"?scope={quote(scope, safe='')}"))
+
+    def rules(self, scope: str | None = None) -> list[dict[str, Any]]:
+        return self.get("/api/rules" + ("" if scope is None else f"?scope={quote(scope, safe='')}"))
+
+    def rule(self, ref: str, scope: str | None = None, versions: bool = False) -> Any:
+        return self.get(self._rule_path(ref, scope, "/versions" if versions else ""))
+
+    def add_rule(self, rule: dict[str, Any]) -> dict[str, Any]:
+        return self.post("/api/rules", rule)
+
+    def import_rules(self, yaml_text: str) -> list[dict[str, Any]]:
+        return self._request("POST", "/api/rules/import", data=yaml_text.encode(),
+                             headers={"Content-Type": "application/yaml"})
+
+    def delete_rule(self, ref: str, scope: str | None = None) -> dict[str, Any]:
+        return self._request("DELETE", self._rule_path(ref, scope))
 
     def follow(self, run_id: str, on_step: Callable[[dict[str, Any]], None],
                on_plan: Callable[[dict[str, Any]], None], timeout: float = 600.0,

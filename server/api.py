@@ -99,7 +99,7 @@ def device_execute(device_id: str) -> Any:
 def create_run() -> Any:
     data = body()
     run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
-                               no_cache=data.get("no_cache", False))
+                               no_cache=data.get("no_cache", False), prompt_template=data.get("prompt_template"))
     if request.args.get("wait"):
         run = server().runs.wait(run["id"], timeout=min(float(request.args["wait"]), 600))
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201

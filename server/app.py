@@ -14,6 +14,8 @@ from server.ai_central import AICentral
 from server.api import api
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
+from server.api_planning import api_planning
+from server.api_rules import api_rules
 from server.db import Database
 from server.lab import Lab
 from server.live import LiveScreens
@@ -105,6 +107,8 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)
+    app.register_blueprint(api_rules)
+    app.register_blueprint(api_planning)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))
 

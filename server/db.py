@@ -119,6 +119,29 @@ class PlanCacheRow(Base):
     last_used_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
 
 
+class RuleRow(Base):
+    """One version of a rule (a named phrase tasks may use); a deleted rule gets a tombstone version."""
+
+    __tablename__ = "rules"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    rule_id: Mapped[str] = mapped_column(String(200), index=True)     # slug of the name
+    scope: Mapped[str] = mapped_column(String(100), default="", index=True)
+    version: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200))
+    body: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class PlanningRow(Base):
+    """How a run was planned: planners tried, prompts and raw answers (scrubbed), validation, time."""
+
+    __tablename__ = "run_planning"
+    run_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+
+
 class Database:
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}

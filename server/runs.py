@@ -26,9 +26,12 @@ from backend_core.wait import Timeout, WaitTimeout, wait_until
 from server.ai_central import AICentral, AttemptOutcome, ReplanInfo
 from server.db import Database, DeviceRow, RunRow, StepRow, utcnow
 from server.lab import Lab
+from server.llm.prompt import check_template
 from server.llm.usage import TokenUsage
 from server.plan_cache import PlanCache
 from server.reports import write_run_report
+from server.rule_store import RuleStore
+from server.run_planning import RunPlanner
 from server.run_records import INTERNAL_PLAN_KEYS, RunRecords, iso
 from server.storage import FileStore, StorageError
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
@@ -63,6 +66,7 @@ class RunService:
         self.plan_cache = plan_cache
         self.lab = lab
         self.ai = ai
+        self.planning = RunPlanner(ai, RuleStore(db), db)   # rules expanded, planning recorded
         self.files = files
         self.records = RunRecords(db, files)
         self.emit = emit
@@ -79,7 +83,7 @@ class RunService:
     # -- creating ------------------------------------------------------------------------
     def create(self, device_id: Any, task: Any, mode: Any = "run", plan: Any = None, *,
                no_cache: Any = False, source: str = PlannerName.USER.value,
-               testcase: dict[str, Any] | None = None) -> dict[str, Any]:
+               testcase: dict[str, Any] | None = None, prompt_template: Any = None) -> dict[str, Any]:
         """Queue a run of *task* on *device_id*.
 
         *plan* is a plan to run as given (*source* ``user``, or ``testcase``
@@ -103,6 +107,8 @@ class RunService:
         self.lab.device(device_id)  # unknown device -> RequestError
         run_id = uuid.uuid4().hex[:12]
         stored: dict[str, Any] = {"options": {"no_cache": no_cache}}
+        if prompt_template is not None:
+            stored["options"]["prompt_template"] = check_template(prompt_template)
         if plan:
             stored.update(user_plan=plan, user_planner=source)
         if testcase:
@@ -142,6 +148,7 @@ class RunService:
             context = self.ai.context(device_id)
             user_plan = stored.get("user_plan")
             events: list[str] = []
+            rules_used: dict[str, Any] = {}
             if user_plan:
                 raw = Plan.from_dict(user_plan)
                 raw.planner = stored.get("user_planner") or PlannerName.USER.value
@@ -163,12 +170,17 @@ class RunService:
                     events.append(f"observed the screen: {len(context.screen.elements)} element(s)"
                                   + (f" at {context.screen.url}" if context.screen.url else "")
                                   + f" in {self.ai.observe_ms:.0f} ms")
-                outcome = self.ai.plan(task, context, use_cache=not no_cache)
+                outcome, record = self.planning.plan(task, context, use_cache=not no_cache,
+                                                     prompt_template=(stored.get("options") or {}).get("prompt_template"))
+                self.planning.save(run_id, record)
                 plan, usage, plan_ms = outcome.plan, outcome.usage, outcome.duration_ms
                 events += [f"planner {a}" for a in outcome.trail if a.outcome is not AttemptOutcome.USED]
+                if record.rules:
+                    rules_used = {"rules": record.rules, "expanded_task": record.expanded_task}
+                    events.append("rules used: " + ", ".join(repr(u["rule"]) for u in record.rules))
                 if no_cache:
                     events.insert(0, "plan cache skipped (no_cache)")
-            self._update(run_id, plan=plan.to_dict(), planner=plan.planner,
+            self._update(run_id, plan={**plan.to_dict(), **rules_used}, planner=plan.planner,
                          usage=TokenUsage.from_dict(usage).to_dict(), start_node=context.current_node or "",
                          events=[*events, f"planned by {plan.planner} in {plan_ms:.1f} ms"],
                          internal={"context": {"device_model": context.device_model,
@@ -325,7 +337,9 @@ class RunService:
             self._update(run_id, event=f"step {failed.step if failed else '?'} failed ({failure}); "
                                        f"re-planning once from {node or 'an unknown screen'}")
             context = self.ai.context(device_id)
-            outcome = self.ai.replan(task, context, ReplanInfo(done, failed, failure, node))
+            outcome = self.planning.replan(run_id, stored.get("expanded_task") or task, context,
+                                           ReplanInfo(done, failed, failure, node),
+                                           (stored.get("options") or {}).get("prompt_template"))
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
             if failed is not None and new.feasible and _only_repeats(new.steps, failed):
@@ -402,6 +416,7 @@ class RunService:
                                        new.analysis if new.feasible else f"not possible here: {new.analysis}",
                                        [st.to_dict() for st in new.steps])
             observations = [*(stored.get("observations") or []), record.to_dict()]
+            self.planning.observed(run_id, record.to_dict())
             if not new.feasible or not new.steps:
                 self._update(run_id, plan={**stored, "pending": [], "observations": observations},
                              usage=usage.to_dict(), event=f"after step {done}, the screen does not allow "
@@ -442,8 +457,8 @@ class RunService:
             return
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS:
-                return
+            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS or run.plan.get("rules"):
+                return   # a plan built from rules is planned part by part, never replayed whole
             stored = dict(run.plan or {})
             ctx = stored.get("context") or {}
             passed = {r.step for r in run.steps if r.status == StepStatus.PASSED.value}

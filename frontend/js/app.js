@@ -1,5 +1,5 @@
 // Dashboard entry point: hash routing between views, each view cleaned up when it is left.
-//   #/lab  #/device/<id>  #/runs  #/runs/<id>  #/navigation/<ui>  #/plan-cache
+//   #/lab  #/device/<id>  #/runs  #/runs/<id>  #/navigation/<ui>  #/plan-cache  #/rules
 
 import { clear, errorBanner } from "./dom.js";
 import "./live.js"; // the live-events connection and its indicator, on every view
@@ -11,6 +11,7 @@ const ROUTES = [
   { pattern: /^\/runs\/([^/]+)$/, nav: "runs", keys: ["runId"], load: () => import("./views/run.js") },
   { pattern: /^\/navigation(?:\/([^/]+))?$/, nav: "navigation", keys: ["ui"], load: () => import("./views/navigation.js") },
   { pattern: /^\/plan-cache$/, nav: "plan-cache", load: () => import("./views/plan_cache.js") },
+  { pattern: /^\/rules$/, nav: "rules", load: () => import("./views/rules.js") },
 ];
 
 let current = null; // {leave: [fns], alive: bool}

@@ -7,10 +7,17 @@ has many commands, they are ranked against the task and only the most
 relevant are sent (about 20) — never dropping one the task names, nor
 navigation. Nodes are all listed; their on-screen elements are listed for
 the screens the task is about (all of them when there are few).
+
+Two templates render it (:data:`TEMPLATES`): ``detailed`` (the default:
+every parameter on its own line with its description) and ``compact`` (one
+line per command, shorter descriptions and rules) for small local models and
+tight token budgets. A server picks one with ``DEVICEPILOT_LLM_PROMPT_TEMPLATE``;
+a run may ask for another (its ``prompt_template`` option).
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 from collections import OrderedDict
@@ -18,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from shared.commands import CommandKind, CommandSpec, ParamSpec
+from shared.errors import ConfigError, RequestError
 from shared.models import NodeInfo, PlanningContext, PlanStep
 from shared.plan import MAX_STEPS
 
@@ -43,6 +51,13 @@ Rules:
 5. If the task needs a screen, element or command that is not listed, answer feasible false with an empty plan and say why in analysis.
 6. At most {max_steps} steps. Descriptions are plain text for a human reader."""
 
+
+COMPACT_SYSTEM_PROMPT = """Plan test steps for a device. Reply with JSON only:
+{{"analysis": "...", "feasible": true, "plan": [{{"step": 1, "command": "...", "params": {{}}, "description": "..."}}]}}
+Use only listed commands and parameters; goto(node) takes a listed screen id; end with a check when the task asks \
+for one; if something needed is not listed, feasible false with an empty plan. At most {max_steps} steps."""
+
+COMPACT_DESCRIPTION_CHARS = 60
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -85,6 +100,20 @@ def command_lines(spec: CommandSpec) -> list[str]:
     return lines
 
 
+def _compact_param(p: ParamSpec) -> str:
+    text = f"{p.name}:{p.type.value}" + ("" if p.required else "?")
+    if p.choices:
+        text += "=" + "|".join(p.choices)
+    return text
+
+
+def compact_command_line(spec: CommandSpec) -> str:
+    """One line per command: ``- press_key(remote; key:str=UP|DOWN, times:int?) Press a key``."""
+    params = ", ".join(_compact_param(p) for p in spec.params)
+    return (f"- {spec.name}({spec.controller_type.value}{'; ' + params if params else ''}) "
+            f"{spec.description[:COMPACT_DESCRIPTION_CHARS]}").rstrip()
+
+
 def _node_line(node: NodeInfo) -> str:
     label = f" ({node.label})" if node.label and node.label != node.id else ""
     desc = f": {node.description[:DESCRIPTION_CHARS]}" if node.description else ""
@@ -119,6 +148,7 @@ class _CommandEntry:
     name_terms: frozenset[str]
     other_terms: frozenset[str]
     lines: tuple[str, ...]
+    compact: str
 
     @classmethod
     def of(cls, spec: CommandSpec) -> "_CommandEntry":
@@ -126,7 +156,8 @@ class _CommandEntry:
         phrase = re.compile(r"\b" + r"[\s_]*".join(map(re.escape, parts)) + r"\b") if len(parts) > 1 else None
         other = _terms(spec.description) | {_stem(p.name) for p in spec.params}
         return cls(spec, spec.kind is CommandKind.NAVIGATION, _squash(spec.name), parts[0] if parts else "",
-                   phrase, _terms(spec.name), frozenset(other), tuple(command_lines(spec)))
+                   phrase, _terms(spec.name), frozenset(other), tuple(command_lines(spec)),
+                   compact_command_line(spec))
 
     def named_in(self, task_low: str, task_squashed: str, task_words: frozenset[str]) -> bool:
         if len(self.squashed) >= 4 and self.squashed in task_squashed:
@@ -296,6 +327,7 @@ def plan_schema(command_names: Iterable[str], max_steps: int = MAX_STEPS) -> dic
 class Prompt:
     messages: list[dict[str, str]]
     commands: list[CommandSpec] = field(default_factory=list)   # the commands the prompt offers
+    template: str = "detailed"
 
     @property
     def schema(self) -> dict[str, Any]:
@@ -306,16 +338,60 @@ class Prompt:
         return sum(len(m["content"]) for m in self.messages)
 
 
+@dataclass(frozen=True)
+class PromptTemplate:
+    """How the prompt is rendered: its system prompt and how much of each command and screen it shows."""
+
+    name: str
+    system: str
+    compact: bool = False
+    describe: str = ""
+
+
+TEMPLATES: dict[str, PromptTemplate] = {t.name: t for t in (
+    PromptTemplate("detailed", SYSTEM_PROMPT, False,
+                   "every parameter on its own line with its type, default, choices, range and description"),
+    PromptTemplate("compact", COMPACT_SYSTEM_PROMPT, True,
+                   "one line per command and screen, short descriptions; for small models and tight budgets"),
+)}
+DEFAULT_TEMPLATE = "detailed"
+TEMPLATE_ENV = "DEVICEPILOT_LLM_PROMPT_TEMPLATE"
+
+
+def check_template(name: object) -> str:
+    """*name* if it is a prompt template, else a :class:`RequestError` listing the templates."""
+    if not isinstance(name, str) or name not in TEMPLATES:
+        raise RequestError(f"'prompt_template' must be one of {', '.join(TEMPLATES)}; got {name!r}")
+    return name
+
+
+def server_template(env: "dict[str, str] | os._Environ[str] | None" = None) -> str:
+    """The server's template: ``DEVICEPILOT_LLM_PROMPT_TEMPLATE``, or ``detailed``."""
+    name = ((os.environ if env is None else env).get(TEMPLATE_ENV) or "").strip() or DEFAULT_TEMPLATE
+    if name not in TEMPLATES:
+        raise ConfigError(f"{TEMPLATE_ENV}={name!r} is no prompt template; use one of {', '.join(TEMPLATES)}")
+    return name
+
+
 class PromptBuilder:
     """Builds the planning prompt for a task and a device context."""
 
-    def __init__(self, max_commands: int = DEFAULT_COMMANDS, max_steps: int = MAX_STEPS) -> None:
+    def __init__(self, max_commands: int = DEFAULT_COMMANDS, max_steps: int = MAX_STEPS,
+                 template: str | None = None) -> None:
         self.max_commands = max_commands
         self.max_steps = max_steps
+        self.template = server_template() if template is None else template
+        if self.template not in TEMPLATES:
+            raise ConfigError(f"no prompt template {self.template!r}; use one of {', '.join(TEMPLATES)}")
         self.system = SYSTEM_PROMPT.format(max_steps=max_steps)
         self._indexes = _IndexCache()
 
-    def build(self, task: str, ctx: PlanningContext, progress: "ReplanInfo | None" = None) -> Prompt:
+    def build(self, task: str, ctx: PlanningContext, progress: "ReplanInfo | None" = None,
+              template: str | None = None) -> Prompt:
+        """The prompt for *task*, rendered with *template* (the builder's own when None)."""
+        chosen_template = TEMPLATES[check_template(template or self.template)]
+        if chosen_template.compact:
+            return self._build_compact(task, ctx, progress, chosen_template)
         index = self._indexes.get(ctx)
         chosen = _rank(task, index.commands, self.max_commands, index.command_postings)
         current = (progress.node if progress is not None else None) or ctx.current_node
@@ -352,9 +428,35 @@ class PromptBuilder:
                 lines.append(f"- FAILED: {_step_text(progress.failed)}: {progress.failure[:300]}")
             lines.append("Plan only the remaining steps, starting from the current screen.")
         return Prompt([{"role": "system", "content": self.system},
-                       {"role": "user", "content": "\n".join(lines)}], [e.spec for e in chosen])
+                       {"role": "user", "content": "\n".join(lines)}], [e.spec for e in chosen],
+                      chosen_template.name)
+
+    def _build_compact(self, task: str, ctx: PlanningContext, progress: "ReplanInfo | None",
+                       template: PromptTemplate) -> Prompt:
+        index = self._indexes.get(ctx)
+        chosen = _rank(task, index.commands, self.max_commands, index.command_postings)
+        current = (progress.node if progress is not None else None) or ctx.current_node
+        lines = [f"Task: {task.strip()}", f"Now on: {current or 'unknown'}"]
+        if index.nodes:
+            lines.append("Screens: " + ", ".join(n.node.id for n in index.nodes))
+            el_nodes = _element_nodes(task, index, current)
+            if el_nodes:
+                lines.append("Elements:")
+                lines += [n.element_line for n in el_nodes]
+        lines.append("Commands:")
+        lines += [e.compact for e in sorted(chosen, key=lambda e: (e.spec.kind is CommandKind.VERIFICATION,
+                                                                  not e.always))]
+        if progress is not None:
+            done = "; ".join(_step_text(s) for s in progress.done) or "nothing"
+            lines.append(f"Done: {done}")
+            if progress.failed is not None:
+                lines.append(f"FAILED: {_step_text(progress.failed)}: {progress.failure[:200]}")
+            lines.append("Plan only the remaining steps.")
+        return Prompt([{"role": "system", "content": template.system.format(max_steps=self.max_steps)},
+                       {"role": "user", "content": "\n".join(lines)}], [e.spec for e in chosen], template.name)
 
 
-def build_messages(task: str, ctx: PlanningContext, max_commands: int = DEFAULT_COMMANDS) -> list[dict[str, str]]:
+def build_messages(task: str, ctx: PlanningContext, max_commands: int = DEFAULT_COMMANDS,
+                   template: str = DEFAULT_TEMPLATE) -> list[dict[str, str]]:
     """The chat messages for planning *task* on a device with context *ctx*."""
-    return PromptBuilder(max_commands).build(task, ctx).messages
+    return PromptBuilder(max_commands, template=template).build(task, ctx).messages

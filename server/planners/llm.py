@@ -46,12 +46,16 @@ class LLMPlanner:
 
     def plan(self, request: PlanRequest) -> Plan:
         progress = getattr(request, "replan", None)
-        prompt = self.prompts.build(request.task, request.context, progress)
+        prompt = self.prompts.build(request.task, request.context, progress,
+                                    template=getattr(request, "prompt_template", None))
+        # kept on the request for the run's planning record (server/run_planning.py)
+        request.llm_prompt, request.llm_prompt_template = prompt.messages, prompt.template  # type: ignore[attr-defined]
         usage = TokenUsage()
         try:
             reply = self.client.complete(prompt.messages, prompt.schema, usage)
         finally:
             usage.add_to(request.usage)
+        request.llm_answer = reply.content  # type: ignore[attr-defined]
         if not reply.content.strip() and reply.refusal:
             raise PlannerError(f"the LLM declined: {reply.refusal}")
         extraction = extract_plan(reply.content)

@@ -5,6 +5,7 @@ import { busy, errorBanner, h, replace } from "../dom.js";
 import { FINISHED } from "../format.js";
 import { planEditor } from "./plan_editor.js";
 import { runTimeline } from "./run_timeline.js";
+import { voiceButton } from "./voice_input.js";
 
 const PREVIEW_WAIT_S = 60;
 
@@ -42,9 +43,21 @@ export function taskBox(device, options) {
       h("h3", { style: { margin: "4px 0 10px" } }, "Run"), timeline.element));
     timeline.ready.catch((err) => showError(runBox, "The run could not be loaded", err));
   }
-  options.onLeave(() => timeline?.dispose());
+  options.onLeave(() => { timeline?.dispose(); voice?.stop(); });
+
+  // a spoken task runs only through its plan preview: "Run now" waits until the text has been typed or previewed
+  let spokenUnpreviewed = false;
+  function setSpoken(value) {
+    spokenUnpreviewed = value;
+    runNow.disabled = value;
+    runNow.title = value ? "Preview the plan of a spoken task before running it" : "";
+  }
+  const voice = voiceButton(input, { onStart: () => setSpoken(true), onCancel: () => setSpoken(false),
+    onFinal: () => previewPlan() });
+  input.addEventListener("input", (event) => { if (event.isTrusted && spokenUnpreviewed) setSpoken(false); });
 
   async function startRun(plan, button) {
+    if (!plan && spokenUnpreviewed) return;
     if (!task()) {
       input.focus();
       return;
@@ -88,6 +101,7 @@ export function taskBox(device, options) {
           onDiscard: () => { replace(planBox); input.focus(); },
         });
         replace(planBox, editor.element);
+        setSpoken(false);
       } catch (err) {
         showError(planBox, "The plan could not be made", err);
       }
@@ -109,7 +123,8 @@ export function taskBox(device, options) {
       input,
       examples.length ? h("div", { class: "examples", "aria-label": "Example tasks" }, h("span", { class: "muted small" }, "Try:"),
         examples.map((text) => h("button", { type: "button", onclick: () => { input.value = text; input.focus(); } }, text))) : null,
-      h("div", { class: "row" }, h("span", { class: "hint" }, "Ctrl+Enter previews the plan"), runNow, preview)),
+      h("div", { class: "row" }, h("span", { class: "hint" }, "Ctrl+Enter previews the plan"),
+        voice ? [voice.status, voice.button] : null, runNow, preview)),
     planBox, runBox);
 
   return {

@@ -5,6 +5,7 @@ import { enc } from "../api.js";
 import { badge, errorBanner, h, replace } from "../dom.js";
 import * as fmt from "../format.js";
 import { runTimeline } from "../components/run_timeline.js";
+import { planningPanel } from "../components/planning_panel.js";
 
 function item(label, value) {
   return h("div", null, h("div", { class: "k" }, label), h("div", { class: "v" }, value));
@@ -21,6 +22,8 @@ export default async function runView(root, ctx) {
   const downloads = h("div", { class: "link-row" });
   const message = h("div");
   const passedCount = h("span", { class: "muted small" });
+  const planning = planningPanel(runId);
+  let planningSeen = "";
 
   const timeline = runTimeline(runId, {
     onUpdate: (run, results) => render(run, results),
@@ -41,7 +44,11 @@ export default async function runView(root, ctx) {
       h("div", { class: "stack" },
         h("section", { class: "panel", "aria-label": "Summary" }, h("div", { class: "panel-head" }, h("h2", null, "Summary")), h("div", { class: "panel-body" }, summary)),
         h("section", { class: "panel", "aria-label": "Plan" }, h("div", { class: "panel-head" }, h("h2", null, "Plan")), h("div", { class: "panel-body" }, planBox)),
-        h("section", { class: "panel", "aria-label": "Events" }, h("div", { class: "panel-head" }, h("h2", null, "Events")), h("div", { class: "panel-body" }, events)))));
+        h("section", { class: "panel", "aria-label": "Events" }, h("div", { class: "panel-head" }, h("h2", null, "Events")), h("div", { class: "panel-body" }, events)))),
+    h("section", { class: "panel planning-section", "aria-label": "Planning" },
+      h("div", { class: "panel-head" }, h("h2", null, "Planning"), h("span", { class: "spacer" }),
+        h("span", { class: "muted small" }, "how the plan came about")),
+      h("div", { class: "panel-body" }, planning.element)));
 
   let ticker = null;
   ctx.onLeave(() => clearInterval(ticker));
@@ -72,6 +79,11 @@ export default async function runView(root, ctx) {
       ? h("div", { class: `banner ${run.status === "passed" || run.status === "planned" ? "banner--ok" : run.status === "infeasible" ? "banner--warn" : "banner--error"}`, role: "status" },
         h("div", null, h("div", { class: "title" }, `Run ${run.status}`), run.message))
       : null);
+    const planningKey = `${run.status}:${(run.plan?.replans || []).length}`;
+    if (run.status !== "queued" && run.status !== "planning" && planningKey !== planningSeen) {
+      planningSeen = planningKey;
+      planning.refresh();
+    }
     const plan = run.plan;
     replace(planBox, plan
       ? h("div", { class: "stack", style: { gap: "8px" } },
