@@ -14,6 +14,7 @@ from server.ai_central import AICentral
 from server.api import api
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
+from server.api_screen import api_screen
 from server.db import Database
 from server.lab import Lab
 from server.live import LiveScreens
@@ -105,6 +106,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)
+    app.register_blueprint(api_screen)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))
 
