@@ -5,10 +5,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from backend_core.controllers.base import Controller, ScreenController
+from backend_core.controllers.base import Controller, ScreenController, ScreenReader
 from backend_core.navigation.tree import NavigationTree
 from shared.commands import CommandKind, CommandSpec
 from shared.errors import UnknownCommand
+from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,21 @@ class Device:
     @property
     def screen(self) -> ScreenController | None:
         return next((c for c in self.controllers if isinstance(c, ScreenController)), None)
+
+    @property
+    def reader(self) -> ScreenReader | None:
+        """The controller that reads the screen structurally (DOM, uiautomator dump, page source), if any."""
+        return next((c for c in self.controllers if isinstance(c, ScreenReader)), None)
+
+    def observe(self) -> ScreenObservation:
+        """What the screen shows now, read by the device's :class:`ScreenReader`."""
+        reader = self.reader
+        if reader is None:
+            kinds = ", ".join(type(c).__name__ for c in self.controllers) or "none"
+            raise UnknownCommand(
+                f"device {self.id!r} cannot read its screen's elements: none of its controllers ({kinds}) "
+                "is a screen reader; add a playwright, adb or appium controller to read it")
+        return reader.observe()
 
     def controllers_of(self, kind: CommandKind) -> list[Controller]:
         return [c for c in self.controllers if c.kind is kind]

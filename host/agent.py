@@ -131,6 +131,7 @@ class HostAgent:
         sio.on(ServerEvent.EXECUTE, self.on_execute, namespace=HOST_NS)
         sio.on(ServerEvent.CANCEL_RUN, self.on_cancel_run, namespace=HOST_NS)
         sio.on(ServerEvent.TREE_UPDATED, self.on_tree_updated, namespace=HOST_NS)
+        sio.on(ServerEvent.OBSERVE, self.on_observe, namespace=HOST_NS)
 
     def _on_registered(self, reply: Any = None) -> None:
         log.info("registered with the server: %s", reply)
@@ -160,6 +161,14 @@ class HostAgent:
                 return {"jpeg": screen.preview(int(data.get("max_width", 960)), int(data.get("quality", 70)))}
             return {"png": screen.screenshot()}
         except Exception as exc:  # a thumbnail must never take the host down
+            return self._error_reply(exc)
+
+    def on_observe(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``{device_id}`` → the screen's :class:`~shared.screen.ScreenObservation` as a dict."""
+        try:
+            rt = self.lab.runtime(str(data["device_id"]))
+            return rt.device.observe().to_dict()
+        except (DevicePilotError, KeyError) as exc:
             return self._error_reply(exc)
 
     def on_execute(self, data: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
 from server.api_planning import api_planning
 from server.api_rules import api_rules
+from server.api_screen import api_screen
 from server.db import Database
 from server.lab import Lab
 from server.live import LiveScreens
@@ -109,6 +110,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(dashboard_api)
     app.register_blueprint(api_rules)
     app.register_blueprint(api_planning)
+    app.register_blueprint(api_screen)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))
 

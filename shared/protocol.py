@@ -11,6 +11,7 @@ Server → host:  ``get_context`` ({device_id, kind}) → ExecutorContext dict (
                 ``run_plan`` ({run_id, device_id, plan}) → {"accepted": bool} (ack),
                 ``screenshot`` ({device_id}) → {"png": bytes} (ack),
                 ``execute`` ({device_id, command, params}) → step dict (ack),
+                ``observe`` ({device_id}) → ScreenObservation dict (ack; shared.screen),
                 ``cancel_run`` ({run_id}).
 Server → dashboards: ``run_update``, ``step``, ``lab_update``.
 """
@@ -35,7 +36,7 @@ class ServerEvent:
     EXECUTE = "execute"
     CANCEL_RUN = "cancel_run"
     TREE_UPDATED = "tree_updated"
-    OBSERVE = "observe"
+    OBSERVE = "observe"   # {device_id} -> ScreenObservation.to_dict(): what the screen shows now
 
 
 class DashboardEvent:

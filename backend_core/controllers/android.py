@@ -24,12 +24,14 @@ from typing import Any
 from backend_core.controllers.geometry import SWIPE_HELP, SWIPE_PARAMS, TAP_HELP, TAP_PARAMS
 from backend_core.controllers.adb import DEFAULT_TIMEOUT_S, AdbClient
 from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
-from backend_core.controllers.base import Controller, RemoteController, ScreenController
+from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader
+from backend_core.controllers.native_observe import observe_tree
 from backend_core.controllers.registry import BuildContext, register_controller
 from backend_core.controllers.ui_dump import ELEMENT_PARAMS, SELECTOR_HELP, UiElement, UiTree, describe
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, DeviceFailure
 from shared.keys import Key
+from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +59,7 @@ def pick(tree: UiTree, text: str, selector: str, element_id: str, index: int) ->
     return found[index]
 
 
-class AdbRemoteBase(RemoteController):
+class AdbRemoteBase(RemoteController, ScreenReader):
     """What every adb device can do: keys, text, apps, the element list."""
 
     launcher_category = LAUNCHER
@@ -110,9 +112,13 @@ class AdbRemoteBase(RemoteController):
         self.client.force_stop(package)
         return f"stopped {package}"
 
-    @command("List the elements on screen from a uiautomator dump (class, text, id, desc, bounds, focus)")
+    def observe(self) -> ScreenObservation:
+        return observe_tree(self.client.dump_ui(), "android")
+
+    @command("List what the screen shows now (uiautomator dump): the elements with role, name, text, "
+             "resource-id words, state and bounds (JSON)")
     def dump_elements(self) -> str:
-        return json.dumps([e.to_dict() for e in self.client.dump_ui().named()])
+        return json.dumps(self.observe().to_dict())
 
 
 class AndroidRemote(AdbRemoteBase):

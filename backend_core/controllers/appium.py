@@ -23,12 +23,14 @@ from typing import Any
 from backend_core.controllers.geometry import SWIPE_HELP, SWIPE_PARAMS, TAP_HELP, TAP_PARAMS, to_pixels
 from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
 from backend_core.controllers.appium_session import AppiumSession, options_from_params
-from backend_core.controllers.base import Controller, RemoteController, ScreenController
+from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader
+from backend_core.controllers.native_observe import observe_tree
 from backend_core.controllers.registry import BuildContext, register_controller
 from backend_core.controllers.ui_dump import SELECTOR_HELP, UiTree, describe, parse_ui_xml
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, DeviceFailure, RequestError
 from shared.keys import Key
+from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +84,7 @@ def locate(selector: str, element_id: str) -> tuple[str, str] | None:
     return AppiumBy.ID, sel
 
 
-class AppiumRemote(RemoteController):
+class AppiumRemote(RemoteController, ScreenReader):
     """Input through Appium: element clicks, taps, keys, text, apps."""
 
     def __init__(self, session: AppiumSession, key_strategy: str = "auto") -> None:
@@ -201,9 +203,13 @@ class AppiumRemote(RemoteController):
         self.session.call(lambda d: d.terminate_app(package), f"terminate {package}")
         return f"stopped {package}"
 
-    @command("List the elements on screen from the Appium page source (class, text, id, desc, bounds)")
+    def observe(self) -> ScreenObservation:
+        return observe_tree(self.page(), "appium")
+
+    @command("List what the screen shows now (Appium page source): the elements with role, name, text, "
+             "id words, state and bounds (JSON)")
     def dump_elements(self) -> str:
-        return json.dumps([e.to_dict() for e in self.page().named()])
+        return json.dumps(self.observe().to_dict())
 
 
 def _send_keys(driver: Any, keys: str) -> None:

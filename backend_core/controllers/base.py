@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from shared.commands import CommandKind, CommandSpec, ControllerType, coerce_param, collect_commands
 from shared.errors import ControllerError, RequestError, UnknownCommand
+from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,18 @@ def to_jpeg(image_bytes: bytes, max_width: int, quality: int) -> bytes:
     if not ok:
         raise ControllerError("could not encode the preview as JPEG")
     return buf.tobytes()
+
+
+class ScreenReader(ABC):
+    """A capability: read what the screen shows structurally (DOM, ``uiautomator dump``, page source).
+
+    Mixed into the controller that can do it (the web, adb and Appium remotes);
+    :meth:`backend_core.device.Device.observe` finds it.
+    """
+
+    @abstractmethod
+    def observe(self) -> ScreenObservation:
+        """The screen now: URL/title and its visible elements with roles and names."""
 
 
 class VerificationController(Controller):

@@ -13,12 +13,14 @@ from typing import Any
 from urllib.parse import urljoin
 
 from backend_core.controllers.geometry import TAP_HELP, TAP_PARAMS
-from backend_core.controllers.base import Controller, RemoteController, ScreenController, to_jpeg
+from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader, to_jpeg
 from backend_core.controllers.browser import BrowserOptions, BrowserSession
 from backend_core.controllers.registry import BuildContext, register_controller
+from backend_core.controllers.web_observe import observe_page
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, DeviceFailure, RequestError
 from shared.keys import Key
+from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -30,25 +32,6 @@ WEB_KEYS: dict[Key, str] = {
     Key.PLAY_PAUSE: "MediaPlayPause",
     **{Key[f"DIGIT_{d}"]: str(d) for d in range(10)},
 }
-
-_DUMP_JS = """
-() => {
-  const out = [];
-  const nodes = document.querySelectorAll('button, a, input, select, textarea, [tabindex], h1, h2, [id]');
-  for (const el of nodes) {
-    const r = el.getBoundingClientRect();
-    const st = getComputedStyle(el);
-    if (r.width === 0 || r.height === 0 || st.visibility === 'hidden' || st.display === 'none') continue;
-    out.push({tag: el.tagName.toLowerCase(), id: el.id || '', text: (el.innerText || el.value || '').trim().slice(0, 80),
-              classes: el.className && typeof el.className === 'string' ? el.className : '',
-              focused: el === document.activeElement,
-              box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]});
-    if (out.length >= 200) break;
-  }
-  return out;
-}
-"""
-
 
 def element_locator(page: Any, text: str = "", selector: str = "", element_id: str = "") -> Any:
     """A Playwright locator for an element named by id, selector and/or visible text."""
@@ -65,7 +48,7 @@ def element_locator(page: Any, text: str = "", selector: str = "", element_id: s
     return loc
 
 
-class WebRemote(RemoteController):
+class WebRemote(RemoteController, ScreenReader):
     """Input to a web page: clicks, keys, text, scrolling, URL changes."""
 
     def __init__(self, session: BrowserSession) -> None:
@@ -168,10 +151,13 @@ class WebRemote(RemoteController):
         self.session.call(lambda page: page.mouse.click(x * o.width, y * o.height))
         return f"tapped ({x:.2f}, {y:.2f})"
 
-    @command("List the visible elements of the page (tag, id, text, focus, box)")
+    def observe(self) -> ScreenObservation:
+        return self.session.call(observe_page)
+
+    @command("List what the page shows now: URL, title and the visible elements with role, name, text, "
+             "field values and state, and the row each sits in (JSON)")
     def dump_elements(self) -> str:
-        elements = self.session.call(lambda page: page.evaluate(_DUMP_JS))
-        return json.dumps(elements)
+        return json.dumps(self.observe().to_dict())
 
 
 class WebScreen(ScreenController):

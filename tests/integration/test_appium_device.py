@@ -123,9 +123,12 @@ def test_commands_reach_the_appium_server(appium_device: dict[str, object], appi
     actions = remote.session.call(lambda d: d.get_log("actions"), "action log")
     kinds = [seq["type"] for batch in actions for seq in batch]
     assert "pointer" in kinds and "key" in kinds
-    elements = json.loads(remote.execute("dump_elements", {}))
-    assert {"Wi-Fi", "Bluetooth", "Settings"} <= {e["text"] for e in elements}
-    assert "Airplane mode" not in {e["text"] for e in elements}  # visible="false"
+    screen = json.loads(remote.execute("dump_elements", {}))
+    names = {e.get("name") for e in screen["elements"]}
+    assert {"Wi-Fi", "Bluetooth", "Settings"} <= names
+    assert "Airplane mode" not in names  # visible="false"
+    field = next(e for e in screen["elements"] if e["role"] == "textbox")
+    assert field["name"] == "Search apps" and field["selector"] == "com.android.launcher3:id/search_box"
     with pytest.raises(RequestError):
         remote.execute("press_key", {"key": "VOLUME_UP"})  # no W3C key for it
 

@@ -117,9 +117,15 @@ def test_screenshot_is_the_current_screen(fake_adb: FakeAdb, tmp_path: Path) -> 
 def test_dump_elements_lists_named_elements(fake_adb: FakeAdb, tmp_path: Path) -> None:
     remote = build("adb", "phone-1", tmp_path)["AndroidRemote"]
     remote.execute("launch_app", {"package": "com.android.settings"})
-    elements = json.loads(remote.execute("dump_elements", {}))
-    wifi = next(e for e in elements if e["text"] == "Wi-Fi")
-    assert wifi["id"] == "android:id/title" and wifi["bounds"] == [60, 300, 1020, 440] and wifi["clickable"]
+    screen = json.loads(remote.execute("dump_elements", {}))
+    assert screen["platform"] == "android" and screen["url"] == "app://com.android.settings"
+    wifi = next(e for e in screen["elements"] if e.get("name") == "Wi-Fi")
+    assert wifi["selector"] == "android:id/title" and wifi["box"] == [60, 300, 960, 140] and wifi["clickable"]
+    assert wifi["role"] == "button" and wifi["hint"] == "title"
+    up = next(e for e in screen["elements"] if e.get("name") == "Navigate up")
+    assert up["role"] == "button" and up["selector"] == "desc:Navigate up"
+    title = next(e for e in screen["elements"] if e.get("text") == "Settings")
+    assert title["role"] == "text" and "clickable" not in title
 
 
 def test_element_verifier_passes_and_fails_with_a_screenshot(fake_adb: FakeAdb, tmp_path: Path) -> None:

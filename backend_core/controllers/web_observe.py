@@ -1,0 +1,246 @@
+"""Reading a web page as a :class:`~shared.screen.ScreenObservation`: one ``page.evaluate`` of a DOM walk.
+
+The walk reports each visible element a tester may name, with an ARIA-like
+role (the explicit ``role`` attribute, else the implicit one of its tag), its
+accessible name (aria-label, aria-labelledby, ``<label>``, alt, title, then
+its text), field state, words from its id/class/test ids (``hint``), the text
+of the row or card that contains it (``container``), and a selector the
+controller can reuse. Controls of a visible row that show only on hover
+(TodoMVC's ``button.destroy``) are reported with ``hidden=True``. Static text
+is reported with role ``text`` unless an enclosing reported element already
+carries it.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from shared.screen import ScreenObservation, UIElement
+
+log = logging.getLogger(__name__)
+
+MAX_ELEMENTS = 400
+
+OBSERVE_JS = r"""
+(maxElements) => {
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'svg', 'BR', 'OPTION']);
+  const ROW_SEL = 'li, tr, [role=row], [role=listitem], article, [class*="card"], [class*="Card"]';
+  const TEXT_INPUTS = new Set(['text', 'email', 'search', 'password', 'number', 'tel', 'url', 'date',
+                               'datetime-local', 'month', 'week', 'time', '']);
+  const CLICKABLE = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
+                             'checkbox', 'radio', 'switch', 'combobox', 'treeitem']);
+  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const cut = (s, n) => { s = squash(s); return s.length > n ? s.slice(0, n - 1) + '…' : s; };
+
+  function implicitRole(el) {
+    const t = el.tagName;
+    switch (t) {
+      case 'A': return el.hasAttribute('href') ? 'link' : '';
+      case 'BUTTON': case 'SUMMARY': return 'button';
+      case 'SELECT': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+      case 'TEXTAREA': return 'textbox';
+      case 'H1': case 'H2': case 'H3': case 'H4': case 'H5': case 'H6': return 'heading';
+      case 'LI': return 'listitem';
+      case 'TR': return 'row';
+      case 'TD': case 'TH': return 'cell';
+      case 'IMG': return el.getAttribute('alt') === '' ? '' : 'img';
+      case 'INPUT': {
+        const ty = (el.getAttribute('type') || '').toLowerCase();
+        if (ty === 'hidden') return '';
+        if (['button', 'submit', 'reset', 'image', 'file', 'color'].includes(ty)) return 'button';
+        if (ty === 'checkbox') return 'checkbox';
+        if (ty === 'radio') return 'radio';
+        if (ty === 'range') return 'slider';
+        if (TEXT_INPUTS.has(ty)) return 'textbox';
+        return 'textbox';
+      }
+    }
+    if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) return 'textbox';
+    return '';
+  }
+  function roleOf(el) {
+    const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase();
+    if (explicit && !['presentation', 'none', 'generic'].includes(explicit)) return explicit;
+    return implicitRole(el);
+  }
+  function textWithout(node, skip) {
+    let out = '';
+    for (const c of node.childNodes) {
+      if (c.nodeType === 3) out += c.textContent;
+      else if (c.nodeType === 1 && c !== skip && !['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(c.tagName))
+        out += ' ' + (c.innerText || c.textContent || '');
+    }
+    return squash(out);
+  }
+  function nameOf(el, role) {
+    const aria = el.getAttribute('aria-label');
+    if (aria && aria.trim()) return squash(aria);
+    const by = el.getAttribute('aria-labelledby');
+    if (by) {
+      const t = by.split(/\s+/).map(id => document.getElementById(id)).filter(Boolean)
+        .map(n => n.innerText || n.textContent).join(' ');
+      if (squash(t)) return squash(t);
+    }
+    if (el.labels && el.labels.length) {
+      const t = Array.from(el.labels).map(l => textWithout(l, el)).join(' ');
+      if (squash(t)) return squash(t);
+    }
+    if (el.tagName === 'IMG' || (el.tagName === 'INPUT' && el.type === 'image')) {
+      const alt = el.getAttribute('alt');
+      if (alt && alt.trim()) return squash(alt);
+    }
+    if (el.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes(el.type))
+      return squash(el.value || (el.type === 'submit' ? 'Submit' : ''));
+    if (['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'cell', 'checkbox', 'radio', 'switch',
+         'treeitem', 'menuitemcheckbox', 'menuitemradio'].includes(role)
+        && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
+      const t = squash(el.innerText);
+      if (t) return cut(t, 120);
+      const img = el.querySelector('img[alt]');
+      if (img && img.alt.trim()) return squash(img.alt);
+    }
+    const title = el.getAttribute('title');
+    if (title && title.trim()) return squash(title);
+    return '';
+  }
+  function hintOf(el) {
+    const parts = [el.id, typeof el.className === 'string' ? el.className : '', el.getAttribute('name'),
+                   el.getAttribute('data-testid'), el.getAttribute('data-test'), el.getAttribute('data-cy'),
+                   el.getAttribute('title')];
+    const words = squash(parts.filter(Boolean).join(' ')
+      .replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[-_./:#]+/g, ' ')).toLowerCase();
+    return cut(Array.from(new Set(words.split(' '))).join(' '), 80);
+  }
+  function uniqueSel(sel) {
+    try { return document.querySelectorAll(sel).length === 1; } catch (e) { return false; }
+  }
+  function selectorOf(el) {
+    if (el.id && uniqueSel('#' + CSS.escape(el.id))) return '#' + CSS.escape(el.id);
+    const path = [];
+    let node = el;
+    while (node && node.nodeType === 1 && node !== document.documentElement) {
+      if (node !== el && node.id && uniqueSel('#' + CSS.escape(node.id))) {
+        path.unshift('#' + CSS.escape(node.id));
+        break;
+      }
+      let seg = node.tagName.toLowerCase();
+      const parent = node.parentElement;
+      if (parent) {
+        const same = Array.from(parent.children).filter(c => c.tagName === node.tagName);
+        if (same.length > 1) seg += ':nth-of-type(' + (same.indexOf(node) + 1) + ')';
+      }
+      path.unshift(seg);
+      if (node.tagName === 'BODY') break;
+      node = parent;
+    }
+    return path.join(' > ');
+  }
+  function visible(el) {
+    if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  }
+  function hasOwnText(el) {
+    for (const c of el.childNodes) if (c.nodeType === 3 && c.textContent.trim()) return true;
+    return false;
+  }
+
+  const out = [];
+  const carried = [];   // texts of the reported ancestors, innermost last
+  let truncated = false;
+
+  function emit(el, role, hidden) {
+    if (out.length >= maxElements) { truncated = true; return null; }
+    const r = el.getBoundingClientRect();
+    const st = getComputedStyle(el);
+    const tag = el.tagName;
+    const isField = ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag) || el.isContentEditable;
+    const name = role === 'text' ? '' : nameOf(el, role);
+    let text = '';
+    if (!isField) text = cut(el.innerText, role === 'text' || role === 'cell' ? 200 : 160);
+    const e = {role, name, text: text === name ? '' : text, hint: hintOf(el), selector: selectorOf(el),
+               box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]};
+    if (hidden) e.hidden = true;
+    if (el.placeholder) e.placeholder = squash(el.placeholder);
+    else if (el.getAttribute('aria-placeholder')) e.placeholder = squash(el.getAttribute('aria-placeholder'));
+    if (tag === 'SELECT') {
+      const opts = Array.from(el.options);
+      e.options = opts.slice(0, 50).map(o => squash(o.label || o.text));
+      const sel = opts.filter(o => o.selected).map(o => squash(o.label || o.text));
+      e.value = sel.join(', ');
+    } else if (tag === 'INPUT' || tag === 'TEXTAREA') {
+      if (!['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(el.type))
+        e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
+    } else if (el.isContentEditable) {
+      e.value = cut(el.innerText, 200);
+    }
+    if (tag === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) e.checked = !!el.checked;
+    else if (el.hasAttribute('aria-checked')) e.checked = el.getAttribute('aria-checked') === 'true';
+    else if (el.hasAttribute('aria-pressed')) e.checked = el.getAttribute('aria-pressed') === 'true';
+    if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
+    const current = el.getAttribute('aria-current');
+    if (current && current !== 'false') e.selected = true;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]')) e.disabled = true;
+    if (el === document.activeElement && el !== document.body) e.focused = true;
+    const m = /^H([1-6])$/.exec(tag);
+    if (m) e.level = +m[1];
+    else if (el.getAttribute('aria-level')) e.level = parseInt(el.getAttribute('aria-level'), 10) || 0;
+    if (tag === 'A' && el.getAttribute('href')) e.href = el.getAttribute('href');
+    const row = el.parentElement && el.parentElement.closest(ROW_SEL);
+    if (row) e.container = cut(row.innerText, 80);
+    e.clickable = CLICKABLE.has(role) || el.hasAttribute('onclick') || (el.tabIndex >= 0 && role !== 'text' && !isField)
+      || (st.cursor === 'pointer' && !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer'));
+    if (role === 'listitem' || role === 'row') e.clickable = e.clickable || st.cursor === 'pointer';
+    out.push(e);
+    return e;
+  }
+
+  function interactive(role) {
+    return CLICKABLE.has(role) || role === 'textbox';
+  }
+
+  function walk(el, inRow) {
+    if (out.length >= maxElements) { truncated = true; return; }
+    if (SKIP.has(el.tagName)) return;
+    const role = roleOf(el);
+    const shown = visible(el);
+    if (!shown) {
+      // a control of a visible row that shows only on hover (or focus)
+      if (inRow && CLICKABLE.has(role)) emit(el, role, true);
+      // a display:contents wrapper has no box of its own: its children may still show
+      if (getComputedStyle(el).display !== 'contents') return;
+    }
+    let pushed = false;
+    if (shown) {
+      if (role) {
+        const e = emit(el, role, false);
+        if (e) { carried.push(squash(e.name + ' ' + (e.text || ''))); pushed = true; }
+      } else if (hasOwnText(el) && !(el.tagName === 'LABEL' && el.control && visible(el.control))) {
+        const t = squash(el.innerText);
+        const already = carried.length && carried[carried.length - 1].includes(t);
+        if (t && !already) {
+          const e = emit(el, 'text', false);
+          if (e) { carried.push(squash(e.text)); pushed = true; }
+        }
+      }
+    }
+    const rowHere = inRow || el.matches(ROW_SEL);
+    for (const c of el.children) walk(c, rowHere);
+    if (el.shadowRoot) for (const c of el.shadowRoot.children) walk(c, rowHere);
+    if (pushed) carried.pop();
+  }
+
+  if (document.body) walk(document.body, false);
+  return {url: location.href, title: document.title, elements: out, truncated};
+}
+"""
+
+
+def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:
+    """Run the DOM walk in *page* (a Playwright page) and return the observation."""
+    raw = page.evaluate(OBSERVE_JS, max_elements)
+    elements = tuple(UIElement.from_dict(e) for e in raw.get("elements") or ())
+    log.debug("observed %s: %d element(s)%s", raw.get("url"), len(elements),
+              " (truncated)" if raw.get("truncated") else "")
+    return ScreenObservation("web", str(raw.get("url") or ""), str(raw.get("title") or ""), elements,
+                             bool(raw.get("truncated")))

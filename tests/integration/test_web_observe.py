@@ -1,0 +1,93 @@
+"""The web page as a ScreenObservation: one DOM walk in real headless Chromium on local pages."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import requests
+
+from backend_core.controllers.web_observe import observe_page
+from backend_core.device import Device
+from shared.screen import ScreenObservation
+from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
+from tests.stack import Stack
+
+pytestmark = pytest.mark.integration
+
+
+def by_label(obs: ScreenObservation, role: str, label: str):
+    return next(e for e in obs.elements if e.role == role and e.label == label)
+
+
+def test_form_page_roles_names_values_and_state(browser: Browser) -> None:
+    browser.open("form.html")
+    obs = browser.remote.observe()
+    assert obs.platform == "web" and obs.url.endswith("/form.html") and obs.title == "Profile settings"
+    assert by_label(obs, "heading", "Profile").level == 1
+    assert by_label(obs, "link", "Profile").selected  # aria-current
+    name = by_label(obs, "textbox", "Full name")          # <label for>
+    assert name.value == "Ada" and name.selector == "#name" and "fullname" in name.hint
+    email = by_label(obs, "textbox", "Email")             # a wrapping <label>
+    assert email.placeholder == "you@example.com" and email.value == ""
+    city = next(e for e in obs.elements if e.placeholder == "City")
+    assert city.name == "" and "city field" in city.hint  # data-testid words
+    assert by_label(obs, "textbox", "SQL query").value == "SELECT 1"  # aria-label, a textarea's text
+    lang = by_label(obs, "combobox", "Language")
+    assert lang.options == ("English", "French", "German") and lang.value == "English"
+    assert by_label(obs, "checkbox", "Send me the newsletter").checked is False
+    terms = by_label(obs, "checkbox", "I accept the terms")
+    assert terms.disabled and terms.checked is False
+    assert by_label(obs, "button", "Save").clickable and not by_label(obs, "button", "Save").disabled
+    assert by_label(obs, "button", "Delete account").disabled
+    assert by_label(obs, "combobox", "Country").clickable  # an ARIA combobox
+    assert not [e for e in obs.elements if e.role == "option"]  # its closed listbox is not shown
+    rows = [e for e in obs.elements if e.role == "checkbox" and e.name == "select row"]
+    assert [(r.container, r.checked) for r in rows] == [("Alice Admin", False), ("Bob Editor", False),
+                                                        ("Carol Viewer", True)]
+    assert by_label(obs, "cell", "Bob").container == "Bob Editor"
+    texts = [e.text for e in obs.elements if e.role == "text"]
+    assert "Edit your profile and press Save." in texts and "Save" not in texts  # <b> deduped into its <p>
+    assert "Footer text far below" in texts  # below the fold is still on the page
+    assert not any(e.hidden for e in obs.elements)
+    assert obs.truncated is False
+
+
+def test_selectors_are_reusable_and_unique(browser: Browser) -> None:
+    browser.open("form.html")
+    obs = browser.remote.observe()
+    counts = browser.session.call(lambda page: [page.locator(e.selector).count() for e in obs.elements])
+    assert counts and all(c == 1 for c in counts), [(e.selector, c) for e, c in zip(obs.elements, counts) if c != 1]
+
+
+def test_todo_rows_and_hover_only_delete_buttons(browser: Browser) -> None:
+    browser.open("todo.html")
+    obs = browser.remote.observe()
+    items = [e.text for e in obs.of_role("listitem")]
+    assert items == ["buy milk", "walk the dog", "call mom"]
+    destroy = [e for e in obs.elements if e.role == "button" and "destroy" in e.hint]
+    assert [(d.container, d.hidden) for d in destroy] == [("buy milk", True), ("walk the dog", True),
+                                                          ("call mom", True)]
+    toggles = [e for e in obs.elements if e.role == "checkbox"]
+    assert [t.checked for t in toggles] == [False, False, True]
+    new = next(e for e in obs.elements if e.placeholder == "What needs to be done?")
+    assert new.role == "textbox" and "new todo" in new.hint
+    assert "3 items left" in obs.visible_texts()
+    assert "destroy" not in " ".join(obs.visible_texts())
+
+
+def test_cap_truncates_and_dump_elements_returns_the_observation(browser: Browser) -> None:
+    browser.open("form.html")
+    small = browser.session.call(lambda page: observe_page(page, max_elements=5))
+    assert len(small.elements) == 5 and small.truncated
+    dumped = json.loads(browser.remote.execute("dump_elements", {}))
+    assert ScreenObservation.from_dict(dumped) == browser.remote.observe()
+    device = Device("web", "Web", "m", "ui", browser.controllers)
+    assert device.reader is browser.remote and device.observe().title == "Profile settings"
+
+
+def test_screen_route_through_server_and_host(demo_stack: Stack) -> None:
+    screen = demo_stack.get("/api/devices/demo-web/screen")
+    assert screen["platform"] == "web" and screen["url"].startswith("http")
+    assert screen["elements"] and all("role" in e for e in screen["elements"])
+    assert any(e["role"] == "heading" for e in screen["elements"])
+    assert requests.get(demo_stack.url + "/api/devices/nope/screen", timeout=30).status_code == 404
