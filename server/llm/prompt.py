@@ -31,6 +31,7 @@ from shared.plan import MAX_STEPS
 
 if TYPE_CHECKING:
     from server.ai_central import ReplanInfo
+    from shared.screen import ScreenObservation, UIElement
 
 DEFAULT_COMMANDS = 20
 ALL_ELEMENTS_UP_TO = 80
@@ -49,7 +50,10 @@ Rules:
 3. Reach a screen before acting on it. Put each verification right after the action whose result it checks. When the task asks to check something, end with a verification.
 4. Values must match the parameter's type, range and choices.
 5. If the task needs a screen, element or command that is not listed, answer feasible false with an empty plan and say why in analysis.
-6. At most {max_steps} steps. Descriptions are plain text for a human reader."""
+6. At most {max_steps} steps. Descriptions are plain text for a human reader.
+7. Elements on the screen now are targeted by their text and role (and row, for a control inside a list row); a \
+screen that is not shown yet is acted on after the step that opens it. Typing replaces a field's text unless the \
+task says to append. End a plan that changes the screen with a verification of the intended end state."""
 
 
 COMPACT_SYSTEM_PROMPT = """Plan test steps for a device. Reply with JSON only:
@@ -58,6 +62,41 @@ Use only listed commands and parameters; goto(node) takes a listed screen id; en
 for one; if something needed is not listed, feasible false with an empty plan. At most {max_steps} steps."""
 
 COMPACT_DESCRIPTION_CHARS = 60
+SCREEN_ELEMENTS = 60          # elements of the live screen shown in a prompt, most relevant to the task first
+COMPACT_SCREEN_ELEMENTS = 30
+
+
+def _element_text(e: "UIElement") -> str:
+    name = (e.name or e.text or e.placeholder or e.hint)[:60]
+    bits = [e.role, f'"{name}"' if name else ""]
+    if e.placeholder and e.placeholder != name:
+        bits.append(f'placeholder "{e.placeholder[:40]}"')
+    if e.value:
+        bits.append(f'value "{e.value[:40]}"')
+    if e.checked is not None:
+        bits.append("checked" if e.checked else "unchecked")
+    if e.options:
+        bits.append("options: " + ", ".join(o[:30] for o in e.options[:12]))
+    if e.container and e.container != name:
+        bits.append(f'row "{e.container[:50]}"')
+    if e.hidden:
+        bits.append("shown on hover")
+    return " ".join(b for b in bits if b)
+
+
+def screen_lines(task: str, screen: "ScreenObservation | None", limit: int) -> list[str]:
+    """The live screen's elements as prompt lines, those sharing words with the task first."""
+    if screen is None or not screen.elements:
+        return []
+    wanted = _terms(task)
+    ranked = sorted(enumerate(screen.elements),
+                    key=lambda ie: (-len(wanted & _terms(" ".join((ie[1].name, ie[1].text, ie[1].placeholder,
+                                                                   ie[1].hint, ie[1].container)))), ie[0]))
+    chosen = sorted(ranked[:limit], key=lambda ie: ie[0])
+    lines = [f"- {_element_text(e)}" for _, e in chosen]
+    if len(screen.elements) > limit:
+        lines.append(f"({len(screen.elements) - limit} more elements not shown)")
+    return lines
 
 _CAMEL = re.compile(r"([a-z0-9])([A-Z])")
 _WORD = re.compile(r"[a-z0-9]+")
@@ -398,6 +437,10 @@ class PromptBuilder:
         lines = [f"Task: {task.strip()}", "",
                  f"Device: {ctx.device_model} running {ctx.userinterface}",
                  f"Current screen: {current or 'unknown'}"]
+        shown = screen_lines(task, ctx.screen, SCREEN_ELEMENTS) if progress is None else []
+        if shown:
+            where = " ".join(x for x in (ctx.screen.title, ctx.screen.url) if x)
+            lines += ["", f"On the screen now{' (' + where + ')' if where else ''}:"] + shown
         if index.nodes:
             lines += ["", "Screens (navigation nodes; use the id with goto):"]
             lines += [n.line for n in index.nodes]
@@ -437,6 +480,9 @@ class PromptBuilder:
         chosen = _rank(task, index.commands, self.max_commands, index.command_postings)
         current = (progress.node if progress is not None else None) or ctx.current_node
         lines = [f"Task: {task.strip()}", f"Now on: {current or 'unknown'}"]
+        shown = screen_lines(task, ctx.screen, COMPACT_SCREEN_ELEMENTS) if progress is None else []
+        if shown:
+            lines += ["Screen:"] + shown
         if index.nodes:
             lines.append("Screens: " + ", ".join(n.node.id for n in index.nodes))
             el_nodes = _element_nodes(task, index, current)

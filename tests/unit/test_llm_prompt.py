@@ -67,3 +67,25 @@ def test_schema_lists_command_names() -> None:
     assert schema["required"] == ["analysis", "feasible", "plan"]
     assert schema["properties"]["plan"]["maxItems"] == 5
     assert schema["properties"]["plan"]["items"]["properties"]["command"]["enum"] == ["goto", "press_key"]
+
+
+def test_the_prompt_shows_the_live_screen_most_relevant_first() -> None:
+    from dataclasses import replace
+
+    from shared.screen import ScreenObservation, UIElement
+
+    screen = ScreenObservation("web", "http://app/todos", "Todos", tuple(
+        [UIElement("link", name=f"Filler {i}") for i in range(80)]
+        + [UIElement("textbox", placeholder="What needs to be done?", hint="new todo"),
+           UIElement("button", hint="destroy", container="buy milk", hidden=True),
+           UIElement("combobox", name="Language", options=("English", "French"))]))
+    from tests.fakes.device_context import streamtv_context
+    from server.llm.prompt import PromptBuilder
+
+    ctx = replace(streamtv_context(), screen=screen)
+    for template in ("detailed", "compact"):
+        text = PromptBuilder().build("delete buy milk and choose French in language", ctx,
+                                     template=template).messages[-1]["content"]
+        assert 'button "destroy" row "buy milk" shown on hover' in text
+        assert 'combobox "Language" options: English, French' in text
+        assert "more elements not shown" in text
