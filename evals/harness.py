@@ -132,7 +132,25 @@ class Harness:
                 slot.page.fill(step.target, step.value)
             else:
                 getattr(slot.page, step.kind)(step.target)
-        slot.page.relocate()
+        self.sync_location(slot)
+
+    def sync_location(self, slot: Slot) -> None:
+        """Tell devicepilot where the device now is: the set-up moved the page behind its back.
+
+        The server plans from the screen the device last reported; a read-only manual command
+        (``dump_elements``, as the dashboard's remote pad would send) makes the host locate the
+        page and report it. Without that command, locate in-process and record it on the server.
+        """
+        resp = self.http.post(f"{self.stack.url}/api/devices/{slot.app.device_id}/execute",
+                              json={"command": "dump_elements", "params": {}}, timeout=60)
+        if resp.ok:
+            return
+        log.debug("dump_elements not available on %s (%s); locating in-process", slot.app.device_id, resp.text)
+        assert slot.page is not None
+        node = slot.page.relocate()
+        current = getattr(getattr(self.stack.server, "lab", None), "current_node", None)
+        if isinstance(current, dict):
+            current[slot.app.device_id] = node
 
     def _run(self, device: str, text: str) -> dict[str, Any]:
         url = self.stack.url
