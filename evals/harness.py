@@ -30,7 +30,7 @@ from evals.corpus import Task
 from evals.device_page import DevicePage
 from evals.judges import JudgeContext, judge
 from evals.scoring import TaskResult
-from shared.errors import InfraError
+from shared.errors import ConfigError, InfraError
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class Harness:
                  workdir: Path | None = None) -> None:
         unknown = [a for a in apps if a not in APPS]
         if unknown:
-            raise InfraError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
+            raise ConfigError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
         self.run_timeout_s = run_timeout_s
         self._own_workdir = workdir is None
         self.workdir = workdir or Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))

@@ -24,17 +24,18 @@ pytestmark = pytest.mark.integration
 log = logging.getLogger(__name__)
 
 # Correct-end-state rate on the held-out split, per app and overall. Measured on the planner of
-# 2026-11-23 (before the grounding work of issue 8): all 24.7 % (43/174), streamtv 37.2 % (32/86),
-# django_admin 11.1 % (5/45), sqlite_web 14.0 % (6/43). Each floor sits about two tasks below
-# its measure, for timing noise in the browser.
-FLOORS = {"all": 0.22, "streamtv": 0.34, "django_admin": 0.06, "sqlite_web": 0.09}
+# 2026-11-23, before the grounding work of issue 8 (`devicepilot eval --split heldout --jobs 2`,
+# the same in two runs): all 27.6 % (48/174), streamtv 43.0 % (37/86), django_admin 11.1 % (5/45),
+# sqlite_web 14.0 % (6/43). Each floor sits one to three tasks below its measure, for timing noise.
+FLOORS = {"all": 0.26, "streamtv": 0.40, "django_admin": 0.08, "sqlite_web": 0.11}
 
 # The target is 0 false passes and every impossible task refused with no step run. Today's
 # planner has false passes (e.g. "record channel 5 tonight at 8" presses 5 and passes) and runs
 # steps for some impossible tasks, so this test reports both and asserts only what holds today:
 # no more false passes than this ceiling, at least this share of impossible tasks refused.
-FALSE_PASS_CEILING = 8
-REFUSED_FLOOR = 0.75
+# Measured: 6 false passes, 14 of 16 impossible tasks refused.
+FALSE_PASS_CEILING = 6
+REFUSED_FLOOR = 0.80
 
 JOBS = 2  # instances (devices) per app: the held-out split in about half the time of one
 
