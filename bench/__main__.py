@@ -32,14 +32,37 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--runs", type=int, default=400, help="measured runs per figure (default 400)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--eval", nargs="?", const="all", choices=["dev", "heldout", "all"],
+                        help="also run the task corpus (devicepilot eval) on this split (default all); slow")
+    parser.add_argument("--eval-jobs", type=int, default=1, help="with --eval: instances per app")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)  # the planners log one line per plan at INFO
     sections = [*run_all(args.runs), prompt_sizes(max(20, args.runs // 10))]
+    evaluation = run_eval(args.eval, args.eval_jobs) if args.eval else None
     if args.json:
-        print(json.dumps({"runs": args.runs, "sections": [s.to_dict() for s in sections]}, indent=2))
+        out = {"runs": args.runs, "sections": [s.to_dict() for s in sections]}
+        if evaluation:
+            out["eval"] = evaluation[1]
+        print(json.dumps(out, indent=2))
     else:
         print(render(sections, args.runs))
+        if evaluation:
+            print(f"\n{len(sections) + 1}. Task corpus (devicepilot eval --split {args.eval}): correct end state, "
+                  "false passes, impossible tasks refused")
+            print(evaluation[0])
     return 0
+
+
+def run_eval(split: str, jobs: int) -> tuple[str, dict]:
+    """The generalisation corpus through the real stack; its table and its JSON."""
+    from evals.cli import evaluate
+    from evals.corpus import load_corpus, select
+    from evals.scoring import render as render_eval, to_json
+
+    results, wall = evaluate(select(load_corpus(), split), jobs=jobs)
+    data = to_json(results, wall)
+    data.pop("results")
+    return render_eval(results, wall), data
 
 
 if __name__ == "__main__":

@@ -84,15 +84,16 @@ class DevicePage:
         ms = float(seconds) * 1000
         self.call(lambda page: page.wait_for_timeout(ms))
 
-    def relocate(self) -> None:
-        """Tell the device's navigation where the page now is (best effort; the set-up moved it behind its back)."""
+    def relocate(self) -> str | None:
+        """Have the device's navigation locate the page (best effort); the node it is on, or None."""
         navigation = getattr(self.runtime, "navigation", None)
         refresh = getattr(navigation, "refresh", None)
         if refresh is None:
-            return
+            return None
         try:
-            refresh()
+            return refresh()
         except Exception as exc:  # locating is best effort, as it is for the runtime itself
             log.debug("could not relocate %s after set-up: %s", self.runtime.device.id, exc)
             if navigation is not None and hasattr(navigation, "current_node"):
                 navigation.current_node = None
+            return None

@@ -30,7 +30,7 @@ from evals.corpus import Task
 from evals.device_page import DevicePage
 from evals.judges import JudgeContext, judge
 from evals.scoring import TaskResult
-from shared.errors import InfraError
+from shared.errors import ConfigError, InfraError
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class Harness:
                  workdir: Path | None = None) -> None:
         unknown = [a for a in apps if a not in APPS]
         if unknown:
-            raise InfraError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
+            raise ConfigError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
         self.run_timeout_s = run_timeout_s
         self._own_workdir = workdir is None
         self.workdir = workdir or Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))
@@ -132,10 +132,25 @@ class Harness:
                 slot.page.fill(step.target, step.value)
             else:
                 getattr(slot.page, step.kind)(step.target)
-        slot.page.relocate()
-        # the server plans from the node it last heard of: tell it where the set-up left the device
-        navigation = getattr(self.stack.lab.runtime(slot.app.device_id), "navigation", None)
-        self.stack.server.lab.current_node[slot.app.device_id] = getattr(navigation, "current_node", None)
+        self.sync_location(slot)
+
+    def sync_location(self, slot: Slot) -> None:
+        """Tell devicepilot where the device now is: the set-up moved the page behind its back.
+
+        The server plans from the screen the device last reported; a read-only manual command
+        (``dump_elements``, as the dashboard's remote pad would send) makes the host locate the
+        page and report it. Without that command, locate in-process and record it on the server.
+        """
+        resp = self.http.post(f"{self.stack.url}/api/devices/{slot.app.device_id}/execute",
+                              json={"command": "dump_elements", "params": {}}, timeout=60)
+        if resp.ok:
+            return
+        log.debug("dump_elements not available on %s (%s); locating in-process", slot.app.device_id, resp.text)
+        assert slot.page is not None
+        node = slot.page.relocate()
+        current = getattr(getattr(self.stack.server, "lab", None), "current_node", None)
+        if isinstance(current, dict):
+            current[slot.app.device_id] = node
 
     def _run(self, device: str, text: str) -> dict[str, Any]:
         url = self.stack.url

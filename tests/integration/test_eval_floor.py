@@ -1,0 +1,85 @@
+"""The generalisation floor: the held-out split of the task corpus through the real stack.
+
+Runs ``devicepilot eval --split heldout --jobs 2`` in-process: StreamTV, Django's admin and
+sqlite-web each on loopback, devicepilot's server and host in local mode, one browser per
+device, the app's state reset between tasks. Every end state is judged from the app itself.
+
+The floors are what the planner reaches today (see FLOORS); raise them as it improves,
+never lower them to make a change pass.
+"""
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+
+from evals.apps import APPS
+from evals.cli import evaluate
+from evals.corpus import Split, load_corpus, select
+from evals.scoring import TaskResult, render, scores, to_json
+
+pytestmark = pytest.mark.integration
+log = logging.getLogger(__name__)
+
+# Correct-end-state rate on the held-out split, per app and overall. Measured on the planner of
+# 2026-11-23, before the grounding work of issue 8 (`devicepilot eval --split heldout --jobs 2`,
+# the same in two runs): all 27.6 % (48/174), streamtv 43.0 % (37/86), django_admin 11.1 % (5/45),
+# sqlite_web 14.0 % (6/43). Each floor sits one to three tasks below its measure, for timing noise.
+FLOORS = {"all": 0.26, "streamtv": 0.40, "django_admin": 0.08, "sqlite_web": 0.11}
+
+# The target is 0 false passes and every impossible task refused with no step run. Today's
+# planner has false passes (e.g. "record channel 5 tonight at 8" presses 5 and passes) and runs
+# steps for some impossible tasks, so this test reports both and asserts only what holds today:
+# no more false passes than this ceiling, at least this share of impossible tasks refused.
+# Measured: 6 false passes, 14 of 16 impossible tasks refused.
+FALSE_PASS_CEILING = 6
+REFUSED_FLOOR = 0.80
+
+JOBS = 2  # instances (devices) per app: the held-out split in about half the time of one
+
+
+@pytest.fixture(scope="module")
+def heldout(tmp_path_factory: pytest.TempPathFactory) -> list[TaskResult]:
+    tasks = select(load_corpus(), Split.HELDOUT.value)
+    results, wall = evaluate(tasks, jobs=JOBS)
+    out: Path = tmp_path_factory.mktemp("eval") / "heldout.json"
+    out.write_text(json.dumps(to_json(results, wall), indent=2))
+    print("\n" + render(results, wall) + f"\n(results: {out})")
+    return results
+
+
+def test_corpus_is_big_enough_held_out_and_judged() -> None:
+    corpus = load_corpus()
+    assert len(corpus) >= 300
+    held = [t for t in corpus if t.split is Split.HELDOUT]
+    assert len(held) / len(corpus) >= 0.40
+    assert all(t.judge for t in corpus)
+    assert {t.app for t in corpus} == set(APPS)
+
+
+def test_heldout_correct_end_state_stays_above_the_floor(heldout: list[TaskResult]) -> None:
+    per_app = scores(heldout)[Split.HELDOUT.value]
+    assert per_app["all"].tasks == len(select(load_corpus(), Split.HELDOUT.value))
+    below = {app: round(per_app[app].correct_rate, 3) for app, floor in FLOORS.items()
+             if per_app[app].correct_rate < floor}
+    wrong = [f"{r.task_id}: expected {r.expected}, got {r.status}" for r in heldout if not r.correct]
+    assert not below, f"held-out correct rate below the floor {FLOORS}: {below}; wrong tasks: {wrong}"
+
+
+def test_heldout_false_passes_and_refusals_do_not_get_worse(heldout: list[TaskResult]) -> None:
+    false_passes = [f"{r.task_id} ({r.text!r}): {'; '.join(d for d in r.judge_details if d.startswith('FAIL'))}"
+                    for r in heldout if r.false_pass]
+    for line in false_passes:  # the target is none: report every one
+        log.warning("false pass: %s", line)
+    assert len(false_passes) <= FALSE_PASS_CEILING, false_passes
+    impossible = [r for r in heldout if r.expected == "infeasible"]
+    refused = [r for r in impossible if r.refused]
+    assert impossible and len(refused) / len(impossible) >= REFUSED_FLOOR, \
+        [f"{r.task_id}: {r.status} after {r.steps_run} step(s)" for r in impossible if not r.refused]
+
+
+def test_no_task_broke_the_harness(heldout: list[TaskResult]) -> None:
+    """Set-up failures are the corpus's or the harness's fault, not the planner's."""
+    assert not [r.task_id for r in heldout if r.status == "setup-error"]

@@ -1,0 +1,65 @@
+"""The third-party apps under evaluation start on loopback, reset in milliseconds, and become tree-less devices."""
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from evals.apps import APPS
+from evals.apps.django_admin import DjangoAdmin
+from evals.apps.sqlite_web import SqliteWeb
+from evals.harness import Harness
+from host.config import HostConfig
+
+
+def count(db: Path, sql: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute(sql).fetchone()[0])
+
+
+@pytest.mark.parametrize("cls, page, table, text", [
+    (DjangoAdmin, "/admin/store/product/", "store_product", "Wooden Train"),
+    (SqliteWeb, "/books/content/", "books", "Neuromancer"),
+])
+def test_app_starts_serves_its_screens_and_resets(tmp_path: Path, cls: type, page: str, table: str,
+                                                  text: str) -> None:
+    app = cls(tmp_path / cls.name)
+    app.start()
+    try:
+        resp = requests.get(app.base_url + page, timeout=10)
+        assert resp.status_code == 200 and text in resp.text
+        before = count(app.database, f"SELECT count(*) FROM {table}")
+        with sqlite3.connect(app.database) as conn:
+            conn.execute(f"DELETE FROM {table}")
+        assert text not in requests.get(app.base_url + page, timeout=10).text
+        started = time.monotonic()
+        app.reset()
+        assert time.monotonic() - started < 1.0
+        assert count(app.database, f"SELECT count(*) FROM {table}") == before > 0
+        assert text in requests.get(app.base_url + page, timeout=10).text
+    finally:
+        app.stop()
+    assert app.proc is not None and app.proc.poll() is not None
+
+
+def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path: Path) -> None:
+    harness = Harness(sorted(APPS), jobs=2, workdir=tmp_path)  # nothing starts until start()
+    raw = harness.host_config()
+    config = HostConfig.from_dict(raw, tmp_path)
+    by_id = {d.id: d for d in config.devices}
+    assert sorted(by_id) == ["django_admin-1", "django_admin-2", "sqlite_web-1", "sqlite_web-2",
+                             "streamtv-1", "streamtv-2"]
+    for device_id in ("django_admin-1", "sqlite_web-2"):
+        assert by_id[device_id].navigation_tree is None
+        assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
+    assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps
+
+
+def test_unknown_app_is_a_clear_error(tmp_path: Path) -> None:
+    from shared.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="unknown app"):
+        Harness(["todo"], workdir=tmp_path)
