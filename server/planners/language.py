@@ -88,7 +88,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["tune", "zap"], Act.TUNE),
     **dict.fromkeys(["press"], Act.PRESS),
     **dict.fromkeys(["clear", "empty", "wipe"], Act.CLEAR),
-    **dict.fromkeys(["submit", "save", "send", "apply"], Act.SUBMIT),
+    **dict.fromkeys(["submit", "save", "send", "apply", "run", "execute"], Act.SUBMIT),
 }
 
 # Words a tester puts in front of what they mean: dropped before the verb is read.
@@ -261,14 +261,24 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
         holds[key] = m.group(0)
         return key
 
-    text = re.sub(r"""["“][^"”]*["”]|(?<!\w)'[^']+'(?!\w)""", hold, task.strip().rstrip(".!?"))
+    text = re.sub(r"""["“][^"”]*["”]|(?<!\w)'[^']+'(?!\w)|`[^`]+`""", hold, task.strip().rstrip(".!?"))
+    # an SQL statement is one clause, "and" and commas included, up to a check that follows it
+    text = re.sub(r"\b(?:select|update|insert\s+into|delete\s+from|create\s+(?:table|index)|alter\s+table)\b.*?"
+                  r"(?=\s*(?:,\s*)?(?:\band\s+|\bthen\s+)(?:check|verify|confirm|make sure|ensure|see)\b|$)",
+                  hold, text, flags=re.I | re.S)
     for name in sorted((p for p in protected if re.search(r"\band\b|,|\bthen\b", p, re.I)), key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", hold, text, flags=re.I)
+    # "fill in name "X", email "Y"": one clause, its commas included
+    text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
     out = []
     for p in parts:
-        for key, value in holds.items():
-            p = p.replace(key, value)
+        while "\x00" in p:   # holds may hold holds (a quoted value inside an SQL statement)
+            before = p
+            for key, value in reversed(list(holds.items())):
+                p = p.replace(key, value)
+            if p == before:
+                break
         out.append(p.strip())
     return out
 

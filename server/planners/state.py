@@ -138,10 +138,17 @@ class State:
         if not params:
             raise Unplannable(f"cannot name {target.label!r} for the device")
         same = self.same_named(el)
-        if same > 0:
+        if same > 0 and el.container and "row" in self.param_names(V.CLICK) and self._unique_in_row(el):
+            params["row"] = el.container     # "the Add link of the Customers row", not "the 3rd Add"
+        elif same > 0:
             params["index"] = same
         params.update({k: v for k, v in extra.items() if v not in ("", None)})
         self.add(V.CLICK, params, description, moves=True)
+
+    def _unique_in_row(self, el: Any) -> bool:
+        name = (el.name or el.text).lower()
+        return sum(1 for o in self.screen.elements if o.container == el.container and o.role == el.role
+                   and name in (o.name or o.text).lower()) == 1 if self.screen else False
 
     def same_named(self, el: Any) -> int:
         """How many elements before *el* the controller would also find by its role and name."""

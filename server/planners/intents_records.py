@@ -1,0 +1,403 @@
+"""Intents for records in web apps: add with a form, fill a form, edit and delete a record, run a query.
+
+Each works on the screen as it is and hands the rest of the job to the closed
+loop: "add a customer named Ivy with email ivy@x.com" on a list page clicks
+"Add customer", and leaves ``fill in name "Ivy", email "ivy@x.com"`` and
+``save`` to be planned on the form that opens.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding, records
+from server.planners.checks import CannotCheck
+from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.records import Record
+from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
+from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
+
+_SQL = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pragma|replace)\b", re.I)
+
+
+def _go_to_list(st: State, noun: str, then: list[str]) -> bool:
+    """Open the list of *noun* ("customer" → the Customers link), then plan *then* on it."""
+    link = records.entity_link(st, noun)
+    if link is None:
+        return False
+    st.click_live(link, f"Open {link.label!r}")
+    raise Defer(noun, replace_with=then)
+
+
+def _nouns(text: str) -> list[str]:
+    """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
+    m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I)
+    out = [m.group(1).lower()] if m else []
+    m = re.search(r"\b(?:in|from|of|on)\s+(?:the\s+)?([a-z]+)(?:\s+(?:list|table|page))?\s*$", text, re.I)
+    if m:
+        out.append(m.group(1).lower())
+    return [n for n in out if n not in ("list", "table", "page", "form", "screen")]
+
+
+def _fill(st: State, rec: Record) -> int:
+    """Plan the steps that put *rec* into the form on the screen; return how many fields were filled."""
+    used: set[int] = set()
+    filled = 0
+
+    def put(el: UIElement, value: str) -> None:
+        nonlocal filled
+        label = el.name or el.placeholder or el.hint
+        if el.role == ROLE_COMBOBOX:
+            opt = next((o for o in el.options if o.lower() == value.lower()), None) or next(
+                (o for o in el.options if grounding.similarity(value, o) >= 0.8), value)
+            st.add(V.SELECT_OPTION, {"option": opt, "field": label}, f"Choose {opt!r} in {label}")
+        elif el.role == ROLE_CHECKBOX:
+            on = value.lower() in ("yes", "true", "on", "1", "checked")
+            st.add(V.SET_CHECKED, {"checked": on, "text": label, "role": ROLE_CHECKBOX},
+                   f"{'Tick' if on else 'Untick'} {label}")
+        else:
+            st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True}, f"Type {value!r} in {label}")
+        filled += 1
+
+    if rec.name:
+        el = next((e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None)
+        if el is None:
+            boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
+            el = boxes[0] if boxes else None
+            if el is not None:
+                used.add(st.live.elements.index(el))
+        if el is None:
+            raise Unplannable("the form on the screen has no field for a name", "name")
+        put(el, rec.name)
+    for key, value in rec.fields:
+        el = records.field_for(st, key, used)
+        if el is None:
+            pair = records.option_field(st, value, used)
+            if pair is None:
+                raise Unplannable(f"no field for {key!r} on the form", key)
+            el, value = pair
+        put(el, value)
+    for flag, on in rec.flags:
+        el = records.field_for(st, flag, used)
+        if el is None or el.role != ROLE_CHECKBOX:
+            raise Unplannable(f"no checkbox for {flag!r} on the form", flag)
+        if el.checked is None or bool(el.checked) != on:
+            put(el, "yes" if on else "no")
+    for value in rec.loose:
+        pair = records.option_field(st, value, used)
+        if pair is not None:
+            put(*pair)
+            continue
+        key = "year" if re.fullmatch(r"1[5-9]\d\d|20\d\d", value) else ""
+        el = records.field_for(st, key, used) if key else None
+        if el is None:
+            empties = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX and not e.value
+                       and st.live.elements.index(e) not in used]
+            if not empties:
+                raise Unplannable(f"no field left on the form for {value!r}", value)
+            el = empties[0]
+            used.add(st.live.elements.index(el))
+        put(el, value)
+    return filled
+
+
+def fill_intent(c: Clause, st: State) -> bool:
+    """"fill in name "Ivy", email "ivy@x.com"" — the form on the screen, field by field."""
+    rec = records.parse_fill(c.text)
+    if rec is None:
+        return False
+    if st.live is None:
+        raise Defer("the form")
+    if not records.form_fields(st):
+        if st.moved:
+            raise Defer("the form")
+        raise Unplannable("no form on the screen", "form")
+    _fill(st, rec)
+    st.last_object = rec.name or st.last_object
+    st.expect_check(None)
+    return True
+
+
+def _single_field_add(st: State, rec: Record) -> bool:
+    """A list with one "new item" field (a todo list): type the item and press Enter."""
+    if rec.fields or rec.flags or rec.loose or st.live is None:
+        return False
+    from server.planners.intents_form import _field, _type   # one typing path for every intent
+
+    field = (_field(st, rec.noun) if rec.noun else None) or _field(st, "new") or _field(st, "")
+    if field is None or records.save_button(st, ("add",)) and len(records.form_fields(st)) > 1:
+        return False
+    if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(field.live)), re.I):
+        return False
+    _type(st, rec.name, field, submit=True)
+    return True
+
+
+def add_record_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.ADD:
+        return False
+    rec = records.parse_record(c.rest)
+    if not rec.name and not rec.fields:
+        raise Unplannable(f"nothing to add in {c.text!r}")
+    if st.live is None:
+        if st.moved:
+            raise Defer(rec.noun or rec.name)
+        return False   # a device with no screen to read: the tree's intents decide
+    if _single_field_add(st, rec):
+        st.last_object = rec.name
+        _expect_shown(st, rec.name)
+        return True
+    fields = records.form_fields(st)
+    save = records.save_button(st)
+    if fields and save is not None and (rec.noun == "" or len(fields) > 1):
+        _fill(st, rec)
+        st.click_live(save, f"Click {save.label!r}")
+        st.last_object = rec.name
+        _expect_shown(st, rec.name)
+        return True
+    noun = rec.noun
+    named, generic = [], []
+    for w in ([f"add {noun}", f"new {noun}", f"create {noun}", f"insert {noun}"] if noun else []) + \
+             ["add", "new", "insert", "create"]:
+        for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9):
+            if not set(words(w)) & set(words(t.label)) & {"add", "new", "insert", "create"}:
+                continue   # an "add" control says so; "Customers" is the list, not its form
+            about_noun = bool(noun) and (grounding.similarity(noun, t.label) >= 0.6 or
+                                         bool(t.live.container) and grounding.similarity(noun, t.live.container) >= 0.6)
+            (named if about_noun else generic).append(t)
+    if named or generic and (not noun or _on_list_of(st, noun)):
+        adder = (named or generic)[0]
+        st.click_live(adder, f"Click {adder.label!r}")
+        raise Defer(noun or rec.name, replace_with=[rec.as_clause(), "save"])
+    adders = generic
+    if noun and _go_to_list(st, noun, [c.text]):
+        return True
+    if adders:
+        st.click_live(adders[0], f"Click {adders[0].label!r}")
+        raise Defer(noun or rec.name, replace_with=[rec.as_clause(), "save"])
+    if st.moved:
+        raise Defer(noun or rec.name)
+    raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
+
+
+def _on_list_of(st: State, noun: str) -> bool:
+    if st.live is None:
+        return False
+    texts = [st.live.title, st.live.url] + [h.label for h in st.live.headings()]
+    return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
+
+
+def _expect_shown(st: State, text: str) -> None:
+    try:
+        st.expect_check(checks.text_shown(st.ctx, text) if text else None)
+    except CannotCheck:
+        st.expect_check(None)
+
+
+def save_intent(c: Clause, st: State) -> bool:
+    if c.act is not Act.SUBMIT or c.rest.strip():
+        return False
+    if st.live is None:
+        raise Defer("save")
+    save = records.save_button(st)
+    if save is None:
+        return False
+    st.click_live(save, f"Click {save.label!r}")
+    st.expect_check(None)
+    return True
+
+
+def confirm_intent(c: Clause, st: State) -> bool:
+    """"if asked, confirm the deletion of "X"": click the confirmation when there is one, then X is gone."""
+    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+deletion\s+of\s+(?P<x>.+))?$", c.text.strip(), re.I)
+    if not m:
+        return False
+    if st.live is None:
+        raise Defer("confirmation")
+    button = records.confirm_button(st)
+    name = quoted(m.group("x") or "") or clean(m.group("x") or "")
+    if button is not None:
+        st.click_live(button, f"Confirm: {button.label!r}")
+    if name:
+        try:
+            step = checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
+                                  description=f"Check {name!r} is no longer listed")
+        except CannotCheck:
+            step = checks.text_shown(st.ctx, name, present=False)
+        st.expect_check(step)
+    elif button is None:
+        raise Unplannable("nothing to confirm on the screen")
+    return True
+
+
+_DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard")
+
+
+def delete_record_intent(c: Clause, st: State) -> bool:
+    """delete a record that is not a row with its own delete control: through its page, or its list."""
+    if c.act is not Act.DELETE or st.live is None:
+        return False
+    subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
+    nouns = _nouns(c.rest)
+    name = clean(re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I))
+    if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
+        name = name[len(nouns[0]):].strip()
+    rows = grounding.rows(name, st.live) if name else []
+    from server.planners.intents_form import _row_control
+
+    if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
+        return False   # a row with its own delete control: the row intent does it
+    link = records.record_link(st, name) if name else None
+    if link is not None:
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(name, replace_with=["click delete", f'if asked confirm the deletion of "{name}"'])
+    page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
+        w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
+    if page_delete and (not name or _on_record_of(st, name)):
+        st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
+        raise Defer(name or "delete", replace_with=[f'if asked confirm the deletion of "{name}"' if name
+                                                    else "if asked confirm"])
+    for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
+        if _go_to_list(st, noun, [c.text]):
+            return True
+    return False
+
+
+def _on_record_of(st: State, name: str) -> bool:
+    if st.live is None:
+        return False
+    texts = [st.live.title] + [h.label for h in st.live.headings()] + \
+            [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value]
+    return any(grounding.similarity(name, t) >= 0.8 or name.lower() in t.lower() for t in texts if t)
+
+
+_POSSESSIVE = re.compile(r"^(?:the\s+)?(?P<rec>.+?)['’]s\s+(?P<field>[\w ]+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
+_OF = re.compile(r"^(?:the\s+)?(?P<field>[\w ]+?)\s+of\s+(?:the\s+\w+\s+)?(?P<rec>.+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
+
+
+def edit_record_intent(c: Clause, st: State) -> bool:
+    """"change Bob Chen's city to Chicago", "set the genre of Dune to classic": on the record's form."""
+    if c.act not in (Act.SET, Act.EDIT) or st.live is None:
+        return False
+    m = _POSSESSIVE.match(c.rest.strip()) or _OF.match(c.rest.strip())
+    if not m:
+        return False
+    rec_name, field_words = clean(m.group("rec")), m.group("field").strip()
+    value = quoted(m.group("v")) or clean(m.group("v"))
+    used: set[int] = set()
+    on_form = records.field_for(st, field_words, used)
+    if on_form is not None and _on_record_of(st, rec_name):
+        _fill(st, Record(fields=[(field_words, value)]))
+        save = records.save_button(st)
+        if save is not None:
+            st.click_live(save, f"Click {save.label!r}")
+        _expect_shown(st, value)
+        return True
+    link = records.record_link(st, rec_name)
+    if link is not None:
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save"])
+    for noun in _nouns(c.rest):
+        if _go_to_list(st, noun, [c.text]):
+            return True
+    if st.moved:
+        raise Defer(rec_name)
+    raise Unplannable(f"no record {rec_name!r} on the screen", rec_name)
+
+
+def query_intent(c: Clause, st: State) -> bool:
+    """"run the query SELECT …", "execute: UPDATE …": type it in the SQL field, replacing its text, and run it."""
+    m = re.match(r"^(?:run|execute|exec|issue)\b[:\s]*(?:the\s+)?(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+)$",
+                 c.text.strip(), re.I)
+    if not m:
+        return False
+    q = m.group("q").strip()
+    q = (re.fullmatch(r"`([^`]+)`", q) or re.fullmatch(r'"([^"]+)"', q) or re.fullmatch(r"'([^']+)'", q) or [None, q])[1]
+    if not _SQL.match(q) and not re.search(r"\b(?:query|sql|statement)\b", c.text, re.I):
+        return False
+    if st.live is None:
+        if st.moved:
+            raise Defer("query")
+        return False
+    fields = [t for w in ("sql", "query", "sql query", "statement", "editor")
+              for t in grounding.fields(w, st.live, minimum=0.7) if t.live.role == ROLE_TEXTBOX]
+    if not fields:
+        link = [t for t in grounding.live_elements("query", st.live, roles=records.NAV_ROLES, minimum=0.9)]
+        if link:
+            st.click_live(link[0], f"Open {link[0].label!r}")
+            raise Defer("query", replace_with=[c.text])
+        if st.moved:
+            raise Defer("query")
+        raise Unplannable("no SQL field on the screen", "query")
+    from server.planners.intents_form import _type
+
+    _type(st, q, fields[0])
+    run = records.save_button(st, ("execute", "run", "run query", "go"))
+    if run is not None:
+        st.click_live(run, f"Click {run.label!r}")
+    elif "submit" in st.param_names(V.INPUT_TEXT):
+        st.steps[-1].params["submit"] = True
+    st.expect_check(None)
+    st.last_object = q
+    return True
+
+
+def list_scope_intent(c: Clause, st: State) -> bool:
+    """"search customers for Lyon", "find X in the products", "in products, …": open that list first."""
+    if st.live is None:
+        return False
+    if c.act is Act.SEARCH:
+        m = re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+for\s+(?P<q>.+)$", c.rest.strip(), re.I) or \
+            re.match(r"^(?:for\s+)?(?P<q>.+?)\s+(?:in|among|on)\s+(?:the\s+)?(?P<noun>\w+)(?:\s+(?:list|table|page))?$",
+                     c.rest.strip(), re.I)
+        if m and records.entity_link(st, m.group("noun")) is not None and not _on_list_of(st, m.group("noun")):
+            q = quoted(m.group("q")) or clean(m.group("q"))
+            return _go_to_list(st, m.group("noun"), [f'search for "{q}"'])
+        if m and _on_list_of(st, m.group("noun")):
+            from server.planners.intents_form import search_intent
+
+            q = quoted(m.group("q")) or clean(m.group("q"))
+            return search_intent(Clause(f'search for "{q}"', Act.SEARCH, f'for "{q}"'), st)
+        return False
+    if c.act is Act.NONE:
+        m = re.match(r"^(?:in|on|from|within|inside)\s+(?:the\s+)?(?P<noun>[\w ]+?)(?:\s+(?:list|table|page|tab))?$",
+                     c.text.strip(), re.I)
+        if m and records.entity_link(st, m.group("noun")) is not None and not _on_list_of(st, m.group("noun")):
+            link = records.entity_link(st, m.group("noun"))
+            st.click_live(link, f"Open {link.label!r}")
+            st.expect_check(None)
+            return True
+    return False
+
+
+def scoped_check_intent(c: Clause, st: State) -> bool:
+    """A check about a list not on the screen ("check there are 11 products"): open the list, then check."""
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    body = c.rest
+    m = re.search(r"\b(?:\d+|no)\s+(?P<noun>[a-z]+)\b|\b(?:the|a)\s+(?P<noun2>[a-z]+)\s+(?:called|named|list|table)\b|"
+                  r"\bin\s+(?:the\s+)?(?P<noun3>[a-z]+)(?:\s+(?:list|table))?\b", body, re.I)
+    if not m:
+        return False
+    noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or "").lower()
+    if not noun or noun in ("item", "items", "row", "rows", "result", "results", "list", "table", "page") \
+            or _on_list_of(st, noun):
+        return False
+    link = records.entity_link(st, noun)
+    if link is None:
+        return False
+    st.click_live(link, f"Open {link.label!r}")
+    raise Defer(noun, replace_with=[c.text])
+
+
+RECORD_INTENTS = [
+    ("fill", fill_intent),
+    ("confirm", confirm_intent),
+    ("query", query_intent),
+    ("scope", list_scope_intent),
+    ("scoped-check", scoped_check_intent),
+    ("add-record", add_record_intent),
+    ("delete-record", delete_record_intent),
+    ("edit-record", edit_record_intent),
+    ("save", save_intent),
+]

@@ -1,0 +1,235 @@
+"""Records in web apps: lists of things, their forms, and the words testers use for them.
+
+Admin screens, database browsers and CRUD apps share one shape: a link names a
+list ("Customers", "books"), each row is a record with a link to its page, an
+"Add …" control opens a form, a form has labelled fields and a Save button,
+and deleting asks for a confirmation. This module reads what a task says about
+a record ("a customer named Ivy Nguyen with email ivy@x.com from Hanoi",
+"Bob Chen's city") and maps it onto what the screen shows.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from server.planners import grounding
+from server.planners.grounding import Target
+from server.planners.language import clean, quoted, words
+from server.planners.state import State
+from shared.screen import (
+    CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB, ROLE_TEXTBOX,
+    UIElement,
+)
+
+NAV_ROLES = frozenset({ROLE_LINK, ROLE_TAB, ROLE_MENUITEM, ROLE_BUTTON})
+
+# A value after one of these words fills a field named like one of theirs.
+PREPOSITION_FIELDS = {
+    "from": ("city", "country", "location", "address", "origin", "town", "place"),
+    "by": ("author", "artist", "creator", "director", "writer", "owner", "by"),
+    "in": ("category", "genre", "group", "type", "section", "kind", "department"),
+    "for": ("price", "cost", "amount", "total"),
+    "costs": ("price", "cost", "amount"),
+    "costing": ("price", "cost", "amount"),
+    "priced": ("price", "cost"),
+    "due": ("due", "due date", "deadline", "due_date"),
+    "at": ("price", "address", "location"),
+    "to": ("member", "user", "customer", "recipient", "to"),
+    "of": ("book", "item", "product"),
+}
+NAME_FIELDS = ("name", "title", "full name", "label", "username", "first name", "subject", "text")
+FLAGS = {
+    "not in stock": ("stock", False), "out of stock": ("stock", False), "in stock": ("stock", True),
+    "not available": ("available", False), "unavailable": ("available", False), "available": ("available", True),
+    "inactive": ("active", False), "not active": ("active", False), "active": ("active", True),
+    "disabled": ("enabled", False), "enabled": ("enabled", True),
+}
+SAVE_WORDS = ("save", "submit", "create", "insert", "add", "ok", "apply", "update", "done", "confirm", "send", "go")
+CONFIRM_WORDS = ("yes, i'm sure", "yes, i’m sure", "yes", "confirm", "delete", "drop", "ok", "i'm sure", "continue",
+                 "remove")
+
+
+@dataclass
+class Record:
+    """What a task says of a record: its main name, named fields, loose values and flags."""
+
+    name: str = ""
+    noun: str = ""
+    fields: list[tuple[str, str]] = field(default_factory=list)    # (field words, value)
+    loose: list[str] = field(default_factory=list)                 # values with no field named
+    flags: list[tuple[str, bool]] = field(default_factory=list)
+
+    def as_clause(self) -> str:
+        """The record as one clause a later plan reads back: fill in name "X", email "Y", _ "Z" …"""
+        parts = []
+        if self.name:
+            parts.append(f'name "{self.name}"')
+        parts += [f'{k} "{v}"' for k, v in self.fields]
+        parts += [f'_ "{v}"' for v in self.loose]
+        parts += [f'{k} "{"yes" if v else "no"}"' for k, v in self.flags]
+        return "fill in " + ", ".join(parts)
+
+
+_PAIR = re.compile(r'(?P<k>[\w .-]*?)\s*"(?P<v>[^"]*)"')
+
+
+def parse_fill(text: str) -> Record | None:
+    """Read back :meth:`Record.as_clause` (and the tester's own "fill in name "X", email "Y"")."""
+    m = re.match(r"^fill in\s+(.+)$", text.strip(), re.I)
+    if not m or '"' not in m.group(1):
+        return None
+    rec = Record()
+    for pm in _PAIR.finditer(m.group(1)):
+        key, value = pm.group("k").strip(" ,").lower(), pm.group("v")
+        if key == "name":
+            rec.name = value
+        elif key == "_" or not key:
+            rec.loose.append(value)
+        elif value in ("yes", "no") and key in {f for f, _ in FLAGS.values()}:
+            rec.flags.append((key, value == "yes"))
+        else:
+            rec.fields.append((key, value))
+    return rec
+
+
+def parse_record(text: str) -> Record:
+    """"a customer named Ivy Nguyen with email ivy@x.com from Hanoi" → name, noun and fields."""
+    rec = Record()
+    body = " " + text.strip().rstrip(".!?") + " "
+    for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
+        pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)
+        if pat.search(body):
+            rec.flags.append((flag, value))
+            body = pat.sub(" ", body)
+    # parenthesised loose values: "(1817, classic)"
+    for m in re.finditer(r"\(([^)]*)\)", body):
+        rec.loose += [clean(v) for v in m.group(1).split(",") if clean(v)]
+    body = re.sub(r"\([^)]*\)", " ", body)
+    # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
+    for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+                         r"(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)"
+                         r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))",
+                         body, re.I):
+        key = m.group("k").strip().lower()
+        if key in PREPOSITION_FIELDS or key in ("a", "an", "the", "then"):
+            continue
+        rec.fields.append((key, quoted(m.group("v")) or clean(m.group("v"))))
+    body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
+                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))", " ", body,
+                  flags=re.I) \
+        if rec.fields else body
+    # "from Hanoi", "by Jane Austen", "for 18.00", "costs 12.00", "due 2026-12-20"
+    for prep in sorted(PREPOSITION_FIELDS, key=len, reverse=True):
+        m = re.search(rf"\b{prep}\s+(?:at\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:from|by|for|costs|due|in|with)\b|$))",
+                      body, re.I)
+        if m and not re.match(r"^(?:the|a|an)\s+(?:list|table|form|page)\b", m.group("v"), re.I):
+            rec.fields.append((prep, quoted(m.group("v")) or clean(m.group("v"))))
+            body = body[:m.start()] + " " + body[m.end():]
+    # the main name: quoted, or after called/named/titled, or what is left after the noun
+    q = quoted(body)
+    m = re.search(r"\b(?:called|named|titled|labelled|labeled|saying)\s+(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)\s*(?:,|$)", body, re.I)
+    head = re.match(r"^\s*(?:an?\s+|the\s+|one\s+)?(?:new\s+)?(?P<noun>[a-z]+)\b", body, re.I)
+    if m:
+        rec.name = quoted(m.group("v")) or clean(m.group("v"))
+        if head:
+            rec.noun = head.group("noun").lower()
+    elif q:
+        rec.name = q
+        if head and head.group("noun").lower() not in ("the", "a", "an"):
+            rec.noun = head.group("noun").lower()
+    else:
+        rest = re.sub(r"\s+", " ", body).strip(" ,")
+        hm = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[a-z]+)\s*:?\s+(?P<v>.+)$", rest, re.I)
+        if hm and hm.group("v")[:1].isupper() or hm and hm.group("noun").lower() in ("book", "customer", "product",
+                                                                                     "member", "user", "item", "entry",
+                                                                                     "record", "row", "task", "todo"):
+            rec.noun, rec.name = hm.group("noun").lower(), clean(hm.group("v"))
+        else:
+            rec.name = clean(rest)
+    return rec
+
+
+# -- on the screen ------------------------------------------------------------------------------
+
+def entity_link(st: State, noun: str) -> Target | None:
+    """A link, tab or menu item that names a list of *noun* ("customer" → "Customers")."""
+    if not noun or st.live is None:
+        return None
+    found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.88)
+             if len(words(t.label)) <= 3]
+    return found[0] if found else None
+
+
+def record_link(st: State, name: str) -> Target | None:
+    """The link of the row that shows *name* (the record's own page)."""
+    if not name or st.live is None:
+        return None
+    found = [t for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)
+             if t.live.container]
+    return found[0] if found else None
+
+
+def labels(el: UIElement) -> list[str]:
+    return [x for x in (el.name, el.placeholder, el.hint) if x]
+
+
+def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
+    """The form field that *key* names ("email" → Email; "from" → City; "name" → Name)."""
+    if st.live is None:
+        return None
+    wanted = PREPOSITION_FIELDS.get(key, ()) or (key,)
+    best, best_score = None, 0.0
+    for i, el in enumerate(st.live.elements):
+        if i in used or el.role not in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX) or el.disabled or el.hidden:
+            continue
+        if el.role == ROLE_TEXTBOX and re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(el)), re.I):
+            continue
+        score = max((grounding.similarity(w, n) for w in wanted for n in labels(el)), default=0.0)
+        if score > best_score:
+            best, best_score = el, score
+    if best is not None and best_score >= 0.6:
+        used.add(st.live.elements.index(best))
+        return best
+    return None
+
+
+def option_field(st: State, value: str, used: set[int]) -> tuple[UIElement, str] | None:
+    if st.live is None:
+        return None
+    for i, el in enumerate(st.live.elements):
+        if i in used or el.role != ROLE_COMBOBOX:
+            continue
+        for opt in el.options:
+            if grounding.similarity(value, opt) >= 0.85 or value.lower() == opt.lower():
+                used.add(i)
+                return el, opt
+    return None
+
+
+def form_fields(st: State) -> list[UIElement]:
+    if st.live is None:
+        return []
+    return [e for e in st.live.elements if e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX)
+            and not e.hidden and not e.disabled
+            and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)]
+
+
+def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
+    if st.live is None:
+        return None
+    for w in (*extra, *SAVE_WORDS):
+        found = grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9)
+        if found:
+            return found[0]
+    return None
+
+
+def confirm_button(st: State) -> Target | None:
+    if st.live is None:
+        return None
+    for w in CONFIRM_WORDS:
+        found = grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON}) | CLICKABLE_ROLES, minimum=0.9)
+        found = [t for t in found if t.live.role in (ROLE_BUTTON, ROLE_LINK)]
+        if found:
+            return found[0]
+    return None
