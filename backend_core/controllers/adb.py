@@ -153,6 +153,11 @@ class AdbClient:
     def keyevent(self, code: int) -> None:
         self.shell(f"input keyevent {int(code)}")
 
+    def keyevents(self, codes: list[int], batch: int = 50) -> None:
+        """Several key events with one ``input keyevent`` per *batch* codes (clearing a field takes many)."""
+        for start in range(0, len(codes), batch):
+            self.shell("input keyevent " + " ".join(str(int(c)) for c in codes[start:start + batch]))
+
     def tap(self, x: int, y: int) -> None:
         self.shell(f"input tap {int(x)} {int(y)}")
 

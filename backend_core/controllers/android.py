@@ -25,17 +25,19 @@ from backend_core.controllers.geometry import SWIPE_HELP, SWIPE_PARAMS, TAP_HELP
 from backend_core.controllers.adb import DEFAULT_TIMEOUT_S, AdbClient
 from backend_core.controllers.android_keys import ANDROID_KEY_CHOICES, ANDROID_KEYCODES
 from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader
-from backend_core.controllers.native_observe import observe_tree
+from backend_core.controllers.native_observe import narrow, observe_tree
 from backend_core.controllers.registry import BuildContext, register_controller
+from backend_core.controllers.targets import field_params
 from backend_core.controllers.ui_dump import ELEMENT_PARAMS, SELECTOR_HELP, UiElement, UiTree, describe
 from shared.commands import P, ParamType, command
-from shared.errors import ConfigError, DeviceFailure
+from shared.errors import ConfigError, DeviceFailure, RequestError
 from shared.keys import Key
 from shared.screen import ScreenObservation
 
 log = logging.getLogger(__name__)
 
 LAUNCHER = "android.intent.category.LAUNCHER"
+KEYCODE_ENTER, KEYCODE_DEL, KEYCODE_MOVE_END = 66, 67, 123
 
 
 class AdbScreen(ScreenController):
@@ -48,11 +50,23 @@ class AdbScreen(ScreenController):
         return self.client.screencap()
 
 
-def pick(tree: UiTree, text: str, selector: str, element_id: str, index: int) -> UiElement:
-    """The *index*-th element matching, or a :class:`DeviceFailure` naming what is on screen."""
-    found = tree.find(text=text, selector=selector, element_id=element_id)
-    what = " ".join(filter(None, [selector, element_id and f"id {element_id}", text and repr(text)]))
-    if len(found) <= index:
+def pick(tree: UiTree, text: str, selector: str, element_id: str, index: int, role: str = "",
+         row: str = "") -> UiElement:
+    """The *index*-th element matching (-1 = last), or a :class:`DeviceFailure` naming what is on screen."""
+    if text or selector or element_id:
+        found: list[UiElement] | None = tree.find(text=text, selector=selector, element_id=element_id)
+    elif role:
+        found = [e for e in tree.elements if e.visible]
+    elif row:
+        found = None  # the row itself
+    else:
+        raise RequestError("name the element: give text, role, selector, id or row")
+    if role or row:
+        found = narrow(tree, found, role, row)
+    assert found is not None
+    what = " ".join(filter(None, [role, selector, element_id and f"id {element_id}", text and repr(text),
+                                  row and f"in the row {row!r}"]))
+    if not -len(found) <= index < len(found):
         raise DeviceFailure(
             f"no element {what} on screen (found {len(found)}); on screen: {describe(tree.named())}",
             expected=f"element {what} visible")
@@ -81,21 +95,39 @@ class AdbRemoteBase(RemoteController, ScreenReader):
             self.press(Key(key))
         return f"pressed {key}" + (f" x{repeat}" if repeat > 1 else "")
 
-    @command("Type text into the focused field, or into the field matching a selector first tapped/selected",
-             P("text", required=True),
-             P("selector", description="the field: " + SELECTOR_HELP))
-    def input_text(self, text: str, selector: str = "") -> str:
-        if selector:
-            self.focus_field(selector)
+    @command("Type text into a field found by its text/description/id (tapped or selected first), or the "
+             "focused field. clear (default) replaces the field's text; clear=false appends; submit presses Enter",
+             P("text", required=True, description="what to type"), *field_params(SELECTOR_HELP),
+             P("clear", ParamType.BOOL, default=True, description="replace the field's text (false: append)"),
+             P("submit", ParamType.BOOL, default=False, description="press Enter after typing"))
+    def input_text(self, text: str, field: str = "", selector: str = "", row: str = "", index: int = 0,
+                   clear: bool = True, submit: bool = False) -> str:
+        current = ""
+        if field or selector or row:
+            current = self.focus_field(field, selector, row, index).text
+        elif clear:
+            focused = self.client.dump_ui().focused()
+            current = focused.text if focused is not None else ""
+        if clear and current:
+            self.client.keyevents([KEYCODE_MOVE_END] + [KEYCODE_DEL] * len(current))
         self.client.input_text(text)
-        return f"typed {text!r}"
+        if submit:
+            self.client.keyevent(KEYCODE_ENTER)
+        return f"typed {text!r}" + ("" if clear else " (appended)") + (" and submitted" if submit else "")
 
-    def focus_field(self, selector: str) -> None:
-        """Give the field matching *selector* the input focus (a tap on phones)."""
-        element = pick(self.client.dump_ui(), "", selector, "", 0)
+    def focus_field(self, field: str, selector: str, row: str = "", index: int = 0) -> UiElement:
+        """Give the field the input focus (a tap on phones); returns the field as it was."""
+        element = pick(self.client.dump_ui(), field, selector, "", index, "", row)
         if element.bounds is None:
-            raise DeviceFailure(f"field {selector} has no bounds to tap", expected=f"field {selector} on screen")
+            raise DeviceFailure(f"field {element.label!r} has no bounds to tap",
+                                expected=f"field {element.label!r} on screen")
         self.client.tap(*element.bounds.center)
+        return element
+
+    @command("Go back to the previous screen (the BACK key)")
+    def go_back(self) -> str:
+        self.press(Key.BACK)
+        return "went back"
 
     @command("Start an app by package name (its launcher activity), or a given activity",
              P("package", required=True, description="e.g. com.android.settings"),
@@ -136,10 +168,11 @@ class AndroidRemote(AdbRemoteBase):
         self.client.swipe(*a, *b, duration_ms)
         return f"swiped ({x1:.2f}, {y1:.2f}) -> ({x2:.2f}, {y2:.2f})"
 
-    @command("Tap an element found in the UI dump by its text, selector or id",
+    @command("Tap an element found in the UI dump by its text/description, role, selector, id or row",
              *ELEMENT_PARAMS)
-    def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
-        element = pick(self.client.dump_ui(), text, selector, id, index)
+    def click_element(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0,
+                      id: str = "") -> str:
+        element = pick(self.client.dump_ui(), text, selector, id, index, role, row)
         if element.bounds is None or element.bounds.empty:
             raise DeviceFailure(f"element {element.label!r} has no area to tap",
                                 expected=f"{element.label!r} tappable")

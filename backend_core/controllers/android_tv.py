@@ -81,18 +81,20 @@ class AndroidTvRemote(AdbRemoteBase):
             log.info("%s has no leanback activity; trying its phone launcher activity", package)
             return self.client.launch(package, "", LAUNCHER)
 
-    def focus_field(self, selector: str) -> None:
-        self.walk_focus("", selector, "", 0)
+    def focus_field(self, field: str, selector: str, row: str = "", index: int = 0) -> UiElement:
+        walk = self.walk_focus(field, selector, "", index, row=row)
         self.press(Key.OK)
+        return walk.element
 
-    def walk_focus(self, text: str, selector: str, element_id: str, index: int) -> FocusWalk:
+    def walk_focus(self, text: str, selector: str, element_id: str, index: int, role: str = "",
+                   row: str = "") -> FocusWalk:
         """Press the D-pad until the focus is on the element; a :class:`DeviceFailure` if it cannot get there."""
         keys: list[Key] = []
         stuck: set[tuple[str, Key]] = set()
         focused: UiElement | None = None
         for _ in range(self.max_moves + 1):
             tree = self.client.dump_ui()
-            target = pick(tree, text, selector, element_id, index)
+            target = pick(tree, text, selector, element_id, index, role, row)
             focused = tree.focused()
             if focused is None:
                 raise DeviceFailure(f"nothing has the focus on screen, so the D-pad cannot reach {target.label!r}",
@@ -120,8 +122,9 @@ class AndroidTvRemote(AdbRemoteBase):
 
     @command("Move the D-pad focus to an element (by text, selector or id) and press OK",
              *ELEMENT_PARAMS)
-    def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
-        walk = self.walk_focus(text, selector, id, index)
+    def click_element(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0,
+                      id: str = "") -> str:
+        walk = self.walk_focus(text, selector, id, index, role, row)
         self.press(Key.OK)
         route = " ".join(k.value for k in walk.keys) or "already focused"
         return f"selected {walk.element.label!r} ({route}, OK)"

@@ -26,7 +26,9 @@ from backend_core.controllers.appium_session import AppiumSession, options_from_
 from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader
 from backend_core.controllers.native_observe import observe_tree
 from backend_core.controllers.registry import BuildContext, register_controller
-from backend_core.controllers.ui_dump import SELECTOR_HELP, UiTree, describe, parse_ui_xml
+from backend_core.controllers.android import pick
+from backend_core.controllers.targets import field_params
+from backend_core.controllers.ui_dump import ELEMENT_PARAMS, SELECTOR_HELP, UiTree, describe, parse_ui_xml
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, DeviceFailure, RequestError
 from shared.keys import Key
@@ -115,26 +117,38 @@ class AppiumRemote(RemoteController, ScreenReader):
                 return found
         return []
 
-    @command("Click an element found by its text, selector or id",
-             P("text", description="text, content-desc or label of the element"),
-             P("selector", description=SELECTOR_HELP),
-             P("id", description="resource-id / accessibility id"),
-             P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"))
-    def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
+    @command("Click an element found by its text/description, role, selector, id or row", *ELEMENT_PARAMS)
+    def click_element(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0,
+                      id: str = "") -> str:
+        if role or row:  # by what the page source says: role and row are not Appium locators
+            element = pick(self.page(), text, selector, id, index, role, row)
+            if element.bounds is None or element.bounds.empty:
+                raise DeviceFailure(f"element {element.label!r} has no area to tap",
+                                    expected=f"{element.label!r} tappable")
+            x, y = element.bounds.center
+            self.session.call(lambda d: d.tap([(x, y)]), "tap")
+            return f"clicked {element.label!r} at ({x}, {y})"
         what = " ".join(filter(None, [selector, id and f"id {id}", text and repr(text)]))
+        if not what:
+            raise RequestError("name the element: give text, role, selector, id or row")
 
         def click(driver: Any) -> int:
             found = self.find(driver, text, selector, id)
-            if len(found) > index:
+            if -len(found) <= index < len(found):
                 found[index].click()
             return len(found)
 
         count = self.session.call(click, f"click on {what}")
-        if count <= index:
+        if not -count <= index < count:
             on_screen = describe(self.page().named())
             raise DeviceFailure(f"no element {what} on screen (found {count}); on screen: {on_screen}",
                                 expected=f"element {what} visible")
         return f"clicked {what}" + (f" #{index}" if index else "")
+
+    @command("Go back to the previous screen (the system Back)")
+    def go_back(self) -> str:
+        self.session.call(lambda d: d.back(), "back")
+        return "went back"
 
     def window(self) -> tuple[int, int]:
         size = self.session.call(lambda d: d.get_window_size(), "window size")
@@ -169,22 +183,47 @@ class AppiumRemote(RemoteController, ScreenReader):
             self.session.call(lambda d: _send_keys(d, W3C_KEYS[k] * repeat), f"key {key}")
         return f"pressed {key}" + (f" x{repeat}" if repeat > 1 else "")
 
-    @command("Type text into the field matching a selector, or into the focused field",
-             P("text", required=True),
-             P("selector", description="the field: " + SELECTOR_HELP))
-    def input_text(self, text: str, selector: str = "") -> str:
+    @command("Type text into a field found by its text/description/id, or the focused field. clear (default) "
+             "replaces the field's text; clear=false appends; submit presses Enter after",
+             P("text", required=True, description="what to type"), *field_params(SELECTOR_HELP),
+             P("clear", ParamType.BOOL, default=True, description="replace the field's text (false: append)"),
+             P("submit", ParamType.BOOL, default=False, description="press Enter after typing"))
+    def input_text(self, text: str, field: str = "", selector: str = "", row: str = "", index: int = 0,
+                   clear: bool = True, submit: bool = False) -> str:
+        if row:  # find the field in the row from the page source, then focus it with a tap
+            element = pick(self.page(), field, selector, "", index, "", row)
+            if element.bounds is not None:
+                cx, cy = element.bounds.center
+                self.session.call(lambda d: d.tap([(cx, cy)]), "tap")
+            field = selector = ""
+
         def type_in(driver: Any) -> bool:
-            if not selector:
-                _send_keys(driver, text)
+            if not (field or selector):
+                target = None
+                try:
+                    target = driver.switch_to.active_element
+                except Exception:  # not every driver knows the active element: type blind
+                    log.debug("no active element; typing into whatever has the focus")
+                if target is not None and clear:
+                    target.clear()
+                if target is not None:
+                    target.send_keys(text + ("\n" if submit else ""))
+                else:
+                    _send_keys(driver, text + (W3C_KEYS[Key.OK] if submit else ""))
                 return True
-            found = self.find(driver, "", selector, "")
-            if found:
-                found[0].send_keys(text)
-            return bool(found)
+            found = self.find(driver, field, selector, "")
+            if not -len(found) <= index < len(found):
+                return False
+            if clear:
+                found[index].clear()
+            found[index].send_keys(text + ("\n" if submit else ""))
+            return True
 
         if not self.session.call(type_in, "typing"):
-            raise DeviceFailure(f"no field {selector} on screen", expected=f"field {selector} visible")
-        return f"typed {text!r}"
+            what = field or selector
+            raise DeviceFailure(f"no field {what!r} on screen; on screen: {describe(self.page().named())}",
+                                expected=f"field {what!r} visible")
+        return f"typed {text!r}" + ("" if clear else " (appended)") + (" and submitted" if submit else "")
 
     @command("Start (or bring to the front) an app by package / bundle id, or a given Android activity",
              P("package", required=True, description="e.g. com.android.settings"),

@@ -59,18 +59,43 @@ def _texts(node: ET.Element) -> str:
     return " ".join(dict.fromkeys(p.strip() for p in parts))[:80]
 
 
+def _list_rows(tree: UiTree) -> list[ET.Element]:
+    """The rows of every list on screen: the direct children of a ListView, RecyclerView, …"""
+    return [row for parent in tree.root.iter()
+            if any(parent.get("class", parent.tag).endswith(c) for c in LIST_CLASSES) for row in parent]
+
+
 def _containers(tree: UiTree) -> dict[int, str]:
     """For each node inside a list row, the text of that row (the list's direct child)."""
     out: dict[int, str] = {}
-    for parent in tree.root.iter():
-        if not any(parent.get("class", parent.tag).endswith(c) for c in LIST_CLASSES):
-            continue
-        for row in parent:
-            text = _texts(row)
-            for node in row.iter():
-                if node is not row:
-                    out.setdefault(id(node), text)
+    for row in _list_rows(tree):
+        text = _texts(row)
+        for node in row.iter():
+            if node is not row:
+                out.setdefault(id(node), text)
     return out
+
+
+ROLE_ALIASES: dict[str, tuple[str, ...]] = {"switch": (S.ROLE_SWITCH, S.ROLE_CHECKBOX),
+                                            "checkbox": (S.ROLE_CHECKBOX, S.ROLE_SWITCH),
+                                            "text": (S.ROLE_TEXT, S.ROLE_BUTTON), "image": (S.ROLE_IMAGE,)}
+
+
+def narrow(tree: UiTree, elements: list[UiElement] | None, role: str = "", row: str = "") -> list[UiElement]:
+    """Keep the *elements* of *role* that sit in the list row showing *row*; *elements* None: the row itself."""
+    if row:
+        want = row.strip().casefold()
+        rows = [r for r in _list_rows(tree) if want in _texts(r).casefold()]
+        rows.sort(key=lambda r: (_texts(r).casefold() != want, len(_texts(r))))  # the exact row first
+        inside = {id(n): r for r in rows for n in r.iter() if n is not r}
+        if elements is None:  # only the row named: the row itself
+            return [tree._by_node[id(r)] for r in rows if id(r) in tree._by_node]
+        by_element = {id(tree._by_node[k]): k for k in (id(n) for n in tree.root.iter()) if k in tree._by_node}
+        elements = [e for e in elements if by_element.get(id(e)) in inside]
+    if role:
+        roles = ROLE_ALIASES.get(role, (role,))
+        elements = [e for e in elements or () if role_of(e) in roles]
+    return list(elements or ())
 
 
 def observe_tree(tree: UiTree, platform: str, title: str = "") -> ScreenObservation:

@@ -24,19 +24,16 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from shared.commands import P, ParamType
+from backend_core.controllers.targets import target_params
+from shared.commands import P
 from shared.errors import ControllerError, RequestError
 
 log = logging.getLogger(__name__)
 
 SELECTOR_HELP = "resource-id (full or short), desc:<content-desc>, class:<widget class> or //XPath"
-# how an Android element is named in click_element, on phones and TVs alike
-ELEMENT_PARAMS = (
-    P("text", description="text or content-desc of the element"),
-    P("selector", description=SELECTOR_HELP),
-    P("id", description="resource-id, full or short"),
-    P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"),
-)
+# how an Android element is named in click_element, on phones and TVs alike: the shared target
+# parameters (text, role, selector, row, index) with Android's selector syntax, and id
+ELEMENT_PARAMS = (*target_params(SELECTOR_HELP), P("id", description="resource-id, full or short"))
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 

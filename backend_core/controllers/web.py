@@ -16,6 +16,7 @@ from backend_core.controllers.geometry import TAP_HELP, TAP_PARAMS
 from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader, to_jpeg
 from backend_core.controllers.browser import BrowserOptions, BrowserSession
 from backend_core.controllers.registry import BuildContext, register_controller
+from backend_core.controllers.web_actions import WebActions
 from backend_core.controllers.web_observe import observe_page
 from shared.commands import P, ParamType, command
 from shared.errors import ConfigError, DeviceFailure, RequestError
@@ -48,8 +49,8 @@ def element_locator(page: Any, text: str = "", selector: str = "", element_id: s
     return loc
 
 
-class WebRemote(RemoteController, ScreenReader):
-    """Input to a web page: clicks, keys, text, scrolling, URL changes."""
+class WebRemote(WebActions, RemoteController, ScreenReader):
+    """Input to a web page: the element actions of :class:`WebActions`, keys, scrolling, taps, URL changes."""
 
     def __init__(self, session: BrowserSession) -> None:
         self.session = session
@@ -60,30 +61,6 @@ class WebRemote(RemoteController, ScreenReader):
         target = urljoin(self.session.options.url, url)
         self.session.call(lambda page: page.goto(target, wait_until="load"))
         return f"opened {target}"
-
-    @command("Click an element found by its visible text, CSS selector or id",
-             P("text", description="visible text of the element"),
-             P("selector", description="CSS selector"),
-             P("id", description="element id"),
-             P("index", ParamType.INT, default=0, minimum=0, description="which match, 0 = first"))
-    def click_element(self, text: str = "", selector: str = "", id: str = "", index: int = 0) -> str:
-        what = text or selector or id
-
-        def click(page: Any) -> str:
-            loc = element_locator(page, text, selector, id)
-            count = loc.count()
-            if count <= index:
-                raise DeviceFailure(f"no element {what!r} to click (found {count})",
-                                    expected=f"element {what!r} visible")
-            from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-            try:
-                loc.nth(index).click(timeout=3000)
-            except PlaywrightTimeout as exc:
-                raise DeviceFailure(f"element {what!r} is not clickable", expected=f"{what!r} clickable") from exc
-            return f"clicked {what!r}" + (f" #{index}" if index else "")
-
-        return self.session.call(click)
 
     @command("Select an element repeatedly until it shows the expected word (toggles, cycling settings)",
              P("expect", required=True, description="word the element must show, e.g. On, French"),
@@ -124,18 +101,6 @@ class WebRemote(RemoteController, ScreenReader):
 
         self.session.call(press)
         return f"pressed {key}" + (f" x{repeat}" if repeat > 1 else "")
-
-    @command("Type text into the focused field, or into the field matching a selector",
-             P("text", required=True), P("selector", description="CSS selector of the field"))
-    def input_text(self, text: str, selector: str = "") -> str:
-        def type_in(page: Any) -> None:
-            if selector:
-                page.locator(selector).first.fill(text)
-            else:
-                page.keyboard.type(text, delay=15)
-
-        self.session.call(type_in)
-        return f"typed {text!r}"
 
     @command("Scroll the page up or down",
              P("direction", default="down", choices=("up", "down")),

@@ -133,6 +133,21 @@ def test_commands_reach_the_appium_server(appium_device: dict[str, object], appi
         remote.execute("press_key", {"key": "VOLUME_UP"})  # no W3C key for it
 
 
+def test_role_row_field_and_back(appium_device: dict[str, object], appium_server: AppiumServer) -> None:
+    remote: AppiumRemote = appium_device["AppiumRemote"]
+    assert remote.execute("click_element", {"role": "button", "text": "Bluetooth"}).startswith("clicked 'Bluetooth'")
+    remote.execute("input_text", {"text": "maps", "field": "Search apps"})
+    remote.execute("input_text", {"text": "wifi", "field": "Search apps"})  # replaces what was there
+    log = appium_server.log_text()  # the fake driver's page source is static: read what the server was asked
+    assert len(re.findall(r"POST /session/\S+/element/\S+/clear", log)) >= 2
+    assert re.search(r"POST /session/\S+/element/\S+/value", log)
+    with pytest.raises(DeviceFailure, match="no element switch"):
+        remote.execute("click_element", {"role": "switch"})
+    with pytest.raises(ControllerError, match="back"):  # the fake driver has no Back: it says so
+        remote.execute("go_back", {})
+    assert "/back" in appium_server.log_text()
+
+
 def test_element_verifier_reads_the_page_source(appium_device: dict[str, object]) -> None:
     verifier = appium_device["UiElementVerifier"]
     assert verifier.execute("waitForElementToAppear", {"selector": "android:id/title", "text": "bluetooth"}) == \

@@ -26,12 +26,13 @@ def test_phone_declares_its_commands_once(fake_adb: FakeAdb, tmp_path: Path) -> 
     parts = build("adb", "phone-1", tmp_path)
     assert set(parts) == {"AndroidRemote", "AdbScreen", "UiElementVerifier"}
     names = {c.name for c in parts["AndroidRemote"].commands()}
-    assert names == {"press_key", "input_text", "launch_app", "close_app", "dump_elements", "tap", "swipe",
+    assert names == {"press_key", "input_text", "launch_app", "close_app", "dump_elements", "tap", "swipe", "go_back",
                      "click_element"}
     close = next(c for c in parts["AndroidRemote"].commands() if c.name == "close_app")
     assert close.destructive
     click = next(c for c in parts["AndroidRemote"].commands() if c.name == "click_element")
-    assert [p.name for p in click.params] == ["text", "selector", "id", "index"]
+    assert [p.name for p in click.params] == ["text", "role", "selector", "row", "index", "id"]
+    assert "go_back" in {c.name for c in parts["AndroidRemote"].commands()}
     assert "desc:" in click.param("selector").description
 
 
@@ -84,6 +85,32 @@ def test_input_text_survives_the_device_shell(fake_adb: FakeAdb, tmp_path: Path)
     assert list(state["typed"].values()) == [text]
     tree = AdbClient("phone-1").dump_ui()
     assert tree.find(selector="search_box")[0].text == text
+
+
+def test_input_text_by_field_name_replaces_unless_asked_to_append(fake_adb: FakeAdb, tmp_path: Path) -> None:
+    remote = build("adb", "phone-1", tmp_path)["AndroidRemote"]
+    remote.execute("input_text", {"text": "wifi", "field": "Search apps"})   # by content-desc
+    remote.execute("input_text", {"text": "maps", "field": "Search apps"})   # replaces: no "wifimaps"
+    field = lambda: AdbClient("phone-1").dump_ui().find(selector="search_box")[0].text  # noqa: E731
+    assert field() == "maps"
+    remote.execute("input_text", {"text": "go", "field": "Search apps", "clear": False, "submit": True})
+    assert field() == "mapsgo"
+    remote.execute("input_text", {"text": "x"})  # the focused field, cleared first
+    assert field() == "x"
+
+
+def test_click_by_role_and_row_and_go_back(fake_adb: FakeAdb, tmp_path: Path) -> None:
+    remote = build("adb", "phone-1", tmp_path)["AndroidRemote"]
+    remote.execute("click_element", {"role": "button", "text": "Settings"})
+    assert fake_adb.screen("phone-1") == "settings"
+    remote.execute("click_element", {"role": "button", "index": 1})  # Navigate up is the first button
+    assert fake_adb.screen("phone-1") == "wifi"
+    with pytest.raises(DeviceFailure, match="no element switch 'Bluetooth'"):
+        remote.execute("click_element", {"role": "switch", "text": "Bluetooth"})
+    assert "went back" == remote.execute("go_back", {})
+    assert fake_adb.screen("phone-1") == "settings"
+    with pytest.raises(RequestError):
+        remote.execute("click_element", {})
 
 
 def test_apps_launch_by_monkey_or_activity_and_close(fake_adb: FakeAdb, tmp_path: Path) -> None:

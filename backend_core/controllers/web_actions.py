@@ -1,0 +1,267 @@
+"""The actions testers use on a web page, by role, label, text, placeholder or row.
+
+A mixin of :class:`~backend_core.controllers.web.WebRemote`: every command
+names its element with the shared target parameters
+(:func:`~backend_core.controllers.targets.target_params`), resolved at run
+time by :mod:`backend_core.controllers.web_targets`.
+
+Failures and errors: a target that is not on the page, or that never becomes
+clickable / enabled, is a :class:`~shared.errors.DeviceFailure`; a browser or
+app that cannot be reached is a :class:`~shared.errors.ControllerError` with
+the browser's reason.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from backend_core.controllers.browser import BrowserSession
+from backend_core.controllers.targets import INDEX_PARAM, Target, field_params, target_params
+from backend_core.controllers.web_targets import resolve
+from shared.commands import P, ParamType, command
+from shared.errors import DeviceFailure, RequestError
+
+log = logging.getLogger(__name__)
+
+ACT_TIMEOUT_MS = 3000
+TOGGLE_ROLES = ("checkbox", "radio", "switch")
+
+
+def _timeout_error() -> type[Exception]:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    return PlaywrightTimeout
+
+
+def act(loc: Any, target: Target, verb: str, do: Any) -> None:
+    """Run ``do(loc)``; a target that stays unactionable (hidden, disabled, covered) is a failure."""
+    try:
+        do(loc)
+    except _timeout_error() as exc:
+        state = ""
+        try:
+            state = " (disabled)" if not loc.is_enabled(timeout=500) else " (not visible or covered)"
+        except Exception:  # the state is only for the message
+            pass
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        raise DeviceFailure(f"could not {verb} {target.describe()}{state}: it never became actionable "
+                            f"within {ACT_TIMEOUT_MS / 1000:g}s ({first})",
+                            expected=f"{target.describe()} actionable") from exc
+
+
+class WebActions:
+    """Element actions of the web remote (mixed into WebRemote, which owns ``session``)."""
+
+    session: BrowserSession
+
+    def _on_target(self, target: Target, verb: str, do: Any, **resolve_kw: Any) -> str:
+        def run(page: Any) -> str:
+            loc = resolve(page, target, **resolve_kw)
+            act(loc, target, verb, do)
+            return f"{verb} {target.describe()}"
+
+        return self.session.call(run)
+
+    @command("Click an element: by its text/name (button, link, tab, menu item…), role, CSS selector or id; "
+             "row = the row or list item it sits in",
+             *target_params(), P("id", description="element id"))
+    def click_element(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0,
+                      id: str = "") -> str:
+        if id:
+            selector = f"[id={json.dumps(id)}]" + (f" {selector}" if selector else "")
+        target = Target(text, role, selector, row, index)
+        return self._on_target(target, "clicked", lambda loc: loc.click(timeout=ACT_TIMEOUT_MS))
+
+    @command("Double-click an element (opens an item for editing in many lists)", *target_params())
+    def double_click(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:
+        target = Target(text, role, selector, row, index)
+        return self._on_target(target, "double-clicked", lambda loc: loc.dblclick(timeout=ACT_TIMEOUT_MS))
+
+    @command("Move the mouse over an element (shows menus and hover-only controls)", *target_params())
+    def hover(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:
+        target = Target(text, role, selector, row, index)
+        return self._on_target(target, "hovered", lambda loc: loc.hover(timeout=ACT_TIMEOUT_MS))
+
+    @command("Scroll until an element is in view", *target_params())
+    def scroll_to(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:
+        target = Target(text, role, selector, row, index)
+        return self._on_target(target, "scrolled to",
+                               lambda loc: loc.scroll_into_view_if_needed(timeout=ACT_TIMEOUT_MS))
+
+    @command("Type text into a field found by its label, placeholder or name (or the focused field). "
+             "clear (default) replaces the field's text; clear=false appends; submit presses Enter after",
+             P("text", required=True, description="what to type"), *field_params(),
+             P("clear", ParamType.BOOL, default=True, description="replace the field's text (false: append)"),
+             P("submit", ParamType.BOOL, default=False, description="press Enter after typing"))
+    def input_text(self, text: str, field: str = "", selector: str = "", row: str = "", index: int = 0,
+                   clear: bool = True, submit: bool = False) -> str:
+        target = Target(field, "", selector, row, index)
+
+        def type_in(page: Any) -> str:
+            if target.empty:
+                loc = page.locator("*:focus")
+                if loc.count() == 0 or not _editable(loc):
+                    # no focused field: the page listens to the keyboard itself (TV-style apps)
+                    page.keyboard.type(text, delay=15)
+                    if submit:
+                        page.keyboard.press("Enter")
+                    return f"typed {text!r}" + (" and submitted" if submit else "")
+                where = "the focused field"
+            else:
+                loc = resolve(page, target, fields=True)
+                where = target.describe("field")
+            act(loc, target, "type into", lambda l: _type(page, l, text, clear))
+            if submit:
+                loc.press("Enter", timeout=ACT_TIMEOUT_MS)
+            return f"typed {text!r} into {where}" + ("" if clear else " (appended)") + (" and submitted" if submit else "")
+
+        return self.session.call(type_in)
+
+    @command("Choose an option of a dropdown (a native select or an ARIA combobox / listbox) by its text",
+             P("option", required=True, description="the option's text (or value)"),
+             *field_params()[:2], INDEX_PARAM)
+    def select_option(self, option: str, field: str = "", selector: str = "", index: int = 0) -> str:
+        target = Target(field, "", selector, "", index)
+
+        def choose(page: Any) -> str:
+            loc = _dropdown(page, target, option)
+            tag = loc.evaluate("e => e.tagName")
+            if tag == "SELECT":
+                label = _native_option(loc, option)
+                act(loc, target, "select in", lambda l: l.select_option(label=label, timeout=ACT_TIMEOUT_MS))
+                return f"selected {label!r}" + (f" in {field!r}" if field else "")
+            act(loc, target, "open", lambda l: l.click(timeout=ACT_TIMEOUT_MS))
+            opt = _aria_option(page, option)
+            act(opt, Target(option, "option"), "choose", lambda l: l.click(timeout=ACT_TIMEOUT_MS))
+            return f"chose {option!r}" + (f" in {field!r}" if field else "")
+
+        return self.session.call(choose)
+
+    @command("Check or uncheck a checkbox, radio button or switch (by its label, or the one in a row)",
+             P("checked", ParamType.BOOL, default=True, description="true = check, false = uncheck"),
+             *target_params())
+    def set_checked(self, checked: bool = True, text: str = "", role: str = "", selector: str = "", row: str = "",
+                    index: int = 0) -> str:
+        target = Target(text, role, selector, row, index)
+
+        def toggle(page: Any) -> str:
+            loc = resolve(page, target, default_roles=TOGGLE_ROLES)
+            act(loc, target, "check" if checked else "uncheck",
+                lambda l: l.set_checked(checked, timeout=ACT_TIMEOUT_MS))
+            return f"{'checked' if checked else 'unchecked'} {target.describe()}"
+
+        return self.session.call(toggle)
+
+    @command("Go back to the previous page (the browser's Back)")
+    def go_back(self) -> str:
+        def back(page: Any) -> str:
+            before = page.url
+            page.go_back(wait_until="load")
+            if page.url == before:
+                raise DeviceFailure(f"there is no previous page to go back to from {before}",
+                                    expected="a previous page in the history")
+            return f"went back to {page.url}"
+
+        return self.session.call(back)
+
+    @command("Reload the current page")
+    def reload(self) -> str:
+        return self.session.call(lambda page: (page.reload(wait_until="load"), f"reloaded {page.url}")[1])
+
+    @command("Press a keyboard shortcut: a chord in Playwright syntax, e.g. Control+A, Shift+Tab, Meta+K, "
+             "Escape; several separated by spaces are pressed in turn",
+             P("keys", required=True, description="e.g. Control+A, Control+Shift+P, Escape"))
+    def press_shortcut(self, keys: str) -> str:
+        chords = keys.split()
+        if not chords:
+            raise RequestError("press_shortcut: give keys such as Control+A")
+
+        def press(page: Any) -> None:
+            from playwright.sync_api import Error as PlaywrightError
+
+            for chord in chords:
+                try:
+                    page.keyboard.press(chord)
+                except PlaywrightError as exc:
+                    for modifier in ("Control", "Shift", "Alt", "Meta"):  # a failed chord leaves them held
+                        page.keyboard.up(modifier)
+                    if "Unknown key" in str(exc):
+                        raise RequestError(f"press_shortcut: unknown key in {chord!r}; use names such as "
+                                           "Control, Shift, Alt, Meta, Enter, Escape, Tab, ArrowUp, A-Z") from None
+                    raise
+
+        self.session.call(press)
+        return f"pressed {keys}"
+
+
+
+def _editable(loc: Any) -> bool:
+    return bool(loc.first.evaluate("e => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.isContentEditable"))
+
+
+def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
+    if clear and _editable(loc):
+        loc.fill(text, timeout=ACT_TIMEOUT_MS)
+        return
+    loc.click(timeout=ACT_TIMEOUT_MS)  # a code editor or custom widget: focus it and use the keyboard
+    if clear:
+        page.keyboard.press("ControlOrMeta+A")
+        page.keyboard.press("Delete")
+    else:
+        moved = loc.evaluate("e => { if (typeof e.value === 'string' && e.setSelectionRange) {"
+                             " e.setSelectionRange(e.value.length, e.value.length); return true; } return false; }")
+        if not moved:
+            page.keyboard.press("ControlOrMeta+End")
+    page.keyboard.type(text, delay=10)
+
+
+def _dropdown(page: Any, target: Target, option: str) -> Any:
+    """The dropdown *target* names; with no name, the one that offers *option*."""
+    if not target.empty:
+        return resolve(page, target, fields=True)
+    selects = page.locator("select").filter(visible=True)
+    want = option.strip().casefold()
+    for i in range(selects.count()):
+        offered = selects.nth(i).evaluate(
+            "s => Array.from(s.options).flatMap(o => [(o.label || o.text).trim(), o.value])")
+        if any(want == o.casefold() for o in offered):
+            return selects.nth(i)
+    if selects.count() == 1:
+        return selects.first
+    combos = page.get_by_role("combobox").filter(visible=True)
+    if combos.count() == 1:
+        return combos.first
+    raise DeviceFailure(f"no dropdown offers {option!r}; name the field", expected=f"a dropdown with {option!r}")
+
+
+def _native_option(select: Any, option: str) -> str:
+    """The label of the <option> matching *option* by label, then value, then containment (case-insensitive)."""
+    opts: list[dict[str, str]] = select.evaluate(
+        "s => Array.from(s.options).map(o => ({label: (o.label || o.text).trim(), value: o.value}))")
+    want = option.strip().casefold()
+    for key in ("label", "value"):
+        for o in opts:
+            if o[key].casefold() == want:
+                return o["label"]
+    partial = [o for o in opts if re.search(rf"(?<!\w){re.escape(want)}(?!\w)", o["label"].casefold())]
+    if len(partial) == 1:
+        return partial[0]["label"]
+    raise DeviceFailure(f"the dropdown has no option {option!r}; options: "
+                        + ", ".join(repr(o["label"]) for o in opts[:12]), expected=f"option {option!r}")
+
+
+def _aria_option(page: Any, option: str) -> Any:
+    for exact in (True, False):
+        loc = page.get_by_role("option", name=option, exact=exact).filter(visible=True)
+        try:
+            loc.first.wait_for(state="visible", timeout=ACT_TIMEOUT_MS if exact else 300)
+        except _timeout_error():
+            continue
+        return loc.first
+    shown = page.get_by_role("option").filter(visible=True).all_inner_texts()
+    raise DeviceFailure(f"the open list has no option {option!r}; options: "
+                        + (", ".join(repr(t.strip()) for t in shown[:12]) or "none shown"),
+                        expected=f"option {option!r}")
+

@@ -1,0 +1,161 @@
+"""Resolving a :class:`~backend_core.controllers.targets.Target` to a Playwright locator, at run time.
+
+``text`` is tried as, in order: role + accessible name (``get_by_role``), the
+label of a field, its placeholder, visible text, title / alt text, and last
+the words of ids, classes, test ids, names and aria-labels ("delete" also
+finds ``button.destroy``). The first strategy with a visible match wins.
+With ``row``, the innermost row / list item / card showing that text is found
+and hovered first (so hover-only controls appear), and the target is looked
+for inside it. Nothing found is a :class:`~shared.errors.DeviceFailure` that
+lists what the page does show.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Callable
+
+from backend_core.controllers.targets import Target, candidates
+from backend_core.controllers.web_observe import observe_page
+from shared.errors import DeviceFailure, RequestError
+
+log = logging.getLogger(__name__)
+
+ROW_CSS = ('li, tr, [role=row], [role=listitem], [role=option], article, [class*="card"], [class*="Card"], '
+           '[class*="item"]')
+# roles tried, in order, when only a name is given
+NAMED_ROLES = ("button", "link", "tab", "menuitem", "checkbox", "radio", "switch", "option", "combobox",
+               "textbox", "searchbox", "treeitem", "heading", "cell")
+FIELD_ROLES = ("textbox", "searchbox", "spinbutton", "combobox")
+# a role asked for, and the Playwright roles that count as it
+ROLE_ALIASES: dict[str, tuple[str, ...]] = {
+    "textbox": ("textbox", "searchbox", "spinbutton"),
+    "combobox": ("combobox", "listbox"),
+    "checkbox": ("checkbox", "menuitemcheckbox"),
+    "switch": ("switch", "checkbox"),
+    "image": ("img",),
+    "text": (),
+}
+# words testers use for icon-only controls, and what apps call them in ids and classes
+HINT_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "delete": ("delete", "destroy", "remove", "trash"), "remove": ("remove", "delete", "destroy", "trash"),
+    "close": ("close", "dismiss"), "edit": ("edit", "pencil"), "add": ("add", "plus", "new"),
+    "search": ("search", "find"), "menu": ("menu", "hamburger"), "settings": ("settings", "gear", "cog"),
+}
+DEFAULT_FIND_TIMEOUT_MS = 2000
+NOTHING = "devicepilot-nothing-matches"  # a tag no page has: the empty locator
+
+
+def _visible(loc: Any) -> Any:
+    return loc.filter(visible=True)
+
+
+def _union(locs: list[Any]) -> Any:
+    out = locs[0]
+    for loc in locs[1:]:
+        out = out.or_(loc)
+    return out
+
+
+def _hint_locator(scope: Any, text: str) -> Any | None:
+    words = [w for w in re.split(r"[^\w]+", text.lower()) if w]
+    if not words:
+        return None
+    attrs = ("id", "class", "data-testid", "data-test", "data-cy", "name", "aria-label", "title")
+    parts = []
+    for word in words:
+        forms = HINT_SYNONYMS.get(word, (word,))
+        parts.append(":is(" + ", ".join(f'[{a}*="{f}" i]' for f in forms for a in attrs) + ")")
+    return scope.locator("".join(parts))
+
+
+def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
+    roles = ROLE_ALIASES.get(role, (role,)) or (role,)
+    kwargs: dict[str, Any] = {"name": name, "exact": exact} if name else {}
+    return _union([scope.get_by_role(r, **kwargs) for r in roles])  # type: ignore[arg-type]
+
+
+def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[str, Callable[[], Any]]]:
+    """The ways *text* may name an element, in the order they are tried."""
+    roles = FIELD_ROLES if fields else NAMED_ROLES
+    found: list[tuple[str, Callable[[], Any]]] = [
+        ("role+name (exact)", lambda: _union([scope.get_by_role(r, name=text, exact=True) for r in roles])),
+        ("label", lambda: scope.get_by_label(text)),
+        ("placeholder", lambda: scope.get_by_placeholder(text)),
+        ("role+name", lambda: _union([scope.get_by_role(r, name=text) for r in roles])),
+    ]
+    if not fields:
+        found += [("text (exact)", lambda: scope.get_by_text(text, exact=True)),
+                  ("text", lambda: scope.get_by_text(text))]
+    found += [("title", lambda: scope.get_by_title(text)), ("alt text", lambda: scope.get_by_alt_text(text))]
+    found.append(("id/class words", lambda: _hint_locator(scope, text)))
+    return found
+
+
+def find_row(page: Any, row: str) -> Any:
+    """The innermost visible row, list item or card that shows *row*, hovered so hover-only controls appear."""
+    rows = page.locator(ROW_CSS).filter(has_text=row)
+    innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=row)))
+    exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
+    chosen = exact if exact.count() else innermost
+    if chosen.count() == 0:
+        obs = observe_page(page)
+        shown = ", ".join(repr(e.text or e.name) for e in obs.of_role("listitem", "row")[:8]) or "none"
+        raise DeviceFailure(f"no row showing {row!r}; rows on the page: {shown}", expected=f"a row showing {row!r}")
+    target = chosen.first
+    try:
+        target.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
+    except Exception as exc:  # a row that cannot be hovered is still a place to look
+        log.debug("could not hover row %r: %s", row, exc)
+    return target
+
+
+def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
+            hidden_ok: bool = False) -> Any:
+    """The one locator *target* names on *page*, or a :class:`DeviceFailure` listing what is there.
+
+    *fields*: the target is a form field (label / placeholder first, no plain text);
+    *default_roles*: roles to look among when the target names none (set_checked: checkbox, radio, switch).
+    """
+    if target.empty and not default_roles:
+        raise RequestError("name the element: give text, role, selector or row")
+    scope = find_row(page, target.row) if target.row else page
+    if target.row and not (target.text or target.role or target.selector or default_roles):
+        return scope
+    loc = _locate(scope, target, fields, default_roles)
+    count = loc.count()
+    if count == 0 or not (-count <= target.index < count):
+        obs = observe_page(page)
+        role = target.role or (default_roles[0] if default_roles else ("textbox" if fields else ""))
+        what = target.describe("field" if fields else "element")
+        raise DeviceFailure(f"no {what}" + (f" (found {count})" if count else "") + f"; visible: {candidates(obs, role)}",
+                            expected=f"{what} on the page")
+    return loc.nth(target.index)
+
+
+def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, ...]) -> Any:
+    if target.selector:
+        loc = scope.locator(target.selector)
+        if target.text:
+            loc = loc.filter(has_text=target.text)
+        return _visible(loc)
+    if target.role:
+        if target.role == "text":
+            return _visible(scope.get_by_text(target.text)) if target.text else scope.locator(NOTHING)
+        return _visible(_role_locator(scope, target.role, target.text))
+    if not target.text:
+        return _visible(_union([_role_locator(scope, r, "") for r in default_roles]))
+    if default_roles:
+        named = _union([_role_locator(scope, r, target.text) for r in default_roles])
+        named = named.or_(scope.get_by_label(target.text))
+        if _visible(named).count():
+            return _visible(named)
+    for how, make in text_strategies(scope, target.text, fields):
+        loc = make()
+        if loc is None:
+            continue
+        visible = _visible(loc)
+        if visible.count():
+            log.debug("%s resolved by %s", target.describe(), how)
+            return visible
+    return scope.locator(NOTHING)

@@ -1,0 +1,155 @@
+"""The actions testers use, in real headless Chromium on local pages; each asserts the page's real state."""
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from backend_core.controllers.web import WebRemote
+from shared import vocabulary as V
+from shared.errors import ControllerError, DeviceFailure, RequestError
+from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.integration
+
+
+def run(browser: Browser, command: str, **params: object) -> str:
+    return browser.remote.execute(command, params)
+
+
+def test_commands_are_named_from_the_vocabulary() -> None:
+    names = set(WebRemote._commands)
+    assert {V.CLICK, V.DOUBLE_CLICK, V.HOVER, V.SCROLL_TO, V.INPUT_TEXT, V.SELECT_OPTION, V.SET_CHECKED,
+            V.GO_BACK, V.RELOAD, V.OPEN_URL, V.PRESS_SHORTCUT, V.DUMP_ELEMENTS, V.PRESS_KEY} <= names
+    target = ["text", "role", "selector", "row", "index"]
+    for name in (V.CLICK, V.DOUBLE_CLICK, V.HOVER, V.SCROLL_TO):
+        assert [p.name for p in WebRemote._commands[name].params][:5] == target
+    # one declaration: the same ParamSpec objects on every command
+    assert WebRemote._commands[V.HOVER].params[3] is WebRemote._commands[V.SET_CHECKED].params[4]
+
+
+def test_input_text_by_label_placeholder_and_name_replaces_by_default(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.INPUT_TEXT, text="Grace Hopper", field="Full name")   # the field already holds "Ada"
+    assert browser.js("document.getElementById('name').value") == "Grace Hopper"
+    run(browser, V.INPUT_TEXT, text="grace@example.com", field="you@example.com")  # placeholder
+    assert browser.js("document.querySelector('[name=email]').value") == "grace@example.com"
+    run(browser, V.INPUT_TEXT, text="Paris", field="city")  # data-testid / placeholder words
+    assert browser.js("document.getElementById('city').value") == "Paris"
+    run(browser, V.INPUT_TEXT, text="SELECT * FROM users", field="SQL query")
+    assert browser.js("document.getElementById('query').value") == "SELECT * FROM users"  # not appended
+    run(browser, V.INPUT_TEXT, text=" LIMIT 5", field="SQL query", clear=False)
+    assert browser.js("document.getElementById('query').value") == "SELECT * FROM users LIMIT 5"
+
+
+def test_input_text_into_the_focused_field_clears_and_submits(browser: Browser) -> None:
+    browser.open("form.html")
+    browser.js("document.getElementById('name').focus()")
+    run(browser, V.INPUT_TEXT, text="Linus", submit=True)
+    assert browser.js("document.getElementById('name').value") == "Linus"
+    assert browser.js("document.getElementById('status').textContent") == "Saved Linus"
+
+
+def test_todo_add_and_delete_a_row_whose_button_shows_on_hover(browser: Browser) -> None:
+    browser.open("todo.html")
+    run(browser, V.INPUT_TEXT, text="buy bread", field="What needs to be done?", submit=True)
+    labels = "Array.from(document.querySelectorAll('.todo-list label')).map(l => l.textContent)"
+    assert browser.js(labels) == ["buy milk", "walk the dog", "call mom", "buy bread"]
+    run(browser, V.CLICK, text="delete", row="buy milk")   # button.destroy, visible only on hover
+    assert browser.js(labels) == ["walk the dog", "call mom", "buy bread"]
+    run(browser, V.CLICK, role="button", row="buy bread")
+    assert browser.js(labels) == ["walk the dog", "call mom"]
+    run(browser, V.SET_CHECKED, row="walk the dog")
+    assert browser.js("document.querySelectorAll('.todo-list .toggle')[0].checked") is True
+    run(browser, V.SET_CHECKED, checked=False, row="call mom")
+    assert browser.js("document.querySelectorAll('.todo-list .toggle')[1].checked") is False
+    run(browser, V.CLICK, text="Completed")
+    assert browser.js("location.hash") == "#/completed"
+
+
+def test_checkboxes_by_label_and_in_table_rows(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.SET_CHECKED, text="Send me the newsletter")
+    assert browser.js("document.getElementById('news').checked") is True
+    run(browser, V.SET_CHECKED, row="Bob")
+    states = "Array.from(document.querySelectorAll('#users tbody input')).map(i => i.checked)"
+    assert browser.js(states) == [False, True, True]
+    run(browser, V.SET_CHECKED, checked=False, row="Carol")
+    assert browser.js(states) == [False, True, False]
+    with pytest.raises(DeviceFailure, match="actionable|disabled"):
+        run(browser, V.SET_CHECKED, text="I accept the terms")
+    assert browser.js("document.getElementById('terms').checked") is False
+
+
+def test_select_option_native_and_aria(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.SELECT_OPTION, option="French", field="Language")
+    assert browser.js("document.getElementById('lang').value") == "fr"
+    run(browser, V.SELECT_OPTION, option="de")  # by value, and the dropdown found by its options
+    assert browser.js("document.getElementById('lang').value") == "de"
+    run(browser, V.SELECT_OPTION, option="Canada", field="Country")
+    assert browser.js("document.getElementById('country').value") == "Canada"
+    with pytest.raises(DeviceFailure, match="no option 'Klingon'.*'English'"):
+        run(browser, V.SELECT_OPTION, option="Klingon", field="Language")
+
+
+def test_double_click_hover_scroll_shortcut(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.DOUBLE_CLICK, text="double click me")
+    assert browser.js("document.getElementById('dbl').textContent") == "double clicked"
+    run(browser, V.HOVER, text="hover me")
+    assert browser.js("document.getElementById('hov').textContent") == "hovered"
+    run(browser, V.SCROLL_TO, text="Footer text far below")
+    assert browser.js("(() => { const r = document.getElementById('far').getBoundingClientRect();"
+                      " return r.top >= 0 && r.bottom <= innerHeight; })()") is True
+    run(browser, V.PRESS_SHORTCUT, keys="Control+A Escape")
+    assert browser.js("window.keys.slice(-2)") == ["Control+A", "Escape"]
+    with pytest.raises(RequestError, match="unknown key"):
+        run(browser, V.PRESS_SHORTCUT, keys="Control+Banana")
+
+
+def test_go_back_and_reload(browser: Browser) -> None:
+    browser.open("form.html")
+    browser.open("classes.html")
+    run(browser, V.GO_BACK)
+    assert browser.js("location.pathname") == "/form.html"
+    browser.js("document.getElementById('name').value = 'changed'")
+    run(browser, V.RELOAD)
+    assert browser.js("document.getElementById('name').value") == "Ada"
+
+
+def test_click_by_role_and_name_index_and_old_params(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.INPUT_TEXT, text="Ada L", field="Full name")
+    run(browser, V.CLICK, role="button", text="Save")
+    assert browser.js("document.getElementById('status').textContent") == "Saved Ada L"
+    browser.js("document.getElementById('status').textContent = ''")
+    run(browser, V.CLICK, id="save")
+    assert browser.js("document.getElementById('status').textContent") == "Saved Ada L"
+    run(browser, V.CLICK, role="link", index=-1)
+    assert browser.js("location.hash") == "#billing"
+    run(browser, V.CLICK, selector="nav a", index=1)
+    assert browser.js("location.hash") == "#profile"
+
+
+def test_missing_and_disabled_targets_are_failures_listing_what_is_there(browser: Browser) -> None:
+    browser.open("form.html")
+    with pytest.raises(DeviceFailure) as missing:
+        run(browser, V.CLICK, role="button", text="Publish")
+    assert "no button 'Publish'" in str(missing.value) and "'Save'" in str(missing.value)
+    with pytest.raises(DeviceFailure, match="disabled"):
+        run(browser, V.CLICK, text="Delete account")
+    with pytest.raises(DeviceFailure, match="no row showing 'Zed'"):
+        run(browser, V.CLICK, role="checkbox", row="Zed")
+    with pytest.raises(DeviceFailure, match="no field 'Shoe size'"):
+        run(browser, V.INPUT_TEXT, text="42", field="Shoe size")
+    with pytest.raises(RequestError):
+        run(browser, V.CLICK)
+
+
+def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
+        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
