@@ -88,6 +88,22 @@ def _with_referent(text: str, referent: str) -> str:
     return PRONOUN.sub(lambda m: f'"{referent}"', text, count=1) if re.search(r"\b(?:it|them)\b", text, re.I) else text
 
 
+_RECORD_ACTS = (Act.ADD, Act.SET, Act.EDIT, Act.TYPE, Act.TURN_ON, Act.TURN_OFF)
+
+
+def _merge_attributes(texts: list[str], known: frozenset[str]) -> list[str]:
+    """"add a product called X, category Kitchen, price 9.90": the attribute list stays with its record."""
+    out: list[str] = []
+    for text in texts:
+        if out and read_clause(out[-1], known).act in _RECORD_ACTS:
+            clause = read_clause(text, known)
+            if clause.act is Act.NONE and len(text.split()) <= 6:
+                out[-1] = f"{out[-1]}, {text}"
+                continue
+        out.append(text)
+    return out
+
+
 class BuiltinPlanner:
     """Plans from the context alone. Always answers: a plan, or infeasible with the reason."""
 
@@ -99,7 +115,7 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        texts = split_clauses(request.task.strip(), protected)
+        texts = _merge_attributes(split_clauses(request.task.strip(), protected), known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []

@@ -90,6 +90,8 @@ def similarity(phrase: str, candidate: str) -> float:
     if not pw or not cw:
         return base
     ps, cs = {_stem(w) for w in pw}, {_stem(w) for w in cw}
+    # a word the tester wrote that starts a longer word of the name counts as that word ("search" → "searchbar")
+    ps = {next((c for c in cs if len(w) >= 4 and c.startswith(w)), w) for w in ps}
     if ps == cs:
         return max(base, 0.93)
     if ps <= cs:   # "audio" names "Audio language": every word the tester wrote is in the name
@@ -151,6 +153,9 @@ def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = N
 
 # -- the live screen -----------------------------------------------------------------------------
 
+_ACTIONABLE = frozenset({"button", "link", "tab", "menuitem", "option", "checkbox", "radio", "switch"})
+
+
 def element_names(el: UIElement) -> list[str]:
     return [n for n in (el.name, el.text, el.placeholder, el.hint) if n]
 
@@ -172,8 +177,10 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
             score = max(score, _best(phrase, [el.hint]) * 0.95)
         if score < minimum:
             continue
-        if el.clickable or el.role in CLICKABLE_ROLES:
-            score += 0.02
+        if el.role in _ACTIONABLE:
+            score += 0.03
+        elif el.clickable:
+            score += 0.01
         if el.hidden:
             score -= 0.02
         if el.role == ROLE_TEXT:

@@ -16,14 +16,14 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
-from server.planners.state import Defer, State, Unplannable
+from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
 from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
-_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window)$", re.I)
+_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview)$", re.I)
 _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
 _CATEGORY = re.compile(r"^(?:the\s+)?(?:movie|film|show|programme|program|channel|topic|page|table|item|entry|"
@@ -198,7 +198,7 @@ def pointer_intent(c: Clause, st: State) -> bool:
         raise Unplannable(f"nothing called {text!r} on the screen", text)
     t = targets[0]
     params = {"text": t.live.name or t.live.text or t.live.hint}
-    if t.live.role and t.live.role != "text":
+    if t.live.role in ROLES_BY_NAME:
         params["role"] = t.live.role
     st.add(command, params, f"{c.act.value.replace('_', '-').capitalize()} {t.label!r}",
            moves=c.act is Act.DOUBLE_CLICK)
@@ -317,12 +317,37 @@ def activate(c: Clause, st: State) -> bool:
     if live:
         _click_live_and_expect(st, live[0])
         return True
+    home = _home_link(st, target_text)
+    if home is not None:
+        _click_live_and_expect(st, home)
+        return True
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
     if wants_screen and st.ctx.navigation.nodes:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
+
+
+_HOME_WORDS = {"home", "main", "start", "index", "dashboard", "landing", "front", "root", "admin", "overview"}
+
+
+def _home_link(st: State, text: str) -> Target | None:
+    """"the home page", "the admin home": the link back to the app's root (its brand or Home link)."""
+    ws = set(words(text))
+    if st.live is None or not ws or not ws <= _HOME_WORDS | {"page", "screen"} or not ws & {"home", "main", "start",
+                                                                                          "dashboard", "index"}:
+        return None
+    from urllib.parse import urlparse
+
+    here = urlparse(st.live.url)
+    root = "/" + here.path.strip("/").split("/")[0] + "/" if here.path.strip("/") else "/"
+    links = [e for e in st.live.elements if e.role == "link" and not e.hidden and e.href]
+    for href in (root, "/", root.rstrip("/")):
+        pick = next((e for e in links if urlparse(e.href).path == href and (e.name or e.text)), None)
+        if pick is not None:
+            return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick)
+    return None
 
 
 def _play_key(st: State) -> bool:

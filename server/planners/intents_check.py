@@ -12,7 +12,7 @@ import re
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
-from server.planners.language import Clause, clean, quoted, words
+from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import NUMBER_WORDS
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
@@ -176,6 +176,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
         raise Unplannable("nothing to check")
+    if st.last_object and PRONOUN.fullmatch(text.strip()):
+        text = st.last_object   # "then check she is listed"
     m = _ROLE_SUFFIX.match(text)
     if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and not st.ctx.navigation.nodes:
         role = _ROLE_OF[m.group("r").lower()]

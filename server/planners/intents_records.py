@@ -137,7 +137,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.ADD:
         return False
     rec = records.parse_record(c.rest)
-    if not rec.name and not rec.fields:
+    if not rec.name and not rec.fields and not rec.noun:
         raise Unplannable(f"nothing to add in {c.text!r}")
     if st.live is None:
         if st.moved:
@@ -168,6 +168,9 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if named or generic and (not noun or _on_list_of(st, noun)):
         adder = (named or generic)[0]
         st.click_live(adder, f"Click {adder.label!r}")
+        if not rec.name and not rec.fields and not rec.flags and not rec.loose:
+            st.expect_check(None)
+            return True   # "add a customer": its form is open, nothing to fill
         raise Defer(noun or rec.name, replace_with=[rec.as_clause(), "save"])
     adders = generic
     if noun and _go_to_list(st, noun, [c.text]):
@@ -305,6 +308,59 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     raise Unplannable(f"no record {rec_name!r} on the screen", rec_name)
 
 
+_FLAG_OF_VERB = {Act.TURN_ON: True, Act.TURN_OFF: False}
+
+
+def record_flag_intent(c: Clause, st: State) -> bool:
+    """"deactivate the customer Hugo Rossi": the record's Active box, on its page, then save."""
+    if c.act not in _FLAG_OF_VERB or st.live is None:
+        return False
+    verb = c.text.split()[0].lower()
+    flag = re.sub(r"^(?:de|re|un|dis)", "", verb) if verb not in ("enable", "disable", "turn", "switch") else "enabled"
+    flag = {"activate": "active", "able": "enabled", "enable": "enabled"}.get(flag, flag)
+    name = quoted(c.rest) or clean(c.rest)
+    nouns = _nouns(c.rest)
+    if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
+        name = name[len(nouns[0]):].strip()
+    link = records.record_link(st, name)
+    if link is None:
+        for noun in nouns:
+            if records.entity_link(st, noun) is not None and _go_to_list(st, noun, [c.text]):
+                return True
+        return False
+    st.click_live(link, f"Open {link.label!r}")
+    raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if _FLAG_OF_VERB[c.act] else "no"}"', "save"])
+
+
+def filter_intent(c: Clause, st: State) -> bool:
+    """"filter products by category Garden": open the list, then choose the filter that names the value."""
+    if c.act is not Act.FILTER or st.live is None:
+        return False
+    m = re.match(r"^(?:the\s+)?(?P<noun>[\w ]+?)\s+(?:by|on|with|to)\s+(?:the\s+)?(?P<v>.+)$", c.rest.strip(), re.I)
+    if not m:
+        return False
+    noun, value = m.group("noun").strip(), m.group("v").strip()
+    if records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
+        return _go_to_list(st, noun, [c.text])
+    words_v = value.split()
+    for start in range(len(words_v)):   # "category Garden" → try "category Garden", then "Garden"
+        phrase = " ".join(words_v[start:])
+        found = grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
+        if found:
+            st.click_live(found[0], f"Filter by {found[0].label!r}")
+            st.expect_check(None)
+            return True
+        opts = grounding.options(phrase, st.live, minimum=0.9)
+        if opts:
+            el = opts[0].live
+            st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},
+                   f"Filter by {opts[0].option!r}")
+            return True
+    if st.moved:
+        raise Defer(value)
+    raise Unplannable(f"no filter {value!r} on the screen", value)
+
+
 def query_intent(c: Clause, st: State) -> bool:
     """"run the query SELECT …", "execute: UPDATE …": type it in the SQL field, replacing its text, and run it."""
     m = re.match(r"^(?:run|execute|exec|issue)\b[:\s]*(?:the\s+)?(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+)$",
@@ -392,6 +448,8 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
 
 RECORD_INTENTS = [
     ("fill", fill_intent),
+    ("filter", filter_intent),
+    ("record-flag", record_flag_intent),
     ("confirm", confirm_intent),
     ("query", query_intent),
     ("scope", list_scope_intent),

@@ -41,6 +41,7 @@ class Act(str, Enum):
     PRESS = "press"           # keys of the remote or keyboard
     CLEAR = "clear"
     SUBMIT = "submit"
+    FILTER = "filter"
     NONE = "none"             # no verb: a bare statement ("Melody TV is listed")
 
 
@@ -66,12 +67,12 @@ VERBS: dict[str, Act] = {
                      "observe"], Act.CHECK),
     **dict.fromkeys(["go", "navigate", "visit", "return", "head", "move", "browse", "proceed"], Act.NAVIGATE),
     **dict.fromkeys(["open", "show", "view", "display", "launch", "access", "enter", "load", "reach"], Act.OPEN),
-    **dict.fromkeys(["click", "tap", "select", "choose", "pick", "hit", "push", "follow", "activate",
-                     "touch"], Act.CLICK),
+    **dict.fromkeys(["click", "tap", "select", "choose", "pick", "hit", "push", "follow", "touch"], Act.CLICK),
     **dict.fromkeys(["type", "input", "write", "fill", "append"], Act.TYPE),
     **dict.fromkeys(["search", "find", "query", "seek"], Act.SEARCH),
-    **dict.fromkeys(["enable"], Act.TURN_ON),
-    **dict.fromkeys(["disable"], Act.TURN_OFF),
+    **dict.fromkeys(["enable", "activate", "reactivate"], Act.TURN_ON),
+    **dict.fromkeys(["disable", "deactivate"], Act.TURN_OFF),
+    **dict.fromkeys(["filter", "narrow"], Act.FILTER),
     **dict.fromkeys(["toggle", "flip"], Act.TOGGLE),
     **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put"], Act.SET),
     **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
@@ -271,6 +272,9 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     # "fill in name "X", email "Y"": one clause, its commas included
     text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    # "I want to add a customer: open the add form" — a colon before a verb ends a clause
+    parts = [q for p in parts for q in re.split(r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)),
+                                                p, flags=re.I) if q.strip()]
     out = []
     for p in parts:
         while "\x00" in p:   # holds may hold holds (a quoted value inside an SQL statement)
@@ -297,7 +301,7 @@ def clean(text: str) -> str:
     return re.sub(r"^(?:the|a|an|my|this|that)\s+", "", text, flags=re.I).strip()
 
 
-PRONOUN = re.compile(r"\b(?:it|that|this|them|those|these|the result|the item)\b", re.I)
+PRONOUN = re.compile(r"\b(?:it|that|this|them|those|these|the result|the item|she|he|they|him|her)\b", re.I)
 
 
 def words(text: str) -> list[str]:

@@ -139,6 +139,10 @@ def parse_record(text: str) -> Record:
             rec.noun = head.group("noun").lower()
     else:
         rest = re.sub(r"\s+", " ", body).strip(" ,")
+        only_noun = re.fullmatch(r"(?:an?\s+|the\s+|one\s+)?(?:new\s+)?([a-z]+)", rest, re.I)
+        if only_noun:   # "add a customer": its form, nothing to fill yet
+            rec.noun = only_noun.group(1).lower()
+            return rec
         hm = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[a-z]+)\s*:?\s+(?P<v>.+)$", rest, re.I)
         if hm and hm.group("v")[:1].isupper() or hm and hm.group("noun").lower() in ("book", "customer", "product",
                                                                                      "member", "user", "item", "entry",

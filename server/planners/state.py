@@ -19,6 +19,12 @@ from shared.models import ElementInfo, NodeInfo, PlanningContext, PlanStep
 from shared.screen import ScreenObservation
 
 
+# Roles a controller can find an element by, named as the platform's accessibility tree names them.
+# (A table cell is a "cell", "columnheader" or "rowheader" there: it is found by its text instead.)
+ROLES_BY_NAME = frozenset({"button", "link", "tab", "menuitem", "checkbox", "radio", "switch", "textbox",
+                           "combobox", "option", "slider", "heading"})
+
+
 class Unplannable(Exception):
     """A clause was understood but cannot be done on this device."""
 
@@ -131,7 +137,7 @@ class State:
             params["text"] = el.placeholder
         elif el.hint:
             params["text"] = el.hint
-        if "role" in self.param_names(V.CLICK) and el.role and el.role != "text":
+        if "role" in self.param_names(V.CLICK) and el.role in ROLES_BY_NAME:
             params["role"] = el.role
         if not params.get("text") or ("role" not in params and el.selector and len(name) > 60):
             params = {"selector": el.selector} if el.selector else params

@@ -70,7 +70,7 @@ def test_turn_a_setting_on() -> None:
 def test_search_and_open_the_first_result() -> None:
     assert steps(plan("search for harbor and open the first result")) == [
         ("goto", {"node": "search"}),
-        ("input_text", {"text": "harbor", "selector": "#search-input"}),
+        ("input_text", {"text": "harbor", "selector": "#search-input", "clear": True}),
         ("click_element", {"selector": ".search-result", "index": 0}),
     ]
 
