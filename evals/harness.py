@@ -39,7 +39,7 @@ FINISHED = {"planned", "passed", "failed", "error", "infeasible"}
 
 @dataclass
 class Slot:
-    """One app instance, its device's page, and the lock that keeps it to one task at a time."""
+    """One app instance and its device's page; one worker thread runs its tasks one at a time."""
 
     app: AppInstance
     page: DevicePage | None = None

@@ -8,6 +8,7 @@ page at :attr:`AppInstance.start_url`.
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import sqlite3
 import subprocess
@@ -134,8 +135,6 @@ class ProcessApp(AppInstance):
         self.build_seed(self.seed)
         copy_database(self.seed, self.live)
         argv, env = self.command()
-        import os
-
         log.info("starting %s on %s", self.name, self.base_url)
         with open(self.log_path, "wb") as out:
             self.proc = subprocess.Popen(argv, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
