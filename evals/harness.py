@@ -178,7 +178,10 @@ class Harness:
         except Exception as exc:
             return TaskResult(task.id, task.app, task.split.value, task.text, task.expect.value, "setup-error", 0,
                               False, (f"set-up failed: {exc}",), time.monotonic() - started, str(exc))
-        run = self._run(slot.app.device_id, task.text)
+        try:
+            run = self._run(slot.app.device_id, task.text)
+        except requests.RequestException as exc:  # the server did not answer: this task's outcome is unknown
+            run = {"id": "", "status": "unreachable", "message": f"server did not answer: {exc}", "steps": []}
         verdict = judge(task.judge, JudgeContext(slot.page, slot.app))
         plan = (run.get("plan") or {}).get("plan") or []
         return TaskResult(
