@@ -51,6 +51,8 @@ class Harness:
         unknown = [a for a in apps if a not in APPS]
         if unknown:
             raise ConfigError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
+        for name in apps:
+            APPS[name].check_installed()
         self.run_timeout_s = run_timeout_s
         self._own_workdir = workdir is None
         self.workdir = workdir or Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))

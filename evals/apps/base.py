@@ -19,7 +19,7 @@ from typing import Any
 
 import requests
 
-from shared.errors import InfraError
+from shared.errors import ConfigError, InfraError
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +63,18 @@ class AppInstance(ABC):
 
     #: the app's name in the corpus (``app:`` of a task)
     name: str = ""
+    #: Python modules the app needs (installed by the ``test`` extra)
+    requires: tuple[str, ...] = ()
+
+    @classmethod
+    def check_installed(cls) -> None:
+        """Raise a :class:`ConfigError` naming the install command when a required module is missing."""
+        import importlib.util
+
+        missing = [m for m in cls.requires if importlib.util.find_spec(m) is None]
+        if missing:
+            raise ConfigError(f"app {cls.name!r} needs {', '.join(missing)}: install the test extra "
+                              f"(pip install -e '.[test]', or ./dp test once)")
 
     def __init__(self, workdir: Path, index: int = 1) -> None:
         self.workdir = workdir
