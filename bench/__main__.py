@@ -59,6 +59,8 @@ def run_eval(split: str, jobs: int) -> tuple[str, dict]:
     from evals.corpus import load_corpus, select
     from evals.scoring import render as render_eval, to_json
 
+    for noisy in ("werkzeug", "engineio", "socketio", "urllib3"):  # one line per HTTP request otherwise
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     results, wall = evaluate(select(load_corpus(), split), jobs=jobs)
     data = to_json(results, wall)
     data.pop("results")

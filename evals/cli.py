@@ -15,6 +15,14 @@ from evals.scoring import TaskResult, render, to_json
 log = logging.getLogger(__name__)
 
 
+class _ClosedSocketFilter(logging.Filter):
+    """Drop Werkzeug's 400 for the WebSocket frames it reads while the local stack shuts down."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not ("code 400, message Bad" in message and "\\x8" in message)
+
+
 def add_parser(sub: Any) -> None:
     """Register the ``eval`` subcommand on the devicepilot CLI's subparsers."""
     e = sub.add_parser("eval", help="run the task corpus on StreamTV and two third-party web apps; print scores")
@@ -71,6 +79,7 @@ def _line(r: TaskResult) -> str:
 
 def run(args: argparse.Namespace) -> int:
     tasks = choose(args)
+    logging.getLogger("werkzeug").addFilter(_ClosedSocketFilter())
     show = "none" if args.json else args.show
 
     def on_result(r: TaskResult) -> None:

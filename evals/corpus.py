@@ -5,14 +5,16 @@ A corpus file::
     app: streamtv
     tasks:
       - id: stv-watch-melody
+        split: heldout                 # written for readers; must match the hash of the id
         text: "I want to watch Melody TV"
         expect: passed                 # passed | failed | infeasible
         setup: {url: "/#/home", steps: [{press: "5"}], sql: ["DELETE FROM ..."]}   # optional
         judge:                         # every check must hold (see evals.judges)
           - streamtv: {screen: live, channel: 5}
 
-A task's split (``dev`` or ``heldout``) is not written by hand: it comes from a
-hash of its id (:func:`split_of`), so nobody chooses which tasks are held out.
+A task's split (``dev`` or ``heldout``) comes from a hash of its id
+(:func:`split_of`), so nobody chooses which tasks are held out; the ``split:``
+written beside each id is checked against it.
 """
 from __future__ import annotations
 
@@ -121,6 +123,9 @@ def _parse_task(raw: Any, app: str, where: str) -> Task:
         expect = Expect(str(raw.get("expect", "passed")))
     except ValueError:
         raise ConfigError(f"{where}: expect must be passed, failed or infeasible, got {raw.get('expect')!r}") from None
+    if "split" in raw and str(raw["split"]) != split_of(tid).value:
+        raise ConfigError(f"{where}: split is {split_of(tid).value!r}, from the hash of the id; "
+                          f"splits are not chosen by hand (got {raw['split']!r})")
     judge = raw.get("judge")
     if isinstance(judge, dict):
         judge = [{k: v} for k, v in judge.items()]

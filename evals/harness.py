@@ -39,7 +39,7 @@ FINISHED = {"planned", "passed", "failed", "error", "infeasible"}
 
 @dataclass
 class Slot:
-    """One app instance, its device's page, and the lock that keeps it to one task at a time."""
+    """One app instance and its device's page; one worker thread runs its tasks one at a time."""
 
     app: AppInstance
     page: DevicePage | None = None
@@ -51,6 +51,8 @@ class Harness:
         unknown = [a for a in apps if a not in APPS]
         if unknown:
             raise ConfigError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
+        for name in apps:
+            APPS[name].check_installed()
         self.run_timeout_s = run_timeout_s
         self._own_workdir = workdir is None
         self.workdir = workdir or Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))
@@ -178,7 +180,10 @@ class Harness:
         except Exception as exc:
             return TaskResult(task.id, task.app, task.split.value, task.text, task.expect.value, "setup-error", 0,
                               False, (f"set-up failed: {exc}",), time.monotonic() - started, str(exc))
-        run = self._run(slot.app.device_id, task.text)
+        try:
+            run = self._run(slot.app.device_id, task.text)
+        except requests.RequestException as exc:  # the server did not answer: this task's outcome is unknown
+            run = {"id": "", "status": "unreachable", "message": f"server did not answer: {exc}", "steps": []}
         verdict = judge(task.judge, JudgeContext(slot.page, slot.app))
         plan = (run.get("plan") or {}).get("plan") or []
         return TaskResult(

@@ -8,6 +8,7 @@ page at :attr:`AppInstance.start_url`.
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import sqlite3
 import subprocess
@@ -18,7 +19,7 @@ from typing import Any
 
 import requests
 
-from shared.errors import InfraError
+from shared.errors import ConfigError, InfraError
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,18 @@ class AppInstance(ABC):
 
     #: the app's name in the corpus (``app:`` of a task)
     name: str = ""
+    #: Python modules the app needs (installed by the ``test`` extra)
+    requires: tuple[str, ...] = ()
+
+    @classmethod
+    def check_installed(cls) -> None:
+        """Raise a :class:`ConfigError` naming the install command when a required module is missing."""
+        import importlib.util
+
+        missing = [m for m in cls.requires if importlib.util.find_spec(m) is None]
+        if missing:
+            raise ConfigError(f"app {cls.name!r} needs {', '.join(missing)}: install the test extra "
+                              f"(pip install -e '.[test]', or ./dp test once)")
 
     def __init__(self, workdir: Path, index: int = 1) -> None:
         self.workdir = workdir
@@ -134,8 +147,6 @@ class ProcessApp(AppInstance):
         self.build_seed(self.seed)
         copy_database(self.seed, self.live)
         argv, env = self.command()
-        import os
-
         log.info("starting %s on %s", self.name, self.base_url)
         with open(self.log_path, "wb") as out:
             self.proc = subprocess.Popen(argv, env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,

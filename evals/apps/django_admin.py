@@ -12,6 +12,7 @@ from shared.errors import InfraError
 
 class DjangoAdmin(ProcessApp):
     name = "django_admin"
+    requires = ("django",)
     ready_path = "/admin/login/"
 
     @property

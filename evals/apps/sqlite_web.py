@@ -12,6 +12,7 @@ from evals.apps.library_seed import build
 
 class SqliteWeb(ProcessApp):
     name = "sqlite_web"
+    requires = ("sqlite_web",)
 
     @property
     def start_url(self) -> str:

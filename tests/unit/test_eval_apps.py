@@ -63,3 +63,12 @@ def test_unknown_app_is_a_clear_error(tmp_path: Path) -> None:
 
     with pytest.raises(ConfigError, match="unknown app"):
         Harness(["todo"], workdir=tmp_path)
+
+
+def test_a_missing_dependency_names_the_install_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shared.errors import ConfigError
+
+    monkeypatch.setattr(DjangoAdmin, "requires", ("django", "no_such_module_for_eval"))
+    with pytest.raises(ConfigError, match=r"needs no_such_module_for_eval: install the test extra"):
+        DjangoAdmin.check_installed()
+    SqliteWeb.check_installed()

@@ -82,3 +82,11 @@ def test_duplicate_ids_are_rejected(tmp_path: Path) -> None:
     (tmp_path / "b.yaml").write_text(f"app: y\ntasks: [{task}]")
     with pytest.raises(ConfigError, match="'same' is used twice"):
         load_corpus(tmp_path)
+
+
+def test_a_hand_chosen_split_is_rejected(tmp_path: Path) -> None:
+    wrong = "dev" if split_of("a") is Split.HELDOUT else "heldout"
+    path = tmp_path / "x.yaml"
+    path.write_text(f"app: x\ntasks: [{{id: a, split: {wrong}, text: hi, judge: [{{url_contains: /a}}]}}]")
+    with pytest.raises(ConfigError, match="splits are not chosen by hand"):
+        load_file(path)
