@@ -254,7 +254,18 @@ class RunService:
         if status is RunStatus.PASSED and self._claim_continuation(run_id):
             self._continue(run_id)
             return
+        if status is RunStatus.PASSED:
+            left = self._pending(run_id)
+            if left:   # never a pass with part of the task not done
+                self._finish(run_id, RunStatus.FAILED, f"the task was not completed: {'; '.join(left)!r} could not "
+                                                        f"be planned within {MAX_CONTINUATIONS} rounds")
+                return
         self._finish(run_id, status, message)
+
+    def _pending(self, run_id: str) -> list[str]:
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            return [str(c) for c in ((run.plan or {}).get("pending") or [])] if run is not None else []
 
     def _await_steps(self, run_id: str, status: RunStatus) -> None:
         """Wait (briefly) until the steps the host reported are stored.

@@ -23,10 +23,26 @@ _SQL = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pr
 def _go_to_list(st: State, noun: str, then: list[str]) -> bool:
     """Open the list of *noun* ("customer" → the Customers link), then plan *then* on it."""
     link = records.entity_link(st, noun)
-    if link is None:
-        return False
+    if link is None or _on_list_of(st, noun):
+        return _open_contents(st, then)
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(noun, replace_with=then)
+
+
+_CONTENT_TABS = ("content", "contents", "browse", "data", "rows", "records", "entries", "items", "list")
+
+
+def _open_contents(st: State, then: list[str]) -> bool:
+    """On a list's page whose records are behind a tab ("Content", "Browse"): open that tab, then go on."""
+    if st.live is None:
+        return False
+    for w in _CONTENT_TABS:
+        found = [t for t in grounding.live_elements(w, st.live, roles=records.NAV_ROLES, minimum=0.95)
+                 if not t.live.selected and "active" not in t.live.hint.split()]
+        if found:
+            st.click_live(found[0], f"Open {found[0].label!r}")
+            raise Defer(w, replace_with=then)
+    return False
 
 
 def _nouns(text: str) -> list[str]:
@@ -210,9 +226,21 @@ def save_intent(c: Clause, st: State) -> bool:
     return True
 
 
+def deletion_clause(st: State, name: str, shown_as: UIElement | None) -> str:
+    """The clause that finishes a deletion on the next screen: confirm if asked, then prove the record gone.
+
+    How it is proved depends on how the record was listed: by its own link (its link must be gone:
+    a "was deleted" message may still name it), or as a row of text (that row must be gone).
+    """
+    how = "link" if shown_as is not None and shown_as.role == ROLE_LINK and \
+        grounding.similarity(name, shown_as.name or shown_as.text) >= 0.85 else "row"
+    return f'if asked confirm the deletion of the {how} "{name}"'
+
+
 def confirm_intent(c: Clause, st: State) -> bool:
-    """"if asked, confirm the deletion of "X"": click the confirmation when there is one, then X is gone."""
-    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+deletion\s+of\s+(?P<x>.+))?$", c.text.strip(), re.I)
+    """"if asked confirm the deletion of the row "X"": click the confirmation when there is one, then X is gone."""
+    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+deletion\s+of\s+(?:the\s+(?P<how>link|row)\s+)?(?P<x>.+))?$",
+                 c.text.strip(), re.I)
     if not m:
         return False
     if st.live is None:
@@ -222,12 +250,16 @@ def confirm_intent(c: Clause, st: State) -> bool:
     if button is not None:
         st.click_live(button, f"Confirm: {button.label!r}")
     if name:
+        how = (m.group("how") or "row").lower()
         try:
-            step = checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
-                                  description=f"Check {name!r} is no longer listed")
+            step = (checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
+                                   description=f"Check the link {name!r} is gone") if how == "link" else
+                    checks.element(st.ctx, row=name, present=False, description=f"Check the row of {name!r} is gone"))
         except CannotCheck:
             step = checks.text_shown(st.ctx, name, present=False)
-        st.expect_check(step)
+        st.check(step)
+        st.explicit_check_last = True
+        st.expect_check(None)
     elif button is None:
         raise Unplannable("nothing to confirm on the screen")
     return True
@@ -253,13 +285,12 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
-        raise Defer(name, replace_with=["click delete", f'if asked confirm the deletion of "{name}"'])
+        raise Defer(name, replace_with=["click delete", deletion_clause(st, name, link.live)])
     page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
         w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
     if page_delete and (not name or _on_record_of(st, name)):
         st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
-        raise Defer(name or "delete", replace_with=[f'if asked confirm the deletion of "{name}"' if name
-                                                    else "if asked confirm"])
+        raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
     for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
         if _go_to_list(st, noun, [c.text]):
             return True
@@ -297,12 +328,22 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         _expect_shown(st, value)
         return True
     link = records.record_link(st, rec_name)
+    if link is None:   # a row with its own Edit control (a database browser's row)
+        from server.planners.intents_form import _EDIT_WORDS, _row_control
+
+        rows = grounding.rows(rec_name, st.live)
+        link = _row_control(st, rows[0].name, _EDIT_WORDS) if rows else None
+        if link is not None:
+            st.click_live(link, f"Edit {rec_name!r}", row=rows[0].name)
+            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save"])
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save"])
     for noun in _nouns(c.rest):
         if _go_to_list(st, noun, [c.text]):
             return True
+    if _open_contents(st, [c.text]):
+        return True
     if st.moved:
         raise Defer(rec_name)
     raise Unplannable(f"no record {rec_name!r} on the screen", rec_name)
