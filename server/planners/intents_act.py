@@ -108,6 +108,9 @@ def location_intent(c: Clause, st: State) -> bool:
                  c.text.strip(), re.I)
     phrase = _SCREEN_NOUNS.sub("", (m.group("x") or m.group("y")).strip())
     found = grounding.screens(phrase, st.ctx, minimum=0.7 if m.group("x") else 0.9)
+    if not m.group("x"):   # a bare name is a screen only by its own name, not by a keyword of it
+        found = [t for t in found if max(grounding.similarity(phrase, t.node.label),
+                                         grounding.similarity(phrase, t.node.id.replace("_", " "))) >= 0.9]
     if not found:
         return False
     st.goto(found[0].node)
@@ -148,6 +151,10 @@ def back_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.BACK and not (c.act is Act.NAVIGATE and re.fullmatch(r"(?:back|to the previous (?:screen|page))",
                                                                               c.rest.strip().lower())):
         return False
+    m = re.match(r"^(?:back\s+)?(?:to|into|onto)\s+(?:the\s+)?(?P<x>.+)$", c.rest.strip(), re.I)
+    if m and not re.fullmatch(r"(?:previous|last)\s+(?:screen|page|view)", m.group("x"), re.I):
+        # "go back to home": a place, not a key
+        return activate(Clause(f"go to {m.group('x')}", Act.NAVIGATE, f"to {m.group('x')}"), st)
     if st.has(V.GO_BACK):
         st.add(V.GO_BACK, {}, "Go back", moves=True)
     elif Key.BACK.value in st.key_choices():

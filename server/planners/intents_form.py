@@ -287,6 +287,14 @@ def set_intent(c: Clause, st: State) -> bool:
     value, subject = "", ""
     if c.act in (Act.TURN_ON, Act.TURN_OFF):
         value, subject = ("On" if c.act is Act.TURN_ON else "Off"), text
+    elif c.act is Act.WANT:
+        # "I need subtitles": a setting turned on; anything else is opened
+        declared = grounding.tree_elements(text, st.ctx, prefer_node=st.node, minimum=0.8)
+        toggles = grounding.live_elements(text, st.live, roles=frozenset({ROLE_CHECKBOX, "switch"}), minimum=0.8)
+        if (declared and not declared[0].element.opens and not declared[0].element.many) or toggles:
+            value, subject = "On", text
+        else:
+            return activate(Clause(f"open {text}", Act.OPEN, text), st)
     elif c.act is Act.TOGGLE:
         value, subject = "", text
     elif c.act in (Act.SET, Act.EDIT):
@@ -409,6 +417,10 @@ def submit_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SUBMIT:
         return False
     target = clean(c.rest) if c.rest else ""
+    if target and not re.fullmatch(r"(?:it|this|that|the form|the changes|changes|the page|the entry|the record)",
+                                   target, re.I):
+        # "send an email to X": the object must be something on the screen, not any save button
+        return activate(Clause(f"click {target}", Act.CLICK, target), st)
     found = [t for w in ([target] if target else []) + _SAVE_WORDS
              for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)]
     if found:

@@ -63,6 +63,10 @@ def _fill(st: State, rec: Record) -> int:
     def put(el: UIElement, value: str) -> None:
         nonlocal filled
         label = el.name or el.placeholder or el.hint
+        first = words(value)[:1]
+        if el.role == ROLE_TEXTBOX and len(value.split()) == 2 and first and \
+                any(grounding.similarity(first[0], w) >= 0.85 for w in words(label)):
+            value = value.split()[1]   # "book 1" in the book_id field is 1
         if el.role == ROLE_COMBOBOX:
             opt = next((o for o in el.options if o.lower() == value.lower()), None) or next(
                 (o for o in el.options if grounding.similarity(value, o) >= 0.8), value)
@@ -187,16 +191,24 @@ def add_record_intent(c: Clause, st: State) -> bool:
         if not rec.name and not rec.fields and not rec.flags and not rec.loose:
             st.expect_check(None)
             return True   # "add a customer": its form is open, nothing to fill
-        raise Defer(noun or rec.name, replace_with=[rec.as_clause(), "save"])
+        raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))
     adders = generic
     if noun and _go_to_list(st, noun, [c.text]):
         return True
     if adders:
         st.click_live(adders[0], f"Click {adders[0].label!r}")
-        raise Defer(noun or rec.name, replace_with=[rec.as_clause(), "save"])
+        raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))
     if st.moved:
         raise Defer(noun or rec.name)
     raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
+
+
+def _fill_save_check(rec: Record) -> list[str]:
+    """What is left of adding *rec* once its form is open: fill it, save it, and see it listed."""
+    out = [rec.as_clause(), "save"]
+    if rec.name:
+        out.append(f'check "{rec.name}" is shown')
+    return out
 
 
 def _on_list_of(st: State, noun: str) -> bool:
@@ -335,10 +347,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         link = _row_control(st, rows[0].name, _EDIT_WORDS) if rows else None
         if link is not None:
             st.click_live(link, f"Edit {rec_name!r}", row=rows[0].name)
-            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save"])
+            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown'])
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
-        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save"])
+        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown'])
     for noun in _nouns(c.rest):
         if _go_to_list(st, noun, [c.text]):
             return True

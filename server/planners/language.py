@@ -42,6 +42,7 @@ class Act(str, Enum):
     CLEAR = "clear"
     SUBMIT = "submit"
     FILTER = "filter"
+    WANT = "want"             # "I need subtitles": turned on, or opened
     NONE = "none"             # no verb: a bare statement ("Melody TV is listed")
 
 
@@ -99,7 +100,7 @@ _FILLER_PHRASES = [
     r"simply", r"hey", r"hi",
     r"(?:can|could|would|will)\s+(?:you|we|i)(?:\s+please)?",
     r"(?:i|we)\s+(?:want|need)\s+to\s+see(?=\s+(?:if|whether|that)\b)",
-    r"(?:i|we)(?:\s+(?:want|wanna|need|would like)|'d like|\s+d like)(?:\s+you)?(?:\s+to)?",
+    r"(?:i|we)(?:\s+(?:want|wanna|need|would like)|'d like|\s+d like)(?:\s+you)?\s+to",
     r"let(?:'s|\s+us)", r"lets", r"go ahead and", r"try to", r"try and",
     r"use (?:the )?\w+(?: \w+)? to", r"using (?:the )?\w+(?: \w+)?,",
 ]
@@ -235,6 +236,12 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
             return Clause(text, act, text[len(phrase):].strip())
     verb = re.sub(r"[^\w-]", "", words[0].lower())
     act = VERBS.get(verb)
+    want = re.match(r"^(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:the\s+|some\s+)?(?P<x>.+)$", text, re.I)
+    if act is None and want:
+        return Clause(text, Act.WANT, want.group("x"))   # "I need subtitles": have it on / open
+    if act is None and re.match(r"^[a-z]+\s+(?:the|a|an|all|every|each|my|some|our)\b", low) \
+            and words[0].lower() not in ("there", "it", "this", "that") and not low.startswith(("the ", "a ", "an ")):
+        return Clause(text, Act.NONE, text)   # "email the members …": an action this planner does not know
     if act is None:
         # questions and statements are checks: "is Melody TV listed?", "Melody TV is listed"
         if re.match(r"^(?:is|are|does|do|has|have|can (?:i|you) see|there (?:is|are)|there's)\b", low) \

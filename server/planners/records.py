@@ -219,12 +219,15 @@ def form_fields(st: State) -> list[UIElement]:
 
 
 def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
+    """The form's submit button: a button first (a link of the same name is usually a tab or menu)."""
     if st.live is None:
         return None
-    for w in (*extra, *SAVE_WORDS):
-        found = grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9)
-        if found:
-            return found[0]
+    for roles in (frozenset({ROLE_BUTTON}), frozenset({ROLE_LINK})):
+        for w in (*extra, *SAVE_WORDS):
+            found = [t for t in grounding.live_elements(w, st.live, roles=roles, minimum=0.9)
+                     if not t.live.selected and "active" not in t.live.hint.split()]
+            if found:
+                return found[0]
     return None
 
 
