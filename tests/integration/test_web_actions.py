@@ -110,7 +110,7 @@ def test_double_click_hover_scroll_shortcut(browser: Browser) -> None:
 
 def test_go_back_and_reload(browser: Browser) -> None:
     browser.open("form.html")
-    browser.open("classes.html")
+    browser.open("docs.html")
     run(browser, V.GO_BACK)
     assert browser.js("location.pathname") == "/form.html"
     browser.js("document.getElementById('name').value = 'changed'")
