@@ -115,7 +115,8 @@ class WebActions:
             act(loc, target, "type into", lambda l: _type(page, l, text, clear))
             if submit:
                 loc.press("Enter", timeout=ACT_TIMEOUT_MS)
-            return f"typed {text!r} into {where}" + ("" if clear else " (appended)") + (" and submitted" if submit else "")
+            return (f"typed {text!r} into {where}" + ("" if clear else " (appended)")
+                    + (" and submitted" if submit else ""))
 
         return self.session.call(type_in)
 

@@ -180,7 +180,8 @@ OBSERVE_JS = r"""
     if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
     const current = el.getAttribute('aria-current');
     if (current && current !== 'false') e.selected = true;
-    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]')) e.disabled = true;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]'))
+      e.disabled = true;
     if (el === document.activeElement && el !== document.body) e.focused = true;
     const m = /^H([1-6])$/.exec(tag);
     if (m) e.level = +m[1];
@@ -193,10 +194,6 @@ OBSERVE_JS = r"""
     if (role === 'listitem' || role === 'row') e.clickable = e.clickable || st.cursor === 'pointer';
     out.push(e);
     return e;
-  }
-
-  function interactive(role) {
-    return CLICKABLE.has(role) || role === 'textbox';
   }
 
   function walk(el, inRow) {

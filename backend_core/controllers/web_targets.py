@@ -128,8 +128,8 @@ def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: t
         obs = observe_page(page)
         role = target.role or (default_roles[0] if default_roles else ("textbox" if fields else ""))
         what = target.describe("field" if fields else "element")
-        raise DeviceFailure(f"no {what}" + (f" (found {count})" if count else "") + f"; visible: {candidates(obs, role)}",
-                            expected=f"{what} on the page")
+        found = f" (found {count})" if count else ""
+        raise DeviceFailure(f"no {what}{found}; visible: {candidates(obs, role)}", expected=f"{what} on the page")
     return loc.nth(target.index)
 
 

@@ -59,8 +59,8 @@ class UiElementVerifier(VerificationController):
             obs = observe_tree(tree, "native", only=subset)
             candidates = query.candidates(obs.elements)
             found = [e for e in candidates if state_holds(e, query.state)]
-            return evaluate_check(found, present, count), seen_text(found, candidates, list(obs.elements), query.role) + \
-                f" in the {self.origin}"
+            seen = seen_text(found, candidates, list(obs.elements), query.role)
+            return evaluate_check(found, present, count), f"{seen} in the {self.origin}"
 
         seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, interval=POLL_INTERVAL_S)
         return f"{expected}: {seen}"
