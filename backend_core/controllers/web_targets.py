@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from backend_core.controllers.targets import Target, candidates
 from backend_core.controllers.web_observe import observe_page
+from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 
 log = logging.getLogger(__name__)
@@ -92,45 +93,72 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
     return found
 
 
-def find_row(page: Any, row: str) -> Any:
-    """The innermost visible row, list item or card that shows *row*, hovered so hover-only controls appear."""
+def _row_locator(page: Any, row: str) -> Any | None:
+    """The innermost visible row, list item or card that shows *row* (exactly, if one does), or None."""
     rows = page.locator(ROW_CSS).filter(has_text=row)
     innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=row)))
     exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
     chosen = exact if exact.count() else innermost
-    if chosen.count() == 0:
-        obs = observe_page(page)
-        shown = ", ".join(repr(e.text or e.name) for e in obs.of_role("listitem", "row")[:8]) or "none"
-        raise DeviceFailure(f"no row showing {row!r}; rows on the page: {shown}", expected=f"a row showing {row!r}")
-    target = chosen.first
+    return chosen.first if chosen.count() else None
+
+
+def _hover(row: Any, name: str) -> None:
     try:
-        target.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
+        row.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
     except Exception as exc:  # a row that cannot be hovered is still a place to look
-        log.debug("could not hover row %r: %s", row, exc)
-    return target
+        log.debug("could not hover row %r: %s", name, exc)
 
 
 def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
-            hidden_ok: bool = False) -> Any:
+            timeout_s: float = DEFAULT_FIND_TIMEOUT_MS / 1000) -> Any:
     """The one locator *target* names on *page*, or a :class:`DeviceFailure` listing what is there.
 
-    *fields*: the target is a form field (label / placeholder first, no plain text);
+    Looks again for up to *timeout_s* (a screen still rendering after the last step), through the one
+    wait primitive. *fields*: the target is a form field (label / placeholder first, no plain text);
     *default_roles*: roles to look among when the target names none (set_checked: checkbox, radio, switch).
     """
     if target.empty and not default_roles:
         raise RequestError("name the element: give text, role, selector or row")
-    scope = find_row(page, target.row) if target.row else page
-    if target.row and not (target.text or target.role or target.selector or default_roles):
-        return scope
-    loc = _locate(scope, target, fields, default_roles)
-    count = loc.count()
-    if count == 0 or not (-count <= target.index < count):
+    row_only = bool(target.row) and not (target.text or target.role or target.selector or default_roles)
+    hovered: list[Any] = []
+
+    def probe() -> tuple[bool, tuple[str, int]]:
+        scope = page
+        if target.row:
+            scope = _row_locator(page, target.row)
+            if scope is None:
+                return False, ("row", 0)
+            if not hovered:
+                _hover(scope, target.row)
+                hovered.append(scope)
+            if row_only:
+                return True, ("row", 1)
+        loc = _locate(scope, target, fields, default_roles)
+        count = loc.count()
+        found = count > 0 and -count <= target.index < count
+        if found:
+            chosen.append(loc.nth(target.index))
+        return found, ("element", count)
+
+    chosen: list[Any] = []
+    try:
+        wait_until(probe, Timeout(timeout_s, 0.1), what=target.describe(),
+                   sleep=lambda s: page.wait_for_timeout(s * 1000))
+    except WaitTimeout as exc:
+        missing, count = exc.last if isinstance(exc.last, tuple) else ("element", 0)
         obs = observe_page(page)
+        if missing == "row":
+            shown = ", ".join(repr(e.text or e.name) for e in obs.of_role("listitem", "row")[:8]) or "none"
+            raise DeviceFailure(f"no row showing {target.row!r}; rows on the page: {shown}",
+                                expected=f"a row showing {target.row!r}") from None
         role = target.role or (default_roles[0] if default_roles else ("textbox" if fields else ""))
         what = target.describe("field" if fields else "element")
         found = f" (found {count})" if count else ""
-        raise DeviceFailure(f"no {what}{found}; visible: {candidates(obs, role)}", expected=f"{what} on the page")
-    return loc.nth(target.index)
+        raise DeviceFailure(f"no {what}{found}; visible: {candidates(obs, role)}",
+                            expected=f"{what} on the page") from None
+    if row_only:
+        return _row_locator(page, target.row) or page.locator(NOTHING)
+    return chosen[-1]
 
 
 def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, ...]) -> Any:

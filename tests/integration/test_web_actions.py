@@ -132,6 +132,12 @@ def test_click_by_role_and_name_index_and_old_params(browser: Browser) -> None:
     assert browser.js("location.hash") == "#profile"
 
 
+def test_a_control_that_renders_late_is_waited_for(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.CLICK, text="Late button")  # appears 0.7 s after load
+    assert browser.js("document.getElementById('status').textContent") == "late clicked"
+
+
 def test_missing_and_disabled_targets_are_failures_listing_what_is_there(browser: Browser) -> None:
     browser.open("form.html")
     with pytest.raises(DeviceFailure) as missing:
