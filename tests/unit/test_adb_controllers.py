@@ -200,6 +200,11 @@ def test_tv_click_walks_the_focus_with_the_dpad(fake_adb: FakeAdb, tmp_path: Pat
     remote.execute("press_key", {"key": "HOME"})
     remote.execute("click_element", {"text": "Photos"})  # diagonal: DOWN then RIGHT (or RIGHT then DOWN)
     assert json.loads(remote.execute("get_focused_element", {}))["text"] == "Photos"
+    remote.execute("press_key", {"key": "HOME"})
+    remote.execute("click_element", {"role": "button", "text": "Settings"})  # the tile, by role and name
+    assert fake_adb.screen("tv-1") == "settings"
+    assert remote.execute("go_back", {}) == "went back"  # BACK on the remote
+    assert fake_adb.screen("tv-1") == "home"
 
 
 def test_tv_launch_prefers_leanback_and_unknown_targets_fail(fake_adb: FakeAdb, tmp_path: Path) -> None:
