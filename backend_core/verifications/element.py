@@ -26,6 +26,7 @@ from shared.vocabulary import STATES
 
 log = logging.getLogger(__name__)
 
+CHECK_MAX_ELEMENTS = 4000  # checks read further down a page than the planners' 400
 TIMEOUT_PARAM = P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds")
 PRESENT_PARAM = P("present", ParamType.BOOL, default=True, description="true = must be shown, false = must not be")
 # the check's own parameters, after the target: shared by the DOM and the native element verifiers
@@ -39,10 +40,15 @@ CHECK_PARAMS = (
 )
 
 _SELECTOR_JS = r"""
-(sel) => {
+([sel, needle]) => {
   let nodes;
   try { nodes = Array.from(document.querySelectorAll(sel)); } catch (e) { return {error: String(e.message || e)}; }
   const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  if (needle) {  // only elements that themselves show the text: own text, a field's value, an aria-label
+    const has = (s) => (s || '').toLowerCase().includes(needle);
+    nodes = nodes.filter(el => has(Array.from(el.childNodes).filter(c => c.nodeType === 3).map(c => c.textContent)
+      .join(' ')) || (typeof el.value === 'string' && has(el.value)) || has(el.getAttribute('aria-label')));
+  }
   const out = [];
   for (const el of nodes.slice(0, 200)) {
     const r = el.getBoundingClientRect();
@@ -100,10 +106,16 @@ class DomVerifier(VerificationController):
         self.session = session
         self.screen = WebScreen(session)
 
-    def _elements(self, selector: str) -> list[UIElement]:
+    def _elements(self, selector: str, text: str = "", needle: bool = False) -> list[UIElement]:
         if not selector:
-            return list(self.session.call(observe_page).elements)
-        raw = self.session.call(lambda page: page.evaluate(_SELECTOR_JS, selector))
+            obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS))
+            if obs.truncated and text:
+                # a huge page: what lies past the cap must still count, or "X is not shown" could pass falsely
+                extra = self._elements("body :not(script):not(style)", text, needle=True)
+                return list(obs.elements) + extra
+            return list(obs.elements)
+        wanted = text.casefold() if needle else ""
+        raw = self.session.call(lambda page: page.evaluate(_SELECTOR_JS, [selector, wanted]))
         if "error" in raw:
             raise RequestError(f"selector {selector!r} is not valid CSS: {raw['error']}")
         return [UIElement.from_dict(e) for e in raw["elements"]]
@@ -122,7 +134,7 @@ class DomVerifier(VerificationController):
         expected = describe_check(query, selector, present, count)
 
         def probe() -> tuple[bool, str]:
-            elements = self._elements(selector)
+            elements = self._elements(selector, text)
             candidates = query.candidates(elements)
             found = [e for e in candidates if state_holds(e, query.state)]
             return evaluate_check(found, present, count), seen_text(found, candidates, elements, query.role)

@@ -91,3 +91,11 @@ def test_wait_for_page_is_where_you_are_not_a_link(browser: Browser) -> None:
     browser.remote.execute(V.CLICK, {"text": "Completed"})
     check(browser, V.WAIT_FOR_PAGE, name="completed")                       # the URL's fragment
     check(browser, V.WAIT_FOR_PAGE, name="todo")                            # the path: todo.html
+
+
+def test_past_the_observation_cap_text_still_counts(browser: Browser) -> None:
+    browser.open("big.html")  # 4,500 list items, then a paragraph
+    check(browser, V.WAIT_FOR_ELEMENT, text="The very last line")
+    failure = fails(browser, V.WAIT_FOR_ELEMENT, text="The very last line", present=False)
+    assert "match" in str(failure)  # never a false pass because the page was long
+    assert len(browser.remote.observe().elements) == 400 and browser.remote.observe().truncated
