@@ -178,6 +178,13 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
         named = named.or_(scope.get_by_label(target.text))
         if _visible(named).count():
             return _visible(named)
+        # "check buy milk": a toggle with no name of its own, in the row that shows the text
+        row = _row_locator(scope, target.text) if not target.row else None
+        if row is not None:
+            inside = _visible(_union([_role_locator(row, r, "") for r in default_roles]))
+            if inside.count():
+                return inside
+        return scope.locator(NOTHING)  # never toggle something that is not a checkbox, radio or switch
     for how, make in text_strategies(scope, target.text, fields):
         loc = make()
         if loc is None:

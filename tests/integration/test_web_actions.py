@@ -63,6 +63,10 @@ def test_todo_add_and_delete_a_row_whose_button_shows_on_hover(browser: Browser)
     assert browser.js("document.querySelectorAll('.todo-list .toggle')[0].checked") is True
     run(browser, V.SET_CHECKED, checked=False, row="call mom")
     assert browser.js("document.querySelectorAll('.todo-list .toggle')[1].checked") is False
+    run(browser, V.SET_CHECKED, text="call mom")  # a toggle with no name: the one in the row showing the text
+    assert browser.js("document.querySelectorAll('.todo-list .toggle')[1].checked") is True
+    with pytest.raises(DeviceFailure, match="no checkbox|no element"):
+        run(browser, V.SET_CHECKED, text="todos")  # a heading, not a toggle: a failure, never a click on it
     run(browser, V.CLICK, text="Completed")
     assert browser.js("location.hash") == "#/completed"
 
