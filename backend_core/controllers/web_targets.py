@@ -102,6 +102,20 @@ def _row_locator(page: Any, row: str) -> Any | None:
     return chosen.first if chosen.count() else None
 
 
+MAX_ROW_CANDIDATES = 6
+
+
+def _row_candidates(page: Any, row: str) -> list[Any]:
+    """Rows showing *row*, the innermost first, then the rows around it (a "row" class may be on a mere label)."""
+    first = _row_locator(page, row)
+    if first is None:
+        return []
+    around = _visible(page.locator(ROW_CSS).filter(has_text=row))
+    n = min(around.count(), 30)
+    outer = [around.nth(i) for i in range(n - 1, -1, -1)]  # document order reversed: inner before outer
+    return [first] + outer[:MAX_ROW_CANDIDATES]
+
+
 def _hover(row: Any, name: str) -> None:
     try:
         row.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
@@ -120,25 +134,32 @@ def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: t
     if target.empty and not default_roles:
         raise RequestError("name the element: give text, role, selector or row")
     row_only = bool(target.row) and not (target.text or target.role or target.selector or default_roles)
-    hovered: list[Any] = []
 
-    def probe() -> tuple[bool, tuple[str, int]]:
-        scope = page
-        if target.row:
-            scope = _row_locator(page, target.row)
-            if scope is None:
-                return False, ("row", 0)
-            if not hovered:
-                _hover(scope, target.row)
-                hovered.append(scope)
-            if row_only:
-                return True, ("row", 1)
+    def look(scope: Any) -> tuple[bool, int]:
         loc = _locate(scope, target, fields, default_roles)
         count = loc.count()
         found = count > 0 and -count <= target.index < count
         if found:
             chosen.append(loc.nth(target.index))
-        return found, ("element", count)
+        return found, count
+
+    def probe() -> tuple[bool, tuple[str, int]]:
+        if not target.row:
+            found, count = look(page)
+            return found, ("element", count)
+        rows = _row_candidates(page, target.row)
+        if not rows:
+            return False, ("row", 0)
+        if row_only:
+            return True, ("row", 1)
+        best = 0
+        for scope in rows:
+            _hover(scope, target.row)  # controls that show only on hover of their row
+            found, count = look(scope)
+            if found:
+                return True, ("element", count)
+            best = max(best, count)
+        return False, ("element", best)
 
     chosen: list[Any] = []
     try:

@@ -10,7 +10,6 @@ names the screen; a mere link with that text does not.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from backend_core.controllers.base import VerificationController
 from backend_core.controllers.browser import BrowserSession

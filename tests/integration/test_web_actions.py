@@ -71,6 +71,13 @@ def test_todo_add_and_delete_a_row_whose_button_shows_on_hover(browser: Browser)
     assert browser.js("location.hash") == "#/completed"
 
 
+def test_a_row_class_on_a_mere_label_still_finds_the_control_beside_it(browser: Browser) -> None:
+    browser.open("cards.html")  # .bill-item-text (a "row" by its class) holds only the text; the button is beside it
+    run(browser, V.CLICK, text="delete", row="pay rent")
+    assert browser.js("Array.from(document.querySelectorAll('.bill-item-text')).map(e => e.textContent)") == \
+        ["pay phone"]
+
+
 def test_checkboxes_by_label_and_in_table_rows(browser: Browser) -> None:
     browser.open("form.html")
     run(browser, V.SET_CHECKED, text="Send me the newsletter")
