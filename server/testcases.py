@@ -35,6 +35,7 @@ from server.storage import FileStore
 from shared.errors import NotFound, RequestError
 from shared.models import PlanStep, RunStatus, StepStatus
 from shared.plan import GOTO
+from shared.vocabulary import canonical
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,9 @@ class SavedTest:
                 raise RequestError(f"{where}: step {i} needs a 'command'")
             if not isinstance(raw.get("params") or {}, dict):
                 raise RequestError(f"{where}: step {i}: 'params' must be a mapping")
-            steps.append(PlanStep(i, raw["command"], dict(raw.get("params") or {}), str(raw.get("description") or "")))
+            # old names (waitForElementToAppear, …) load as the canonical command, with a deprecation warning
+            command, params = canonical(raw["command"], dict(raw.get("params") or {}))
+            steps.append(PlanStep(i, command, params, str(raw.get("description") or "")))
         return cls(check_name(str(data.get("name", ""))), str(data.get("task") or ""),
                    str(data.get("device_model") or ""), str(data.get("userinterface") or ""),
                    str(data.get("fingerprint") or ""), str(data.get("start_node") or ""),

@@ -13,6 +13,7 @@ from typing import Any
 
 from shared.commands import CommandKind, CommandSpec
 from shared.screen import ScreenObservation
+from shared.vocabulary import CommandTable
 
 
 class RunStatus(str, Enum):
@@ -128,7 +129,7 @@ class PlanningContext:
         for ctx in (self.action, self.verification, self.navigation):
             for spec in ctx.commands:
                 out.setdefault(spec.name, spec)
-        return out
+        return CommandTable(out)  # old command names still answer "in" while planners switch over
 
     @property
     def nodes(self) -> dict[str, NodeInfo]:

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from shared.commands import CommandKind, CommandSpec, ControllerType, coerce_param
+from shared.vocabulary import canonical
 from shared.models import NodeInfo, Plan, PlanningContext, PlanStep
 
 log = logging.getLogger(__name__)
@@ -92,6 +93,10 @@ def _validate_step(step: PlanStep, ctx: PlanningContext, commands: dict[str, Com
     notes: list[str] = []
     if not isinstance(step.command, str):
         return None, [f"step {step.step}: dropped a command that is not a name"]
+    # old names (waitForElementToAppear, …) map to the canonical vocabulary, with a deprecation warning
+    command, mapped_params = canonical(step.command, step.params if isinstance(step.params, dict) else {})
+    if command != step.command:
+        step = PlanStep(step.step, command, mapped_params, step.description, step.controller_type)
     spec = resolve_command(step.command, commands)
     if spec is None:
         return None, [f"step {step.step}: dropped unknown command {_short(step.command)}"]

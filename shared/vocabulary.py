@@ -46,6 +46,10 @@ WAIT_FOR_ELEMENT = "wait_for_element"   # target + present, optional state / cou
 WAIT_FOR_TEXT = "wait_for_text"         # OCR: text + present (+ area)
 WAIT_FOR_IMAGE = "wait_for_image"       # template match: reference + present (+ area)
 WAIT_FOR_PAGE = "wait_for_page"         # web: title / url / heading names the screen
+WAIT_FOR_IMAGE_THEN_GONE = "wait_for_image_then_gone"   # a popup / banner / spinner shows, then goes
+WAIT_FOR_MOTION = "wait_for_motion"     # video: the picture moves
+WAIT_FOR_FREEZE = "wait_for_freeze"     # video: the picture stays still
+WAIT_FOR_BLACK_SCREEN = "wait_for_black_screen"   # video: black (present) or a picture (present=false)
 
 # Element states a check may ask for (``state`` parameter of wait_for_element).
 STATES = ("", "checked", "unchecked", "enabled", "disabled", "focused", "selected")
@@ -58,6 +62,18 @@ DEPRECATED: dict[str, tuple[str, dict[str, Any]]] = {
     "waitForTextToDisappear": (WAIT_FOR_TEXT, {"present": False}),
     "waitForImageToAppear": (WAIT_FOR_IMAGE, {"present": True}),
     "waitForImageToDisappear": (WAIT_FOR_IMAGE, {"present": False}),
+    "waitForImageToAppearThenDisappear": (WAIT_FOR_IMAGE_THEN_GONE, {}),
+    "waitForMotion": (WAIT_FOR_MOTION, {}),
+    "waitForFreeze": (WAIT_FOR_FREEZE, {}),
+    "waitForBlackScreen": (WAIT_FOR_BLACK_SCREEN, {"present": True}),
+    "waitForBlackScreenToDisappear": (WAIT_FOR_BLACK_SCREEN, {"present": False}),
+}
+
+# old name -> {old parameter: new parameter}, for parameters renamed with the command
+RENAMED_PARAMS: dict[str, dict[str, str]] = {
+    "waitForImageToAppear": {"image": "reference"},
+    "waitForImageToDisappear": {"image": "reference"},
+    "waitForImageToAppearThenDisappear": {"image": "reference"},
 }
 
 _warned: set[str] = set()
@@ -70,8 +86,34 @@ def canonical(command: str, params: dict[str, Any] | None = None) -> tuple[str, 
     if mapped is None:
         return command, params
     name, extra = mapped
+    for old, new in RENAMED_PARAMS.get(command, {}).items():
+        if old in params and new not in params:
+            params[new] = params.pop(old)
     if command not in _warned:
         _warned.add(command)
         log.warning("command %r is deprecated: use %r with %s", command, name,
                     ", ".join(f"{k}={v!r}" for k, v in extra.items()))
     return name, {**params, **extra}
+
+
+class CommandTable(dict):  # type: ignore[type-arg]
+    """A device's commands by name that also answers for old names while code still asks for them.
+
+    ``"waitForElementToAppear" in table`` is true when ``wait_for_element`` is there, and
+    ``table["waitForElementToAppear"]`` is its spec; iteration, ``keys()`` and ``values()``
+    hold the canonical names only, so nothing lists an old name.
+    """
+
+    def _alias(self, key: object) -> object:
+        if isinstance(key, str) and key in DEPRECATED and not dict.__contains__(self, key):
+            return DEPRECATED[key][0]
+        return key
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, self._alias(key))
+
+    def __getitem__(self, key: Any) -> Any:
+        return dict.__getitem__(self, self._alias(key))
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return dict.get(self, self._alias(key), default)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from shared.commands import CommandKind, CommandSpec, ControllerType, coerce_param, collect_commands
 from shared.errors import ControllerError, RequestError, UnknownCommand
 from shared.screen import ScreenObservation
+from shared.vocabulary import DEPRECATED, canonical
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +37,14 @@ class Controller(ABC):
         return list(self._commands.values())
 
     def provides(self, command: str) -> bool:
-        return command in self._commands
+        return command in self._commands or (command in DEPRECATED and DEPRECATED[command][0] in self._commands)
 
     def execute(self, command: str, params: dict[str, Any]) -> str:
         """Run *command* with *params*, coercing them to their declared types."""
         spec = self._commands.get(command)
+        if spec is None and command in DEPRECATED:  # an old name from a plan that skipped validation
+            command, params = canonical(command, params)
+            spec = self._commands.get(command)
         if spec is None:
             raise UnknownCommand(f"{type(self).__name__} does not provide {command!r}")
         kwargs: dict[str, Any] = {}

@@ -98,17 +98,19 @@ def narrow(tree: UiTree, elements: list[UiElement] | None, role: str = "", row: 
     return list(elements or ())
 
 
-def observe_tree(tree: UiTree, platform: str, title: str = "") -> ScreenObservation:
-    """The visible, nameable elements of *tree* as a :class:`ScreenObservation`."""
+def observe_tree(tree: UiTree, platform: str, title: str = "",
+                 only: list[UiElement] | None = None) -> ScreenObservation:
+    """The visible, nameable elements of *tree* (or of its elements *only*) as a :class:`ScreenObservation`."""
     containers = _containers(tree)
     node_of = {id(el): node for node in tree.root.iter() for el in (tree._by_node.get(id(node)),) if el}
     elements: list[UIElement] = []
     truncated = False
-    for el in tree.elements:
+    for el in tree.elements if only is None else only:
         if not el.visible:
             continue
-        role = role_of(el)
-        if not role or not (el.text or el.content_desc or el.resource_id or el.clickable or el.focusable):
+        role = role_of(el) or (S.ROLE_TEXT if only is not None else "")
+        if not role or (only is None and not (el.text or el.content_desc or el.resource_id or el.clickable
+                                              or el.focusable)):
             continue
         if len(elements) >= MAX_ELEMENTS:
             truncated = True

@@ -37,6 +37,10 @@ def target_params(selector_help: str = CSS_HELP) -> tuple[ParamSpec, ...]:
     return (TEXT_PARAM, ROLE_PARAM, P("selector", description=selector_help), ROW_PARAM, INDEX_PARAM)
 
 
+# the web's declaration (CSS selectors); Android and Appium use target_params(SELECTOR_HELP)
+TARGET_PARAMS = target_params(CSS_HELP)
+
+
 def field_params(selector_help: str = CSS_HELP) -> tuple[ParamSpec, ...]:
     """``field, selector, row, index`` — a form field, named by its label, placeholder or name."""
     field = replace(TEXT_PARAM, name="field",

@@ -18,7 +18,7 @@ import re
 from typing import Any
 
 from backend_core.controllers.browser import BrowserSession
-from backend_core.controllers.targets import INDEX_PARAM, Target, field_params, target_params
+from backend_core.controllers.targets import INDEX_PARAM, TARGET_PARAMS, Target, field_params
 from backend_core.controllers.web_targets import resolve
 from shared.commands import P, ParamType, command
 from shared.errors import DeviceFailure, RequestError
@@ -66,7 +66,7 @@ class WebActions:
 
     @command("Click an element: by its text/name (button, link, tab, menu item…), role, CSS selector or id; "
              "row = the row or list item it sits in",
-             *target_params(), P("id", description="element id"))
+             *TARGET_PARAMS, P("id", description="element id"))
     def click_element(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0,
                       id: str = "") -> str:
         if id:
@@ -74,17 +74,17 @@ class WebActions:
         target = Target(text, role, selector, row, index)
         return self._on_target(target, "clicked", lambda loc: loc.click(timeout=ACT_TIMEOUT_MS))
 
-    @command("Double-click an element (opens an item for editing in many lists)", *target_params())
+    @command("Double-click an element (opens an item for editing in many lists)", *TARGET_PARAMS)
     def double_click(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:
         target = Target(text, role, selector, row, index)
         return self._on_target(target, "double-clicked", lambda loc: loc.dblclick(timeout=ACT_TIMEOUT_MS))
 
-    @command("Move the mouse over an element (shows menus and hover-only controls)", *target_params())
+    @command("Move the mouse over an element (shows menus and hover-only controls)", *TARGET_PARAMS)
     def hover(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:
         target = Target(text, role, selector, row, index)
         return self._on_target(target, "hovered", lambda loc: loc.hover(timeout=ACT_TIMEOUT_MS))
 
-    @command("Scroll until an element is in view", *target_params())
+    @command("Scroll until an element is in view", *TARGET_PARAMS)
     def scroll_to(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:
         target = Target(text, role, selector, row, index)
         return self._on_target(target, "scrolled to",
@@ -115,7 +115,8 @@ class WebActions:
             act(loc, target, "type into", lambda l: _type(page, l, text, clear))
             if submit:
                 loc.press("Enter", timeout=ACT_TIMEOUT_MS)
-            return f"typed {text!r} into {where}" + ("" if clear else " (appended)") + (" and submitted" if submit else "")
+            return (f"typed {text!r} into {where}" + ("" if clear else " (appended)")
+                    + (" and submitted" if submit else ""))
 
         return self.session.call(type_in)
 
@@ -141,7 +142,7 @@ class WebActions:
 
     @command("Check or uncheck a checkbox, radio button or switch (by its label, or the one in a row)",
              P("checked", ParamType.BOOL, default=True, description="true = check, false = uncheck"),
-             *target_params())
+             *TARGET_PARAMS)
     def set_checked(self, checked: bool = True, text: str = "", role: str = "", selector: str = "", row: str = "",
                     index: int = 0) -> str:
         target = Target(text, role, selector, row, index)

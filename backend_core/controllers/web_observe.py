@@ -114,6 +114,20 @@ OBSERVE_JS = r"""
   function uniqueSel(sel) {
     try { return document.querySelectorAll(sel).length === 1; } catch (e) { return false; }
   }
+  const siblingIndex = new Map();   // parent -> Map(child -> [nth-of-type, how many of that tag])
+  function nthOfType(node) {
+    const parent = node.parentElement;
+    if (!parent) return [1, 1];
+    let index = siblingIndex.get(parent);
+    if (!index) {
+      index = new Map();
+      const counts = {};
+      for (const c of parent.children) { counts[c.tagName] = (counts[c.tagName] || 0) + 1; index.set(c, counts[c.tagName]); }
+      index.totals = counts;
+      siblingIndex.set(parent, index);
+    }
+    return [index.get(node), index.totals[node.tagName]];
+  }
   function selectorOf(el) {
     if (el.id && uniqueSel('#' + CSS.escape(el.id))) return '#' + CSS.escape(el.id);
     const path = [];
@@ -124,14 +138,11 @@ OBSERVE_JS = r"""
         break;
       }
       let seg = node.tagName.toLowerCase();
-      const parent = node.parentElement;
-      if (parent) {
-        const same = Array.from(parent.children).filter(c => c.tagName === node.tagName);
-        if (same.length > 1) seg += ':nth-of-type(' + (same.indexOf(node) + 1) + ')';
-      }
+      const [nth, total] = nthOfType(node);
+      if (total > 1) seg += ':nth-of-type(' + nth + ')';
       path.unshift(seg);
       if (node.tagName === 'BODY') break;
-      node = parent;
+      node = node.parentElement;
     }
     return path.join(' > ');
   }
@@ -180,7 +191,8 @@ OBSERVE_JS = r"""
     if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
     const current = el.getAttribute('aria-current');
     if (current && current !== 'false') e.selected = true;
-    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]')) e.disabled = true;
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]'))
+      e.disabled = true;
     if (el === document.activeElement && el !== document.body) e.focused = true;
     const m = /^H([1-6])$/.exec(tag);
     if (m) e.level = +m[1];
@@ -193,10 +205,6 @@ OBSERVE_JS = r"""
     if (role === 'listitem' || role === 'row') e.clickable = e.clickable || st.cursor === 'pointer';
     out.push(e);
     return e;
-  }
-
-  function interactive(role) {
-    return CLICKABLE.has(role) || role === 'textbox';
   }
 
   function walk(el, inRow) {

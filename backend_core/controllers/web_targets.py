@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from backend_core.controllers.targets import Target, candidates
 from backend_core.controllers.web_observe import observe_page
+from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 
 log = logging.getLogger(__name__)
@@ -92,45 +93,93 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
     return found
 
 
-def find_row(page: Any, row: str) -> Any:
-    """The innermost visible row, list item or card that shows *row*, hovered so hover-only controls appear."""
+def _row_locator(page: Any, row: str) -> Any | None:
+    """The innermost visible row, list item or card that shows *row* (exactly, if one does), or None."""
     rows = page.locator(ROW_CSS).filter(has_text=row)
     innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=row)))
     exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
     chosen = exact if exact.count() else innermost
-    if chosen.count() == 0:
-        obs = observe_page(page)
-        shown = ", ".join(repr(e.text or e.name) for e in obs.of_role("listitem", "row")[:8]) or "none"
-        raise DeviceFailure(f"no row showing {row!r}; rows on the page: {shown}", expected=f"a row showing {row!r}")
-    target = chosen.first
+    return chosen.first if chosen.count() else None
+
+
+MAX_ROW_CANDIDATES = 6
+
+
+def _row_candidates(page: Any, row: str) -> list[Any]:
+    """Rows showing *row*, the innermost first, then the rows around it (a "row" class may be on a mere label)."""
+    first = _row_locator(page, row)
+    if first is None:
+        return []
+    around = _visible(page.locator(ROW_CSS).filter(has_text=row))
+    n = min(around.count(), 30)
+    outer = [around.nth(i) for i in range(n - 1, -1, -1)]  # document order reversed: inner before outer
+    return [first] + outer[:MAX_ROW_CANDIDATES]
+
+
+def _hover(row: Any, name: str) -> None:
     try:
-        target.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
+        row.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
     except Exception as exc:  # a row that cannot be hovered is still a place to look
-        log.debug("could not hover row %r: %s", row, exc)
-    return target
+        log.debug("could not hover row %r: %s", name, exc)
 
 
 def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
-            hidden_ok: bool = False) -> Any:
+            timeout_s: float = DEFAULT_FIND_TIMEOUT_MS / 1000) -> Any:
     """The one locator *target* names on *page*, or a :class:`DeviceFailure` listing what is there.
 
-    *fields*: the target is a form field (label / placeholder first, no plain text);
+    Looks again for up to *timeout_s* (a screen still rendering after the last step), through the one
+    wait primitive. *fields*: the target is a form field (label / placeholder first, no plain text);
     *default_roles*: roles to look among when the target names none (set_checked: checkbox, radio, switch).
     """
     if target.empty and not default_roles:
         raise RequestError("name the element: give text, role, selector or row")
-    scope = find_row(page, target.row) if target.row else page
-    if target.row and not (target.text or target.role or target.selector or default_roles):
-        return scope
-    loc = _locate(scope, target, fields, default_roles)
-    count = loc.count()
-    if count == 0 or not (-count <= target.index < count):
+    row_only = bool(target.row) and not (target.text or target.role or target.selector or default_roles)
+
+    def look(scope: Any) -> tuple[bool, int]:
+        loc = _locate(scope, target, fields, default_roles)
+        count = loc.count()
+        found = count > 0 and -count <= target.index < count
+        if found:
+            chosen.append(loc.nth(target.index))
+        return found, count
+
+    def probe() -> tuple[bool, tuple[str, int]]:
+        if not target.row:
+            found, count = look(page)
+            return found, ("element", count)
+        rows = _row_candidates(page, target.row)
+        if not rows:
+            return False, ("row", 0)
+        if row_only:
+            return True, ("row", 1)
+        best = 0
+        for scope in rows:
+            _hover(scope, target.row)  # controls that show only on hover of their row
+            found, count = look(scope)
+            if found:
+                return True, ("element", count)
+            best = max(best, count)
+        return False, ("element", best)
+
+    chosen: list[Any] = []
+    try:
+        wait_until(probe, Timeout(timeout_s, 0.1), what=target.describe(),
+                   sleep=lambda s: page.wait_for_timeout(s * 1000))
+    except WaitTimeout as exc:
+        missing, count = exc.last if isinstance(exc.last, tuple) else ("element", 0)
         obs = observe_page(page)
+        if missing == "row":
+            shown = ", ".join(repr(e.text or e.name) for e in obs.of_role("listitem", "row")[:8]) or "none"
+            raise DeviceFailure(f"no row showing {target.row!r}; rows on the page: {shown}",
+                                expected=f"a row showing {target.row!r}") from None
         role = target.role or (default_roles[0] if default_roles else ("textbox" if fields else ""))
         what = target.describe("field" if fields else "element")
-        raise DeviceFailure(f"no {what}" + (f" (found {count})" if count else "") + f"; visible: {candidates(obs, role)}",
-                            expected=f"{what} on the page")
-    return loc.nth(target.index)
+        found = f" (found {count})" if count else ""
+        raise DeviceFailure(f"no {what}{found}; visible: {candidates(obs, role)}",
+                            expected=f"{what} on the page") from None
+    if row_only:
+        return _row_locator(page, target.row) or page.locator(NOTHING)
+    return chosen[-1]
 
 
 def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, ...]) -> Any:
@@ -150,6 +199,13 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
         named = named.or_(scope.get_by_label(target.text))
         if _visible(named).count():
             return _visible(named)
+        # "check buy milk": a toggle with no name of its own, in the row that shows the text
+        row = _row_locator(scope, target.text) if not target.row else None
+        if row is not None:
+            inside = _visible(_union([_role_locator(row, r, "") for r in default_roles]))
+            if inside.count():
+                return inside
+        return scope.locator(NOTHING)  # never toggle something that is not a checkbox, radio or switch
     for how, make in text_strategies(scope, target.text, fields):
         loc = make()
         if loc is None:

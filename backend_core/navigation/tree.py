@@ -25,6 +25,7 @@ import yaml
 
 from shared.errors import ConfigError
 from shared.models import ElementInfo, NodeInfo
+from shared.vocabulary import canonical
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,9 @@ class ActionSpec:
         params = raw.get("params") or {}
         if not isinstance(params, dict):
             raise ConfigError(f"{where}: params of {raw['command']!r} must be a mapping")
-        return cls(str(raw["command"]), dict(params))
+        # old names (waitForElementToAppear, …) load as the canonical command, with a deprecation warning
+        command, mapped = canonical(str(raw["command"]), params)
+        return cls(command, mapped)
 
     def to_dict(self) -> dict[str, Any]:
         return {"command": self.command, "params": dict(self.params)}

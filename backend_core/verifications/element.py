@@ -1,23 +1,103 @@
-"""Element verification on a web page's DOM."""
+"""Checks on a web page's DOM: an element is (or is not) shown, in a state, N times; the page is a named screen.
+
+``wait_for_element`` reads the page as a :class:`~shared.screen.ScreenObservation`
+(one DOM walk per look) and matches text against each element's accessible
+name, visible text and field value; with ``selector`` it looks at the elements
+that CSS selector matches instead. ``wait_for_page`` passes when the title, a
+main heading (h1–h3), the URL, or the selected tab / current navigation item
+names the screen; a mere link with that text does not.
+"""
 from __future__ import annotations
 
-from typing import Any
+import logging
 
 from backend_core.controllers.base import VerificationController
 from backend_core.controllers.browser import BrowserSession
-from backend_core.controllers.web import WebScreen, element_locator
+from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
+from backend_core.controllers.web import WebScreen
+from backend_core.controllers.web_observe import observe_page
 from backend_core.verifications.common import verify
+from backend_core.verifications.matching import ElementQuery, page_names, state_holds, summary, where
 from shared.commands import P, ParamType, command
+from shared.errors import RequestError
+from shared.screen import ScreenObservation, UIElement
+from shared.vocabulary import STATES
 
-_ELEMENT_PARAMS = (
-    P("selector", description="CSS selector"),
-    P("text", description="visible text the element contains (case-insensitive)"),
-    P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds"),
+log = logging.getLogger(__name__)
+
+CHECK_MAX_ELEMENTS = 4000  # checks read further down a page than the planners' 400
+TIMEOUT_PARAM = P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds")
+PRESENT_PARAM = P("present", ParamType.BOOL, default=True, description="true = must be shown, false = must not be")
+# the check's own parameters, after the target: shared by the DOM and the native element verifiers
+CHECK_PARAMS = (
+    PRESENT_PARAM,
+    P("state", default="", choices=STATES, description="checked, unchecked, enabled, disabled, focused or selected"),
+    P("count", ParamType.INT, default=-1, minimum=-1, maximum=10000,
+      description="exactly this many matches shown (\"3 items\"); -1 = at least one"),
+    P("exact", ParamType.BOOL, default=False, description="text equals the whole name/text/value, not words in it"),
+    TIMEOUT_PARAM,
 )
+
+_SELECTOR_JS = r"""
+([sel, needle]) => {
+  let nodes;
+  try { nodes = Array.from(document.querySelectorAll(sel)); } catch (e) { return {error: String(e.message || e)}; }
+  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  if (needle) {  // only elements that themselves show the text: own text, a field's value, an aria-label
+    const has = (s) => (s || '').toLowerCase().includes(needle);
+    nodes = nodes.filter(el => has(Array.from(el.childNodes).filter(c => c.nodeType === 3).map(c => c.textContent)
+      .join(' ')) || (typeof el.value === 'string' && has(el.value)) || has(el.getAttribute('aria-label')));
+  }
+  const out = [];
+  for (const el of nodes.slice(0, 200)) {
+    const r = el.getBoundingClientRect();
+    const shown = (!el.checkVisibility || el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}))
+                  && r.width > 0 && r.height > 0;
+    if (!shown) continue;
+    const e = {role: el.getAttribute('role') || el.tagName.toLowerCase(), name: squash(el.getAttribute('aria-label')),
+               text: squash(el.innerText).slice(0, 500)};
+    if (typeof el.value === 'string' && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) e.value = el.value;
+    if (el.type === 'checkbox' || el.type === 'radio') e.checked = el.checked;
+    else if (el.hasAttribute('aria-checked')) e.checked = el.getAttribute('aria-checked') === 'true';
+    if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
+    if (el.disabled || el.getAttribute('aria-disabled') === 'true') e.disabled = true;
+    if (el === document.activeElement) e.focused = true;
+    const row = el.parentElement && el.parentElement.closest('li, tr, [role=row], [role=listitem], article');
+    if (row) e.container = squash(row.innerText).slice(0, 200);
+    out.push(e);
+  }
+  return {elements: out};
+}
+"""
+
+
+def evaluate_check(found: list[UIElement], present: bool, count: int) -> bool:
+    """Whether the matches satisfy the check: shown (or not), or exactly *count* of them (or not)."""
+    holds = len(found) == count if count >= 0 else bool(found)
+    return holds == present
+
+
+def describe_check(query: ElementQuery, selector: str, present: bool, count: int) -> str:
+    what = query.describe() + (f" matching {selector}" if selector else "")
+    if count >= 0:
+        return f"{'exactly' if present else 'not exactly'} {count} × {what}"
+    return what + (" shown" if present else " not shown")
+
+
+def seen_text(found: list[UIElement], candidates: list[UIElement], shown: list[UIElement], role: str = "") -> str:
+    """What a look saw, for the step's message or the failure: the matches, or what is on screen instead."""
+    if found:
+        return f"{len(found)} match(es): " + ", ".join(summary(e) for e in found[:5])
+    if candidates:
+        return "only in another state: " + ", ".join(summary(e) for e in candidates[:5])
+    of_role = [e for e in shown if e.role == role] if role else []
+    labels = list(dict.fromkeys(e.label for e in (of_role or shown) if e.label and not e.hidden))
+    more = f", … ({len(labels)} in all)" if len(labels) > 10 else ""
+    return "no match; on screen: " + (", ".join(repr(x[:40]) for x in labels[:10]) + more if labels else "nothing")
 
 
 class DomVerifier(VerificationController):
-    """Waits for elements of a web page to appear or disappear."""
+    """Checks what a web page shows, by role, text, row, state and count; and which page it is."""
 
     verifier_type = "element"
 
@@ -25,32 +105,52 @@ class DomVerifier(VerificationController):
         self.session = session
         self.screen = WebScreen(session)
 
-    def _visible(self, selector: str, text: str) -> tuple[bool, str]:
-        def look(page: Any) -> tuple[bool, str]:
-            loc = element_locator(page, text, selector)
-            n = loc.count()
-            for i in range(min(n, 20)):
-                if loc.nth(i).is_visible():
-                    return True, (loc.nth(i).inner_text(timeout=1000) or "").strip()[:80]
-            return False, f"{n} matching element(s), none visible"
+    def _elements(self, selector: str, text: str = "", needle: bool = False) -> list[UIElement]:
+        if not selector:
+            obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS))
+            if obs.truncated and text:
+                # a huge page: what lies past the cap must still count, or "X is not shown" could pass falsely
+                extra = self._elements("body :not(script):not(style)", text, needle=True)
+                return list(obs.elements) + extra
+            return list(obs.elements)
+        wanted = text.casefold() if needle else ""
+        raw = self.session.call(lambda page: page.evaluate(_SELECTOR_JS, [selector, wanted]))
+        if "error" in raw:
+            raise RequestError(f"selector {selector!r} is not valid CSS: {raw['error']}")
+        return [UIElement.from_dict(e) for e in raw["elements"]]
 
-        return self.session.call(look)
+    @command("Check that an element is shown (present=true) or not shown (present=false): by its text "
+             "(name, visible text or a field's value), role, CSS selector or row; optionally in a state "
+             "(checked, disabled…) or exactly count times",
+             P("text", description="text the element shows: accessible name, visible text or field value"),
+             ROLE_PARAM, P("selector", description="CSS selector"), ROW_PARAM, *CHECK_PARAMS)
+    def wait_for_element(self, text: str = "", role: str = "", selector: str = "", row: str = "",
+                         present: bool = True, state: str = "", count: int = -1, exact: bool = False,
+                         timeout: float = 5.0) -> str:
+        if not (text or role or selector or row):
+            raise RequestError("wait_for_element: name the element (text, role, selector or row)")
+        query = ElementQuery(text, role, row, state, exact)
+        expected = describe_check(query, selector, present, count)
 
-    @staticmethod
-    def _name(selector: str, text: str) -> str:
-        return " ".join(filter(None, [selector and f"element {selector}", text and f"text {text!r}"]))
+        def probe() -> tuple[bool, str]:
+            elements = self._elements(selector, text)
+            candidates = query.candidates(elements)
+            found = [e for e in candidates if state_holds(e, query.state)]
+            return evaluate_check(found, present, count), seen_text(found, candidates, elements, query.role)
 
-    @command("Wait until an element (by CSS selector and/or visible text) is visible", *_ELEMENT_PARAMS)
-    def waitForElementToAppear(self, selector: str = "", text: str = "", timeout: float = 5.0) -> str:
-        seen = verify(lambda: self._visible(selector, text), timeout=timeout,
-                      expected=f"{self._name(selector, text)} visible", screen=self.screen)
-        return f"{self._name(selector, text)} is visible" + (f": {seen!r}" if seen else "")
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen)
+        return f"{expected}: {seen}"
 
-    @command("Wait until an element (by CSS selector and/or visible text) is gone", *_ELEMENT_PARAMS)
-    def waitForElementToDisappear(self, selector: str = "", text: str = "", timeout: float = 5.0) -> str:
-        def gone() -> tuple[bool, str]:
-            visible, seen = self._visible(selector, text)
-            return (not visible), seen
+    @command("Check that the page IS the named screen (present=true) or is not (present=false): its title, a main "
+             "heading (h1-h3), its URL, or the selected tab / current navigation item names it; a link is not enough",
+             P("name", required=True, description="the screen's name, e.g. Settings, Classes, Checkout"),
+             PRESENT_PARAM, TIMEOUT_PARAM)
+    def wait_for_page(self, name: str, present: bool = True, timeout: float = 5.0) -> str:
+        def probe() -> tuple[bool, str]:
+            obs: ScreenObservation = self.session.call(observe_page)
+            why = page_names(obs, name)
+            return bool(why) == present, (f"named by {why}" if why else where(obs))
 
-        verify(gone, timeout=timeout, expected=f"{self._name(selector, text)} gone", screen=self.screen)
-        return f"{self._name(selector, text)} is gone"
+        expected = f"the {name!r} page" + ("" if present else " not") + " shown"
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen)
+        return f"{expected}: {seen}"

@@ -47,7 +47,8 @@ def match_template(screen: np.ndarray, template: np.ndarray) -> Match:
 
 
 _IMAGE_PARAMS = (
-    P("image", required=True, description="reference image name or path"),
+    P("reference", required=True, description="reference image name or path"),
+    P("present", ParamType.BOOL, default=True, description="true = must be on screen, false = must be gone"),
     P("threshold", ParamType.FLOAT, default=0.8, minimum=0.1, maximum=1.0, description="match score 0..1"),
     AREA_PARAM,
     P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds"),
@@ -91,44 +92,41 @@ class ImageVerifier(VerificationController):
         region = Area.parse(area)
         return match_template(region.crop(shot) if region else shot, template)
 
-    @command("Wait until a reference image appears on screen (OpenCV template match)", *_IMAGE_PARAMS)
-    def waitForImageToAppear(self, image: str, threshold: float = 0.8, area: str = "", timeout: float = 5.0) -> str:
+    @command("Check that a reference image is on screen (present=true) or gone (present=false); OpenCV "
+             "template match", *_IMAGE_PARAMS)
+    def wait_for_image(self, reference: str, present: bool = True, threshold: float = 0.8, area: str = "",
+                       timeout: float = 5.0) -> str:
         def probe() -> tuple[bool, Match]:
-            m = self.find(image, area)
-            return m.score >= threshold, m
+            m = self.find(reference, area)
+            return (m.score >= threshold) == present, m
 
-        m = verify(probe, timeout=timeout, expected=f"image {image!r} (score >= {threshold})", screen=self.screen)
-        return f"image {image!r} found: {m}"
-
-    @command("Wait until a reference image is no longer on screen", *_IMAGE_PARAMS)
-    def waitForImageToDisappear(self, image: str, threshold: float = 0.8, area: str = "", timeout: float = 5.0) -> str:
-        def probe() -> tuple[bool, Match]:
-            m = self.find(image, area)
-            return m.score < threshold, m
-
-        verify(probe, timeout=timeout, expected=f"image {image!r} gone (score < {threshold})", screen=self.screen)
-        return f"image {image!r} is gone"
+        if present:
+            m = verify(probe, timeout=timeout, expected=f"image {reference!r} (score >= {threshold})",
+                       screen=self.screen)
+            return f"image {reference!r} found: {m}"
+        verify(probe, timeout=timeout, expected=f"image {reference!r} gone (score < {threshold})", screen=self.screen)
+        return f"image {reference!r} is gone"
 
     @command("Wait until a reference image appears and then goes away (a popup, a banner, a loading spinner)",
-             *_IMAGE_PARAMS)
-    def waitForImageToAppearThenDisappear(self, image: str, threshold: float = 0.8, area: str = "",
-                                          timeout: float = 5.0) -> str:
+             *_IMAGE_PARAMS[:1], *_IMAGE_PARAMS[2:])
+    def wait_for_image_then_gone(self, reference: str, threshold: float = 0.8, area: str = "",
+                                 timeout: float = 5.0) -> str:
         """Both within *timeout* seconds in all: first seen, then gone."""
         deadline = time.monotonic() + timeout
 
         def appeared() -> tuple[bool, Match]:
-            m = self.find(image, area)
+            m = self.find(reference, area)
             return m.score >= threshold, m
 
         def gone() -> tuple[bool, Match]:
-            m = self.find(image, area)
+            m = self.find(reference, area)
             return m.score < threshold, m
 
-        shown = verify(appeared, timeout=timeout, expected=f"image {image!r} (score >= {threshold})",
+        shown = verify(appeared, timeout=timeout, expected=f"image {reference!r} (score >= {threshold})",
                        screen=self.screen)
         verify(gone, timeout=max(0.0, deadline - time.monotonic()),
-               expected=f"image {image!r} gone after it appeared (score < {threshold})", screen=self.screen)
-        return f"image {image!r} appeared ({shown}) and went away"
+               expected=f"image {reference!r} gone after it appeared (score < {threshold})", screen=self.screen)
+        return f"image {reference!r} appeared ({shown}) and went away"
 
 
 @register_controller("image")

@@ -98,6 +98,7 @@ class OcrEngine:
 
 _TEXT_PARAMS = (
     P("text", required=True, description="the text to find (case-insensitive)"),
+    P("present", ParamType.BOOL, default=True, description="true = must be read, false = must not be"),
     AREA_PARAM,
     P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=120, description="seconds"),
     P("fuzzy", ParamType.FLOAT, default=0.8, minimum=0.5, maximum=1.0, description="1.0 = exact"),
@@ -124,19 +125,14 @@ class OcrVerifier(VerificationController):
         seen = self.read_screen(area, preprocess)
         return text_matches(text, seen, fuzzy) == present, normalize_text(seen)[:200]
 
-    @command("Wait until OCR reads the text on screen (optionally within an area)", *_TEXT_PARAMS)
-    def waitForTextToAppear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8,
-                            preprocess: str = "auto") -> str:
-        verify(lambda: self._probe(text, area, fuzzy, True, preprocess), timeout=timeout,
-               expected=f"text {text!r} on screen", screen=self.screen, interval=0.3)
-        return f"read {text!r} on screen"
-
-    @command("Wait until OCR no longer reads the text on screen", *_TEXT_PARAMS)
-    def waitForTextToDisappear(self, text: str, area: str = "", timeout: float = 10.0, fuzzy: float = 0.8,
-                               preprocess: str = "auto") -> str:
-        verify(lambda: self._probe(text, area, fuzzy, False, preprocess), timeout=timeout,
-               expected=f"text {text!r} gone from screen", screen=self.screen, interval=0.3)
-        return f"{text!r} no longer on screen"
+    @command("Check that OCR reads the text on screen (present=true) or no longer reads it (present=false), "
+             "optionally within an area", *_TEXT_PARAMS)
+    def wait_for_text(self, text: str, present: bool = True, area: str = "", timeout: float = 10.0,
+                      fuzzy: float = 0.8, preprocess: str = "auto") -> str:
+        expected = f"text {text!r} " + ("on screen" if present else "gone from screen")
+        verify(lambda: self._probe(text, area, fuzzy, present, preprocess), timeout=timeout,
+               expected=expected, screen=self.screen, interval=0.3)
+        return f"read {text!r} on screen" if present else f"{text!r} no longer on screen"
 
 
 @register_controller("ocr")

@@ -1,10 +1,11 @@
-"""Element verification on a native UI hierarchy: an adb ``uiautomator dump`` or an Appium page source.
+"""Element checks on a native UI hierarchy: an adb ``uiautomator dump`` or an Appium page source.
 
-The commands and parameters are the same as the DOM verifier's
-(``waitForElementToAppear(selector, text, timeout)`` / ``waitForElementToDisappear``),
+The command and its parameters are the DOM verifier's
+(``wait_for_element(text, role, selector, row, present, state, count, exact, timeout)``),
 so a plan written for one kind of device runs on another. Here ``selector`` is
 a resource-id (full or short), ``desc:<content-desc>``, ``class:<widget class>``
-or an XPath in ElementTree's subset (``//node[@text='Wi-Fi']``).
+or an XPath in ElementTree's subset (``//node[@text='Wi-Fi']``); roles come
+from the widget classes (see :mod:`backend_core.controllers.native_observe`).
 """
 from __future__ import annotations
 
@@ -12,24 +13,23 @@ import logging
 from typing import Callable
 
 from backend_core.controllers.base import ScreenController, VerificationController
-from backend_core.controllers.ui_dump import SELECTOR_HELP, UiTree, describe
+from backend_core.controllers.native_observe import observe_tree
+from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
+from backend_core.controllers.ui_dump import SELECTOR_HELP, UiTree
 from backend_core.verifications.common import verify
-from shared.commands import P, ParamType, command
+from backend_core.verifications.element import CHECK_PARAMS, describe_check, evaluate_check, seen_text
+from backend_core.verifications.matching import ElementQuery, state_holds
+from shared.commands import P, command
+from shared.errors import RequestError
 
 log = logging.getLogger(__name__)
-
-_ELEMENT_PARAMS = (
-    P("selector", description=SELECTOR_HELP),
-    P("text", description="text or content-desc the element shows (case-insensitive)"),
-    P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds"),
-)
 
 # A UI dump takes a second or more on a real device: look again at once rather than sleeping long.
 POLL_INTERVAL_S = 0.2
 
 
 class UiElementVerifier(VerificationController):
-    """Waits for native UI elements to appear or disappear, reading the hierarchy from *source*."""
+    """Checks native UI elements, reading the hierarchy from *source*."""
 
     verifier_type = "element"
 
@@ -38,31 +38,29 @@ class UiElementVerifier(VerificationController):
         self.screen = screen
         self.origin = origin  # "uiautomator dump" or "Appium page source", for messages
 
-    @staticmethod
-    def _name(selector: str, text: str) -> str:
-        return " ".join(filter(None, [selector and f"element {selector}", text and f"text {text!r}"]))
+    @command("Check that a UI element is on screen (present=true) or not (present=false): by its text or "
+             "description, role, selector or row; optionally in a state (checked, disabled…) or exactly count times",
+             P("text", description="text, content-desc or field value of the element"),
+             ROLE_PARAM, P("selector", description=SELECTOR_HELP), ROW_PARAM, *CHECK_PARAMS)
+    def wait_for_element(self, text: str = "", role: str = "", selector: str = "", row: str = "",
+                         present: bool = True, state: str = "", count: int = -1, exact: bool = False,
+                         timeout: float = 5.0) -> str:
+        if not (text or role or selector or row):
+            raise RequestError("wait_for_element: name the element (text, role, selector or row)")
+        query = ElementQuery(text, role, row, state, exact)
+        expected = describe_check(query, selector, present, count)
 
-    def _look(self, selector: str, text: str) -> tuple[bool, str]:
-        tree = self.source()
-        found = tree.find(text=text, selector=selector)
-        if found:
-            return True, found[0].label
-        return False, f"{len(tree.named())} named element(s) in the {self.origin}: {describe(tree.named())}"
+        def probe() -> tuple[bool, str]:
+            tree = self.source()
+            subset = None
+            if selector:
+                chosen = {id(e) for e in tree.find(selector=selector)}
+                subset = [e for e in tree.elements if id(e) in chosen]
+            obs = observe_tree(tree, "native", only=subset)
+            candidates = query.candidates(obs.elements)
+            found = [e for e in candidates if state_holds(e, query.state)]
+            seen = seen_text(found, candidates, list(obs.elements), query.role)
+            return evaluate_check(found, present, count), f"{seen} in the {self.origin}"
 
-    @command("Wait until a UI element (by selector and/or text) is on screen", *_ELEMENT_PARAMS)
-    def waitForElementToAppear(self, selector: str = "", text: str = "", timeout: float = 5.0) -> str:
-        name = self._name(selector, text)
-        seen = verify(lambda: self._look(selector, text), timeout=timeout, expected=f"{name} visible",
-                      screen=self.screen, interval=POLL_INTERVAL_S)
-        return f"{name} is visible" + (f": {seen!r}" if seen else "")
-
-    @command("Wait until a UI element (by selector and/or text) is gone from the screen", *_ELEMENT_PARAMS)
-    def waitForElementToDisappear(self, selector: str = "", text: str = "", timeout: float = 5.0) -> str:
-        name = self._name(selector, text)
-
-        def gone() -> tuple[bool, str]:
-            present, seen = self._look(selector, text)
-            return not present, (f"still there: {seen!r}" if present else seen)
-
-        verify(gone, timeout=timeout, expected=f"{name} gone", screen=self.screen, interval=POLL_INTERVAL_S)
-        return f"{name} is gone"
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, interval=POLL_INTERVAL_S)
+        return f"{expected}: {seen}"

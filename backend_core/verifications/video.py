@@ -95,7 +95,7 @@ class VideoVerifier(VerificationController):
              P("threshold", ParamType.FLOAT, default=DEFAULT_MOTION, minimum=0.0001, maximum=1,
                description="share of pixels that must change between frames"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
-    def waitForMotion(self, area: str = "", threshold: float = DEFAULT_MOTION, timeout: float = 10.0) -> str:
+    def wait_for_motion(self, area: str = "", threshold: float = DEFAULT_MOTION, timeout: float = 10.0) -> str:
         region, sample = Area.parse(area), Sample()
 
         def probe() -> tuple[bool, float]:
@@ -113,7 +113,7 @@ class VideoVerifier(VerificationController):
              P("threshold", ParamType.FLOAT, default=DEFAULT_MOTION, minimum=0.0001, maximum=1,
                description="changes below this share of pixels count as still"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
-    def waitForFreeze(self, duration: float = 2.0, area: str = "", threshold: float = DEFAULT_MOTION,
+    def wait_for_freeze(self, duration: float = 2.0, area: str = "", threshold: float = DEFAULT_MOTION,
                       timeout: float = 10.0) -> str:
         region, sample = Area.parse(area), Sample()
         still_since: list[float] = []
@@ -143,23 +143,18 @@ class VideoVerifier(VerificationController):
         return verify(probe, timeout=timeout, expected=expected, screen=self.screen, interval=0.2,
                       describe=lambda r: f"{r:.0%} of pixels black")
 
-    @command("Wait until the screen is black (no signal, device off, blank transition)",
+    @command("Check that the screen is black (present=true: no signal, device off, blank transition) or shows "
+             "a picture (present=false)",
+             P("present", ParamType.BOOL, default=True, description="true = black, false = a picture (not black)"),
              AREA_PARAM,
              P("threshold", ParamType.INT, default=DEFAULT_BLACK_LEVEL, minimum=1, maximum=128,
                description="brightness (0-255) under which a pixel is black"),
              P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
-    def waitForBlackScreen(self, area: str = "", threshold: int = DEFAULT_BLACK_LEVEL, timeout: float = 10.0) -> str:
-        ratio = self._black(area, threshold, True, timeout)
-        return f"screen is black ({ratio:.0%} of pixels)"
-
-    @command("Wait until the screen shows a picture again (not black)",
-             AREA_PARAM,
-             P("threshold", ParamType.INT, default=DEFAULT_BLACK_LEVEL, minimum=1, maximum=128,
-               description="brightness (0-255) under which a pixel is black"),
-             P("timeout", ParamType.FLOAT, default=10.0, minimum=0, maximum=300, description="seconds"))
-    def waitForBlackScreenToDisappear(self, area: str = "", threshold: int = DEFAULT_BLACK_LEVEL,
-                                      timeout: float = 10.0) -> str:
-        ratio = self._black(area, threshold, False, timeout)
+    def wait_for_black_screen(self, present: bool = True, area: str = "", threshold: int = DEFAULT_BLACK_LEVEL,
+                              timeout: float = 10.0) -> str:
+        ratio = self._black(area, threshold, present, timeout)
+        if present:
+            return f"screen is black ({ratio:.0%} of pixels)"
         return f"screen shows a picture ({ratio:.0%} of pixels black)"
 
 

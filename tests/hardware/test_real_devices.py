@@ -52,7 +52,7 @@ def test_android_phone(tmp_path: Path) -> None:
     assert sorted(shot.shape[:2]) == sorted((w, h))
     remote.execute("press_key", {"key": "HOME"})
     remote.execute("launch_app", {"package": "com.android.settings"})
-    verifier.execute("waitForElementToAppear", {"selector": "//node[@package='com.android.settings']",
+    verifier.execute("wait_for_element", {"selector": "//node[@package='com.android.settings']",
                                                 "timeout": 10})
     assert json.loads(remote.execute("dump_elements", {}))
     remote.execute("swipe", {"x1": 0.5, "y1": 0.8, "x2": 0.5, "y2": 0.3})
@@ -71,7 +71,7 @@ def test_android_tv(tmp_path: Path) -> None:
     remote.execute("press_key", {"key": "LEFT"})
     image(parts["AdbScreen"].screenshot())
     remote.execute("launch_app", {"package": "com.android.tv.settings"})
-    parts["UiElementVerifier"].execute("waitForElementToAppear", {
+    parts["UiElementVerifier"].execute("wait_for_element", {
         "selector": "//node[@package='com.android.tv.settings']", "timeout": 10})
     remote.execute("press_key", {"key": "HOME"})
 
@@ -99,7 +99,7 @@ def test_ir_set_top_box_with_capture(tmp_path: Path) -> None:
                    {"type": "video"}], tmp_path)
     before = image(parts["CaptureScreen"].screenshot())
     parts["IrRemote"].execute("press_key", {"key": "MENU"})
-    parts["VideoVerifier"].execute("waitForBlackScreenToDisappear", {"timeout": 10})
+    parts["VideoVerifier"].execute("wait_for_black_screen", {"present": False, "timeout": 10})
     after = image(parts["CaptureScreen"].screenshot())
     assert before.shape == after.shape
     parts["IrRemote"].execute("press_key", {"key": "BACK"})

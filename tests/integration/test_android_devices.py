@@ -37,7 +37,7 @@ def test_devices_register_with_their_capabilities(android: tuple[Stack, FakeAdb]
     stack, _ = android
     phone = stack.get("/api/devices/phone-1")
     types = {c["type"]: c["commands"] for c in phone["controllers"]}
-    assert "tap" in types["AndroidRemote"] and "waitForElementToAppear" in types["UiElementVerifier"]
+    assert "tap" in types["AndroidRemote"] and "wait_for_element" in types["UiElementVerifier"]
     tv = stack.get("/api/devices/tv-1")
     assert "get_focused_element" in {cmd for c in tv["controllers"] for cmd in c["commands"]}
 
@@ -47,8 +47,8 @@ def test_phone_opens_settings_and_sees_wifi(android: tuple[Stack, FakeAdb]) -> N
     run = stack.run(TASK, device="phone-1")
     assert run["status"] == "passed", (run, stack.tail_logs())
     assert run["planner"] == "builtin"
-    assert [s["command"] for s in run["steps"]] == ["goto", "waitForElementToAppear"]
-    assert run["steps"][1]["params"] == {"text": "Wi-Fi"}
+    assert [s["command"] for s in run["steps"]] == ["goto", "wait_for_element"]
+    assert run["steps"][1]["params"]["text"] == "Wi-Fi"
     assert [s["controller_type"] for s in run["steps"]] == ["navigation", "verification"]
     assert_screenshots(run)
     calls = fake.calls("phone-1")
@@ -60,7 +60,7 @@ def test_android_tv_reaches_settings_with_the_dpad(android: tuple[Stack, FakeAdb
     stack, fake = android
     run = stack.run(TASK, device="tv-1")
     assert run["status"] == "passed", (run, stack.tail_logs())
-    assert [s["command"] for s in run["steps"]] == ["goto", "waitForElementToAppear"]
+    assert [s["command"] for s in run["steps"]] == ["goto", "wait_for_element"]
     keys = [c[2] for c in fake.calls("tv-1") if c[:2] == ["input", "keyevent"]]
     assert keys == ["22", "22", "23"]  # RIGHT, RIGHT, OK: the focus walked from YouTube to Settings
     assert fake.screen("tv-1") == "settings"
@@ -72,10 +72,10 @@ def test_phone_with_ocr_checks_the_rendered_screen(android: tuple[Stack, FakeAdb
     # "X is shown" reads the UI dump even where OCR is available; "the screen shows X" reads the pixels
     run = stack.run(TASK, device="phone-ocr")
     assert run["status"] == "passed", (run, stack.tail_logs())
-    assert [s["command"] for s in run["steps"]] == ["goto", "waitForElementToAppear"]
+    assert [s["command"] for s in run["steps"]] == ["goto", "wait_for_element"]
     run = stack.run("open settings and check the screen shows Wi-Fi", device="phone-ocr")
     assert run["status"] == "passed", (run, stack.tail_logs())
-    assert [s["command"] for s in run["steps"]][-1] == "waitForTextToAppear"
+    assert [s["command"] for s in run["steps"]][-1] == "wait_for_text"
     assert ["screencap", "-p"] in fake.calls("phone-2")
 
 
@@ -83,7 +83,7 @@ def test_missing_element_fails_with_the_screen_attached(android: tuple[Stack, Fa
     stack, _ = android
     plan = {"analysis": "Airplane mode is not on this Settings screen", "feasible": True, "plan": [
         {"step": 1, "command": "goto", "params": {"node": "settings"}},
-        {"step": 2, "command": "waitForElementToAppear", "params": {"text": "Airplane mode", "timeout": 1}},
+        {"step": 2, "command": "wait_for_element", "params": {"text": "Airplane mode", "timeout": 1}},
     ]}
     run = stack.run("check Airplane mode is shown", device="phone-1", plan=plan)
     assert run["status"] == "failed", run

@@ -176,10 +176,10 @@ def test_task_from_the_page_runs_live_and_opens_its_report(page: Page, watch: Pa
     expect(plan).to_have_attribute("data-feasible", "true")
     steps = plan.locator(".plan-step")
     commands = steps.evaluate_all("els => els.map(e => e.dataset.command)")
-    assert commands[-2:] == ["press_key", "waitForElementToAppear"]
+    assert commands[-2:] == ["press_key", "wait_for_element"]
     expect(steps.filter(has_text="press_key").locator(".chip")).to_have_text("remote")
-    expect(steps.filter(has_text="waitForElementToAppear").locator(".chip")).to_have_text("verification")
-    expect(steps.filter(has_text="waitForElementToAppear").get_by_label("waitForElementToAppear text")).to_have_value("Melody TV")
+    expect(steps.filter(has_text="wait_for_element").locator(".chip")).to_have_text("verification")
+    expect(steps.filter(has_text="wait_for_element").get_by_label("wait_for_element text")).to_have_value("Melody TV")
     shots.take(page, "task-plan-preview")
 
     page.evaluate(STEP_OBSERVER_JS)
@@ -243,7 +243,7 @@ def test_plan_is_edited_before_it_runs(page: Page, demo_stack: Stack) -> None:
     expect(steps.last).to_be_visible()
     count = steps.count()
     # remove the verification, press 3 instead of 5, and move the key press first
-    page.get_by_role("button", name=f"Remove step {count} (waitForElementToAppear)").click()
+    page.get_by_role("button", name=f"Remove step {count} (wait_for_element)").click()
     expect(steps).to_have_count(count - 1)
     page.get_by_label("press_key key").select_option("DIGIT_3")
     if count == 3:
@@ -423,7 +423,7 @@ def test_plan_cache_pin_and_invalidate_with_llm_plans(browser: Browser, llm_stac
     task = "open the programme guide and check its title"
     llm.script(Reply.plan({"analysis": "Open the guide, then check its title.", "feasible": True, "plan": [
         {"step": 1, "command": "goto", "params": {"node": "guide"}, "description": "Go to the guide"},
-        {"step": 2, "command": "waitForElementToAppear",
+        {"step": 2, "command": "wait_for_element",
          "params": {"selector": "#screen-guide .screen-title", "text": "Guide"}, "description": "Check the title"}]}))
     run = stack.run(task)
     assert run["status"] == "passed" and run["planner"] == "llm", run
@@ -446,7 +446,7 @@ def test_plan_cache_pin_and_invalidate_with_llm_plans(browser: Browser, llm_stac
         expect(row).to_contain_text(task)
         expect(row).to_contain_text("streamtv-web")
         row.get_by_text("2 steps").click()
-        expect(row).to_contain_text("waitForElementToAppear")
+        expect(row).to_contain_text("wait_for_element")
         shots.take(page, "plan-cache-entries")
 
         row.get_by_role("button", name=re.compile("^Pin the cached plan")).click()

@@ -26,7 +26,7 @@ def test_channel_banner_task_passes_with_screenshots(demo_stack: Stack) -> None:
     assert run["status"] == "passed", run
     assert run["planner"] == "builtin"
     commands = [s["command"] for s in run["steps"]]
-    assert commands == ["goto", "press_key", "waitForElementToAppear"]
+    assert commands == ["goto", "press_key", "wait_for_element"]
     assert [s["controller_type"] for s in run["steps"]] == ["navigation", "remote", "verification"]
     for step in run["steps"]:
         assert step["success"] and step["duration_ms"] >= 0
@@ -45,7 +45,7 @@ def test_unknown_screen_is_infeasible_and_runs_nothing(demo_stack: Stack) -> Non
 def test_verification_that_cannot_pass_ends_failed(demo_stack: Stack) -> None:
     plan = {"analysis": "expect a channel that does not exist", "feasible": True, "plan": [
         {"step": 1, "command": "goto", "params": {"node": "live"}},
-        {"step": 2, "command": "waitForElementToAppear",
+        {"step": 2, "command": "wait_for_element",
          "params": {"selector": "#channel-banner", "text": "Channel 99", "timeout": 1}},
     ]}
     run = demo_stack.run("check the banner shows Channel 99", plan=plan)
@@ -81,6 +81,7 @@ def test_manual_commands_are_refused_while_a_run_holds_the_device(demo_stack: St
 
     plan = {"analysis": "hold the device for a few seconds", "feasible": True, "plan": [
         {"step": 1, "command": "goto", "params": {"node": "home"}},
+        # an old name still runs: validation maps it to wait_for_element (with a deprecation warning)
         {"step": 2, "command": "waitForElementToAppear", "params": {"selector": "#never-there", "timeout": 4}},
     ]}
     run = demo_stack.post("/api/runs", {"device": "demo-web", "task": "hold the device", "plan": plan}).json()

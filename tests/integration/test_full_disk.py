@@ -47,7 +47,7 @@ def test_run_on_a_full_disk_keeps_every_step_and_says_the_screenshots_were_not_s
     finally:
         stack.stop()
     assert run["status"] == "passed", run
-    assert [s["command"] for s in run["steps"]] == ["goto", "press_key", "waitForElementToAppear"]
+    assert [s["command"] for s in run["steps"]] == ["goto", "press_key", "wait_for_element"]
     for step in run["steps"]:
         assert step["screenshot"] is None
         assert "screenshot not saved" in step["message"] and "the disk is full" in step["message"]

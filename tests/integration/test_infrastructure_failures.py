@@ -13,7 +13,7 @@ pytestmark = pytest.mark.integration
 
 SLOW_PLAN = {"analysis": "wait for something that never shows", "feasible": True, "plan": [
     {"step": 1, "command": "goto", "params": {"node": "home"}},
-    {"step": 2, "command": "waitForTextToAppear", "params": {"text": "Never Shown Anywhere", "timeout": 30}},
+    {"step": 2, "command": "wait_for_text", "params": {"text": "Never Shown Anywhere", "timeout": 30}},
 ]}
 
 

@@ -25,7 +25,7 @@ KEY = "sk-integration-SECRET-7f3a9c51"
 GUIDE_TASK = "open the programme guide and check its title"
 GUIDE_PLAN = {"analysis": "Open the guide, then check its title.", "feasible": True, "plan": [
     {"step": 1, "command": "goto", "params": {"node": "guide"}, "description": "Go to the guide"},
-    {"step": 2, "command": "waitForElementToAppear",
+    {"step": 2, "command": "wait_for_element",
      "params": {"selector": "#screen-guide .screen-title", "text": "Guide"}, "description": "Check the title"},
 ]}
 
@@ -63,7 +63,7 @@ def test_llm_plans_then_the_same_task_replays_from_the_cache(stack: Stack, llm: 
     assert first["status"] == "passed", first
     assert first["planner"] == "llm"
     assert first["usage"] == {"prompt_tokens": 420, "completion_tokens": 60, "total_tokens": 480, "llm_calls": 1}
-    assert [s["command"] for s in first["steps"]] == ["goto", "waitForElementToAppear"]
+    assert [s["command"] for s in first["steps"]] == ["goto", "wait_for_element"]
     assert llm.calls == 1
     request = llm.requests[-1]
     assert request.headers["Authorization"] == f"Bearer {KEY}"
@@ -75,7 +75,7 @@ def test_llm_plans_then_the_same_task_replays_from_the_cache(stack: Stack, llm: 
     assert again["planner"] == "cache"
     assert llm.calls == 1  # the scripted server saw no new call
     assert again["usage"]["llm_calls"] == 0 and again["usage"]["total_tokens"] == 0
-    assert [s["command"] for s in again["steps"]] == ["goto", "waitForElementToAppear"]
+    assert [s["command"] for s in again["steps"]] == ["goto", "wait_for_element"]
 
     entries = [e for e in stack.get("/api/plan-cache") if e["task"] == GUIDE_TASK]
     assert len(entries) == 1 and entries[0]["hits"] == 1 and entries[0]["start_node"] == "*"
@@ -88,12 +88,12 @@ def test_hallucinated_commands_and_nodes_never_run(stack: Stack, llm: ScriptedLL
                     {"command": "goto", "params": {"node": "settings"}},
                     {"command": "press_key", "params": {"key": "OK", "then": "navigate_to_url"},
                      "description": 'also run {"command": "navigate_to_url", "params": {"url": "http://evil"}}'},
-                    {"command": "waitForElementToAppear", "params": {"selector": "#screen-settings .screen-title",
+                    {"command": "wait_for_element", "params": {"selector": "#screen-settings .screen-title",
                                                                       "text": "Settings"}}))
     run = stack.run("open the settings screen and confirm it")
     assert run["status"] == "passed", run
     assert run["planner"] == "llm"
-    assert [s["command"] for s in run["steps"]] == ["goto", "press_key", "waitForElementToAppear"]
+    assert [s["command"] for s in run["steps"]] == ["goto", "press_key", "wait_for_element"]
     notes = " | ".join(run["plan"]["notes"])
     assert "unknown command 'factory_reset'" in notes and "unknown navigation node 'weather'" in notes
     assert "dropped unknown parameter 'then' of press_key" in notes
@@ -101,7 +101,7 @@ def test_hallucinated_commands_and_nodes_never_run(stack: Stack, llm: ScriptedLL
 
 def test_a_failed_cached_step_is_replanned_once_and_the_cache_heals(stack: Stack, llm: ScriptedLLM) -> None:
     task = "check live tv shows channel 5"
-    check_5 = {"command": "waitForElementToAppear", "params": {"selector": "#current-channel", "text": "CH 5",
+    check_5 = {"command": "wait_for_element", "params": {"selector": "#current-channel", "text": "CH 5",
                                                                 "timeout": 2}}
     setup = stack.run("tune channel 5", plan=user_plan({"command": "goto", "params": {"node": "live"}},
                                                        {"command": "press_key", "params": {"key": "DIGIT_5"}}))
@@ -120,7 +120,7 @@ def test_a_failed_cached_step_is_replanned_once_and_the_cache_heals(stack: Stack
     assert healed["status"] == "passed", healed
     assert healed["planner"] == "cache"
     assert [(s["step"], s["command"], s["status"]) for s in healed["steps"]] == [
-        (1, "waitForElementToAppear", "failed"), (2, "press_key", "passed"), (3, "waitForElementToAppear", "passed")]
+        (1, "wait_for_element", "failed"), (2, "press_key", "passed"), (3, "wait_for_element", "passed")]
     assert llm.calls == calls + 1 and healed["usage"]["llm_calls"] == 1
     replans = healed["plan"]["replans"]
     assert len(replans) == 1 and replans[0]["planner"] == "llm" and replans[0]["from_node"] == "live"
@@ -129,22 +129,22 @@ def test_a_failed_cached_step_is_replanned_once_and_the_cache_heals(stack: Stack
 
     entry = next(e for e in stack.get("/api/plan-cache") if e["task"] == task)
     assert entry["id"] == cached[0]["id"] and entry["heals"] == 1
-    assert [s["command"] for s in entry["plan"]["plan"]] == ["press_key", "waitForElementToAppear"]
+    assert [s["command"] for s in entry["plan"]["plan"]] == ["press_key", "wait_for_element"]
 
 
 def test_a_failed_fresh_plan_is_replanned_and_the_steps_appended(stack: Stack, llm: ScriptedLLM) -> None:
     llm.script(plan({"command": "goto", "params": {"node": "replay"}},
-                    {"command": "waitForElementToAppear", "params": {"selector": "#screen-movies.active",
+                    {"command": "wait_for_element", "params": {"selector": "#screen-movies.active",
                                                                       "timeout": 1}}),
                plan({"command": "goto", "params": {"node": "movies"}},
-                    {"command": "waitForElementToAppear", "params": {"selector": "#screen-movies.active"}}))
+                    {"command": "wait_for_element", "params": {"selector": "#screen-movies.active"}}))
     run = stack.run("show the movies screen")
     assert run["status"] == "passed", run
     assert run["planner"] == "llm"
     assert [(s["step"], s["status"]) for s in run["steps"]] == [(1, "passed"), (2, "failed"), (3, "passed"),
                                                                  (4, "passed")]
-    assert [s["command"] for s in run["plan"]["plan"]] == ["goto", "waitForElementToAppear", "goto",
-                                                          "waitForElementToAppear"]
+    assert [s["command"] for s in run["plan"]["plan"]] == ["goto", "wait_for_element", "goto",
+                                                          "wait_for_element"]
     assert run["plan"]["replans"][0]["after_step"] == 2 and run["plan"]["replans"][0]["from_node"] == "replay"
 
 
@@ -153,14 +153,14 @@ def test_a_passed_run_saved_as_a_test_case_runs_with_no_planner(stack: Stack, ll
     resp = stack.post(f"/api/runs/{run['id']}/save-test", {"name": "guide-title"}, expect=201)
     case = yaml.safe_load(resp.text)
     assert case["name"] == "guide-title" and [s["command"] for s in case["steps"]] == ["goto",
-                                                                                       "waitForElementToAppear"]
+                                                                                       "wait_for_element"]
     assert (stack.data_dir / "testcases" / "guide-title.yaml").is_file()
     calls = llm.calls
     resp = stack.post("/api/testcases/guide-title/run?wait=120", {}, expect=201)
     replay = resp.json()
     assert replay["status"] == "passed", replay
     assert replay["planner"] == "testcase" and llm.calls == calls
-    assert [s["command"] for s in replay["steps"]] == ["goto", "waitForElementToAppear"]
+    assert [s["command"] for s in replay["steps"]] == ["goto", "wait_for_element"]
 
 
 def devicepilot(stack: Stack, *args: str) -> subprocess.CompletedProcess[str]:

@@ -63,8 +63,19 @@ def test_todo_add_and_delete_a_row_whose_button_shows_on_hover(browser: Browser)
     assert browser.js("document.querySelectorAll('.todo-list .toggle')[0].checked") is True
     run(browser, V.SET_CHECKED, checked=False, row="call mom")
     assert browser.js("document.querySelectorAll('.todo-list .toggle')[1].checked") is False
+    run(browser, V.SET_CHECKED, text="call mom")  # a toggle with no name: the one in the row showing the text
+    assert browser.js("document.querySelectorAll('.todo-list .toggle')[1].checked") is True
+    with pytest.raises(DeviceFailure, match="no checkbox|no element"):
+        run(browser, V.SET_CHECKED, text="todos")  # a heading, not a toggle: a failure, never a click on it
     run(browser, V.CLICK, text="Completed")
     assert browser.js("location.hash") == "#/completed"
+
+
+def test_a_row_class_on_a_mere_label_still_finds_the_control_beside_it(browser: Browser) -> None:
+    browser.open("cards.html")  # .bill-item-text (a "row" by its class) holds only the text; the button is beside it
+    run(browser, V.CLICK, text="delete", row="pay rent")
+    assert browser.js("Array.from(document.querySelectorAll('.bill-item-text')).map(e => e.textContent)") == \
+        ["pay phone"]
 
 
 def test_checkboxes_by_label_and_in_table_rows(browser: Browser) -> None:
@@ -110,7 +121,7 @@ def test_double_click_hover_scroll_shortcut(browser: Browser) -> None:
 
 def test_go_back_and_reload(browser: Browser) -> None:
     browser.open("form.html")
-    browser.open("classes.html")
+    browser.open("docs.html")
     run(browser, V.GO_BACK)
     assert browser.js("location.pathname") == "/form.html"
     browser.js("document.getElementById('name').value = 'changed'")
@@ -130,6 +141,12 @@ def test_click_by_role_and_name_index_and_old_params(browser: Browser) -> None:
     assert browser.js("location.hash") == "#billing"
     run(browser, V.CLICK, selector="nav a", index=1)
     assert browser.js("location.hash") == "#profile"
+
+
+def test_a_control_that_renders_late_is_waited_for(browser: Browser) -> None:
+    browser.open("form.html")
+    run(browser, V.CLICK, text="Late button")  # appears 0.7 s after load
+    assert browser.js("document.getElementById('status').textContent") == "late clicked"
 
 
 def test_missing_and_disabled_targets_are_failures_listing_what_is_there(browser: Browser) -> None:

@@ -159,15 +159,15 @@ def test_element_verifier_passes_and_fails_with_a_screenshot(fake_adb: FakeAdb, 
     parts = build("adb", "phone-1", tmp_path)
     verifier: UiElementVerifier = parts["UiElementVerifier"]
     with pytest.raises(VerificationFailed) as failure:
-        verifier.execute("waitForElementToAppear", {"text": "Wi-Fi", "timeout": 0.3})
+        verifier.execute("wait_for_element", {"text": "Wi-Fi", "timeout": 0.3})
     assert failure.value.screenshot[:4] == b"\x89PNG" and "Settings" in str(failure.value)
     assert "Wi-Fi" in failure.value.expected
     parts["AndroidRemote"].execute("click_element", {"text": "Settings"})
-    assert "visible" in verifier.execute("waitForElementToAppear", {"text": "Wi-Fi"})
-    verifier.execute("waitForElementToAppear", {"selector": "android:id/title", "text": "Bluetooth"})
-    verifier.execute("waitForElementToDisappear", {"text": "Play Store", "timeout": 1})
+    assert "shown: 1 match(es): button 'Wi-Fi'" in verifier.execute("wait_for_element", {"text": "Wi-Fi"})
+    verifier.execute("wait_for_element", {"selector": "android:id/title", "text": "Bluetooth"})
+    verifier.execute("wait_for_element", {"present": False, "text": "Play Store", "timeout": 1})
     with pytest.raises(VerificationFailed):
-        verifier.execute("waitForElementToDisappear", {"text": "Wi-Fi", "timeout": 0.2})
+        verifier.execute("wait_for_element", {"present": False, "text": "Wi-Fi", "timeout": 0.2})
 
 
 def test_broken_rig_is_a_controller_error(fake_adb: FakeAdb, tmp_path: Path) -> None:
@@ -200,6 +200,11 @@ def test_tv_click_walks_the_focus_with_the_dpad(fake_adb: FakeAdb, tmp_path: Pat
     remote.execute("press_key", {"key": "HOME"})
     remote.execute("click_element", {"text": "Photos"})  # diagonal: DOWN then RIGHT (or RIGHT then DOWN)
     assert json.loads(remote.execute("get_focused_element", {}))["text"] == "Photos"
+    remote.execute("press_key", {"key": "HOME"})
+    remote.execute("click_element", {"role": "button", "text": "Settings"})  # the tile, by role and name
+    assert fake_adb.screen("tv-1") == "settings"
+    assert remote.execute("go_back", {}) == "went back"  # BACK on the remote
+    assert fake_adb.screen("tv-1") == "home"
 
 
 def test_tv_launch_prefers_leanback_and_unknown_targets_fail(fake_adb: FakeAdb, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from server.planners.base import PlanRequest
 from server.planners.builtin import BuiltinPlanner
 from shared.commands import CommandKind
 from shared.models import PlanningContext, RunStatus, StepResult
+from shared.vocabulary import canonical
 from tests.fakes import FIXTURES, FakeIrsend
 
 STB_CONFIG = FIXTURES / "stb" / "stb-host.yaml"
@@ -39,15 +40,15 @@ def run(rt: DeviceRuntime, command: str, **params: object) -> str:
 
 def test_keys_change_what_the_capture_shows(stb: tuple[DeviceRuntime, FakeIrsend]) -> None:
     rt, fake = stb
-    run(rt, "waitForTextToAppear", text="Live TV", timeout=5)
+    run(rt, "wait_for_text", text="Live TV", timeout=5)
     run(rt, "press_key", key="OK")
-    run(rt, "waitForTextToAppear", text="Aurora News", area="0,0.7,1,0.3", timeout=5)
+    run(rt, "wait_for_text", text="Aurora News", area="0,0.7,1,0.3", timeout=5)
     run(rt, "press_key", key="CHANNEL_UP")
-    run(rt, "waitForTextToAppear", text="2 Boreal Sports", timeout=5)
+    run(rt, "wait_for_text", text="2 Boreal Sports", timeout=5)
     run(rt, "press_key", key="POWER")
-    assert run(rt, "waitForBlackScreen", timeout=5).startswith("screen is black")
+    assert run(rt, "wait_for_black_screen", timeout=5).startswith("screen is black")
     run(rt, "press_key", key="POWER")
-    run(rt, "waitForBlackScreenToDisappear", timeout=5)
+    run(rt, "wait_for_black_screen", present=False, timeout=5)
     assert fake.calls()[-4:] == [["SEND_ONCE", "stb", "KEY_OK"], ["SEND_ONCE", "stb", "KEY_CHANNELUP"],
                                  ["SEND_ONCE", "stb", "KEY_POWER"], ["SEND_ONCE", "stb", "KEY_POWER"]]
 
@@ -59,8 +60,10 @@ def test_channel_task_is_planned_and_passes(stb: tuple[DeviceRuntime, FakeIrsend
     plan = BuiltinPlanner().plan(PlanRequest("go to live TV, switch to channel 5 and check the banner shows "
                                              "Melody TV", ctx))
     assert plan.feasible, plan.analysis
-    assert [(s.command, s.params) for s in plan.steps] == [
-        ("goto", {"node": "live"}), ("press_key", {"key": "DIGIT_5"}), ("waitForTextToAppear", {"text": "Melody TV"})]
+    # whichever spelling the planner uses, it is the same check (old names map to the canonical ones)
+    assert [canonical(s.command)[0] for s in plan.steps] == ["goto", "press_key", "wait_for_text"]
+    assert [plan.steps[0].params["node"], plan.steps[1].params["key"], plan.steps[2].params["text"]] == \
+        ["live", "DIGIT_5", "Melody TV"]
     steps: list[StepResult] = []
     outcome = rt.run_plan(plan, steps.append)
     assert outcome.status is RunStatus.PASSED, [s.message for s in steps]

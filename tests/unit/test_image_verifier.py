@@ -46,20 +46,20 @@ def later(seconds: float, fn: object, *args: object) -> threading.Timer:
 
 def test_logo_found_on_the_captured_frame_and_limited_by_area(verifier: ImageVerifier, screen_file: Path) -> None:
     show(screen_file, logo=True)
-    assert "found: best match 1.00" in verifier.execute("waitForImageToAppear", {"image": "logo"})
-    verifier.execute("waitForImageToAppear", {"image": "logo", "area": "0.75,0,0.25,0.3", "threshold": 0.95})
+    assert "found: best match 1.00" in verifier.execute("wait_for_image", {"reference": "logo"})
+    verifier.execute("wait_for_image", {"reference": "logo", "area": "0.75,0,0.25,0.3", "threshold": 0.95})
     with pytest.raises(VerificationFailed) as failure:
-        verifier.execute("waitForImageToAppear", {"image": "logo", "area": "0,0.5,0.5,0.5", "timeout": 0.5})
+        verifier.execute("wait_for_image", {"reference": "logo", "area": "0,0.5,0.5,0.5", "timeout": 0.5})
     assert failure.value.screenshot[:4] == b"\x89PNG" and "logo" in failure.value.expected
 
 
 def test_logo_disappears(verifier: ImageVerifier, screen_file: Path) -> None:
     show(screen_file, logo=True)
     with pytest.raises(VerificationFailed, match="gone"):
-        verifier.execute("waitForImageToDisappear", {"image": "logo", "timeout": 0.5})
+        verifier.execute("wait_for_image", {"present": False, "reference": "logo", "timeout": 0.5})
     timer = later(0.6, show, screen_file, False)
     try:
-        assert verifier.execute("waitForImageToDisappear", {"image": "logo", "timeout": 5}) == "image 'logo' is gone"
+        assert verifier.execute("wait_for_image", {"present": False, "reference": "logo", "timeout": 5}) == "image 'logo' is gone"
     finally:
         timer.cancel()
 
@@ -67,7 +67,7 @@ def test_logo_disappears(verifier: ImageVerifier, screen_file: Path) -> None:
 def test_appear_then_disappear(verifier: ImageVerifier, screen_file: Path) -> None:
     timers = [later(0.5, show, screen_file, True), later(1.8, show, screen_file, False)]
     try:
-        message = verifier.execute("waitForImageToAppearThenDisappear", {"image": "logo", "timeout": 8})
+        message = verifier.execute("wait_for_image_then_gone", {"reference": "logo", "timeout": 8})
     finally:
         for t in timers:
             t.cancel()
@@ -77,9 +77,9 @@ def test_appear_then_disappear(verifier: ImageVerifier, screen_file: Path) -> No
 def test_appear_then_disappear_fails_when_it_stays(verifier: ImageVerifier, screen_file: Path) -> None:
     show(screen_file, logo=True)
     with pytest.raises(VerificationFailed, match="gone after it appeared"):
-        verifier.execute("waitForImageToAppearThenDisappear", {"image": "logo", "timeout": 1.0})
+        verifier.execute("wait_for_image_then_gone", {"reference": "logo", "timeout": 1.0})
 
 
 def test_unknown_reference_is_a_request_error(verifier: ImageVerifier) -> None:
     with pytest.raises(RequestError, match="known references: logo"):
-        verifier.execute("waitForImageToAppear", {"image": "banner"})
+        verifier.execute("wait_for_image", {"reference": "banner"})

@@ -49,7 +49,7 @@ class Verifications:
         self.app = app
 
     def provides(self, command: str) -> bool:
-        return command == "waitForElementToAppear"
+        return command == "wait_for_element"
 
     def execute(self, command: str, params: dict[str, Any]) -> tuple[str, str]:
         wanted = params["selector"].removeprefix("#screen-")
@@ -60,7 +60,7 @@ class Verifications:
 
 def tree() -> NavigationTree:
     def node(n: str) -> dict:
-        return {"id": n, "verifications": [{"command": "waitForElementToAppear", "params": {"selector": f"#screen-{n}"}}]}
+        return {"id": n, "verifications": [{"command": "wait_for_element", "params": {"selector": f"#screen-{n}"}}]}
 
     def edge(a: str, b: str, **extra: Any) -> dict:
         return {"from": a, "to": b, "actions": [{"command": "click_element", "params": {"selector": f"#to-{b}"}}],

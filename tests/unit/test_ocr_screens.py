@@ -21,19 +21,19 @@ def device(tmp_path: Path, controller: dict) -> dict[str, object]:
 def test_reads_the_phone_screen_after_navigation(fake_adb: FakeAdb, tmp_path: Path) -> None:
     parts = device(tmp_path, {"type": "adb", "params": {"serial": "phone-1"}})
     ocr: OcrVerifier = parts["OcrVerifier"]
-    ocr.execute("waitForTextToAppear", {"text": "play store", "timeout": 3})
+    ocr.execute("wait_for_text", {"text": "play store", "timeout": 3})
     parts["AndroidRemote"].execute("click_element", {"text": "Settings"})
-    ocr.execute("waitForTextToAppear", {"text": "Wi-Fi", "timeout": 3})
-    ocr.execute("waitForTextToAppear", {"text": "Settings", "area": "0.1,0.03,0.8,0.08", "timeout": 3})
-    ocr.execute("waitForTextToDisappear", {"text": "Play Store", "timeout": 3})
+    ocr.execute("wait_for_text", {"text": "Wi-Fi", "timeout": 3})
+    ocr.execute("wait_for_text", {"text": "Settings", "area": "0.1,0.03,0.8,0.08", "timeout": 3})
+    ocr.execute("wait_for_text", {"present": False, "text": "Play Store", "timeout": 3})
     with pytest.raises(VerificationFailed) as failure:
-        ocr.execute("waitForTextToAppear", {"text": "Airplane mode", "timeout": 0.5})
+        ocr.execute("wait_for_text", {"text": "Airplane mode", "timeout": 0.5})
     assert "battery" in str(failure.value).lower() and failure.value.screenshot[:4] == b"\x89PNG"
 
 
 def test_reads_light_text_on_the_dark_tv_screen(fake_adb: FakeAdb, tmp_path: Path) -> None:
     parts = device(tmp_path, {"type": "android_tv", "params": {"serial": "tv-1"}})
-    parts["OcrVerifier"].execute("waitForTextToAppear", {"text": "YouTube", "timeout": 3})
+    parts["OcrVerifier"].execute("wait_for_text", {"text": "YouTube", "timeout": 3})
 
 
 def test_preprocessing_modes(tmp_path: Path) -> None:
@@ -44,8 +44,8 @@ def test_preprocessing_modes(tmp_path: Path) -> None:
     cv2.imwrite(str(path), picture)
     ocr = device(tmp_path, {"type": "hdmi", "params": {"input": str(path)}})["OcrVerifier"]
     with pytest.raises(VerificationFailed):
-        ocr.execute("waitForTextToAppear", {"text": "Boreal", "timeout": 0})
-    ocr.execute("waitForTextToAppear", {"text": "Boreal", "preprocess": "adaptive", "timeout": 0})
+        ocr.execute("wait_for_text", {"text": "Boreal", "timeout": 0})
+    ocr.execute("wait_for_text", {"text": "Boreal", "preprocess": "adaptive", "timeout": 0})
     assert prepare_for_ocr(picture, "none") is picture
     assert prepare_for_ocr(picture, "gray").shape == (400, 711)  # grayscale, small pictures upscaled
     assert set(np.unique(prepare_for_ocr(picture, "auto"))) <= {0, 255}

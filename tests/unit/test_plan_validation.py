@@ -47,7 +47,7 @@ def test_bad_types_ranges_and_missing_params_drop_the_step() -> None:
         ("tap", {"x": 2.5, "y": 0.5}),
         ("input_text", {}),
         ("waitForTextToAppear", {"text": "x", "timeout": "soon"}),
-        ("click_element", {"index": -1}),
+        ("click_element", {"index": -51}),
     ]
     p = validate_plan(make(*bad), ctx)
     assert p.steps == [] and not p.feasible
@@ -55,9 +55,10 @@ def test_bad_types_ranges_and_missing_params_drop_the_step() -> None:
 
 
 def test_camel_and_snake_case_spellings_resolve_to_the_declared_name() -> None:
-    p = validate_plan(make(("wait_for_element_to_appear", {"selector": "#x"}), ("PressKey", {"key": "UP"})),
-                      demo_context())
-    assert [s.command for s in p.steps] == ["waitForElementToAppear", "press_key"]
+    p = validate_plan(make(("WaitForElement", {"selector": "#x"}), ("PressKey", {"key": "UP"}),
+                           ("waitForElementToDisappear", {"selector": "#y"})), demo_context())
+    assert [s.command for s in p.steps] == ["wait_for_element", "press_key", "wait_for_element"]
+    assert p.steps[2].params == {"selector": "#y", "present": False}
 
 
 def test_step_cap() -> None:

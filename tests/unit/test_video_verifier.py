@@ -41,31 +41,31 @@ def test_measures() -> None:
 
 
 def test_motion_is_seen_in_a_playing_video(moving: VideoVerifier) -> None:
-    assert moving.execute("waitForMotion", {"timeout": 5}).startswith("motion seen")
+    assert moving.execute("wait_for_motion", {"timeout": 5}).startswith("motion seen")
 
 
 def test_a_still_picture_has_no_motion_and_the_failure_has_the_frame(still: VideoVerifier) -> None:
     with pytest.raises(VerificationFailed) as failure:
-        still.execute("waitForMotion", {"timeout": 1})
+        still.execute("wait_for_motion", {"timeout": 1})
     assert failure.value.screenshot[:4] == b"\x89PNG" and "motion" in failure.value.expected
 
 
 def test_freeze_is_seen_in_a_still_picture_not_in_a_playing_one(still: VideoVerifier,
                                                                  moving: VideoVerifier) -> None:
-    assert still.execute("waitForFreeze", {"duration": 1, "timeout": 4}) == "picture still for 1s"
+    assert still.execute("wait_for_freeze", {"duration": 1, "timeout": 4}) == "picture still for 1s"
     with pytest.raises(VerificationFailed, match="still for only"):
-        moving.execute("waitForFreeze", {"duration": 1, "timeout": 2})
+        moving.execute("wait_for_freeze", {"duration": 1, "timeout": 2})
 
 
 def test_black_screen_and_picture(tmp_path: Path, moving: VideoVerifier) -> None:
     black = video_device(tmp_path, {"type": "hdmi", "params": {"input": "color=c=black:size=320x240:rate=10",
                                                                "format": "lavfi"}})
-    assert black.execute("waitForBlackScreen", {"timeout": 3}).startswith("screen is black")
+    assert black.execute("wait_for_black_screen", {"timeout": 3}).startswith("screen is black")
     with pytest.raises(VerificationFailed, match="black"):
-        black.execute("waitForBlackScreenToDisappear", {"timeout": 0.5})
-    assert moving.execute("waitForBlackScreenToDisappear", {"timeout": 3}).startswith("screen shows a picture")
+        black.execute("wait_for_black_screen", {"present": False, "timeout": 0.5})
+    assert moving.execute("wait_for_black_screen", {"present": False, "timeout": 3}).startswith("screen shows a picture")
     with pytest.raises(VerificationFailed):
-        moving.execute("waitForBlackScreen", {"timeout": 0.5})
+        moving.execute("wait_for_black_screen", {"timeout": 0.5})
 
 
 def test_area_limits_what_is_measured(tmp_path: Path) -> None:
@@ -73,9 +73,9 @@ def test_area_limits_what_is_measured(tmp_path: Path) -> None:
     frame[:60, 520:] = 255  # a channel logo on an otherwise black picture
     still_video(tmp_path / "logo.mkv", frame, seconds=2)
     verifier = video_device(tmp_path, {"type": "hdmi", "params": {"input": "logo.mkv"}})
-    verifier.execute("waitForBlackScreen", {"area": "0,0.2,1,0.8", "timeout": 2})
+    verifier.execute("wait_for_black_screen", {"area": "0,0.2,1,0.8", "timeout": 2})
     with pytest.raises(VerificationFailed):
-        verifier.execute("waitForBlackScreen", {"area": "0.8,0,0.2,0.2", "timeout": 0.5})
+        verifier.execute("wait_for_black_screen", {"area": "0.8,0,0.2,0.2", "timeout": 0.5})
 
 
 def test_screens_without_clips_are_sampled_by_screenshots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -83,7 +83,7 @@ def test_screens_without_clips_are_sampled_by_screenshots(tmp_path: Path, monkey
     for name, value in fake.env().items():
         monkeypatch.setenv(name, value)
     verifier = video_device(tmp_path, {"type": "adb", "params": {"serial": "phone-1"}})
-    assert verifier.execute("waitForFreeze", {"duration": 0.5, "timeout": 5}) == "picture still for 0.5s"
+    assert verifier.execute("wait_for_freeze", {"duration": 0.5, "timeout": 5}) == "picture still for 0.5s"
     assert sum(1 for c in fake.calls("phone-1") if c == ["screencap", "-p"]) >= 2
 
 

@@ -1,0 +1,144 @@
+"""Matching what a check asks for against a :class:`~shared.screen.ScreenObservation`.
+
+One matcher serves the DOM verifier and the Android / Appium element
+verifiers: elements are matched by text (accessible name, visible text, or a
+field's value; whole words, case-insensitive, or the whole string with
+``exact``), role, the row they sit in, and a state. :func:`page_names` decides
+whether the screen *is* a named page (title, main headings, URL, selected tab
+or current navigation item) — which a mere link with that text is not.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
+
+from shared import screen as S
+from shared.errors import RequestError
+from shared.screen import ScreenObservation, UIElement
+from shared.vocabulary import STATES
+
+ROLE_ALIASES: dict[str, tuple[str, ...]] = {
+    "textbox": ("textbox", "searchbox", "spinbutton"),
+    "combobox": ("combobox", "listbox"),
+    "switch": ("switch", "checkbox"),
+    "image": ("img",),
+    "text": (),  # any element: "the text X is shown"
+}
+ROW_ROLES = ("listitem", "row", "option", "article")
+CURRENT_ROLES = frozenset({"tab", "link", "menuitem", "treeitem", "button", "listitem"})
+
+
+def fold(text: str) -> str:
+    return re.sub(r"\s+", " ", text or "").strip().casefold()
+
+
+def words_in(needle: str, haystack: str) -> bool:
+    """*needle* occurs in *haystack* as whole words, case-insensitively ("cat" is not in "category")."""
+    n = fold(needle)
+    if not n:
+        return False
+    return re.search(rf"(?<!\w){re.escape(n)}(?!\w)", fold(haystack)) is not None
+
+
+def _texts(e: UIElement) -> tuple[str, ...]:
+    return tuple(t for t in (e.name, e.text, e.value) if t)
+
+
+def text_matches(e: UIElement, text: str, exact: bool) -> bool:
+    if exact:
+        return any(fold(t) == fold(text) for t in _texts(e))
+    return any(words_in(text, t) for t in _texts(e))
+
+
+def state_holds(e: UIElement, state: str) -> bool:
+    """Whether *e* is in *state* (one of :data:`shared.vocabulary.STATES`)."""
+    checks = {
+        "": lambda: True,
+        "checked": lambda: e.checked is True,
+        "unchecked": lambda: e.checked is False,
+        "enabled": lambda: not e.disabled,
+        "disabled": lambda: e.disabled,
+        "focused": lambda: e.focused,
+        "selected": lambda: e.selected is True or (e.role == S.ROLE_OPTION and e.checked is True),
+    }
+    if state not in checks:
+        raise RequestError(f"state must be one of {', '.join(s for s in STATES if s)}; got {state!r}")
+    return checks[state]()
+
+
+@dataclass(frozen=True)
+class ElementQuery:
+    """What ``wait_for_element`` looks for on an observation (the selector is the controller's business)."""
+
+    text: str = ""
+    role: str = ""
+    row: str = ""
+    state: str = ""
+    exact: bool = False
+
+    def describe(self) -> str:
+        parts = [self.role or "element"]
+        if self.text:
+            parts.append(repr(self.text))
+        if self.row:
+            parts.append(f"in the row {self.row!r}")
+        if self.state:
+            parts.append(self.state)
+        return " ".join(parts)
+
+    def candidates(self, elements: tuple[UIElement, ...] | list[UIElement]) -> list[UIElement]:
+        """Shown elements that match text, role and row (state is checked apart, to say what differs)."""
+        found = [e for e in elements if not e.hidden]
+        if self.row:
+            found = [e for e in found if words_in(self.row, e.container)
+                     or (e.role in ROW_ROLES and text_matches(e, self.row, False) and not (self.text or self.role))]
+        if self.role:
+            roles = ROLE_ALIASES.get(self.role, (self.role,))
+            if roles:
+                found = [e for e in found if e.role in roles]
+        if self.text:
+            found = [e for e in found if text_matches(e, self.text, self.exact)]
+        return found
+
+    def matches(self, elements: tuple[UIElement, ...] | list[UIElement]) -> list[UIElement]:
+        return [e for e in self.candidates(elements) if state_holds(e, self.state)]
+
+
+def summary(e: UIElement) -> str:
+    """``button 'Save' (disabled)`` — one element, for messages."""
+    flags = [f for f, on in (("checked", e.checked is True), ("unchecked", e.checked is False),
+                             ("disabled", e.disabled), ("focused", e.focused), ("selected", e.selected)) if on]
+    label = e.label or e.value
+    return f"{e.role} {label[:60]!r}" + (f" ({', '.join(flags)})" if flags else "") + \
+        (f" = {e.value[:40]!r}" if e.value and e.value != label else "")
+
+
+def _url_words(url: str) -> str:
+    parts = urlsplit(url)
+    raw = unquote(" ".join((parts.path, parts.query, parts.fragment)))
+    raw = re.sub(r"\.(html?|php|aspx?|jsp)\b", " ", raw)
+    raw = re.sub(r"([a-z])([A-Z])", r"\1 \2", raw)
+    return re.sub(r"[/_\-.?=&#+]+", " ", raw)
+
+
+def page_names(obs: ScreenObservation, name: str) -> str:
+    """What on *obs* says the screen is *name* (e.g. ``title 'Classes — Python'``), or "" when nothing does."""
+    if words_in(name, obs.title):
+        return f"title {obs.title!r}"
+    for e in obs.elements:
+        if e.hidden:
+            continue
+        if e.role == S.ROLE_HEADING and (e.level or 2) <= 3 and text_matches(e, name, False):
+            return f"heading {e.label!r}"
+        if e.selected is True and e.role in CURRENT_ROLES and text_matches(e, name, False):
+            return f"current {e.role} {e.label!r}"
+    if obs.url and words_in(name, _url_words(obs.url)):
+        return f"URL {obs.url}"
+    return ""
+
+
+def where(obs: ScreenObservation) -> str:
+    """Where the screen is, for messages: title, URL, main headings."""
+    heads = [e.label for e in obs.headings() if (e.level or 2) <= 3][:3]
+    return f"title {obs.title!r}, URL {obs.url}" + (f", headings {heads}" if heads else "")

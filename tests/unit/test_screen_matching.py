@@ -1,0 +1,64 @@
+"""Matching checks against a ScreenObservation: words, roles, rows, states, counts, and which page it is."""
+from __future__ import annotations
+
+import pytest
+
+from backend_core.verifications.element import evaluate_check
+from backend_core.verifications.matching import ElementQuery, page_names, state_holds, words_in
+from shared.errors import RequestError
+from shared.screen import ScreenObservation, UIElement
+
+OBS = ScreenObservation("web", "http://app.test/docs/library/urllib.html?q=urllib#top", "Python: urllib", (
+    UIElement("link", name="Classes", href="classes.html"),
+    UIElement("tab", name="Functions", selected=True),
+    UIElement("tab", name="Builtins", selected=False),
+    UIElement("heading", name="urllib — URL handling modules", level=1),
+    UIElement("heading", name="Deprecated helpers", level=4),
+    UIElement("textbox", name="Search", value="urllib"),
+    UIElement("listitem", text="buy milk"),
+    UIElement("checkbox", container="buy milk", checked=True),
+    UIElement("button", hint="destroy", container="buy milk", hidden=True),
+    UIElement("listitem", text="walk the dog"),
+    UIElement("checkbox", container="walk the dog", checked=False),
+    UIElement("button", name="Save", disabled=True),
+))
+
+
+def test_whole_words_case_insensitive() -> None:
+    assert words_in("milk", "Buy MILK") and not words_in("mil", "buy milk")
+    assert words_in("wi-fi", "Wi-Fi calling") and not words_in("cat", "category")
+    assert not words_in("", "anything")
+
+
+def test_queries_by_text_role_row_and_state() -> None:
+    assert [e.role for e in ElementQuery(text="urllib").matches(OBS.elements)] == ["heading", "textbox"]
+    assert ElementQuery(text="urllib", role="textbox").matches(OBS.elements)[0].value == "urllib"
+    assert ElementQuery(text="urllib — URL handling modules", exact=True).matches(OBS.elements)
+    assert not ElementQuery(text="urllib", exact=True, role="heading").matches(OBS.elements)
+    boxes = ElementQuery(role="checkbox", row="buy milk", state="checked").matches(OBS.elements)
+    assert len(boxes) == 1 and boxes[0].container == "buy milk"
+    assert not ElementQuery(role="checkbox", row="walk the dog", state="checked").matches(OBS.elements)
+    assert ElementQuery(role="button", row="buy milk").matches(OBS.elements) == []  # hover-only: not shown
+    assert len(ElementQuery(role="listitem").matches(OBS.elements)) == 2
+    assert ElementQuery(text="Save", state="disabled").matches(OBS.elements)
+    assert ElementQuery(row="walk the dog").matches(OBS.elements)[0].text == "walk the dog"
+    with pytest.raises(RequestError):
+        state_holds(OBS.elements[0], "blinking")
+
+
+def test_present_and_count() -> None:
+    two = ElementQuery(role="listitem").matches(OBS.elements)
+    assert evaluate_check(two, True, -1) and not evaluate_check(two, False, -1)
+    assert evaluate_check(two, True, 2) and not evaluate_check(two, True, 3)
+    assert evaluate_check(two, False, 3)  # "not exactly 3"
+    assert evaluate_check([], False, -1) and evaluate_check([], True, 0)
+
+
+def test_which_page_this_is() -> None:
+    assert page_names(OBS, "urllib").startswith("title")
+    assert page_names(OBS, "URL handling").startswith("heading")
+    assert page_names(OBS, "functions") == "current tab 'Functions'"
+    assert page_names(OBS, "library") == "URL http://app.test/docs/library/urllib.html?q=urllib#top"
+    assert page_names(OBS, "Classes") == ""      # only a link
+    assert page_names(OBS, "Builtins") == ""     # a tab, not the selected one
+    assert page_names(OBS, "Deprecated") == ""   # an h4 is not the page's name
