@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from server.ai_central import ReplanInfo
     from shared.screen import ScreenObservation, UIElement
 
-DEFAULT_COMMANDS = 20
+DEFAULT_COMMANDS = 30   # a web device declares about 30: sent whole; larger devices get the most relevant
 ALL_ELEMENTS_UP_TO = 80
 ELEMENT_NODES = 8
 ELEMENTS_PER_NODE = 14

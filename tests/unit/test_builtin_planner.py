@@ -34,7 +34,7 @@ def test_channel_change_and_banner_check() -> None:
     assert steps(p) == [
         ("goto", {"node": "live"}),
         ("press_key", {"key": "DIGIT_5"}),
-        ("waitForElementToAppear", {"selector": "#channel-banner", "text": "Melody TV"}),
+        ("wait_for_element", {"present": True, "selector": "#channel-banner", "text": "Melody TV"}),
     ]
     assert [s.controller_type for s in p.steps] == ["navigation", "remote", "verification"]
 
@@ -43,7 +43,7 @@ def test_already_on_the_screen_skips_the_goto() -> None:
     p = plan("switch to channel 12", node="live")
     # ... and ends by checking the channel's number is shown (the task's end state)
     assert steps(p) == [("press_key", {"key": "DIGIT_1"}), ("press_key", {"key": "DIGIT_2"}),
-                        ("waitForElementToAppear", {"text": "12", "selector": "#channel-banner"})]
+                        ("wait_for_element", {"present": True, "text": "12", "selector": "#channel-banner"})]
 
 
 def test_open_movies_and_play_a_title_goes_through_its_detail_page() -> None:
@@ -54,7 +54,7 @@ def test_open_movies_and_play_a_title_goes_through_its_detail_page() -> None:
     assert "the-last-orbit" in steps(p)[1][1]["selector"]
     # the title opens its detail page, whose Play button opens the player, which shows the title
     assert steps(p)[2] == ("click_element", {"selector": "#btn-play"})
-    assert steps(p)[3][0] == "waitForElementToAppear" and steps(p)[3][1]["text"] == "The Last Orbit"
+    assert steps(p)[3][0] == "wait_for_element" and steps(p)[3][1]["text"] == "The Last Orbit"
 
 
 def test_turn_a_setting_on() -> None:
@@ -91,17 +91,17 @@ def test_select_an_item_by_name_on_another_screen() -> None:
     assert steps(plan("open the guide and select Wild Earth")) == [
         ("goto", {"node": "guide"}),
         ("click_element", {"selector": ".guide-row[data-channel='6']"}),
-        ("waitForElementToAppear", {"text": "Wild Earth"}),   # the end state: the channel it opened shows
+        ("wait_for_element", {"present": True, "text": "Wild Earth"}),   # the end state: the channel it opened shows
     ]
 
 
 def test_a_screen_check_uses_ocr() -> None:
-    assert steps(plan("check the screen shows Melody TV")) == [("waitForTextToAppear", {"text": "Melody TV"})]
+    assert steps(plan("check the screen shows Melody TV")) == [("wait_for_text", {"present": True, "text": "Melody TV"})]
 
 
 def test_negative_check_uses_the_disappear_verification() -> None:
     p = plan("check the banner is not shown", node="live")
-    assert steps(p) == [("waitForElementToDisappear", {"selector": "#channel-banner"})]
+    assert steps(p) == [("wait_for_element", {"present": False, "selector": "#channel-banner"})]
 
 
 @pytest.mark.parametrize("task, reason", [
@@ -142,6 +142,6 @@ def test_clause_splitting_keeps_quoted_and_known_names_whole() -> None:
 
 
 def test_words_that_introduce_the_text_are_not_part_of_it() -> None:
-    assert steps(plan("check that the text Melody TV appears")) == [("waitForElementToAppear", {"text": "Melody TV"})]
+    assert steps(plan("check that the text Melody TV appears")) == [("wait_for_element", {"present": True, "text": "Melody TV"})]
     assert steps(plan("check the message 'No results' is shown")) == [
-        ("waitForElementToAppear", {"text": "No results"})]
+        ("wait_for_element", {"present": True, "text": "No results"})]

@@ -60,12 +60,14 @@ def test_valid_json_plan_is_used_with_token_usage(llm: ScriptedLLM, ctx: Plannin
     assert out.plan.planner == "llm" and out.plan.feasible
     assert [(s.command, s.params, s.controller_type) for s in out.plan.steps] == [
         ("goto", {"node": "guide"}, "navigation"),
-        ("waitForElementToAppear", {"selector": "#screen-guide .screen-title", "text": "Guide"}, "verification")]
+        # an old check name from the LLM loads as the canonical one
+        ("wait_for_element", {"selector": "#screen-guide .screen-title", "text": "Guide", "present": True},
+         "verification")]
     assert out.usage == {"prompt_tokens": 420, "completion_tokens": 60, "total_tokens": 480, "llm_calls": 1}
     assert [a.outcome for a in out.trail] == [AttemptOutcome.USED]
     prompt = llm.requests[0].prompt
     assert "Task: go to the guide" in prompt and "- guide (Guide)" in prompt
-    assert "- press_key(remote): " in prompt and "waitForElementToAppear(verification)" in prompt
+    assert "- press_key(remote): " in prompt and "wait_for_element(verification)" in prompt
 
 
 def test_json_in_fences_with_prose(llm: ScriptedLLM, ctx: PlanningContext) -> None:
@@ -104,7 +106,7 @@ def test_commands_and_nodes_not_in_the_context_are_dropped(llm: ScriptedLLM, ctx
         CHECK_GUIDE)))
     out = central(llm.url).plan(TASK, ctx)
     assert out.plan.planner == "llm"
-    assert [(s.step, s.command) for s in out.plan.steps] == [(1, "goto"), (2, "waitForElementToAppear")]
+    assert [(s.step, s.command) for s in out.plan.steps] == [(1, "goto"), (2, "wait_for_element")]
     notes = " | ".join(out.plan.notes)
     for reason in ("unknown navigation node 'weather'", "unknown command 'factory_reset'",
                    "unknown command 'shell'", "unknown key 'SELF_DESTRUCT'", "repeat must be <= 50"):
@@ -188,7 +190,7 @@ def test_replan_prompt_says_where_the_device_is_and_what_failed(llm: ScriptedLLM
                       PlanStep(2, "waitForElementToAppear", {"selector": "#current-channel", "text": "CH 5"}),
                       "expected CH 5, saw CH 3", "live")
     out = central(llm.url).replan("check live TV shows channel 5", ctx, info)
-    assert out.plan.planner == "llm" and commands(out) == ["press_key", "waitForElementToAppear"]
+    assert out.plan.planner == "llm" and commands(out) == ["press_key", "wait_for_element"]
     prompt = llm.requests[0].prompt
     assert "Current screen: live" in prompt and "- done: goto(node=\"live\")" in prompt
     assert "FAILED: waitForElementToAppear" in prompt and "saw CH 3" in prompt

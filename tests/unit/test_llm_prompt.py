@@ -22,7 +22,7 @@ def test_prompt_holds_task_node_nodes_commands_verifications_rules_and_shape() -
     assert "- press_key(remote): Press a remote-control key" in u
     assert "    repeat: int, default 1, range 1..50" in u and "one of UP, DOWN" in u
     verifications = u.split("Verifications:")[1]
-    assert "- waitForElementToAppear(verification):" in verifications
+    assert "- wait_for_element(verification):" in verifications
     assert "- press_key(" not in verifications
     assert "banner #channel-banner" in u  # elements with their selectors
 

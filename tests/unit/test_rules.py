@@ -143,8 +143,8 @@ def test_planning_a_task_with_a_rule_records_which_steps_it_produced(store: Rule
     assert outcome.plan.feasible
     # the rule's part is planned on its own, so it ends by proving its own end state (channel 5 is on)
     assert [(s.command, s.params.get("text")) for s in outcome.plan.steps] == [
-        ("goto", None), ("goto", None), ("press_key", None), ("waitForElementToAppear", "5"),
-        ("waitForElementToAppear", "Melody TV")]
+        ("goto", None), ("goto", None), ("press_key", None), ("wait_for_element", "5"),
+        ("wait_for_element", "Melody TV")]
     assert record.rules[0]["rule"] == "tune to {n}" and record.rules[0]["steps"] == [2, 3, 4]
     assert [p.task for p in record.parts] == ["go to the guide", "switch to channel 5",
                                               "check the banner shows Melody TV"]
@@ -222,7 +222,7 @@ def test_the_next_part_starts_where_the_last_one_surely_ended() -> None:
 
     goto = PlanStep(1, "goto", {"node": "live"}, "", "navigation")
     digit = PlanStep(2, "press_key", {"key": "DIGIT_5"}, "", "remote")
-    check = PlanStep(3, "waitForElementToAppear", {"selector": "#x"}, "", "verification")
+    check = PlanStep(3, "wait_for_element", {"selector": "#x"}, "", "verification")
     ok = PlanStep(4, "press_key", {"key": "OK"}, "", "remote")
     click = PlanStep(5, "click_element", {"text": "Play"}, "", "remote")
     assert _landing([goto, digit, check], "home") == "live"
