@@ -33,10 +33,12 @@ def test_a_rule_with_a_parameter_inside_a_compound_task_passes(stack: Stack) -> 
     run = stack.run("go to the guide, then tune to 5 and check the banner shows Melody TV")
     assert run["status"] == "passed", run
     assert run["planner"] == "builtin"
-    assert [s["command"] for s in run["steps"]] == ["goto", "goto", "press_key", "waitForElementToAppear"]
+    # the rule's part ends by proving its own end state (channel 5 is on), then the task's check
+    assert [s["command"] for s in run["steps"]] == ["goto", "goto", "press_key", "wait_for_element",
+                                                    "wait_for_element"]
     assert all(s["status"] == "passed" for s in run["steps"])
     used = run["plan"]["rules"]
-    assert [(u["rule"], u["version"], u["args"], u["steps"]) for u in used] == [("tune to {n}", 1, {"n": "5"}, [2, 3])]
+    assert [(u["rule"], u["version"], u["args"], u["steps"]) for u in used] == [("tune to {n}", 1, {"n": "5"}, [2, 3, 4])]
     assert run["plan"]["expanded_task"] == ("go to the guide, then switch to channel 5, then check the banner "
                                             "shows Melody TV")
     assert any("rules used: 'tune to {n}'" in e["message"] for e in run["events"])
