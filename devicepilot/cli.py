@@ -305,6 +305,10 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--server", help="server URL; without it, local mode with the demo device config")
         sp.add_argument("--config", help="local mode: host YAML config (default: the demo)")
     t.set_defaults(func=cmd_testcase, log_default=logging.WARNING)
+
+    from devicepilot.admin import add_parsers
+
+    add_parsers(sub)
     return p
 
 

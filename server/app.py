@@ -14,7 +14,9 @@ from server.ai_central import AICentral
 from server.api import api
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
+from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.db import Database
+from server.host_tokens import HostTokens
 from server.lab import Lab
 from server.live import LiveScreens
 from server.plan_cache import PlanCache
@@ -44,6 +46,7 @@ class Server:
     ai: AICentral
     runs: RunService
     live: LiveScreens
+    host_tokens: HostTokens
     version: str = "0.1.0"
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -99,7 +102,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
                    settings.context_ttl_s)
     runs = RunService(db, lab, ai, files, emit, socketio.start_background_task, settings.max_task_chars,
                       plan_cache=plan_cache)
-    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab))
+    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab), HostTokens(db))
     srv.extras["plan_cache"] = plan_cache
     app.extensions["devicepilot"] = srv
     app.register_blueprint(api)

@@ -52,11 +52,13 @@ class Stack:
     hosts: list[subprocess.Popen] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
     logs: list[Path] = field(default_factory=list)
+    http: requests.Session = field(default_factory=requests.Session)
 
     # -- processes ----------------------------------------------------------------
     @classmethod
     def start(cls, data_dir: Path, configs: list[Path] | None = None, extra_env: dict[str, str] | None = None,
               wait_devices: list[str] | None = None) -> "Stack":
+        data_dir.mkdir(parents=True, exist_ok=True)
         port = free_port()
         token = secrets.token_urlsafe(16)
         env = {**os.environ, "DEVICEPILOT_DATA_DIR": str(data_dir), "DEVICEPILOT_HOST_TOKEN": token,
@@ -127,12 +129,12 @@ class Stack:
 
     # -- API --------------------------------------------------------------------------
     def get(self, path: str, **kwargs: Any) -> Any:
-        resp = requests.get(self.url + path, timeout=30, **kwargs)
+        resp = self.http.get(self.url + path, timeout=30, **kwargs)
         resp.raise_for_status()
         return resp.json()
 
     def post(self, path: str, body: Any, expect: int | None = None, **kwargs: Any) -> requests.Response:
-        resp = requests.post(self.url + path, json=body, timeout=180, **kwargs)
+        resp = self.http.post(self.url + path, json=body, timeout=180, **kwargs)
         if expect is not None:
             assert resp.status_code == expect, f"{resp.status_code}: {resp.text}"
         return resp

@@ -1,0 +1,41 @@
+"""Tables of the lab's credentials: per-host tokens (and, beside them, users and their API tokens).
+
+Only a SHA-256 digest of each token is stored. Tokens are 32 random bytes from
+:mod:`secrets`, so a plain digest is enough to make a stolen database useless
+for logging in (passwords, which people choose, are hashed elsewhere with
+Werkzeug's salted, slow hash). Rows are never deleted: revoking sets
+``revoked_at``, so the record of who held what stays.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import secrets
+
+from sqlalchemy import DateTime, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from server.db import Base, utcnow
+
+TOKEN_BYTES = 32
+
+
+def new_token(prefix: str) -> str:
+    """A fresh token; *prefix* says what it is for (``dph_`` host, ``dpu_`` user) so a leaked one is recognisable."""
+    return prefix + secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class HostTokenRow(Base):
+    """A token that lets one host, and only that host, connect and register."""
+
+    __tablename__ = "host_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    host_id: Mapped[str] = mapped_column(String(64), index=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    hint: Mapped[str] = mapped_column(String(16), default="")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
