@@ -1,15 +1,22 @@
 """Administration commands that act on the server's database directly (run them on the server's machine).
 
 ``devicepilot host-token create|revoke|list``: per-host tokens.
+``devicepilot user add|list|revoke``: users and their roles (viewer, tester, admin).
+``devicepilot token create|revoke|list``: users' API tokens (sent as ``Authorization: Bearer``).
+
+Every token is printed once, when it is made; the database keeps only its digest.
 """
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import sys
 from typing import Any
 
 from server import auth_models  # noqa: F401  (the credential tables)
 from server.db import Database
+from server.auth_users import Users
 from server.host_tokens import HostTokens
 from shared.config import Settings
 
@@ -41,6 +48,50 @@ def cmd_host_token(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_user(args: argparse.Namespace) -> int:
+    users = Users(_db())
+    if args.user_command == "add":
+        password = None
+        if args.password_stdin:
+            password = sys.stdin.readline().rstrip("\n")
+        elif args.password:
+            password = getpass.getpass(f"password for {args.name}: ")
+        user = users.add(args.name, args.role, password)
+        _, token = users.create_token(user.name, "created with the user")
+        print(f"user {user.name} added as {user.role.label}; API token (shown once, keep it secret):\n{token}")
+        return 0
+    if args.user_command == "revoke":
+        users.revoke(args.name)
+        print(f"user {args.name} revoked, with every token of theirs")
+        return 0
+    rows = users.list()
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    for r in [] if args.json else rows:
+        state = f"revoked {r['revoked_at']}" if r["revoked_at"] else "active"
+        print(f"{r['id']:4}  {r['name']:24} {r['role']:7} {state}")
+    return 0
+
+
+def cmd_token(args: argparse.Namespace) -> int:
+    users = Users(_db())
+    if args.token_command == "create":
+        info, token = users.create_token(args.user, args.label or "")
+        print(f"token {info.id} for user {info.user} (shown once, keep it secret):\n{token}")
+        return 0
+    if args.token_command == "revoke":
+        users.revoke_token(args.token_id)
+        print(f"token {args.token_id} revoked")
+        return 0
+    rows = [t.to_dict() for t in users.tokens()]
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    for r in [] if args.json else rows:
+        state = f"revoked {r['revoked_at']}" if r["revoked_at"] else "active"
+        print(f"{r['id']:4}  {r['user']:24} …{r['hint']}  {r['label']:24} {state}")
+    return 0
+
+
 def add_parsers(sub: Any) -> None:
     ht = sub.add_parser("host-token", help="per-host tokens: create, revoke, list (on the server's machine)")
     hsub = ht.add_subparsers(dest="host_token_command", required=True)
@@ -51,3 +102,27 @@ def add_parsers(sub: Any) -> None:
     ls = hsub.add_parser("list", help="list host tokens (never the tokens themselves)")
     ls.add_argument("--json", action="store_true")
     ht.set_defaults(func=cmd_host_token, log_default=30)
+
+    u = sub.add_parser("user", help="users and roles: add, list, revoke (on the server's machine)")
+    usub = u.add_subparsers(dest="user_command", required=True)
+    ua = usub.add_parser("add", help="add a user; prints an API token for it once")
+    ua.add_argument("name")
+    ua.add_argument("--role", choices=["viewer", "tester", "admin"], default="tester")
+    ua.add_argument("--password", action="store_true", help="also set a password for the dashboard (asked)")
+    ua.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
+    ur = usub.add_parser("revoke", help="revoke a user and all their tokens")
+    ur.add_argument("name")
+    ul = usub.add_parser("list", help="list users")
+    ul.add_argument("--json", action="store_true")
+    u.set_defaults(func=cmd_user, log_default=30)
+
+    t = sub.add_parser("token", help="users' API tokens: create, revoke, list (on the server's machine)")
+    tsub = t.add_subparsers(dest="token_command", required=True)
+    tc = tsub.add_parser("create", help="a new API token for a user; printed once")
+    tc.add_argument("user")
+    tc.add_argument("--label", help="what the token is for, e.g. 'CI'")
+    tr = tsub.add_parser("revoke", help="revoke a token by its number")
+    tr.add_argument("token_id", type=int)
+    tl = tsub.add_parser("list", help="list tokens (never the tokens themselves)")
+    tl.add_argument("--json", action="store_true")
+    t.set_defaults(func=cmd_token, log_default=30)

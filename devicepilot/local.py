@@ -2,7 +2,8 @@
 
 This is what ``devicepilot demo`` and ``devicepilot run`` without ``--server``
 use: the same server, the same host agent and the same protocol as a lab,
-only on 127.0.0.1.
+only on 127.0.0.1. Authentication is on here too: the stack makes a local
+admin (``local-admin``) and a token for this run of it, revoked at stop.
 """
 from __future__ import annotations
 
@@ -18,10 +19,13 @@ from host.agent import HostAgent
 from host.config import DEMO_CONFIG, HostConfig
 from host.lab import Lab
 from server.app import Server, create_app
+from server.auth_users import Role
 from shared.config import Settings
 from shared.errors import HostUnavailable
 
 log = logging.getLogger(__name__)
+
+LOCAL_ADMIN = "local-admin"
 
 
 class _WebSocketTailFilter(logging.Filter):
@@ -62,6 +66,8 @@ class LocalStack:
     http: ServerThread
     lab: Lab
     agent: HostAgent
+    token: str = ""
+    token_id: int | None = None
 
     @property
     def url(self) -> str:
@@ -82,10 +88,23 @@ class LocalStack:
             http.stop()
             raise HostUnavailable(f"the local host did not register with the server at {http.url} "
                                   f"within {register_timeout:g}s")
+        if server.users.get_by_name(LOCAL_ADMIN) is None:
+            server.users.add(LOCAL_ADMIN, Role.ADMIN)
+        info, token = server.users.create_token(LOCAL_ADMIN, "local mode")
         log.info("local mode ready at %s", http.url)
-        return cls(server, http, lab, agent)
+        return cls(server, http, lab, agent, token, info.id)
+
+    def login_url(self) -> str:
+        """A one-time link that logs a browser in as the local admin (15 minutes)."""
+        _, token = self.server.users.create_token(LOCAL_ADMIN, "login link", kind="login")
+        return f"{self.url}/login?token={token}"
 
     def stop(self) -> None:
+        if self.token_id is not None:
+            try:
+                self.server.users.revoke_token(self.token_id)
+            except Exception as exc:  # the database may be gone already
+                log.debug("local token not revoked: %s", exc)
         self.agent.stop()
         self.lab.close()
         self.http.stop()

@@ -17,6 +17,8 @@ from server.api_plans import api_plans
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.db import Database
 from server.host_tokens import HostTokens
+from server.auth import init_auth
+from server.auth_users import Users
 from server.lab import Lab
 from server.live import LiveScreens
 from server.plan_cache import PlanCache
@@ -47,6 +49,7 @@ class Server:
     runs: RunService
     live: LiveScreens
     host_tokens: HostTokens
+    users: Users
     version: str = "0.1.0"
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -102,9 +105,11 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
                    settings.context_ttl_s)
     runs = RunService(db, lab, ai, files, emit, socketio.start_background_task, settings.max_task_chars,
                       plan_cache=plan_cache)
-    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab), HostTokens(db))
+    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab), HostTokens(db),
+                 Users(db))
     srv.extras["plan_cache"] = plan_cache
     app.extensions["devicepilot"] = srv
+    init_auth(app, srv)
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)

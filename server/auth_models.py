@@ -39,3 +39,30 @@ class HostTokenRow(Base):
     hint: Mapped[str] = mapped_column(String(16), default="")
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class UserRow(Base):
+    """A person (or a CI job) with a role. ``password_hash`` is Werkzeug's salted scrypt; None: tokens only."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    role: Mapped[str] = mapped_column(String(16))
+    password_hash: Mapped[str | None] = mapped_column(String(256), nullable=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class ApiTokenRow(Base):
+    """A user's API token (``kind`` ``api``), or a one-time login link (``login``, spent on first use)."""
+
+    __tablename__ = "api_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(Integer, index=True)
+    kind: Mapped[str] = mapped_column(String(8), default="api")
+    label: Mapped[str] = mapped_column(String(100), default="")
+    digest: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    hint: Mapped[str] = mapped_column(String(16), default="")
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
+    expires_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+    revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)

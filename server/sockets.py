@@ -5,6 +5,7 @@ import logging
 from typing import Any
 
 from flask import request
+from flask_login import current_user
 from flask_socketio import Namespace
 
 from server.host_tokens import HostIdentity
@@ -90,24 +91,61 @@ class HostNamespace(Namespace):
         self.dp.runs.on_finished(self.dp.lab.host_of_sid(request.sid), data)
 
 
+MAX_WATCHED_DEVICES = 8
+"""How many live screens one dashboard connection may watch at once."""
+
+
 class DashboardNamespace(Namespace):
-    """Dashboards receive run, step and lab events; watching a device starts its live screen."""
+    """Dashboards receive run, step and lab events; watching a device starts its live screen.
+
+    Connecting needs a logged-in dashboard session (the cookie) or ``auth={"token": <API token>}``;
+    anyone else is refused. A connection watches at most :data:`MAX_WATCHED_DEVICES` known devices.
+    """
 
     def __init__(self, dp: Any) -> None:
         super().__init__(DASHBOARD_NS)
         self.dp = dp
+        self._user: dict[str, Any] = {}
+        self._watched: dict[str, set[str]] = {}
 
     def on_connect(self, auth: Any = None) -> bool:
+        user = current_user if getattr(current_user, "is_authenticated", False) else None
+        token = auth.get("token") if isinstance(auth, dict) else None
+        if user is None and isinstance(token, str):
+            user = self.dp.users.by_token(token)
+        if user is None:
+            log.warning("refused a dashboard connection from %s: not logged in", request.remote_addr)
+            return False
+        self._user[request.sid] = user
+        self._watched[request.sid] = set()
         return True
 
     def on_disconnect(self, *_: Any) -> None:
+        self._user.pop(request.sid, None)
+        self._watched.pop(request.sid, None)
         self.dp.live.unwatch_all(request.sid)
 
-    def on_watch_device(self, data: dict[str, Any]) -> dict[str, Any]:
-        device_id = str((data or {}).get("device_id", ""))
+    def on_watch_device(self, data: Any) -> dict[str, Any]:
+        device_id = data.get("device_id") if isinstance(data, dict) else None
+        watched = self._watched.get(request.sid)
+        if watched is None:
+            return {"ok": False, "error": "not logged in"}
+        if not isinstance(device_id, str) or not device_id or len(device_id) > 64:
+            return {"ok": False, "error": "send {device_id: <id of a device>}"}
+        if device_id not in watched:
+            if len(watched) >= MAX_WATCHED_DEVICES:
+                return {"ok": False, "error": f"a dashboard watches at most {MAX_WATCHED_DEVICES} devices at once; "
+                                              "unwatch one first"}
+            try:
+                self.dp.lab.device(device_id)
+            except DevicePilotError:
+                return {"ok": False, "error": f"unknown device {device_id!r}"}
+            watched.add(device_id)
         self.dp.live.watch(request.sid, device_id)
         return {"ok": True}
 
-    def on_unwatch_device(self, data: dict[str, Any]) -> dict[str, Any]:
-        self.dp.live.unwatch(request.sid, str((data or {}).get("device_id", "")))
+    def on_unwatch_device(self, data: Any) -> dict[str, Any]:
+        device_id = str((data or {}).get("device_id", "")) if isinstance(data, dict) else ""
+        self._watched.get(request.sid, set()).discard(device_id)
+        self.dp.live.unwatch(request.sid, device_id)
         return {"ok": True}

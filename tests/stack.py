@@ -53,6 +53,7 @@ class Stack:
     env: dict[str, str] = field(default_factory=dict)
     logs: list[Path] = field(default_factory=list)
     http: requests.Session = field(default_factory=requests.Session)
+    api_token: str = ""
 
     # -- processes ----------------------------------------------------------------
     @classmethod
@@ -69,6 +70,7 @@ class Stack:
         stack = cls(f"http://127.0.0.1:{port}", data_dir, token, server, env=env, logs=[log])
         try:
             wait_for(lambda: requests.get(stack.url + "/api/health", timeout=2).ok, 30, "server health")
+            stack.authenticate()
             for config in configs if configs is not None else [DEMO_CONFIG]:
                 stack.start_host(config)
             for device in wait_devices if wait_devices is not None else (["demo-web"] if configs is None else []):
@@ -77,6 +79,21 @@ class Stack:
             stack.stop()
             raise
         return stack
+
+    def authenticate(self) -> None:
+        """Use the first admin's token, which the server wrote to its data dir at its first start."""
+        token = wait_for(lambda: (self.data_dir / "client-token").exists()
+                         and (self.data_dir / "client-token").read_text().strip(), 10, "the first admin's token")
+        self.api_token = token
+        self.http.headers["Authorization"] = f"Bearer {token}"
+        self.env["DEVICEPILOT_TOKEN"] = token
+
+    def add_user(self, name: str, role: str) -> str:
+        """A new user with *role*, made with the CLI as an admin would; returns its API token."""
+        out = subprocess.run([sys.executable, "-m", "devicepilot", "user", "add", name, "--role", role],
+                             env=self.env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip().splitlines()[-1]
 
     def restart_server(self) -> None:
         """Stop the server process and start a new one on the same port and data dir."""

@@ -14,6 +14,7 @@ from server.plan_cache import PlanCache
 from server.planners.builtin import BuiltinPlanner
 from shared.config import Settings
 from shared.models import Plan, PlanStep
+from tests.auth_helpers import authorize
 from tests.fakes.device_context import streamtv_context
 
 
@@ -21,6 +22,7 @@ from tests.fakes.device_context import streamtv_context
 def srv(tmp_path: Path) -> Iterator[Server]:
     settings = Settings(data_dir=tmp_path)
     server = create_app(settings, planners=[BuiltinPlanner()])
+    authorize(server.app, server.users)
     yield server
     server.db.engine.dispose()
 
