@@ -13,7 +13,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from werkzeug.serving import BaseWSGIServer, make_server
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from host.agent import HostAgent
 from host.config import DEMO_CONFIG, HostConfig
@@ -39,11 +39,30 @@ class _WebSocketTailFilter(logging.Filter):
 logging.getLogger("werkzeug").addFilter(_WebSocketTailFilter())
 
 
+class _QuietHandler(WSGIRequestHandler):
+    """Werkzeug's handler, minus the ``Server: Werkzeug/x Python/y`` banner that tells an attacker versions."""
+
+    def version_string(self) -> str:
+        return "devicepilot"
+
+
+LOOPBACK_BINDS = ("127.0.0.1", "localhost", "::1")
+
+
 class ServerThread:
-    """Serve a devicepilot :class:`Server` with Werkzeug's threaded server in a daemon thread."""
+    """Serve a devicepilot :class:`Server` with Werkzeug's threaded server in a daemon thread.
+
+    Bound to loopback, the server answers only to loopback host names (unless
+    ``DEVICEPILOT_TRUSTED_HOSTS`` says otherwise), which defeats DNS rebinding.
+    """
 
     def __init__(self, server: Server, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.http: BaseWSGIServer = make_server(host, port, server.app, threaded=True)
+        guard = server.extras.get("guard")
+        if guard is not None and host in LOOPBACK_BINDS:
+            guard.trust_loopback_only()
+        elif guard is not None and not guard.trusted_hosts:
+            log.warning("listening on %s with no DEVICEPILOT_TRUSTED_HOSTS: any Host header is accepted", host)
+        self.http: BaseWSGIServer = make_server(host, port, server.app, threaded=True, request_handler=_QuietHandler)
         self.thread = threading.Thread(target=self.http.serve_forever, name="http-server", daemon=True)
 
     @property

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -18,6 +19,7 @@ from server import auth_models  # noqa: F401  (its tables must exist before the 
 from server.db import Database
 from server.host_tokens import HostTokens
 from server.auth import init_auth
+from server.guard import GuardMiddleware, GuardPolicy, init_limits
 from server.auth_users import Users
 from server.lab import Lab
 from server.live import LiveScreens
@@ -33,6 +35,13 @@ from shared.protocol import DASHBOARD_NS
 log = logging.getLogger(__name__)
 
 FRONTEND_DIR = Path(__file__).resolve().parent.parent / "frontend"
+DEFAULT_MAX_SOCKET_MESSAGE_BYTES = 8 * 1024 * 1024   # a host's step result carries a full-size PNG
+
+
+def max_socket_message_bytes() -> int:
+    """``DEVICEPILOT_MAX_SOCKET_MESSAGE_BYTES``: the largest Socket.IO message (hosts send screenshots in them)."""
+    raw = os.environ.get("DEVICEPILOT_MAX_SOCKET_MESSAGE_BYTES", "")
+    return int(raw) if raw.strip().isdigit() else DEFAULT_MAX_SOCKET_MESSAGE_BYTES
 
 
 @dataclass
@@ -90,9 +99,11 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=[],
+    guard = GuardPolicy.from_env()
+    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=guard.origin_allowed,
                         message_queue=settings.message_queue or None,
-                        max_http_buffer_size=32 * 1024 * 1024, ping_interval=10, ping_timeout=20)
+                        max_http_buffer_size=max_socket_message_bytes(), ping_interval=10, ping_timeout=20)
+    app.wsgi_app = GuardMiddleware(app.wsgi_app, guard)  # type: ignore[method-assign]
     db = Database(settings.resolved_database_url())
     files = FileStore(settings.data_dir)
 
@@ -108,11 +119,13 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab), HostTokens(db),
                  Users(db))
     srv.extras["plan_cache"] = plan_cache
+    srv.extras["guard"] = guard
     app.extensions["devicepilot"] = srv
     init_auth(app, srv)
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)
+    init_limits(app)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))
 
@@ -125,6 +138,9 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
         message = exc.description
         if exc.code == 413:
             message = f"request too large: the limit is {settings.max_request_bytes} bytes"
+        elif exc.code == 429:
+            message = f"too many requests: the limit is {exc.description} for each user; retry after the " \
+                      "number of seconds in Retry-After"
         return jsonify({"error": message, "type": type(exc).__name__}), exc.code
 
     @app.get("/")

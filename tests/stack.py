@@ -63,7 +63,10 @@ class Stack:
         port = free_port()
         token = secrets.token_urlsafe(16)
         env = {**os.environ, "DEVICEPILOT_DATA_DIR": str(data_dir), "DEVICEPILOT_HOST_TOKEN": token,
-               "PYTHONUNBUFFERED": "1", **(extra_env or {})}
+               "PYTHONUNBUFFERED": "1",
+               # a whole test session runs more than a person would in a minute; tests/unit/test_guardrails.py
+               # checks the limit itself
+               "DEVICEPILOT_RATE_LIMIT_RUNS": "2000 per minute", **(extra_env or {})}
         log = data_dir / "server.log"
         server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", str(port)],
                                   env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT)

@@ -41,7 +41,7 @@ def routes(srv: Server) -> list[tuple[str, str, str]]:
     """(endpoint, method, url) for every route of the app, its arguments filled with sample values."""
     out = []
     for rule in srv.app.url_map.iter_rules():
-        url = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", lambda m: SAMPLE[m.group(1)], rule.rule)
+        url = re.sub(r"<(?:[^:>]+:)?([a-z_]+)>", lambda m: SAMPLE[m.group(1)], rule.rule)
         for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
             out.append((rule.endpoint, method, url))
     return out
