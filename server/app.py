@@ -16,7 +16,8 @@ from server.api import api
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
-from server.db import Database
+from server.db import Database, PlanCacheRow, RunRow, StepRow, TreeRow
+from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
 from server.host_tokens import HostTokens
 from server.auth import init_auth
 from server.guard import GuardMiddleware, GuardPolicy, init_limits
@@ -105,7 +106,10 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
                         max_http_buffer_size=max_socket_message_bytes(), ping_interval=10, ping_timeout=20)
     app.wsgi_app = GuardMiddleware(app.wsgi_app, guard)  # type: ignore[method-assign]
     db = Database(settings.resolved_database_url())
-    files = FileStore(settings.data_dir)
+    scrubber = Scrubber([settings.llm.api_key.reveal(), settings.ensure_host_token().reveal()])
+    scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow))  # noqa: SLF001
+    scrub_logs(scrubber)
+    files = FileStore(settings.data_dir, scrubber)
 
     def emit(event: str, data: dict[str, Any]) -> None:
         socketio.emit(event, data, namespace=DASHBOARD_NS)
@@ -122,6 +126,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     srv.extras["guard"] = guard
     app.extensions["devicepilot"] = srv
     init_auth(app, srv)
+    scrub_responses(app, scrubber)
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)

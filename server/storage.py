@@ -17,6 +17,7 @@ import logging
 import os
 import re
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from shared.errors import RequestError
 
@@ -68,9 +69,13 @@ def within(path: Path, folder: Path) -> bool:
     return normal.startswith(base + os.sep)
 
 
+TEXT_ARTEFACTS = (".html", ".json", ".xml", ".yaml", ".yml", ".txt")
+
+
 class FileStore:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, scrubber: Any = None) -> None:
         self.root = root
+        self.scrubber = scrubber   # server.guard_secrets.Scrubber: secrets never reach a text artefact
         self.runs = root / "runs"
         self.reports = root / "reports"
         for d in (self.runs, self.reports):
@@ -80,6 +85,8 @@ class FileStore:
         """Write atomically (temp file + rename). Raises :class:`StorageError` with a readable reason."""
         if not within(path, self.root):
             raise StorageError(errno.EACCES, f"refused to write {path}: it is outside the data directory")
+        if self.scrubber is not None and path.suffix.lower() in TEXT_ARTEFACTS:
+            data = self.scrubber.data(data)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".part")
         try:
