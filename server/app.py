@@ -16,6 +16,7 @@ from server.api import api
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
+from server.audit import AuditRow, init_audit
 from server.db import Database, PlanCacheRow, RunRow, StepRow, TreeRow
 from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
 from server.host_tokens import HostTokens
@@ -107,7 +108,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.wsgi_app = GuardMiddleware(app.wsgi_app, guard)  # type: ignore[method-assign]
     db = Database(settings.resolved_database_url())
     scrubber = Scrubber([settings.llm.api_key.reveal(), settings.ensure_host_token().reveal()])
-    scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow))  # noqa: SLF001
+    scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow, AuditRow))  # noqa: SLF001
     scrub_logs(scrubber)
     files = FileStore(settings.data_dir, scrubber)
 
@@ -130,6 +131,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)
+    srv.extras["audit"] = init_audit(app, srv)
     init_limits(app)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))

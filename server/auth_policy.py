@@ -62,6 +62,8 @@ POLICY: dict[str, Role | str] = {
     "api_plans.get_testcase": V,
     "api_plans.delete_testcase": A,
     "api_plans.run_testcase": T,
+    # the audit log
+    "audit.list_audit": A,
 }
 
 
