@@ -53,6 +53,29 @@ def check_text(value: Any, where: str = "the body", depth: int = 0) -> None:
             check_text(v, where, depth + 1)
 
 
+MAX_OFFSET = 2**53
+
+
+def int_arg(name: str, default: int, lo: int = 0, hi: int = MAX_OFFSET) -> int:
+    """An integer query argument between *lo* and *hi*, else a 400 that says so."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise RequestError(f"{name} must be an integer") from None
+    if not lo <= value <= hi:
+        raise RequestError(f"{name} must be between {lo} and {hi}")
+    return value
+
+
+def refuse_bad_json_text() -> None:
+    """Before every request: a JSON body with text that is not valid Unicode is a 400 on any route."""
+    if request.is_json and request.content_length:
+        check_text(request.get_json(silent=True))
+
+
 def wait_arg() -> float | None:
     """``?wait=SECONDS`` (0-600), checked before anything is created; None when absent."""
     raw = request.args.get("wait")
@@ -182,10 +205,7 @@ def _date(name: str) -> dt.datetime | None:
 @api.get("/runs")
 def list_runs() -> Any:
     args = request.args
-    try:
-        limit, offset = int(args.get("limit", 50)), int(args.get("offset", 0))
-    except ValueError:
-        raise RequestError("limit and offset must be integers") from None
+    limit, offset = int_arg("limit", 50, 1, 1000), int_arg("offset", 0)
     return jsonify(server().runs.list(device=args.get("device"), status=args.get("status"),
                                       planner=args.get("planner"), since=_date("since"), until=_date("until"),
                                       limit=limit, offset=offset))

@@ -24,7 +24,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from server.api import check_given_plan, check_text, server, wait_arg
+from server.api import MAX_OFFSET, check_given_plan, check_text, int_arg, server, wait_arg
 from server.plan_cache import PlanCache
 from server.testcases import SavedTest, SavedTestStore
 from shared.errors import RequestError
@@ -67,10 +67,7 @@ def _flag(name: str) -> bool:
 
 
 def _int_arg(name: str, default: int) -> int:
-    try:
-        return int(request.args.get(name, default))
-    except ValueError:
-        raise RequestError(f"{name} must be an integer") from None
+    return int_arg(name, default, 0, 1000 if name == "limit" else MAX_OFFSET)
 
 
 def _wants_json() -> bool:

@@ -12,11 +12,12 @@ from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
 from server.ai_central import AICentral
-from server.api import api
+from server.api import api, refuse_bad_json_text
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.audit import AuditRow, init_audit
+from server.openapi import openapi_api
 from server.db import Database, PlanCacheRow, RunRow, StepRow, TreeRow
 from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
 from server.host_tokens import HostTokens
@@ -127,10 +128,12 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     srv.extras["guard"] = guard
     app.extensions["devicepilot"] = srv
     init_auth(app, srv)
+    app.before_request(refuse_bad_json_text)
     scrub_responses(app, scrubber)
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)
+    app.register_blueprint(openapi_api)
     srv.extras["audit"] = init_audit(app, srv)
     init_limits(app)
     socketio.on_namespace(HostNamespace(srv))

@@ -22,7 +22,6 @@ from sqlalchemy import JSON, DateTime, Integer, String, event, select, text
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from server.db import Base, Database, RunRow, utcnow
-from shared.errors import RequestError
 
 log = logging.getLogger(__name__)
 
@@ -142,11 +141,10 @@ def init_audit(app: Flask, srv: Any) -> AuditLog:
 
 @audit_api.get("/api/audit")
 def list_audit() -> Any:
+    from server.api import int_arg
+
     args = request.args
-    try:
-        limit, offset = int(args.get("limit", 100)), int(args.get("offset", 0))
-    except ValueError:
-        raise RequestError("limit and offset must be integers") from None
+    limit, offset = int_arg("limit", 100, 1, 1000), int_arg("offset", 0)
     audit: AuditLog = current_app.extensions["devicepilot"].extras["audit"]
     return jsonify(audit.query(user=args.get("user"), device=args.get("device"), action=args.get("action"),
                                run=args.get("run"), limit=limit, offset=offset))

@@ -64,6 +64,7 @@ POLICY: dict[str, Role | str] = {
     "api_plans.run_testcase": T,
     # the audit log
     "audit.list_audit": A,
+    "openapi.document": V,
 }
 
 
