@@ -27,6 +27,16 @@ def _db() -> Database:
     return Database(settings.resolved_database_url())
 
 
+def _confirmed(args: argparse.Namespace, what: str) -> bool:
+    """Revoking cannot be undone: ``--yes``, or a "y" typed at the prompt."""
+    if getattr(args, "yes", False):
+        return True
+    if sys.stdin.isatty():
+        return input(f"{what}? This cannot be undone. [y/N] ").strip().lower() in ("y", "yes")
+    print(f"error: {what} needs confirmation: add --yes", file=sys.stderr)
+    return False
+
+
 def cmd_host_token(args: argparse.Namespace) -> int:
     tokens = HostTokens(_db())
     if args.host_token_command == "create":
@@ -35,6 +45,8 @@ def cmd_host_token(args: argparse.Namespace) -> int:
         print(f"start the host with DEVICEPILOT_HOST_TOKEN={token[:4]}… (the whole token above)")
         return 0
     if args.host_token_command == "revoke":
+        if not _confirmed(args, f"revoke host token {args.token_id}"):
+            return 2
         info = tokens.revoke(args.token_id)
         print(f"host token {info.id} of host {info.host_id} revoked; a connected host using it is dropped "
               "at its next heartbeat")
@@ -61,6 +73,8 @@ def cmd_user(args: argparse.Namespace) -> int:
         print(f"user {user.name} added as {user.role.label}; API token (shown once, keep it secret):\n{token}")
         return 0
     if args.user_command == "revoke":
+        if not _confirmed(args, f"revoke user {args.name} and every token of theirs"):
+            return 2
         users.revoke(args.name)
         print(f"user {args.name} revoked, with every token of theirs")
         return 0
@@ -80,6 +94,8 @@ def cmd_token(args: argparse.Namespace) -> int:
         print(f"token {info.id} for user {info.user} (shown once, keep it secret):\n{token}")
         return 0
     if args.token_command == "revoke":
+        if not _confirmed(args, f"revoke token {args.token_id}"):
+            return 2
         users.revoke_token(args.token_id)
         print(f"token {args.token_id} revoked")
         return 0
@@ -99,6 +115,7 @@ def add_parsers(sub: Any) -> None:
     c.add_argument("host_id")
     r = hsub.add_parser("revoke", help="revoke a host token by its number")
     r.add_argument("token_id", type=int)
+    r.add_argument("--yes", action="store_true", help="confirm: revoking cannot be undone")
     ls = hsub.add_parser("list", help="list host tokens (never the tokens themselves)")
     ls.add_argument("--json", action="store_true")
     ht.set_defaults(func=cmd_host_token, log_default=30)
@@ -112,6 +129,7 @@ def add_parsers(sub: Any) -> None:
     ua.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
     ur = usub.add_parser("revoke", help="revoke a user and all their tokens")
     ur.add_argument("name")
+    ur.add_argument("--yes", action="store_true", help="confirm: revoking cannot be undone")
     ul = usub.add_parser("list", help="list users")
     ul.add_argument("--json", action="store_true")
     u.set_defaults(func=cmd_user, log_default=30)
@@ -123,6 +141,7 @@ def add_parsers(sub: Any) -> None:
     tc.add_argument("--label", help="what the token is for, e.g. 'CI'")
     tr = tsub.add_parser("revoke", help="revoke a token by its number")
     tr.add_argument("token_id", type=int)
+    tr.add_argument("--yes", action="store_true", help="confirm: revoking cannot be undone")
     tl = tsub.add_parser("list", help="list tokens (never the tokens themselves)")
     tl.add_argument("--json", action="store_true")
     t.set_defaults(func=cmd_token, log_default=30)

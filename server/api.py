@@ -9,7 +9,8 @@ from flask import Blueprint, Response, current_app, jsonify, request, send_file
 
 from server.reports import render_html, render_json, render_junit
 from server.lab import DeviceState
-from shared.errors import DeviceBusy, NotFound, RequestError
+from server.guard_confirm import destructive_commands, require_confirmation
+from shared.errors import DeviceBusy, DevicePilotError, NotFound, RequestError
 from shared.models import PlanStep
 from shared.protocol import ServerEvent
 
@@ -171,6 +172,8 @@ def device_execute(device_id: str) -> Any:
     step, notes = validate_step(PlanStep(1, command, dict(params)), ctx)
     if step is None:
         raise RequestError("; ".join(notes))
+    if destructive_commands([step.command], ctx.commands):
+        require_confirmation(f"{step.command} is destructive ({ctx.commands[step.command].description})", data)
     reply = srv.lab.call(device_id, ServerEvent.EXECUTE,
                          {"device_id": device_id, "command": step.command, "params": step.params})
     reply.pop("screenshot", None)
@@ -185,11 +188,26 @@ def create_run() -> Any:
     data = body()
     wait = wait_arg()
     check_given_plan(data.get("plan"))
+    _confirm_given_plan(data)
     run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
                                no_cache=data.get("no_cache", False))
     if wait is not None:
         run = server().runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201
+
+
+def _confirm_given_plan(data: dict[str, Any]) -> None:
+    """A given plan with destructive steps runs only when confirmed (see server/guard_confirm.py)."""
+    plan, device_id = data.get("plan"), data.get("device")
+    if not plan or not isinstance(device_id, str) or data.get("mode", "run") != "run":
+        return
+    try:
+        specs = server().ai.context(device_id).commands
+    except DevicePilotError:   # an unknown or offline device: the run itself will say so
+        return
+    risky = destructive_commands((st.get("command") for st in plan["plan"]), specs)
+    if risky:
+        require_confirmation(f"the plan runs destructive command(s) {', '.join(risky)}", data)
 
 
 def _date(name: str) -> dt.datetime | None:

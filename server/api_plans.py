@@ -25,6 +25,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from server.api import MAX_OFFSET, check_given_plan, check_text, int_arg, server, wait_arg
+from server.guard_confirm import require_confirmation
 from server.plan_cache import PlanCache
 from server.testcases import SavedTest, SavedTestStore
 from shared.errors import RequestError
@@ -109,6 +110,9 @@ def pin_cached_plan(entry_id: int) -> Any:
 
 @api_plans.delete(f"/plan-cache/{ENTRY_ID}")
 def delete_cached_plan(entry_id: int) -> Any:
+    _plan_cache().get(entry_id)   # an unknown entry is a 404 before anything else
+    require_confirmation(f"invalidating plan cache entry {entry_id} makes its task be planned again",
+                         how="add ?confirm=true")
     _plan_cache().delete(entry_id)
     return jsonify({"deleted": entry_id})
 
@@ -116,6 +120,7 @@ def delete_cached_plan(entry_id: int) -> Any:
 @api_plans.delete("/plan-cache")
 def clear_plan_cache() -> Any:
     args = request.args
+    require_confirmation("clearing the plan cache makes every cached task be planned again", how="add ?confirm=true")
     n = _plan_cache().clear(include_pinned=_flag("include_pinned"), device_model=args.get("device_model"),
                             userinterface=args.get("userinterface"))
     return jsonify({"cleared": n})
@@ -162,6 +167,8 @@ def get_testcase(name: str) -> Any:
 
 @api_plans.delete("/testcases/<name>")
 def delete_testcase(name: str) -> Any:
+    _testcases().get(name)   # an unknown test case is a 404 before anything else
+    require_confirmation(f"deleting test case {name!r} cannot be undone", how="add ?confirm=true")
     _testcases().delete(name)
     return jsonify({"deleted": name})
 

@@ -188,7 +188,10 @@ def test_per_host_tokens_are_bound_to_their_host_and_revocable(stack: Stack) -> 
             shared.close()
     finally:
         own.close()
-    cli("revoke", token_id)
+    refused = subprocess.run([sys.executable, "-m", "devicepilot", "host-token", "revoke", token_id], env=stack.env,
+                             cwd=ROOT, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert refused.returncode == 2 and "--yes" in refused.stderr
+    cli("revoke", token_id, "--yes")
     with pytest.raises(socketio.exceptions.ConnectionError):
         FakeHost(stack.url, token, "lab-7")
     assert token not in server_log(stack)

@@ -44,7 +44,7 @@ export function taskBox(device, options) {
   }
   options.onLeave(() => timeline?.dispose());
 
-  async function startRun(plan, button) {
+  async function startRun(plan, button, confirmed = false) {
     if (!task()) {
       input.focus();
       return;
@@ -53,6 +53,7 @@ export function taskBox(device, options) {
       try {
         const body = { device: device.id, task: task(), mode: "run" };
         if (plan) body.plan = plan;
+        if (confirmed) body.confirm = true;  // the plan editor asked about destructive steps
         const run = await api.post("/api/runs", body);
         replace(planBox);
         watchRun(run.id);
@@ -84,7 +85,7 @@ export function taskBox(device, options) {
         }
         const editor = planEditor(run, {
           commands, nodes,
-          onRun: (plan, button) => startRun(plan, button),
+          onRun: (plan, button) => startRun(plan, button, true),
           onDiscard: () => { replace(planBox); input.focus(); },
         });
         replace(planBox, editor.element);
