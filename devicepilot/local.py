@@ -33,7 +33,7 @@ class _WebSocketTailFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        return not re.search(r"Bad request syntax \('\\x8[128]", message)
+        return not re.search(r"Bad request (syntax|version) \('[^']{0,4}\\x8[128]", message)
 
 
 logging.getLogger("werkzeug").addFilter(_WebSocketTailFilter())

@@ -168,7 +168,7 @@ class Users:
             if row is None:
                 raise NotFound(f"no token {token_id}")
             row.revoked_at = row.revoked_at or utcnow()
-        log.warning("token %d revoked", token_id)
+        log.info("token %d revoked", token_id)
 
     def tokens(self) -> list[TokenInfo]:
         with self.db.session() as s:
