@@ -18,6 +18,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from flask_login import current_user
+from werkzeug.exceptions import HTTPException
 from sqlalchemy import JSON, DateTime, Integer, String, event, select, text
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
@@ -99,7 +100,10 @@ class AuditLog:
         if request.method not in UNSAFE or request.endpoint is None:
             return response
         args = request.view_args or {}
-        data = request.get_json(silent=True) if request.is_json else None
+        try:
+            data = request.get_json(silent=True) if request.is_json else None
+        except HTTPException:   # a body too large to read: the request was refused (413) before anything happened
+            data = None
         device = args.get("device_id") or (data.get("device") if isinstance(data, dict) else "") or ""
         run = args.get("run_id") or ""
         if not run and request.endpoint in ("api.create_run", "api_plans.run_testcase") and response.is_json:

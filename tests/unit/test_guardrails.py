@@ -159,3 +159,10 @@ def test_an_oversized_socketio_message_drops_the_connection(srv: Server, live: s
     while client.connected and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not client.connected
+
+
+def test_an_oversized_body_is_413_and_creates_nothing(srv: Server) -> None:
+    r = srv.app.test_client().post("/api/runs", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
+                                   headers={"Content-Type": "application/json"})
+    assert r.status_code == 413 and "request too large" in r.get_json()["error"]
+    assert runs_stored(srv) == 0
