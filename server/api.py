@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
+from flask_login import current_user
 
 from server.reports import render_html, render_json, render_junit
 from server.lab import DeviceState
@@ -22,6 +24,7 @@ def server() -> Any:
     return current_app.extensions["devicepilot"]
 
 
+DEFAULT_LLM_DAILY_TOKENS = 500_000
 MAX_PLAN_STEPS = 100
 """The most steps a plan given over the API may have."""
 MAX_WAIT_S = 600.0
@@ -189,11 +192,38 @@ def create_run() -> Any:
     wait = wait_arg()
     check_given_plan(data.get("plan"))
     _confirm_given_plan(data)
+    if not data.get("plan"):
+        _check_llm_budget()
     run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
                                no_cache=data.get("no_cache", False))
     if wait is not None:
         run = server().runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201
+
+
+class BudgetSpent(RequestError):
+    """The caller spent their LLM token budget for today."""
+
+    status_code = 429
+
+
+def llm_daily_budget() -> int:
+    """``DEVICEPILOT_LLM_DAILY_TOKENS``: LLM tokens each user may spend per day (UTC); 0 means no limit."""
+    raw = os.environ.get("DEVICEPILOT_LLM_DAILY_TOKENS", "").strip()
+    return int(raw) if raw.isdigit() else DEFAULT_LLM_DAILY_TOKENS
+
+
+def _check_llm_budget() -> None:
+    """A task to plan may cost LLM tokens: refuse it once the caller's daily budget is spent."""
+    srv = server()
+    budget = llm_daily_budget()
+    if not budget or not srv.settings.llm.configured or not getattr(current_user, "is_authenticated", False):
+        return
+    used = srv.extras["audit"].llm_tokens_today(current_user.name)
+    if used >= budget:
+        raise BudgetSpent(f"{current_user.name} has used {used} of the {budget} LLM tokens a user may spend per day; "
+                          "the budget renews at midnight UTC. Plans given with the run and saved test cases still "
+                          "run, and tasks already in the plan cache cost nothing")
 
 
 def _confirm_given_plan(data: dict[str, Any]) -> None:

@@ -94,6 +94,18 @@ class AuditLog:
                      "method": r.method, "path": r.path, "status": r.status, "device": r.device or None,
                      "run": r.run or None, "address": r.address, "detail": r.detail or {}} for r in rows]
 
+    def llm_tokens_today(self, user: str) -> int:
+        """LLM tokens spent today (UTC) by the runs *user* started."""
+        midnight = utcnow().replace(hour=0, minute=0, second=0, microsecond=0)
+        with self.db.session() as s:
+            run_ids = set(s.scalars(select(AuditRow.run).where(
+                AuditRow.user == user, AuditRow.at >= midnight, AuditRow.run != "",
+                AuditRow.action.in_(("api.create_run", "api_plans.run_testcase")))))
+            if not run_ids:
+                return 0
+            usages = s.scalars(select(RunRow.usage).where(RunRow.id.in_(run_ids))).all()
+        return sum(int((u or {}).get("total_tokens") or 0) for u in usages)
+
     # -- sources -------------------------------------------------------------------------------
     def record_request(self, response: Response) -> Response:
         """After-request hook: one entry for each request that changes something."""
