@@ -108,6 +108,35 @@ def cmd_token(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_device(args: argparse.Namespace) -> int:
+    """``devicepilot device assign|unassign|assignments``: which host may register which device."""
+    from sqlalchemy import select
+
+    from server.auth_models import DeviceAssignmentRow
+
+    db = _db()
+    if args.device_command == "assign":
+        with db.session() as s:
+            row = s.get(DeviceAssignmentRow, args.device_id) or DeviceAssignmentRow(device_id=args.device_id)
+            row.host_id = args.host_id
+            s.add(row)
+        print(f"device {args.device_id} assigned to host {args.host_id}: no other host may register it")
+        return 0
+    if args.device_command == "unassign":
+        with db.session() as s:
+            row = s.get(DeviceAssignmentRow, args.device_id)
+            if row is None:
+                print(f"error: device {args.device_id} is not assigned", file=sys.stderr)
+                return 2
+            s.delete(row)
+        print(f"device {args.device_id} unassigned: any host that does not find it held may register it")
+        return 0
+    with db.session() as s:
+        for row in s.scalars(select(DeviceAssignmentRow).order_by(DeviceAssignmentRow.device_id)):
+            print(f"{row.device_id:32} {row.host_id}")
+    return 0
+
+
 def add_parsers(sub: Any) -> None:
     ht = sub.add_parser("host-token", help="per-host tokens: create, revoke, list (on the server's machine)")
     hsub = ht.add_subparsers(dest="host_token_command", required=True)
@@ -145,3 +174,13 @@ def add_parsers(sub: Any) -> None:
     tl = tsub.add_parser("list", help="list tokens (never the tokens themselves)")
     tl.add_argument("--json", action="store_true")
     t.set_defaults(func=cmd_token, log_default=30)
+
+    dv = sub.add_parser("device", help="assign devices to hosts: only that host may register them")
+    dsub = dv.add_subparsers(dest="device_command", required=True)
+    da = dsub.add_parser("assign", help="only HOST_ID may register DEVICE_ID from now on")
+    da.add_argument("device_id")
+    da.add_argument("host_id")
+    du = dsub.add_parser("unassign", help="remove a device's assignment")
+    du.add_argument("device_id")
+    dsub.add_parser("assignments", help="list assignments")
+    dv.set_defaults(func=cmd_device, log_default=30)

@@ -66,3 +66,12 @@ class ApiTokenRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)
     expires_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
     revoked_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class DeviceAssignmentRow(Base):
+    """An admin's word that *device_id* belongs to *host_id*: no other host may register it, connected or not."""
+
+    __tablename__ = "device_assignments"
+    device_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    host_id: Mapped[str] = mapped_column(String(64), index=True)
+    assigned_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow)

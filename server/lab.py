@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from sqlalchemy import func, select
 
+from server.auth_models import DeviceAssignmentRow
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
 from shared.errors import DeviceBusy, HostUnavailable, InfraError, NotFound, RequestError
 from shared.protocol import HOST_NS
@@ -52,8 +53,9 @@ class Lab:
     def register(self, sid: str, payload: dict[str, Any]) -> dict[str, Any]:
         """Record the host on *sid* and the devices it brings.
 
-        A device another *connected* host holds is refused (and the attempt
-        logged): a host can never take over a device it does not own. The reply
+        A device an admin assigned to another host, or that another *connected*
+        host holds, is refused (and the attempt logged): a host can never take
+        over a device it does not own. The reply
         lists what was refused: ``{"ok": true, "host_id", "refused": [{"device", "reason"}]}``.
         """
         if not isinstance(payload, dict):
@@ -77,6 +79,12 @@ class Lab:
                 row.name, row.status, row.last_seen = str(host.get("name") or host_id)[:200], "online", utcnow()
                 s.add(row)
                 for d in devices:
+                    assigned = s.get(DeviceAssignmentRow, d["id"])
+                    if assigned is not None and assigned.host_id != host_id:
+                        log.warning("host %s tried to register device %s, which an admin assigned to host %s: refused",
+                                    host_id, d["id"], assigned.host_id)
+                        refused.append({"device": d["id"], "reason": f"assigned to host {assigned.host_id!r}"})
+                        continue
                     dev = s.get(DeviceRow, d["id"])
                     if dev is not None and dev.host_id != host_id and dev.host_id in self._sid_of_host:
                         log.warning("host %s tried to register device %s, which connected host %s holds: refused",

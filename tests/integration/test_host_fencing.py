@@ -196,3 +196,28 @@ def test_per_host_tokens_are_bound_to_their_host_and_revocable(stack: Stack) -> 
         FakeHost(stack.url, token, "lab-7")
     assert token not in server_log(stack)
     assert requests.get(f"{stack.url}/api/health", timeout=5).ok
+
+
+def test_an_assigned_device_registers_only_on_its_host(stack: Stack) -> None:
+    def cli(*args: str) -> str:
+        out = subprocess.run([sys.executable, "-m", "devicepilot", "device", *args], env=stack.env, cwd=ROOT,
+                             capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return out.stdout
+
+    cli("assign", "shelf-tv", "shelf-host")
+    assert "shelf-tv" in cli("assignments")
+    squatter = FakeHost(stack.url, stack.token, "squatter")
+    try:   # nobody holds shelf-tv, but it is assigned elsewhere
+        reply = squatter.register("shelf-tv")
+        assert reply["refused"] == [{"device": "shelf-tv", "reason": "assigned to host 'shelf-host'"}]
+    finally:
+        squatter.close()
+    owner = FakeHost(stack.url, stack.token, "shelf-host")
+    try:
+        assert owner.register("shelf-tv")["refused"] == []
+        assert device(stack, "shelf-tv")["host_id"] == "shelf-host"
+    finally:
+        owner.close()
+    cli("unassign", "shelf-tv")
+    assert "which an admin assigned to host shelf-host: refused" in server_log(stack)
