@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
         socketio.emit(event, data, namespace=DASHBOARD_NS)
 
     lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit("lab_update", lab.snapshot()))
+    lab.scrub = scrubber.value
     plan_cache = PlanCache(db, settings.plan_cache_max_entries)
     ai = AICentral(lab, planners if planners is not None else default_planners(settings, plan_cache),
                    settings.context_ttl_s)

@@ -42,6 +42,7 @@ class Lab:
         self.socketio = socketio
         self.call_timeout_s = call_timeout_s
         self.on_change = on_change
+        self.scrub: Callable[[Any], Any] = lambda value: value   # secrets never travel to a host (server.guard_secrets)
         self._lock = threading.RLock()
         self._sid_of_host: dict[str, str] = {}
         self._host_of_sid: dict[str, str] = {}
@@ -213,7 +214,7 @@ class Lab:
         if sid is None:
             raise HostUnavailable(f"host {ref.host_id!r} of device {device_id!r} is not connected")
         try:
-            reply = self.socketio.call(event, data, namespace=HOST_NS, to=sid,
+            reply = self.socketio.call(event, self.scrub(data), namespace=HOST_NS, to=sid,
                                        timeout=timeout or self.call_timeout_s)
         except Exception as exc:  # socketio raises TimeoutError or disconnect errors of its own
             raise HostUnavailable(f"host {ref.host_id!r} did not answer {event!r}: "

@@ -55,6 +55,7 @@ def test_a_key_echoed_by_the_llm_is_scrubbed_everywhere(stack: Stack, llm: Scrip
               if p.is_file() and (p.suffix in (".html", ".json", ".xml", ".yaml", ".log", ".db")
                                   or p.name.endswith("-wal"))]
     assert len(stored) >= 3
+    assert any(p.name.startswith("host-") for p in stack.logs)   # the host's log is checked too: the plan it got
     for secret in secrets:
         for text in answers:
             assert secret not in text
