@@ -11,6 +11,7 @@ from flask_login import current_user
 
 from server.reports import render_html, render_json, render_junit
 from server.lab import DeviceState
+from server.guard import MAX_PLAN_STEPS
 from server.guard_confirm import destructive_commands, require_confirmation
 from shared.errors import DeviceBusy, DevicePilotError, NotFound, RequestError
 from shared.models import PlanStep
@@ -25,8 +26,6 @@ def server() -> Any:
 
 
 DEFAULT_LLM_DAILY_TOKENS = 500_000
-MAX_PLAN_STEPS = 100
-"""The most steps a plan given over the API may have."""
 MAX_WAIT_S = 600.0
 
 

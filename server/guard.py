@@ -31,6 +31,8 @@ from flask_login import current_user
 log = logging.getLogger(__name__)
 
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+MAX_PLAN_STEPS = 100
+"""The most steps any plan may have: refused at the API for a given plan, and before any plan reaches a host."""
 
 RATE_LIMITS: dict[str, tuple[str, str]] = {
     # endpoint: (environment variable, default limit)

@@ -14,8 +14,9 @@ from sqlalchemy import func, select
 
 from server.auth_models import DeviceAssignmentRow
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
+from server.guard import MAX_PLAN_STEPS
 from shared.errors import DeviceBusy, HostUnavailable, InfraError, NotFound, RequestError
-from shared.protocol import HOST_NS
+from shared.protocol import HOST_NS, ServerEvent
 
 log = logging.getLogger(__name__)
 
@@ -210,6 +211,10 @@ class Lab:
     def call(self, device_id: str, event: str, data: dict[str, Any], timeout: float | None = None) -> Any:
         """Ask the host that owns *device_id*; host-side errors come back as project exceptions."""
         ref = self.device(device_id)
+        if event == ServerEvent.RUN_PLAN:
+            steps = ((data.get("plan") or {}).get("plan") or []) if isinstance(data, dict) else []
+            if len(steps) > MAX_PLAN_STEPS:   # whatever planned it: no plan this long reaches a host
+                raise RequestError(f"the plan has {len(steps)} steps; the limit is {MAX_PLAN_STEPS}")
         sid = self._sid_of_host.get(ref.host_id)
         if sid is None:
             raise HostUnavailable(f"host {ref.host_id!r} of device {device_id!r} is not connected")

@@ -166,3 +166,15 @@ def test_an_oversized_body_is_413_and_creates_nothing(srv: Server) -> None:
                                    headers={"Content-Type": "application/json"})
     assert r.status_code == 413 and "request too large" in r.get_json()["error"]
     assert runs_stored(srv) == 0
+
+
+def test_no_plan_over_the_step_limit_reaches_a_host(srv: Server) -> None:
+    from server.guard import MAX_PLAN_STEPS
+    from shared.errors import HostUnavailable, RequestError
+    from shared.protocol import ServerEvent
+
+    steps = [{"step": i, "command": "press_key", "params": {"key": "OK"}} for i in range(MAX_PLAN_STEPS + 1)]
+    with pytest.raises(RequestError, match=f"limit is {MAX_PLAN_STEPS}"):
+        srv.lab.call("tv-0", ServerEvent.RUN_PLAN, {"run_id": "0123456789ab", "plan": {"plan": steps}})
+    with pytest.raises(HostUnavailable):   # at the limit it goes on (to a host that is not connected here)
+        srv.lab.call("tv-0", ServerEvent.RUN_PLAN, {"run_id": "0123456789ab", "plan": {"plan": steps[:-1]}})
