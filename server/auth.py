@@ -21,7 +21,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, jsonify, redirect, request
+from flask import Blueprint, Flask, current_app, jsonify, redirect, request, send_from_directory
 from flask.sessions import SecureCookieSessionInterface
 from flask_login import LoginManager, current_user, login_user, logout_user
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
@@ -33,6 +33,7 @@ from shared.errors import RequestError
 log = logging.getLogger(__name__)
 
 auth = Blueprint("auth", __name__)
+FRONTEND_DIR = Path(__file__).resolve().parent.parent / "frontend"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 csrf = CSRFProtect()
 
@@ -161,9 +162,6 @@ def login_link() -> Any:
             return _refuse(401, "this login link was used already, has expired or is wrong; ask for a new one")
         login_user(user)
         return redirect("/")
-    from server.app import FRONTEND_DIR
-    from flask import send_from_directory
-
     return send_from_directory(FRONTEND_DIR, "login.html")
 
 
