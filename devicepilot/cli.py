@@ -94,6 +94,15 @@ def cmd_server(args: argparse.Namespace) -> int:
     print(f"devicepilot server {__version__} listening on {http.url}  (data: {settings.data_dir})", flush=True)
     print(f"hosts authenticate with the token in {settings.data_dir / 'host-token'} "
           "or DEVICEPILOT_HOST_TOKEN", flush=True)
+    first = srv.users.ensure_admin()
+    if first:
+        from devicepilot.client import save_client_token
+
+        path = save_client_token(settings.data_dir, first)
+        print("first start: user 'admin' created. Its API token, shown this once:", flush=True)
+        print(f"  {first}", flush=True)
+        print(f"  (a CLI on this machine reads it from {path}; elsewhere set DEVICEPILOT_TOKEN. "
+              "Add people with `devicepilot user add NAME --role viewer|tester|admin`.)", flush=True)
     _wait_for_signal()
     http.stop()
     return 0
@@ -145,7 +154,7 @@ def _client_for(args: argparse.Namespace) -> tuple[Any, Any]:
     from devicepilot.local import LocalStack
 
     stack = LocalStack.start(Path(args.config) if args.config else _demo())
-    return ApiClient(stack.url), stack
+    return ApiClient(stack.url, token=stack.token), stack
 
 
 def _demo() -> Path:
@@ -282,12 +291,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     printer = Printer()
     started = time.monotonic()
+    if args.public and not args.serve:
+        printer.line("note: --public only matters with --serve")
     stack = LocalStack.start(_demo(), port=args.port if args.serve else 0,
                              bind="0.0.0.0" if args.serve and args.public else "127.0.0.1")
     try:
         from devicepilot.client import ApiClient
 
-        client = ApiClient(stack.url)
+        client = ApiClient(stack.url, token=stack.token)
         printer.line(f"devicepilot demo: server {stack.url}, device demo-web (StreamTV in headless Chromium)")
         runs = []
         tasks = args.task or DEMO_TASKS
@@ -301,7 +312,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
         printer.line(f"\n{passed}/{len(runs)} task(s) passed in {time.monotonic() - started:.1f}s")
         printer.line(f"report: {report}")
         if args.serve:
-            printer.line(f"\ndashboard: {stack.url}/   (Ctrl-C to stop)")
+            if args.public:
+                printer.line("\nWARNING: --public: the dashboard listens on every interface. Every request needs "
+                             "a login; share the link below with no one.")
+            else:
+                printer.line("\nlocal only: the dashboard listens on 127.0.0.1 (use --public to open it to the "
+                             "network, with logins).")
+            printer.line(f"dashboard (this link logs you in once, for 15 minutes): {stack.login_url()}")
+            printer.line("(Ctrl-C to stop)")
             _wait_for_signal()
         return EXIT_PASSED if passed == len(runs) else EXIT_FAILED
     finally:
@@ -364,6 +382,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_eval_parser(sub)
     _rule_parser(sub)
+    from devicepilot.admin import add_parsers
+
+    add_parsers(sub)
     return p
 
 

@@ -1,21 +1,54 @@
 """A small HTTP client of the devicepilot REST API, used by the CLI."""
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import quote
 
 import requests
 
+from shared.config import default_data_dir
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import RunStatus
 
+CLIENT_TOKEN_FILE = "client-token"
+
+
+def client_token_file(data_dir: Path | None = None) -> Path:
+    return (data_dir or default_data_dir()) / CLIENT_TOKEN_FILE
+
+
+def save_client_token(data_dir: Path, token: str) -> Path:
+    """Keep *token* (0600) where a CLI on this machine finds it, as the server does with its host token."""
+    path = client_token_file(data_dir)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(token)
+    return path
+
+
+def find_token() -> str:
+    """``DEVICEPILOT_TOKEN``, else the token file the local set-up wrote (``<data dir>/client-token``), else ''."""
+    token = os.environ.get("DEVICEPILOT_TOKEN", "").strip()
+    if token:
+        return token
+    path = client_token_file()
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return ""
+
 
 class ApiClient:
-    def __init__(self, base_url: str, timeout: float = 30.0) -> None:
+    def __init__(self, base_url: str, timeout: float = 30.0, token: str | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.http = requests.Session()
+        token = token if token is not None else find_token()
+        if token:
+            self.http.headers["Authorization"] = f"Bearer {token}"
 
     def _request(self, method: str, path: str, **kwargs: Any) -> Any:
         try:
@@ -27,6 +60,8 @@ class ApiClient:
                 message = resp.json().get("error", resp.text)
             except ValueError:
                 message = resp.text
+            if resp.status_code == 401:
+                message += " (set DEVICEPILOT_TOKEN to a token from `devicepilot token create <user>`)"
             raise (RequestError if resp.status_code < 500 else DevicePilotError)(message)
         return resp.json()
 

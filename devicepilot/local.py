@@ -2,7 +2,8 @@
 
 This is what ``devicepilot demo`` and ``devicepilot run`` without ``--server``
 use: the same server, the same host agent and the same protocol as a lab,
-only on 127.0.0.1.
+only on 127.0.0.1. Authentication is on here too: the stack makes a local
+admin (``local-admin``) and a token for this run of it, revoked at stop.
 """
 from __future__ import annotations
 
@@ -12,16 +13,19 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from werkzeug.serving import BaseWSGIServer, make_server
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from host.agent import HostAgent
 from host.config import DEMO_CONFIG, HostConfig
 from host.lab import Lab
 from server.app import Server, create_app
+from server.auth_users import Role
 from shared.config import Settings
 from shared.errors import HostUnavailable
 
 log = logging.getLogger(__name__)
+
+LOCAL_ADMIN = "local-admin"
 
 
 class _WebSocketTailFilter(logging.Filter):
@@ -29,17 +33,36 @@ class _WebSocketTailFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        return not re.search(r"Bad request syntax \('\\x8[128]", message)
+        return not re.search(r"Bad request (syntax|version) \('[^']{0,4}\\x8[128]", message)
 
 
 logging.getLogger("werkzeug").addFilter(_WebSocketTailFilter())
 
 
+class _QuietHandler(WSGIRequestHandler):
+    """Werkzeug's handler, minus the ``Server: Werkzeug/x Python/y`` banner that tells an attacker versions."""
+
+    def version_string(self) -> str:
+        return "devicepilot"
+
+
+LOOPBACK_BINDS = ("127.0.0.1", "localhost", "::1")
+
+
 class ServerThread:
-    """Serve a devicepilot :class:`Server` with Werkzeug's threaded server in a daemon thread."""
+    """Serve a devicepilot :class:`Server` with Werkzeug's threaded server in a daemon thread.
+
+    Bound to loopback, the server answers only to loopback host names (unless
+    ``DEVICEPILOT_TRUSTED_HOSTS`` says otherwise), which defeats DNS rebinding.
+    """
 
     def __init__(self, server: Server, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.http: BaseWSGIServer = make_server(host, port, server.app, threaded=True)
+        guard = server.extras.get("guard")
+        if guard is not None and host in LOOPBACK_BINDS:
+            guard.trust_loopback_only()
+        elif guard is not None and not guard.trusted_hosts:
+            log.warning("listening on %s with no DEVICEPILOT_TRUSTED_HOSTS: any Host header is accepted", host)
+        self.http: BaseWSGIServer = make_server(host, port, server.app, threaded=True, request_handler=_QuietHandler)
         self.thread = threading.Thread(target=self.http.serve_forever, name="http-server", daemon=True)
 
     @property
@@ -62,6 +85,8 @@ class LocalStack:
     http: ServerThread
     lab: Lab
     agent: HostAgent
+    token: str = ""
+    token_id: int | None = None
 
     @property
     def url(self) -> str:
@@ -82,10 +107,23 @@ class LocalStack:
             http.stop()
             raise HostUnavailable(f"the local host did not register with the server at {http.url} "
                                   f"within {register_timeout:g}s")
+        if server.users.get_by_name(LOCAL_ADMIN) is None:
+            server.users.add(LOCAL_ADMIN, Role.ADMIN)
+        info, token = server.users.create_token(LOCAL_ADMIN, "local mode")
         log.info("local mode ready at %s", http.url)
-        return cls(server, http, lab, agent)
+        return cls(server, http, lab, agent, token, info.id)
+
+    def login_url(self) -> str:
+        """A one-time link that logs a browser in as the local admin (15 minutes)."""
+        _, token = self.server.users.create_token(LOCAL_ADMIN, "login link", kind="login")
+        return f"{self.url}/login?token={token}"
 
     def stop(self) -> None:
+        if self.token_id is not None:
+            try:
+                self.server.users.revoke_token(self.token_id)
+            except Exception as exc:  # the database may be gone already
+                log.debug("local token not revoked: %s", exc)
         self.agent.stop()
         self.lab.close()
         self.http.stop()

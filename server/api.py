@@ -3,13 +3,17 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import os
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, send_file
+from flask_login import current_user
 
 from server.reports import render_html, render_json, render_junit
 from server.lab import DeviceState
-from shared.errors import DeviceBusy, NotFound, RequestError
+from server.guard import MAX_PLAN_STEPS
+from server.guard_confirm import destructive_commands, require_confirmation
+from shared.errors import DeviceBusy, DevicePilotError, NotFound, RequestError
 from shared.models import PlanStep
 from shared.protocol import ServerEvent
 
@@ -21,11 +25,90 @@ def server() -> Any:
     return current_app.extensions["devicepilot"]
 
 
+DEFAULT_LLM_DAILY_TOKENS = 500_000
+MAX_WAIT_S = 600.0
+
+
 def body() -> dict[str, Any]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise RequestError("send a JSON object body (Content-Type: application/json)")
+    check_text(data)
     return data
+
+
+def check_text(value: Any, where: str = "the body", depth: int = 0) -> None:
+    """Refuse strings that cannot be stored as UTF-8 (a lone surrogate such as ``"\\ud800"``) and absurd nesting."""
+    if depth > 32:
+        raise RequestError(f"{where} is nested more than 32 levels deep")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise RequestError(f"{where} contains a character that is not valid Unicode text (a lone UTF-16 "
+                               "surrogate); send UTF-8 text") from None
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_text(k, where, depth + 1)
+            check_text(v, f"{k!r}" if depth == 0 else where, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            check_text(v, where, depth + 1)
+
+
+MAX_OFFSET = 2**53
+
+
+def int_arg(name: str, default: int, lo: int = 0, hi: int = MAX_OFFSET) -> int:
+    """An integer query argument between *lo* and *hi*, else a 400 that says so."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise RequestError(f"{name} must be an integer") from None
+    if not lo <= value <= hi:
+        raise RequestError(f"{name} must be between {lo} and {hi}")
+    return value
+
+
+def refuse_bad_json_text() -> None:
+    """Before every request: a JSON body with text that is not valid Unicode is a 400 on any route."""
+    if request.is_json and request.content_length:
+        check_text(request.get_json(silent=True))
+
+
+def wait_arg() -> float | None:
+    """``?wait=SECONDS`` (0-600), checked before anything is created; None when absent."""
+    raw = request.args.get("wait")
+    if raw is None or raw == "":
+        return None
+    try:
+        wait = float(raw)
+    except ValueError:
+        raise RequestError(f"wait must be a number of seconds (0-{MAX_WAIT_S:g}), not {raw[:40]!r}") from None
+    if not 0 <= wait <= MAX_WAIT_S or wait != wait:
+        raise RequestError(f"wait must be a number of seconds between 0 and {MAX_WAIT_S:g}")
+    return wait
+
+
+def check_given_plan(plan: Any) -> None:
+    """A plan sent by a client: ``{analysis, feasible, plan: [{step, command, params}, ...]}``, at most MAX_PLAN_STEPS."""
+    if plan is None:
+        return
+    if not isinstance(plan, dict):
+        raise RequestError("'plan' must be an object {analysis, feasible, plan: [...]}")
+    steps = plan.get("plan")
+    if not isinstance(steps, list) or not all(isinstance(st, dict) for st in steps):
+        raise RequestError("'plan.plan' must be a list of steps, each an object {step, command, params}")
+    if len(steps) > MAX_PLAN_STEPS:
+        raise RequestError(f"the plan has {len(steps)} steps; the limit is {MAX_PLAN_STEPS}")
+    for i, st in enumerate(steps, 1):
+        if not isinstance(st.get("command"), str):
+            raise RequestError(f"step {i} of the plan needs a 'command' (a string)")
+        if not isinstance(st.get("params", {}), dict):
+            raise RequestError(f"step {i} of the plan: 'params' must be an object")
 
 
 @api.get("/health")
@@ -76,6 +159,11 @@ def device_screenshot(device_id: str) -> Any:
 def device_execute(device_id: str) -> Any:
     """Run one command outside any run (the dashboard's remote pad)."""
     data = body()
+    command, params = data.get("command"), data.get("params") or {}
+    if not isinstance(command, str) or not command:
+        raise RequestError("'command' is required: the name of one of the device's commands")
+    if not isinstance(params, dict):
+        raise RequestError("'params' must be an object of parameter names and values, e.g. {\"key\": \"OK\"}")
     srv = server()
     ref = srv.lab.device(device_id)
     if srv.lab.state(device_id, ref.host_id) == DeviceState.BUSY:
@@ -83,9 +171,11 @@ def device_execute(device_id: str) -> Any:
     ctx = srv.ai.context(device_id)
     from shared.plan import validate_step
 
-    step, notes = validate_step(PlanStep(1, str(data.get("command", "")), dict(data.get("params") or {})), ctx)
+    step, notes = validate_step(PlanStep(1, command, dict(params)), ctx)
     if step is None:
         raise RequestError("; ".join(notes))
+    if destructive_commands([step.command], ctx.commands):
+        require_confirmation(f"{step.command} is destructive ({ctx.commands[step.command].description})", data)
     reply = srv.lab.call(device_id, ServerEvent.EXECUTE,
                          {"device_id": device_id, "command": step.command, "params": step.params})
     reply.pop("screenshot", None)
@@ -98,11 +188,55 @@ def device_execute(device_id: str) -> Any:
 @api.post("/runs")
 def create_run() -> Any:
     data = body()
+    wait = wait_arg()
+    check_given_plan(data.get("plan"))
+    _confirm_given_plan(data)
+    if not data.get("plan"):
+        _check_llm_budget()
     run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
                                no_cache=data.get("no_cache", False), prompt_template=data.get("prompt_template"))
-    if request.args.get("wait"):
-        run = server().runs.wait(run["id"], timeout=min(float(request.args["wait"]), 600))
+    if wait is not None:
+        run = server().runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201
+
+
+class BudgetSpent(RequestError):
+    """The caller spent their LLM token budget for today."""
+
+    status_code = 429
+
+
+def llm_daily_budget() -> int:
+    """``DEVICEPILOT_LLM_DAILY_TOKENS``: LLM tokens each user may spend per day (UTC); 0 means no limit."""
+    raw = os.environ.get("DEVICEPILOT_LLM_DAILY_TOKENS", "").strip()
+    return int(raw) if raw.isdigit() else DEFAULT_LLM_DAILY_TOKENS
+
+
+def _check_llm_budget() -> None:
+    """A task to plan may cost LLM tokens: refuse it once the caller's daily budget is spent."""
+    srv = server()
+    budget = llm_daily_budget()
+    if not budget or not srv.settings.llm.configured or not getattr(current_user, "is_authenticated", False):
+        return
+    used = srv.extras["audit"].llm_tokens_today(current_user.name)
+    if used >= budget:
+        raise BudgetSpent(f"{current_user.name} has used {used} of the {budget} LLM tokens a user may spend per day; "
+                          "the budget renews at midnight UTC. Plans given with the run and saved test cases still "
+                          "run, and tasks already in the plan cache cost nothing")
+
+
+def _confirm_given_plan(data: dict[str, Any]) -> None:
+    """A given plan with destructive steps runs only when confirmed (see server/guard_confirm.py)."""
+    plan, device_id = data.get("plan"), data.get("device")
+    if not plan or not isinstance(device_id, str) or data.get("mode", "run") != "run":
+        return
+    try:
+        specs = server().ai.context(device_id).commands
+    except DevicePilotError:   # an unknown or offline device: the run itself will say so
+        return
+    risky = destructive_commands((st.get("command") for st in plan["plan"]), specs)
+    if risky:
+        require_confirmation(f"the plan runs destructive command(s) {', '.join(risky)}", data)
 
 
 def _date(name: str) -> dt.datetime | None:
@@ -118,10 +252,7 @@ def _date(name: str) -> dt.datetime | None:
 @api.get("/runs")
 def list_runs() -> Any:
     args = request.args
-    try:
-        limit, offset = int(args.get("limit", 50)), int(args.get("offset", 0))
-    except ValueError:
-        raise RequestError("limit and offset must be integers") from None
+    limit, offset = int_arg("limit", 50, 1, 1000), int_arg("offset", 0)
     return jsonify(server().runs.list(device=args.get("device"), status=args.get("status"),
                                       planner=args.get("planner"), since=_date("since"), until=_date("until"),
                                       limit=limit, offset=offset))
@@ -129,8 +260,9 @@ def list_runs() -> Any:
 
 @api.get("/runs/<run_id>")
 def get_run(run_id: str) -> Any:
-    if request.args.get("wait"):
-        return jsonify(server().runs.wait(run_id, timeout=min(float(request.args["wait"]), 600)))
+    wait = wait_arg()
+    if wait is not None:
+        return jsonify(server().runs.wait(run_id, timeout=wait))
     return jsonify(server().runs.get(run_id))
 
 
@@ -179,7 +311,15 @@ def put_tree(ui: str) -> Any:
 
     data = body()
     content = data.get("tree", data)
-    tree = NavigationTree.from_dict(content, where=f"tree of {ui}")  # ConfigError (400) when invalid
+    if not isinstance(content, dict):
+        raise RequestError("'tree' must be an object {userinterface, nodes: [...], edges: [...]}")
+    for key in ("nodes", "edges"):
+        if not isinstance(content.get(key, []), list):
+            raise RequestError(f"the tree's {key!r} must be a list of objects, not {type(content[key]).__name__}")
+    try:
+        tree = NavigationTree.from_dict(content, where=f"tree of {ui}")  # ConfigError (400) when invalid
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        raise RequestError(f"the tree of {ui!r} is malformed: {type(exc).__name__}: {exc}") from exc
     if tree.userinterface != ui:
         raise RequestError(f"the tree is for {tree.userinterface!r}, not {ui!r}")
     srv = server()

@@ -24,7 +24,8 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from server.api import server
+from server.api import MAX_OFFSET, check_given_plan, check_text, int_arg, server, wait_arg
+from server.guard_confirm import require_confirmation
 from server.plan_cache import PlanCache
 from server.testcases import SavedTest, SavedTestStore
 from shared.errors import RequestError
@@ -34,6 +35,7 @@ log = logging.getLogger(__name__)
 api_plans = Blueprint("api_plans", __name__, url_prefix="/api")
 
 YAML_MIMETYPE = "application/yaml"
+ENTRY_ID = "<int(max=9007199254740991):entry_id>"   # a larger id is no entry (404), never an overflow in the database
 
 
 def _plan_cache() -> PlanCache:
@@ -57,6 +59,7 @@ def _optional_body() -> dict[str, Any]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
         raise RequestError("send a JSON object body (Content-Type: application/json)")
+    check_text(data)
     return data
 
 
@@ -65,10 +68,7 @@ def _flag(name: str) -> bool:
 
 
 def _int_arg(name: str, default: int) -> int:
-    try:
-        return int(request.args.get(name, default))
-    except ValueError:
-        raise RequestError(f"{name} must be an integer") from None
+    return int_arg(name, default, 0, 1000 if name == "limit" else MAX_OFFSET)
 
 
 def _wants_json() -> bool:
@@ -95,12 +95,12 @@ def list_cached_plans() -> Any:
     return jsonify([e.to_dict() for e in entries])
 
 
-@api_plans.get("/plan-cache/<int:entry_id>")
+@api_plans.get(f"/plan-cache/{ENTRY_ID}")
 def get_cached_plan(entry_id: int) -> Any:
     return jsonify(_plan_cache().get(entry_id).to_dict())
 
 
-@api_plans.post("/plan-cache/<int:entry_id>/pin")
+@api_plans.post(f"/plan-cache/{ENTRY_ID}/pin")
 def pin_cached_plan(entry_id: int) -> Any:
     pinned = _optional_body().get("pinned", True)
     if not isinstance(pinned, bool):
@@ -108,8 +108,11 @@ def pin_cached_plan(entry_id: int) -> Any:
     return jsonify(_plan_cache().pin(entry_id, pinned).to_dict())
 
 
-@api_plans.delete("/plan-cache/<int:entry_id>")
+@api_plans.delete(f"/plan-cache/{ENTRY_ID}")
 def delete_cached_plan(entry_id: int) -> Any:
+    _plan_cache().get(entry_id)   # an unknown entry is a 404 before anything else
+    require_confirmation(f"invalidating plan cache entry {entry_id} makes its task be planned again",
+                         how="add ?confirm=true")
     _plan_cache().delete(entry_id)
     return jsonify({"deleted": entry_id})
 
@@ -117,6 +120,7 @@ def delete_cached_plan(entry_id: int) -> Any:
 @api_plans.delete("/plan-cache")
 def clear_plan_cache() -> Any:
     args = request.args
+    require_confirmation("clearing the plan cache makes every cached task be planned again", how="add ?confirm=true")
     n = _plan_cache().clear(include_pinned=_flag("include_pinned"), device_model=args.get("device_model"),
                             userinterface=args.get("userinterface"))
     return jsonify({"cleared": n})
@@ -163,6 +167,8 @@ def get_testcase(name: str) -> Any:
 
 @api_plans.delete("/testcases/<name>")
 def delete_testcase(name: str) -> Any:
+    _testcases().get(name)   # an unknown test case is a 404 before anything else
+    require_confirmation(f"deleting test case {name!r} cannot be undone", how="add ?confirm=true")
     _testcases().delete(name)
     return jsonify({"deleted": name})
 
@@ -170,6 +176,7 @@ def delete_testcase(name: str) -> Any:
 @api_plans.post("/testcases/<name>/run")
 def run_testcase(name: str) -> Any:
     data = _optional_body()
+    wait = wait_arg()
     srv = server()
     case = _testcases().get(name)
     device_id = data.get("device") or case.recorded_on
@@ -181,10 +188,6 @@ def run_testcase(name: str) -> Any:
                            f"device {device_id!r} runs {ref.userinterface!r}")
     run = srv.runs.create(device_id, case.task or f"test case {name}", data.get("mode", "run"), case.plan(),
                           source="testcase", testcase={"name": case.name, "fingerprint": case.fingerprint})
-    if request.args.get("wait"):
-        try:
-            wait = min(float(request.args["wait"]), 600)
-        except ValueError:
-            raise RequestError("wait must be a number of seconds") from None
+    if wait is not None:
         run = srv.runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201

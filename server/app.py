@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -11,13 +12,22 @@ from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
 from server.ai_central import AICentral
-from server.api import api
+from server.api import api, refuse_bad_json_text
 from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
 from server.api_planning import api_planning
 from server.api_rules import api_rules
 from server.api_screen import api_screen
 from server.db import Database
+from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
+from server.audit import AuditRow, init_audit
+from server.openapi import openapi_api
+from server.db import Database, PlanCacheRow, RunRow, StepRow, TreeRow
+from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
+from server.host_tokens import HostTokens
+from server.auth import init_auth
+from server.guard import GuardMiddleware, GuardPolicy, init_limits
+from server.auth_users import Users
 from server.lab import Lab
 from server.live import LiveScreens
 from server.plan_cache import PlanCache
@@ -32,6 +42,13 @@ from shared.protocol import DASHBOARD_NS
 log = logging.getLogger(__name__)
 
 FRONTEND_DIR = Path(__file__).resolve().parent.parent / "frontend"
+DEFAULT_MAX_SOCKET_MESSAGE_BYTES = 8 * 1024 * 1024   # a host's step result carries a full-size PNG
+
+
+def max_socket_message_bytes() -> int:
+    """``DEVICEPILOT_MAX_SOCKET_MESSAGE_BYTES``: the largest Socket.IO message (hosts send screenshots in them)."""
+    raw = os.environ.get("DEVICEPILOT_MAX_SOCKET_MESSAGE_BYTES", "")
+    return int(raw) if raw.strip().isdigit() else DEFAULT_MAX_SOCKET_MESSAGE_BYTES
 
 
 @dataclass
@@ -47,6 +64,8 @@ class Server:
     ai: AICentral
     runs: RunService
     live: LiveScreens
+    host_tokens: HostTokens
+    users: Users
     version: str = "0.1.0"
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -87,30 +106,44 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_request_bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=[],
+    guard = GuardPolicy.from_env()
+    socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=guard.origin_allowed,
                         message_queue=settings.message_queue or None,
-                        max_http_buffer_size=32 * 1024 * 1024, ping_interval=10, ping_timeout=20)
+                        max_http_buffer_size=max_socket_message_bytes(), ping_interval=10, ping_timeout=20)
+    app.wsgi_app = GuardMiddleware(app.wsgi_app, guard)  # type: ignore[method-assign]
     db = Database(settings.resolved_database_url())
-    files = FileStore(settings.data_dir)
+    scrubber = Scrubber([settings.llm.api_key.reveal(), settings.ensure_host_token().reveal()])
+    scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow, AuditRow))  # noqa: SLF001
+    scrub_logs(scrubber)
+    files = FileStore(settings.data_dir, scrubber)
 
     def emit(event: str, data: dict[str, Any]) -> None:
         socketio.emit(event, data, namespace=DASHBOARD_NS)
 
     lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit("lab_update", lab.snapshot()))
+    lab.scrub = scrubber.value
     plan_cache = PlanCache(db, settings.plan_cache_max_entries)
     ai = AICentral(lab, planners if planners is not None else default_planners(settings, plan_cache),
                    settings.context_ttl_s)
     runs = RunService(db, lab, ai, files, emit, socketio.start_background_task, settings.max_task_chars,
                       plan_cache=plan_cache)
-    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab))
+    srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab), HostTokens(db),
+                 Users(db))
     srv.extras["plan_cache"] = plan_cache
+    srv.extras["guard"] = guard
     app.extensions["devicepilot"] = srv
+    init_auth(app, srv)
+    app.before_request(refuse_bad_json_text)
+    scrub_responses(app, scrubber)
     app.register_blueprint(api)
     app.register_blueprint(api_plans)
     app.register_blueprint(dashboard_api)
     app.register_blueprint(api_rules)
     app.register_blueprint(api_planning)
     app.register_blueprint(api_screen)
+    app.register_blueprint(openapi_api)
+    srv.extras["audit"] = init_audit(app, srv)
+    init_limits(app)
     socketio.on_namespace(HostNamespace(srv))
     socketio.on_namespace(DashboardNamespace(srv))
 
@@ -123,6 +156,9 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
         message = exc.description
         if exc.code == 413:
             message = f"request too large: the limit is {settings.max_request_bytes} bytes"
+        elif exc.code == 429:
+            message = f"too many requests: the limit is {exc.description} for each user; retry after the " \
+                      "number of seconds in Retry-After"
         return jsonify({"error": message, "type": type(exc).__name__}), exc.code
 
     @app.get("/")

@@ -12,9 +12,11 @@ from typing import Any, Callable
 
 from sqlalchemy import func, select
 
+from server.auth_models import DeviceAssignmentRow
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
+from server.guard import MAX_PLAN_STEPS
 from shared.errors import DeviceBusy, HostUnavailable, InfraError, NotFound, RequestError
-from shared.protocol import HOST_NS
+from shared.protocol import HOST_NS, ServerEvent
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +43,7 @@ class Lab:
         self.socketio = socketio
         self.call_timeout_s = call_timeout_s
         self.on_change = on_change
+        self.scrub: Callable[[Any], Any] = lambda value: value   # secrets never travel to a host (server.guard_secrets)
         self._lock = threading.RLock()
         self._sid_of_host: dict[str, str] = {}
         self._host_of_sid: dict[str, str] = {}
@@ -50,38 +53,70 @@ class Lab:
 
     # -- registration ----------------------------------------------------------------
     def register(self, sid: str, payload: dict[str, Any]) -> dict[str, Any]:
+        """Record the host on *sid* and the devices it brings.
+
+        A device an admin assigned to another host, or that another *connected*
+        host holds, is refused (and the attempt logged): a host can never take
+        over a device it does not own. The reply
+        lists what was refused: ``{"ok": true, "host_id", "refused": [{"device", "reason"}]}``.
+        """
+        if not isinstance(payload, dict):
+            raise RequestError("registration must be an object {host, devices}")
         host = payload.get("host") or {}
-        host_id = str(host.get("id") or "")
+        host_id = host.get("id") if isinstance(host, dict) else None
         devices = payload.get("devices") or []
-        if not host_id:
-            raise RequestError("registration without host.id")
+        if not isinstance(host_id, str) or not host_id or len(host_id) > 64:
+            raise RequestError("registration without a valid host.id (1-64 characters)")
+        if not isinstance(devices, list) or not all(isinstance(d, dict) and isinstance(d.get("id"), str)
+                                                    and 0 < len(d["id"]) <= 64 for d in devices):
+            raise RequestError("registration devices must be objects with an id of 1-64 characters")
         trees_to_push: list[dict[str, Any]] = []
-        with self.db.session() as s:
-            row = s.get(HostRow, host_id) or HostRow(id=host_id)
-            row.name, row.status, row.last_seen = str(host.get("name") or host_id), "online", utcnow()
-            s.add(row)
-            for d in devices:
-                dev = s.get(DeviceRow, d["id"]) or DeviceRow(id=d["id"])
-                dev.host_id, dev.name, dev.model = host_id, d.get("name", d["id"]), d.get("model", "")
-                dev.userinterface, dev.controllers = d.get("userinterface", ""), d.get("controllers", [])
-                dev.status, dev.updated_at = DeviceState.ONLINE, utcnow()
-                s.add(dev)
-                tree = d.get("navigation_tree")
-                if tree:
-                    pushed = self._sync_tree(s, dev.userinterface, tree)
-                    if pushed is not None:
-                        trees_to_push.append(pushed)
+        refused: list[dict[str, str]] = []
         with self._lock:
             old = self._sid_of_host.get(host_id)
+            if old and old != sid:
+                log.warning("host %s registered again from a new connection; the previous one is dropped", host_id)
+            with self.db.session() as s:
+                row = s.get(HostRow, host_id) or HostRow(id=host_id)
+                row.name, row.status, row.last_seen = str(host.get("name") or host_id)[:200], "online", utcnow()
+                s.add(row)
+                for d in devices:
+                    assigned = s.get(DeviceAssignmentRow, d["id"])
+                    if assigned is not None and assigned.host_id != host_id:
+                        log.warning("host %s tried to register device %s, which an admin assigned to host %s: refused",
+                                    host_id, d["id"], assigned.host_id)
+                        refused.append({"device": d["id"], "reason": f"assigned to host {assigned.host_id!r}"})
+                        continue
+                    dev = s.get(DeviceRow, d["id"])
+                    if dev is not None and dev.host_id != host_id and dev.host_id in self._sid_of_host:
+                        log.warning("host %s tried to register device %s, which connected host %s holds: refused",
+                                    host_id, d["id"], dev.host_id)
+                        refused.append({"device": d["id"], "reason": f"held by connected host {dev.host_id!r}"})
+                        continue
+                    dev = dev or DeviceRow(id=d["id"])
+                    dev.host_id, dev.name, dev.model = host_id, str(d.get("name", d["id"])), str(d.get("model", ""))
+                    dev.userinterface, dev.controllers = str(d.get("userinterface", "")), d.get("controllers", [])
+                    dev.status, dev.updated_at = DeviceState.ONLINE, utcnow()
+                    s.add(dev)
+                    tree = d.get("navigation_tree")
+                    if tree and isinstance(tree, dict):
+                        pushed = self._sync_tree(s, dev.userinterface, tree)
+                        if pushed is not None:
+                            trees_to_push.append(pushed)
             if old and old != sid:
                 self._host_of_sid.pop(old, None)
             self._sid_of_host[host_id] = sid
             self._host_of_sid[sid] = host_id
-        log.info("host %s registered %d device(s)", host_id, len(devices))
+        log.info("host %s registered %d device(s)%s", host_id, len(devices) - len(refused),
+                 f", {len(refused)} refused" if refused else "")
         for tree in trees_to_push:
             self.socketio.emit("tree_updated", {"tree": tree}, namespace=HOST_NS, to=sid)
         self.on_change()
-        return {"ok": True, "host_id": host_id}
+        return {"ok": True, "host_id": host_id, "refused": refused}
+
+    def holder(self, host_id: str) -> str | None:
+        """The connection (sid) through which *host_id* is online, if it is."""
+        return self._sid_of_host.get(host_id)
 
     @staticmethod
     def _sync_tree(s: Any, ui: str, content: dict[str, Any]) -> dict[str, Any] | None:
@@ -176,11 +211,15 @@ class Lab:
     def call(self, device_id: str, event: str, data: dict[str, Any], timeout: float | None = None) -> Any:
         """Ask the host that owns *device_id*; host-side errors come back as project exceptions."""
         ref = self.device(device_id)
+        if event == ServerEvent.RUN_PLAN:
+            steps = ((data.get("plan") or {}).get("plan") or []) if isinstance(data, dict) else []
+            if len(steps) > MAX_PLAN_STEPS:   # whatever planned it: no plan this long reaches a host
+                raise RequestError(f"the plan has {len(steps)} steps; the limit is {MAX_PLAN_STEPS}")
         sid = self._sid_of_host.get(ref.host_id)
         if sid is None:
             raise HostUnavailable(f"host {ref.host_id!r} of device {device_id!r} is not connected")
         try:
-            reply = self.socketio.call(event, data, namespace=HOST_NS, to=sid,
+            reply = self.socketio.call(event, self.scrub(data), namespace=HOST_NS, to=sid,
                                        timeout=timeout or self.call_timeout_s)
         except Exception as exc:  # socketio raises TimeoutError or disconnect errors of its own
             raise HostUnavailable(f"host {ref.host_id!r} did not answer {event!r}: "

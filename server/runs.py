@@ -33,7 +33,7 @@ from server.reports import write_run_report
 from server.rule_store import RuleStore
 from server.run_planning import RunPlanner
 from server.run_records import INTERNAL_PLAN_KEYS, RunRecords, iso
-from server.storage import FileStore, StorageError
+from server.storage import FileStore, StorageError, is_run_id
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepResult, StepStatus
 from shared.plan import validate_plan
@@ -206,9 +206,38 @@ class RunService:
             self._finish(run_id, RunStatus.ERROR, f"server error: {type(exc).__name__}: {exc}")
 
     # -- host events -------------------------------------------------------------------
+    def _accepts(self, host_id: str | None, data: Any, event: str) -> str | None:
+        """The run id of a host event when *host_id* may report on that run now; None (logged) otherwise.
+
+        A host reports only on the run the server dispatched to it, while that run is running on
+        one of its devices: a forged, late or misdirected event is refused and nothing is stored.
+        """
+        run_id = data.get("run_id") if isinstance(data, dict) else None
+        if not is_run_id(run_id):
+            log.warning("%s from host %s refused: %r is not a run id", event, host_id, str(run_id)[:40])
+            return None
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            device = s.get(DeviceRow, run.device_id) if run is not None else None
+            status, owner = (run.status, device.host_id if device else None) if run is not None else (None, None)
+        with self._lock:
+            active = run is not None and self._active.get(run.device_id) == run_id
+        if run is None or host_id is None or owner != host_id or status != RunStatus.RUNNING.value or not active:
+            why = ("unknown run" if run is None else "unregistered connection" if host_id is None
+                   else f"the run belongs to host {owner!r}" if owner != host_id else f"the run is {status}")
+            log.warning("%s for run %s from host %s refused: %s", event, run_id, host_id, why)
+            return None
+        return run_id
+
     def on_step(self, host_id: str | None, data: dict[str, Any]) -> None:
-        run_id = str(data.get("run_id"))
-        result = StepResult.from_wire(data["step"])
+        run_id = self._accepts(host_id, data, "step_result")
+        if run_id is None:
+            return
+        try:
+            result = StepResult.from_wire(data["step"])
+        except (KeyError, TypeError, ValueError) as exc:
+            log.warning("step_result for run %s from host %s refused: malformed step (%s)", run_id, host_id, exc)
+            return
         shot_path = ""
         message = result.message
         if result.screenshot:
@@ -217,11 +246,11 @@ class RunService:
             except StorageError as exc:
                 log.error("run %s step %d: %s", run_id, result.step, exc)
                 message += f" (screenshot not saved: {exc.strerror})"
+            except RequestError as exc:
+                log.warning("run %s: screenshot of step %r from host %s refused: %s", run_id, result.step,
+                            host_id, exc)
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            if run is None:
-                log.warning("step for unknown run %s from host %s ignored", run_id, host_id)
-                return
             row = StepRow(run_id=run_id, step=result.step, command=result.command, params=result.params,
                           controller_type=result.controller_type, status=result.status.value, message=message,
                           description=result.description, duration_ms=result.duration_ms,
@@ -235,7 +264,9 @@ class RunService:
         self.emit("step", {"run_id": run_id, "step": step})
 
     def on_finished(self, host_id: str | None, data: dict[str, Any]) -> None:
-        run_id = str(data.get("run_id"))
+        run_id = self._accepts(host_id, data, "run_finished")
+        if run_id is None:
+            return
         try:
             status = RunStatus(data.get("status"))
         except ValueError:

@@ -52,21 +52,28 @@ class Stack:
     hosts: list[subprocess.Popen] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
     logs: list[Path] = field(default_factory=list)
+    http: requests.Session = field(default_factory=requests.Session)
+    api_token: str = ""
 
     # -- processes ----------------------------------------------------------------
     @classmethod
     def start(cls, data_dir: Path, configs: list[Path] | None = None, extra_env: dict[str, str] | None = None,
               wait_devices: list[str] | None = None) -> "Stack":
+        data_dir.mkdir(parents=True, exist_ok=True)
         port = free_port()
         token = secrets.token_urlsafe(16)
         env = {**os.environ, "DEVICEPILOT_DATA_DIR": str(data_dir), "DEVICEPILOT_HOST_TOKEN": token,
-               "PYTHONUNBUFFERED": "1", **(extra_env or {})}
+               "PYTHONUNBUFFERED": "1",
+               # a whole test session runs more than a person would in a minute; tests/unit/test_guardrails.py
+               # checks the limit itself
+               "DEVICEPILOT_RATE_LIMIT_RUNS": "2000 per minute", **(extra_env or {})}
         log = data_dir / "server.log"
         server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", str(port)],
                                   env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT)
         stack = cls(f"http://127.0.0.1:{port}", data_dir, token, server, env=env, logs=[log])
         try:
             wait_for(lambda: requests.get(stack.url + "/api/health", timeout=2).ok, 30, "server health")
+            stack.authenticate()
             for config in configs if configs is not None else [DEMO_CONFIG]:
                 stack.start_host(config)
             for device in wait_devices if wait_devices is not None else (["demo-web"] if configs is None else []):
@@ -75,6 +82,21 @@ class Stack:
             stack.stop()
             raise
         return stack
+
+    def authenticate(self) -> None:
+        """Use the first admin's token, which the server wrote to its data dir at its first start."""
+        token = wait_for(lambda: (self.data_dir / "client-token").exists()
+                         and (self.data_dir / "client-token").read_text().strip(), 10, "the first admin's token")
+        self.api_token = token
+        self.http.headers["Authorization"] = f"Bearer {token}"
+        self.env["DEVICEPILOT_TOKEN"] = token
+
+    def add_user(self, name: str, role: str) -> str:
+        """A new user with *role*, made with the CLI as an admin would; returns its API token."""
+        out = subprocess.run([sys.executable, "-m", "devicepilot", "user", "add", name, "--role", role],
+                             env=self.env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip().splitlines()[-1]
 
     def restart_server(self) -> None:
         """Stop the server process and start a new one on the same port and data dir."""
@@ -127,12 +149,12 @@ class Stack:
 
     # -- API --------------------------------------------------------------------------
     def get(self, path: str, **kwargs: Any) -> Any:
-        resp = requests.get(self.url + path, timeout=30, **kwargs)
+        resp = self.http.get(self.url + path, timeout=30, **kwargs)
         resp.raise_for_status()
         return resp.json()
 
     def post(self, path: str, body: Any, expect: int | None = None, **kwargs: Any) -> requests.Response:
-        resp = requests.post(self.url + path, json=body, timeout=180, **kwargs)
+        resp = self.http.post(self.url + path, json=body, timeout=180, **kwargs)
         if expect is not None:
             assert resp.status_code == expect, f"{resp.status_code}: {resp.text}"
         return resp

@@ -8,8 +8,26 @@ export class ApiError extends Error {
   }
 }
 
+// The session's CSRF token (Flask-WTF), sent with every request that changes something.
+let csrfToken = null;
+
+async function csrf() {
+  if (csrfToken === null) {
+    const response = await fetch("/api/auth/me", { headers: { Accept: "application/json" } });
+    if (response.status === 401) toLogin();
+    const data = response.ok ? await response.json() : {};
+    csrfToken = data.csrf_token || "";
+  }
+  return csrfToken;
+}
+
+function toLogin() {
+  if (window.location.pathname !== "/login") window.location.assign("/login");
+}
+
 async function request(method, path, body) {
   const init = { method, headers: { Accept: "application/json" } };
+  if (method !== "GET") init.headers["X-CSRFToken"] = await csrf();
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -29,6 +47,7 @@ async function request(method, path, body) {
       data = null;
     }
   }
+  if (response.status === 401) toLogin();
   if (!response.ok) {
     const message = (data && data.error) || `${response.status} ${response.statusText}`;
     throw new ApiError(response.status, message, data && data.type);

@@ -3,6 +3,7 @@
 
 import { clear, errorBanner } from "./dom.js";
 import "./live.js"; // the live-events connection and its indicator, on every view
+import { api } from "./api.js";
 
 const ROUTES = [
   { pattern: /^\/lab$/, nav: "lab", load: () => import("./views/lab.js") },
@@ -87,3 +88,20 @@ document.getElementById("lightbox").addEventListener("click", (event) => {
 if (!location.hash) history.replaceState(null, "", "#/lab");
 render();
 
+// Who is logged in, and the way out.
+(async () => {
+  try {
+    const me = await api.get("/api/auth/me");
+    const who = document.getElementById("whoami");
+    who.textContent = `${me.user.name} · ${me.user.role}`;
+    who.hidden = false;
+    const logout = document.getElementById("logout");
+    logout.hidden = false;
+    logout.addEventListener("click", async () => {
+      await api.post("/api/auth/logout");
+      window.location.assign("/login");
+    });
+  } catch (err) {
+    console.warn("who is logged in is unknown", err.message);
+  }
+})();

@@ -83,3 +83,16 @@ class Shots:
         assert path.stat().st_size > 10_000, f"screenshot {name} looks empty"
         self.taken.append(path)
         return path
+
+
+def log_in(page: Page, stack: Any) -> None:
+    """Log the page's browser context in as the stack's admin, through a one-time login link.
+
+    The link is followed by the context's own request API (which shares the browser's cookies), so the
+    page has loaded nothing yet: tests that watch its WebSocket see it open.
+    """
+    resp = stack.http.post(stack.url + "/api/auth/login-links", json={}, timeout=10)
+    assert resp.status_code == 201, resp.text
+    answer = page.request.get(resp.json()["url"], max_redirects=0)
+    assert answer.status == 302 and answer.headers["location"] == "/", (answer.status, answer.text())
+    assert any(c["name"] == "devicepilot_session" and c["httpOnly"] for c in page.context.cookies())

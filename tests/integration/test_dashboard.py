@@ -15,7 +15,8 @@ import requests
 from playwright.sync_api import Browser, Page, expect
 
 from tests.fakes.llm_server import Reply, ScriptedLLM
-from tests.integration.dashboard_helpers import LAPTOP, STEP_OBSERVER_JS, WIDE, PageWatch, Shots, launch_browser
+from tests.integration.dashboard_helpers import (LAPTOP, STEP_OBSERVER_JS, WIDE, PageWatch, Shots, launch_browser,
+                                                log_in)
 from tests.stack import Stack
 
 pytestmark = pytest.mark.integration
@@ -68,6 +69,7 @@ def page(browser: Browser, demo_stack: Stack, watch: PageWatch) -> Iterator[Page
     context = browser.new_context(viewport=LAPTOP, base_url=demo_stack.url)
     page = context.new_page()
     page.set_default_timeout(20_000)
+    log_in(page, demo_stack)
     watch.attach(page)
     yield page
     context.close()
@@ -366,7 +368,7 @@ def test_navigation_graph_edit_save_and_goto_path(page: Page, demo_stack: Stack,
         shots.take(page, "navigation-wide")
     finally:
         restored = copy.deepcopy(original)
-        requests.put(f"{demo_stack.url}/api/userinterfaces/streamtv/tree", json={"tree": restored}, timeout=30).raise_for_status()
+        demo_stack.http.put(f"{demo_stack.url}/api/userinterfaces/streamtv/tree", json={"tree": restored}, timeout=30).raise_for_status()
 
 
 def test_navigation_path_endpoint_answers_clearly(demo_stack: Stack) -> None:
@@ -375,32 +377,32 @@ def test_navigation_path_endpoint_answers_clearly(demo_stack: Stack) -> None:
     assert all(edge["actions"] for edge in found["edges"])
     same = demo_stack.get("/api/userinterfaces/streamtv/path?from=live&to=live")
     assert same["found"] and same["edges"] == [] and same["nodes"] == ["live"]
-    r = requests.get(f"{demo_stack.url}/api/userinterfaces/streamtv/path?from=home&to=weather", timeout=10)
+    r = demo_stack.http.get(f"{demo_stack.url}/api/userinterfaces/streamtv/path?from=home&to=weather", timeout=10)
     assert r.status_code == 404 and "weather" in r.json()["error"]
-    r = requests.get(f"{demo_stack.url}/api/userinterfaces/streamtv/path?from=home", timeout=10)
+    r = demo_stack.http.get(f"{demo_stack.url}/api/userinterfaces/streamtv/path?from=home", timeout=10)
     assert r.status_code == 400 and "from" in r.json()["error"]
-    r = requests.get(f"{demo_stack.url}/api/userinterfaces/nothing/path?from=a&to=b", timeout=10)
+    r = demo_stack.http.get(f"{demo_stack.url}/api/userinterfaces/nothing/path?from=a&to=b", timeout=10)
     assert r.status_code == 404
     assert {"userinterface": "streamtv"}.items() <= demo_stack.get("/api/userinterfaces")[0].items()
 
 
 def test_thumbnail_is_small_and_shared_between_dashboards(demo_stack: Stack) -> None:
-    first = requests.get(f"{demo_stack.url}/api/devices/demo-web/thumbnail?width=320", timeout=30)
-    second = requests.get(f"{demo_stack.url}/api/devices/demo-web/thumbnail?width=320", timeout=30)
+    first = demo_stack.http.get(f"{demo_stack.url}/api/devices/demo-web/thumbnail?width=320", timeout=30)
+    second = demo_stack.http.get(f"{demo_stack.url}/api/devices/demo-web/thumbnail?width=320", timeout=30)
     assert first.headers["content-type"] == "image/jpeg" and first.content[:2] == b"\xff\xd8"
     assert second.content == first.content  # served from the shared cache, not a new capture
-    full = requests.get(f"{demo_stack.url}/api/devices/demo-web/screenshot", timeout=30)
+    full = demo_stack.http.get(f"{demo_stack.url}/api/devices/demo-web/screenshot", timeout=30)
     assert len(first.content) < len(full.content) / 4
-    r = requests.get(f"{demo_stack.url}/api/devices/demo-web/thumbnail?width=wide", timeout=10)
+    r = demo_stack.http.get(f"{demo_stack.url}/api/devices/demo-web/thumbnail?width=wide", timeout=10)
     assert r.status_code == 400
-    r = requests.get(f"{demo_stack.url}/api/devices/nope/thumbnail", timeout=10)
+    r = demo_stack.http.get(f"{demo_stack.url}/api/devices/nope/thumbnail", timeout=10)
     assert r.status_code == 404
 
 
 # -- plan cache --------------------------------------------------------------------------------
 
 def test_plan_cache_view(page: Page, demo_stack: Stack, shots: Shots) -> None:
-    answer = requests.get(f"{demo_stack.url}/api/plan-cache", timeout=10)
+    answer = demo_stack.http.get(f"{demo_stack.url}/api/plan-cache", timeout=10)
     open_view(page, "plan-cache")
     if answer.status_code == 404:
         expect(page.locator('[data-plan-cache="unavailable"]')).to_contain_text("Plan cache not available")
@@ -431,6 +433,7 @@ def test_plan_cache_pin_and_invalidate_with_llm_plans(browser: Browser, llm_stac
 
     context = browser.new_context(viewport=LAPTOP, base_url=stack.url)
     page = context.new_page()
+    log_in(page, stack)
     watch = PageWatch().attach(page)
     try:
         # the report shows what planning cost, and never the API key

@@ -71,7 +71,7 @@ def test_bad_requests_get_clear_errors(demo_stack: Stack) -> None:
     assert r.status_code == 400 and "limit" in r.json()["error"]
     import requests
 
-    r = requests.post(demo_stack.url + "/api/runs", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
+    r = demo_stack.http.post(demo_stack.url + "/api/runs", data=b"{" + b" " * (2 * 1024 * 1024) + b"}",
                       headers={"Content-Type": "application/json"}, timeout=30)
     assert r.status_code == 413 and "too large" in r.json()["error"]
 

@@ -31,9 +31,9 @@ def tiny_fs(tmp_path: Path) -> Iterator[Path]:
 def test_file_store_reports_a_full_disk_and_leaves_no_partial_file(tiny_fs: Path) -> None:
     store = FileStore(tiny_fs)
     with pytest.raises(StorageError) as err:
-        store.save_screenshot("run1", 1, b"\x89PNG" + b"\0" * 200_000)
+        store.save_screenshot("0123456789ab", 1, b"\x89PNG" + b"\0" * 200_000)
     assert "the disk is full" in str(err.value.strerror)
-    assert list((tiny_fs / "runs" / "run1").iterdir()) == []
+    assert list((tiny_fs / "runs" / "0123456789ab").iterdir()) == []
 
 
 def test_run_on_a_full_disk_keeps_every_step_and_says_the_screenshots_were_not_saved(tmp_path: Path,

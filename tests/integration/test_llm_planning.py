@@ -207,7 +207,7 @@ def test_unreachable_llm_falls_back_to_builtin_and_the_key_never_leaks(stack: St
     for r in stack.get("/api/runs?limit=500"):
         full = stack.get(f"/api/runs/{r['id']}")
         for name, text in [("run json", json.dumps(full)),
-                           *((f"report.{ext}", requests.get(f"{stack.url}/api/runs/{r['id']}/report.{ext}",
+                           *((f"report.{ext}", stack.http.get(f"{stack.url}/api/runs/{r['id']}/report.{ext}",
                                                             timeout=30).text) for ext in ("html", "json", "xml"))]:
             if KEY in text:
                 leaks.append(f"run {r['id']} {name}")

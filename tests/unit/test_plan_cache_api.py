@@ -14,6 +14,7 @@ from server.plan_cache import PlanCache
 from server.planners.builtin import BuiltinPlanner
 from shared.config import Settings
 from shared.models import Plan, PlanStep
+from tests.auth_helpers import authorize
 from tests.fakes.device_context import streamtv_context
 
 
@@ -21,6 +22,7 @@ from tests.fakes.device_context import streamtv_context
 def srv(tmp_path: Path) -> Iterator[Server]:
     settings = Settings(data_dir=tmp_path)
     server = create_app(settings, planners=[BuiltinPlanner()])
+    authorize(server.app, server.users)
     yield server
     server.db.engine.dispose()
 
@@ -53,11 +55,13 @@ def test_list_pin_invalidate_and_clear(srv: Server) -> None:
     assert http.post(f"/api/plan-cache/{a}/pin", json={"pinned": "yes"}).status_code == 400
     assert http.post("/api/plan-cache/999/pin", json={"pinned": True}).status_code == 404
 
-    assert http.delete("/api/plan-cache").get_json() == {"cleared": 1}      # the pinned one stays
+    assert http.delete("/api/plan-cache").status_code == 428                # destructive: needs ?confirm=true
+    assert http.delete("/api/plan-cache?confirm=true").get_json() == {"cleared": 1}      # the pinned one stays
     assert [e["id"] for e in http.get("/api/plan-cache").get_json()] == [a]
-    assert http.delete(f"/api/plan-cache/{a}").get_json() == {"deleted": a}
+    assert http.delete(f"/api/plan-cache/{a}").status_code == 428
+    assert http.delete(f"/api/plan-cache/{a}?confirm=true").get_json() == {"deleted": a}
     assert http.get("/api/plan-cache").get_json() == []
-    assert http.delete(f"/api/plan-cache/{a}").status_code == 404
+    assert http.delete(f"/api/plan-cache/{a}?confirm=true").status_code == 404
 
 
 def add_run(srv: Server, status: str = "passed", steps: list[tuple[str, dict[str, Any], str]] | None = None) -> str:
@@ -102,7 +106,8 @@ def test_save_a_passed_run_as_a_yaml_test_case(srv: Server) -> None:
     assert [c["name"] for c in listed] == [name, f"{name}-2"] and listed[0]["steps"] == 2
     got = http.get(f"/api/testcases/{name}", headers={"Accept": "application/json"}).get_json()
     assert got["testcase"]["steps"][0]["command"] == "press_key"
-    assert http.delete(f"/api/testcases/{name}").get_json() == {"deleted": name}
+    assert http.delete(f"/api/testcases/{name}").status_code == 428
+    assert http.delete(f"/api/testcases/{name}?confirm=yes").get_json() == {"deleted": name}
     assert http.get(f"/api/testcases/{name}").status_code == 404
 
 

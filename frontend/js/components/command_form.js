@@ -47,7 +47,8 @@ export function commandForm(deviceId, context, onResult = () => {}) {
     if (current.destructive && !window.confirm(`${current.name} is destructive. Send it?`)) return;
     await busy(send, async () => {
       try {
-        const reply = await api.post(`/api/devices/${enc(deviceId)}/execute`, { command: current.name, params });
+        const reply = await api.post(`/api/devices/${enc(deviceId)}/execute`,
+          { command: current.name, params, ...(current.destructive ? { confirm: true } : {}) });  // confirmed above
         replace(result, h("div", { class: `banner ${reply.status === "passed" ? "banner--ok" : "banner--error"}`, dataset: { result: reply.status } },
           h("div", null, h("div", { class: "title" }, badge(reply.status), " ", reply.command, " ", h("span", { class: "muted small" }, fmt.ms(reply.duration_ms))),
             reply.message ? h("pre", null, reply.message) : null)));

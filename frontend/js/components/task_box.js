@@ -56,7 +56,7 @@ export function taskBox(device, options) {
     onFinal: () => previewPlan() });
   input.addEventListener("input", (event) => { if (event.isTrusted && spokenUnpreviewed) setSpoken(false); });
 
-  async function startRun(plan, button) {
+  async function startRun(plan, button, confirmed = false) {
     if (!plan && spokenUnpreviewed) return;
     if (!task()) {
       input.focus();
@@ -66,6 +66,7 @@ export function taskBox(device, options) {
       try {
         const body = { device: device.id, task: task(), mode: "run" };
         if (plan) body.plan = plan;
+        if (confirmed) body.confirm = true;  // the plan editor asked about destructive steps
         const run = await api.post("/api/runs", body);
         replace(planBox);
         watchRun(run.id);
@@ -97,7 +98,7 @@ export function taskBox(device, options) {
         }
         const editor = planEditor(run, {
           commands, nodes,
-          onRun: (plan, button) => startRun(plan, button),
+          onRun: (plan, button) => startRun(plan, button, true),
           onDiscard: () => { replace(planBox); input.focus(); },
         });
         replace(planBox, editor.element);

@@ -46,7 +46,7 @@ export default async function planCacheView(root, ctx) {
       if (!window.confirm(`Invalidate the cached plan for “${entry.task}”? The next run of this task will be planned again.`)) return;
       busy(drop, async () => {
         try {
-          await api.del(`/api/plan-cache/${enc(entry.id)}`);
+          await api.del(`/api/plan-cache/${enc(entry.id)}?confirm=true`);  // confirmed just above
           entries = entries.filter((e) => e.id !== entry.id);
           render();
           toast("Cached plan invalidated", "ok");
