@@ -62,6 +62,19 @@ POLICY: dict[str, Role | str] = {
     "api_plans.get_testcase": V,
     "api_plans.delete_testcase": A,
     "api_plans.run_testcase": T,
+    # rules (named phrases) and the planning record
+    "api_rules.list_rules": V,
+    "api_rules.get_rule": V,
+    "api_rules.rule_versions": V,
+    "api_rules.export_rules": V,
+    "api_rules.add_rule": T,
+    "api_rules.update_rule": T,
+    "api_rules.import_rules": T,
+    "api_rules.delete_rule": A,
+    "api_planning.run_planning": V,
+    "api_planning.prompt_templates": V,
+    # what the device's screen shows now
+    "api_screen.device_screen": V,
     # the audit log
     "audit.list_audit": A,
     "openapi.document": V,

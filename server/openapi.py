@@ -39,7 +39,24 @@ PLAN = {"type": "object", "properties": {"analysis": STR, "feasible": {"type": "
                                              "properties": {"step": {"type": "integer"}, "command": STR,
                                                             "params": OBJ, "description": STR}}}}}
 
+RULE = {"type": "object", "properties": {"name": STR, "scope": STR, "description": STR, "tasks": STR,
+                                         "steps": {"type": "array", "items": OBJ}}}
+
 OPERATIONS: dict[str, Op] = {
+    "api_rules.list_rules": Op("Rules (named phrases a task may use), each at its latest version", query=("scope",)),
+    "api_rules.get_rule": Op("One rule at its latest version", query=("scope",)),
+    "api_rules.rule_versions": Op("Every saved version of a rule", query=("scope",)),
+    "api_rules.export_rules": Op("All rules as YAML"),
+    "api_rules.add_rule": Op("Save a new rule; a rule that would call itself is refused", body=RULE),
+    "api_rules.update_rule": Op("Save a new version of a rule", query=("scope",), body=RULE),
+    "api_rules.import_rules": Op("Import rules from YAML (all or nothing)"),
+    "api_rules.delete_rule": Op("Delete a rule (its history is kept); a rule another rule uses cannot go",
+                                query=("scope",)),
+    "api_planning.run_planning": Op("How a run was planned: planners tried, prompt and raw answer (secrets scrubbed), "
+                                    "what validation dropped, closed-loop observations, tokens and time"),
+    "api_planning.prompt_templates": Op("The LLM prompt templates a run may choose"),
+    "api_screen.device_screen": Op("What the device's screen shows now: URL, title and elements with role, name, "
+                                   "text, value, state and row"),
     "api.health": Op("Server status, hosts online and devices (no login needed)"),
     "auth.login": Op("Log in: {name, password} or {token} → a dashboard session cookie and its CSRF token",
                      body={"type": "object", "properties": {"name": STR, "password": STR, "token": STR}}),

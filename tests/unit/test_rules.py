@@ -8,6 +8,7 @@ import pytest
 
 from server.ai_central import AICentral
 from server.app import Server, create_app
+from tests.auth_helpers import authorize
 from server.db import Database
 from server.planners.builtin import BuiltinPlanner
 from server.rule_store import RuleConflict, RuleStore
@@ -161,6 +162,7 @@ def test_explicit_steps_are_validated_like_any_plan(store: RuleStore) -> None:
 @pytest.fixture
 def srv(tmp_path: Path) -> Iterator[Server]:
     server = create_app(Settings(data_dir=tmp_path), planners=[BuiltinPlanner()])
+    authorize(server.app, server.users)
     yield server
     server.db.engine.dispose()
 
