@@ -377,11 +377,17 @@ def _click_live_and_expect(st: State, t: Target) -> None:
     name = el.name or el.text
     try:
         if el.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and name and checks.has_check(st.ctx, V.WAIT_FOR_PAGE) \
-                and not el.href.startswith("#") and len(name) <= 60 and content_words(name):
+                and not el.href.startswith("#") and len(name) <= 60 and content_words(name) \
+                and not set(words(name)) & _ACTION_WORDS:
             expect = checks.page(st.ctx, name)
     except CannotCheck:
         expect = None
     st.expect_check(expect)
+
+
+# A link named by what it does (Delete, Edit, Add, Save…) opens a page not named after it.
+_ACTION_WORDS = {"delete", "remove", "edit", "change", "update", "add", "new", "create", "save", "cancel", "view",
+                 "open", "more", "next", "previous", "back", "submit", "insert", "drop", "rename", "export", "import"}
 
 
 def _expect_after_declared(st: State, t: Target) -> None:

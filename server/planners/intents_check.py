@@ -99,7 +99,9 @@ def check_intent(c: Clause, st: State) -> bool:
     m = re.match(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+|the\s+)?(.+)$|^there(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(.+)$",
                  flat, re.I)
     if m:
-        _text_check(st, _subject_text(m.group(1) or m.group(2)), negative, subject="")
+        thing = m.group(1) or m.group(2)
+        named = re.match(r"^(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled|saying)\s+(?P<x>.+)$", thing, re.I)
+        _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="")
         return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"
     m = re.match(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+)?(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=)\s+(.+)$",
@@ -126,6 +128,7 @@ def check_intent(c: Clause, st: State) -> bool:
         return True
     # "the banner shows Melody TV" / "the list contains buy milk"
     m = re.match(r"^(?P<subject>.+?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
+                 r"returns?|gives?|yields?|outputs?|produces?|results? in|equals?|is equal to|comes? back with|"
                  r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
                  r"(?:is|are) displaying)\s+(?P<text>.+)$", flat, re.I)
     if m and not re.fullmatch(r"(?:it|this|that|there|the (?:screen|page|display|tv))", m.group("subject").strip(), re.I):

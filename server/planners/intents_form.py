@@ -212,7 +212,11 @@ def delete_intent(c: Clause, st: State) -> bool:
         if st.moved:
             raise Defer(subject)
         raise Unplannable(f"no item {subject!r} on the screen to delete", subject)
-    row = rows[0].name
+    return delete_row(st, subject, rows[0].name)
+
+
+def delete_row(st: State, subject: str, row: str) -> bool:
+    """Click the delete control of the row showing *subject*; the next screen confirms and proves it gone."""
     control = _row_control(st, row, _DELETE_WORDS)
     if control is None:
         raise Unplannable(f"no delete control in the row of {subject!r}", subject)

@@ -293,7 +293,9 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     from server.planners.intents_form import _row_control
 
     if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
-        return False   # a row with its own delete control: the row intent does it
+        from server.planners.intents_form import delete_row
+
+        return delete_row(st, name, rows[0].name)   # a row with its own delete control
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
