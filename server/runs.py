@@ -46,7 +46,7 @@ Emit = Callable[[str, dict[str, Any]], None]
 
 
 MAX_REPLANS = 1
-MAX_CONTINUATIONS = 8   # closed-loop rounds per run (each: observe, plan the next clauses, run them)
+MAX_CONTINUATIONS = 16  # closed-loop rounds per run (each: observe, plan the next clauses, run them)
 STEP_ARRIVAL = Timeout(seconds=3.0, interval=0.05)   # how long the end of a run waits for its step records
 REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
 CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)

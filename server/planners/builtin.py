@@ -30,7 +30,7 @@ from server.planners.intents_act import (
     activate, back_intent, location_intent, channel_intent, pause_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
 from server.planners.intents_check import check_intent
-from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
+from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent, seek_intent
 from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
@@ -45,6 +45,7 @@ Intent = Callable[[Clause, State], bool]
 
 # Tried in order; the first that returns True has planned the clause.
 INTENTS: list[tuple[str, Intent]] = [
+    ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("scoped-check", scoped_check_intent),
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
@@ -55,7 +56,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("press", press_intent),
     ("pointer", pointer_intent),
     ("pause", pause_intent),
-    *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check",)],
+    *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check", "seek")],
     ("type", type_intent),
     ("search", search_intent),
     ("add", add_intent),

@@ -308,6 +308,8 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
         if _go_to_list(st, noun, [c.text]):
             return True
+    if name and not st.moved and seek_record(st, name, c.text):
+        return True
     return False
 
 
@@ -360,6 +362,8 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         return True
     if st.moved:
         raise Defer(rec_name)
+    if seek_record(st, rec_name, c.text):
+        return True
     raise Unplannable(f"no record {rec_name!r} on the screen", rec_name)
 
 
@@ -382,7 +386,7 @@ def record_flag_intent(c: Clause, st: State) -> bool:
         for noun in nouns:
             if records.entity_link(st, noun) is not None and _go_to_list(st, noun, [c.text]):
                 return True
-        return False
+        return bool(name) and not st.moved and seek_record(st, name, c.text)
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if _FLAG_OF_VERB[c.act] else "no"}"', "save"])
 
@@ -501,7 +505,78 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
     raise Defer(noun, replace_with=[c.text])
 
 
+_NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "password", "log", "logout", "login", "home", "help",
+              "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
+              "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
+              "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}
+MAX_LISTS_SEARCHED = 6
+_SEEK = re.compile(r'^look through the lists for "(?P<x>[^"]+)"(?: except (?P<tried>.+))?$', re.I)
+
+
+def _list_links(st: State, tried: set[str]) -> list[UIElement]:
+    """Links that look like the app's lists: short names, inside the app, not actions, not tried yet."""
+    if st.live is None:
+        return []
+    out = []
+    for el in st.live.elements:
+        name = (el.name or el.text).strip()
+        ws = set(words(name))
+        if el.role != ROLE_LINK or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
+            continue
+        if el.href.startswith(("http://", "https://")) and st.live.url and \
+                el.href.split("/")[2:3] != st.live.url.split("/")[2:3]:
+            continue
+        if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
+                or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
+            continue
+        if any(o.name == name for o in out):
+            continue
+        out.append(el)
+    return out
+
+
+def seek_record(st: State, name: str, then: str) -> bool:
+    """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
+    links = _list_links(st, set())
+    if not links or st.live is None:
+        return False
+    first = links[0]
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),
+                  f"Look for {name!r} in {first.name!r}")
+    raise Defer(name, replace_with=[f'look through the lists for "{name}" except "{first.name.lower()}"', then])
+
+
+def seek_intent(c: Clause, st: State) -> bool:
+    """The closed loop of :func:`seek_record`: found here, or on to the next list (bounded)."""
+    m = _SEEK.match(c.text.strip())
+    if not m:
+        return False
+    if st.live is None:
+        raise Defer("the lists")
+    name = m.group("x")
+    tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
+    if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None:
+        st.expect_check(None)
+        return True   # here it is: the clause after this one acts on it
+    if "contents" not in tried:
+        try:
+            _open_contents(st, [])
+        except Defer:
+            raise Defer(name, replace_with=[f'look through the lists for "{name}" except '
+                                            + ", ".join(f'"{t}"' for t in sorted(tried | {"contents"}))])
+    links = _list_links(st, tried)
+    if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
+        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",
+                          name)
+    nxt = links[0]
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name, live=nxt),
+                  f"Look for {name!r} in {nxt.name!r}")
+    left = ", ".join(f'"{t}"' for t in sorted((tried - {"contents"}) | {nxt.name.lower()}))
+    raise Defer(name, replace_with=[f'look through the lists for "{name}" except {left}'])
+
+
 RECORD_INTENTS = [
+    ("seek", seek_intent),
     ("fill", fill_intent),
     ("filter", filter_intent),
     ("record-flag", record_flag_intent),

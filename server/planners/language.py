@@ -278,6 +278,7 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", hold, text, flags=re.I)
     # "fill in name "X", email "Y"": one clause, its commas included
     text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)
+    text = re.sub(r"\blook through the lists for \x00\d+\x00(?: except (?:\x00\d+\x00\s*,?\s*)+)?", hold, text, flags=re.I)
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
     # "I want to add a customer: open the add form" — a colon before a verb ends a clause
     parts = [q for p in parts for q in re.split(r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)),

@@ -110,3 +110,19 @@ def test_queries_replace_the_editor_text_and_run() -> None:
     assert got[0] == ("input_text", {"text": "SELECT title FROM books WHERE genre = 'classic' AND year > 1900",
                                      "field": "SQL query", "clear": True})
     assert got[1] == ("click_element", {"text": "Execute", "role": "button"})
+
+
+def test_a_record_named_without_its_list_is_looked_for_in_the_lists() -> None:
+    p = plan("change Bob Chen's city to Chicago", admin_home())
+    assert steps(p)[0] == ("click_element", {"text": "Groups", "role": "link"})
+    assert p.pending == ['look through the lists for "Bob Chen" except "groups"', "change Bob Chen's city to Chicago"]
+    groups = ScreenObservation("web", "http://x/admin/auth/group/", "Select group to change", tuple(
+        e for e in admin_home().elements if e.role != "heading"))
+    p = plan(p.pending[0], groups)
+    assert steps(p)[0] == ("click_element", {"text": "Customers", "role": "link"})
+    assert p.pending == ['look through the lists for "Bob Chen" except "customers", "groups"']
+    p = plan('look through the lists for "Bob Chen" except "customers", "groups", then change Bob Chen\'s city to '
+             'Chicago', customer_list())
+    assert steps(p)[0] == ("click_element", {"text": "Bob Chen", "role": "link"})
+    nowhere = plan('look through the lists for "Zed" except "customers", "groups", "products"', admin_home())
+    assert not nowhere.feasible and "none of the lists" in nowhere.analysis
