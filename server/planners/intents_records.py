@@ -90,6 +90,15 @@ def _fill(st: State, rec: Record) -> int:
             raise Unplannable("the form on the screen has no field for a name", "name")
         put(el, rec.name)
     for key, value in rec.fields:
+        gated = records.enabler_for(st, key)
+        if gated is not None:   # a field that a box must enable first
+            field, box = gated
+            st.add(V.SET_CHECKED, {"checked": True, "selector": box.selector},
+                   f"Allow changing {field.name or key}")
+            label = field.name or field.placeholder or field.hint
+            st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True}, f"Type {value!r} in {label}")
+            filled += 1
+            continue
         el = records.field_for(st, key, used)
         if el is None:
             pair = records.option_field(st, value, used)

@@ -306,7 +306,7 @@ def clean(text: str) -> str:
     m = re.fullmatch(r"""["'“‘](.+)["'”’]""", text)
     if m:
         return m.group(1)
-    return re.sub(r"^(?:the|a|an|my|this|that)\s+", "", text, flags=re.I).strip()
+    return re.sub(r"^(?:the|a|an|my|this|that|its|their|his|her|your|our)\s+", "", text, flags=re.I).strip()
 
 
 PRONOUN = re.compile(r"\b(?:it|that|this|them|those|these|the result|the item|she|he|they|him|her)\b", re.I)

@@ -197,6 +197,25 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     return None
 
 
+def enabler_for(st: State, key: str) -> tuple[UIElement, UIElement] | None:
+    """A disabled field named *key* and the unticked box that enables it ("Allow updating this column")."""
+    if st.live is None:
+        return None
+    wanted = PREPOSITION_FIELDS.get(key, ()) or (key,)
+    fields = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and e.disabled
+              and max((grounding.similarity(w, n) for w in wanted for n in labels(e)), default=0.0) >= 0.8]
+    if not fields:
+        return None
+    field = fields[0]
+    key_words = set(words(field.name or field.hint))
+    for el in st.live.elements:
+        text = " ".join(labels(el)).lower()
+        if el.role == ROLE_CHECKBOX and not el.checked and re.search(r"\b(?:enable|allow|edit|include|update)\b", text) \
+                and key_words & set(words(el.hint)) and el.selector:
+            return field, el
+    return None
+
+
 def option_field(st: State, value: str, used: set[int]) -> tuple[UIElement, str] | None:
     if st.live is None:
         return None
