@@ -316,6 +316,8 @@ def activate(c: Clause, st: State) -> bool:
         _expect_after_declared(st, t)
         _play_follow_up(c, st, label, t)
         return True
+    if _scoped_target(c, st, target_text):   # "the history of Bob Chen": before any partial match
+        return True
     if screen:
         st.goto(screen[0].node, always=True)
         st.last_object = screen[0].node.label
@@ -334,6 +336,27 @@ def activate(c: Clause, st: State) -> bool:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
+
+
+_SCOPE = re.compile(r"^(?P<a>.+?)\s+(?:of|for|in|from|on|inside|within)\s+(?:the\s+|a\s+)?(?P<b>.+)$", re.I)
+_CONTAINER_NOUNS = re.compile(r"\s+(?:table|list|page|screen|section|tab)$", re.I)
+
+
+def _scoped_target(c: Clause, st: State, text: str) -> bool:
+    """"the insert form for members", "the history of Bob Chen": open B first, then A on the screen it shows."""
+    m = _SCOPE.match(text)
+    if not m or st.live is None:
+        return False
+    inner = _CONTAINER_NOUNS.sub("", m.group("a")).strip()
+    inner = re.sub(r"\s+(?:form|page|tab|view|screen)$", "", inner, flags=re.I) or inner
+    outer = _CONTAINER_NOUNS.sub("", clean(m.group("b"))).strip()
+    outer = re.sub(r"^(?:[a-z]+\s+)(?=[A-Z])", "", outer)   # "the customer Bob Chen" → Bob Chen
+    found = grounding.live_elements(outer, st.live, roles=CLICKABLE_ROLES, minimum=0.85)
+    found = [t for t in found if t.live.role in ROLES_BY_NAME or t.live.clickable]
+    if not found:
+        return False
+    st.click_live(found[0], f"Open {found[0].label!r}")
+    raise Defer(outer, replace_with=[f"open {inner}"])
 
 
 _HOME_WORDS = {"home", "main", "start", "index", "dashboard", "landing", "front", "root", "admin", "overview"}

@@ -429,6 +429,30 @@ def filter_intent(c: Clause, st: State) -> bool:
     raise Unplannable(f"no filter {value!r} on the screen", value)
 
 
+def sort_intent(c: Clause, st: State) -> bool:
+    """"sort the books by year": open the list (and its records), then click the column's header."""
+    if c.act is not Act.SORT or st.live is None:
+        return False
+    m = re.match(r"^(?:the\s+)?(?P<noun>[\w ]+?)\s+by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
+                 r"(?:\s+(?P<dir>asc\w*|desc\w*|newest|oldest))?$", c.rest.strip(), re.I)
+    if not m:
+        return False
+    noun, column = m.group("noun").strip(), m.group("col").strip()
+    if records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
+        return _go_to_list(st, noun, [c.text])
+    header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
+              if t.live.container]
+    if not header:
+        if _open_contents(st, [c.text]):
+            return True
+        if st.moved:
+            raise Defer(column)
+        raise Unplannable(f"no column {column!r} to sort by on the screen", column)
+    st.click_live(header[0], f"Sort by {header[0].label!r}")
+    st.expect_check(None)
+    return True
+
+
 def query_intent(c: Clause, st: State) -> bool:
     """"run the query SELECT …", "execute: UPDATE …": type it in the SQL field, replacing its text, and run it."""
     m = re.match(r"^(?:run|execute|exec|issue)\b[:\s]*(?:the\s+)?(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+)$",
@@ -588,6 +612,7 @@ RECORD_INTENTS = [
     ("seek", seek_intent),
     ("fill", fill_intent),
     ("filter", filter_intent),
+    ("sort", sort_intent),
     ("record-flag", record_flag_intent),
     ("confirm", confirm_intent),
     ("query", query_intent),

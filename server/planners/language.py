@@ -42,6 +42,7 @@ class Act(str, Enum):
     CLEAR = "clear"
     SUBMIT = "submit"
     FILTER = "filter"
+    SORT = "sort"
     WANT = "want"             # "I need subtitles": turned on, or opened
     NONE = "none"             # no verb: a bare statement ("Melody TV is listed")
 
@@ -74,6 +75,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["enable", "activate", "reactivate"], Act.TURN_ON),
     **dict.fromkeys(["disable", "deactivate"], Act.TURN_OFF),
     **dict.fromkeys(["filter", "narrow"], Act.FILTER),
+    **dict.fromkeys(["sort", "order"], Act.SORT),
     **dict.fromkeys(["toggle", "flip"], Act.TOGGLE),
     **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put"], Act.SET),
     **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
