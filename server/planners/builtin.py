@@ -89,6 +89,24 @@ def _with_referent(text: str, referent: str) -> str:
     return PRONOUN.sub(lambda m: f'"{referent}"', text, count=1) if re.search(r"\b(?:it|them)\b", text, re.I) else text
 
 
+_NOT_VERBS = {"from", "on", "in", "at", "inside", "within", "via", "while", "the", "a", "an", "my", "this", "that",
+              "then", "and", "if", "when", "all", "every", "each", "its", "it", "there", "here", "now", "only",
+              "also", "just", "both", "either", "no", "not"}
+
+
+def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
+    """The first word of a clause with no verb we know, when it reads as an action ("record channel 5 …")."""
+    if clause.act is not Act.NONE or not clause.text:
+        return ""
+    first = words(clause.text)[:1]
+    if not first or len(clause.text.split()) < 2:
+        return ""
+    w = first[0]
+    if w in known or w in _NOT_VERBS or w.isdigit() or not w.isalpha():
+        return ""
+    return w
+
+
 _RECORD_ACTS = (Act.ADD, Act.SET, Act.EDIT, Act.TYPE, Act.TURN_ON, Act.TURN_OFF)
 
 
@@ -126,6 +144,9 @@ class BuiltinPlanner:
                 continue
             if clause.act is Act.NONE and st.last_act == "check":
                 clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
+            verb = _unknown_verb(clause, known | st.key_choices_lower())
+            if verb:
+                return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)
             if st.expect is not None and clause.act is not Act.CHECK and st.steps:
                 st.add_step(st.expect)   # an intermediate end state is proved before the next action moves on
                 st.expect = None

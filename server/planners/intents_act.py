@@ -151,8 +151,9 @@ def back_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.BACK and not (c.act is Act.NAVIGATE and re.fullmatch(r"(?:back|to the previous (?:screen|page))",
                                                                               c.rest.strip().lower())):
         return False
-    m = re.match(r"^(?:back\s+)?(?:to|into|onto)\s+(?:the\s+)?(?P<x>.+)$", c.rest.strip(), re.I)
-    if m and not re.fullmatch(r"(?:previous|last)\s+(?:screen|page|view)", m.group("x"), re.I):
+    m = re.match(r"^(?:back\s+)?(?:(?:to|into|onto)\s+)?(?:the\s+)?(?P<x>.+)$", c.rest.strip(), re.I)
+    if m and m.group("x").strip() and not re.fullmatch(r"(?:previous|last)\s+(?:screen|page|view)|back|again",
+                                                        m.group("x").strip(), re.I):
         # "go back to home": a place, not a key
         return activate(Clause(f"go to {m.group('x')}", Act.NAVIGATE, f"to {m.group('x')}"), st)
     if st.has(V.GO_BACK):
@@ -223,8 +224,8 @@ _BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playbac
 
 def pause_intent(c: Clause, st: State) -> bool:
     bare = not c.rest or bool(_BARE_MEDIA.fullmatch(c.rest.strip()))
-    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare):
-        return False
+    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act != "search"):
+        return False   # "search for X and play it": it is the result
     if c.act is Act.PAUSE and not bare:
         return False
     wanted = _PAUSE_CONTROL if c.act is Act.PAUSE else _PLAY_CONTROL
@@ -265,6 +266,8 @@ def activate(c: Clause, st: State) -> bool:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else _play_key(st)
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
+    if re.search(r"\s+(?:list|listing|overview|table)$", raw, re.I) and not target_text.lower().endswith("s"):
+        target_text += "s"   # "the movie list" is the movies, not a movie
     wants_screen = c.act is Act.NAVIGATE or bool(_SCREEN_NOUNS.search(raw))
     category_free = _CATEGORY.sub("", target_text) or target_text
 
@@ -372,12 +375,12 @@ def _home_link(st: State, text: str) -> Target | None:
 
     here = urlparse(st.live.url)
     root = "/" + here.path.strip("/").split("/")[0] + "/" if here.path.strip("/") else "/"
-    links = [e for e in st.live.elements if e.role == "link" and not e.hidden and e.href]
-    for href in (root, "/", root.rstrip("/")):
-        pick = next((e for e in links if urlparse(e.href).path == href and (e.name or e.text)), None)
-        if pick is not None:
-            return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick)
-    return None
+    links = [e for e in st.live.elements if e.role == "link" and not e.hidden and e.href and not e.href.startswith("#")
+             and (e.name or e.text)]
+    named = next((e for e in links if set(words(e.name or e.text)) & {"home", "start", "dashboard"}), None)
+    # else the first link to the app's root, in page order (the brand link comes before "view site")
+    pick = named or next((e for e in links if urlparse(e.href).path in ("/", root, root.rstrip("/"))), None)
+    return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick) if pick is not None else None
 
 
 def _play_key(st: State) -> bool:
@@ -428,7 +431,11 @@ def _play_follow_up(c: Clause, st: State, label: str, t: Target | None) -> None:
     """"play X" where X opens a detail page: press its play control, then check X is playing."""
     if c.act is not Act.PLAY or t is None or not t.element.opens:
         return
-    landing = st.node_info(t.element.opens)
+    _play_from(st, t.element.opens, label)
+
+
+def _play_from(st: State, node_id: str, label: str) -> None:
+    landing = st.node_info(node_id)
     # only a control that leads on (a detail page's Play opens the player); a player's play/pause would pause
     play = next((e for e in landing.elements if "play" in words(e.name) and e.opens), None) if landing else None
     if play is None:
@@ -453,9 +460,15 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
         t = declared[0]
         if st.node != t.node.id:
             st.goto(t.node)
+        query = st.last_object
         st.click_declared(t.element, index, f"Select the {text}")
-        st.last_object = text
         st.expect_check(None)
+        if c.act is Act.PLAY and t.element.opens and query:
+            _play_from(st, t.element.opens, query)   # "search for X and play it": X must be what plays
+        elif c.act is Act.PLAY and query:
+            # the result opens a screen the tree does not name: play there, and prove X is what plays
+            raise Defer(text, replace_with=["click play", f'check "{query}" is shown'])
+        st.last_object = query or text
         return True
     live = st.live
     if live is not None:

@@ -235,7 +235,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
 
 
 def _page_check(st: State, name: str, negative: bool) -> None:
-    node = grounding.screens(name, st.ctx, minimum=0.8)
+    node = [t for t in grounding.screens(name, st.ctx, minimum=0.8)   # by its own name, not by a keyword
+            if max(grounding.similarity(name, t.node.label), grounding.similarity(name, t.node.id)) >= 0.9]
     if node and not negative and st.has(V.GOTO) and st.node == node[0].node.id:
         st.goto(node[0].node, always=True)   # goto to where we are only verifies it
         return

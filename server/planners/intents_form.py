@@ -55,8 +55,15 @@ def _field_name(t: Target) -> str:
     return el.name or el.placeholder or el.hint or el.text
 
 
+_SQL_START = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pragma|replace|explain)\b", re.I)
+
+
 def _type(st: State, text: str, field: Target | None, *, clear: bool = True, submit: bool = False,
           selector: str = "") -> None:
+    if field is not None and re.search(r"\b(?:sql|query)\b", " ".join(
+            x for x in (field.live.name, field.live.placeholder, field.live.hint) if x), re.I) \
+            and not _SQL_START.match(text):
+        raise Unplannable(f"{text!r} is not SQL: write the query itself (SELECT …) for the SQL editor")
     params: dict = {"text": text}
     if field is not None:
         params["field"] = _field_name(field)
@@ -114,7 +121,9 @@ def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
     query = quoted(c.rest) or clean(re.sub(r"^(?:for|up)\s+", "", c.rest, flags=re.I))
-    query = re.sub(r"\s+(?:in|on|using|with)\s+(?:the\s+)?search(?:\s+\w+)?$", "", query, flags=re.I)
+    query = re.sub(r"\s+(?:in|on|using|with|via|through|by)\s+(?:the\s+)?search(?:\s+\w+)?$", "", query, flags=re.I)
+    query = re.sub(r"^(?:the\s+)?(?:programme|program|movie|film|show|channel|title|item|product|book|entry)\s+(?=[A-Z\d\"'])",
+                   "", query)
     if not query:
         raise Unplannable("nothing to search for")
     screens = nodes_with_keyword("search", st.ctx)

@@ -75,6 +75,9 @@ class State:
         p = spec.param("key")
         return set(p.choices) if p and p.choices else {k.value for k in Key}
 
+    def key_choices_lower(self) -> set[str]:
+        return {k.lower() for k in self.key_choices()} | {w for k in self.key_choices() for w in k.lower().split("_")}
+
     @property
     def live(self) -> ScreenObservation | None:
         """The observed screen, while it still describes the screen the next step acts on."""
