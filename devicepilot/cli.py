@@ -364,6 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_eval_parser(sub)
     _rule_parser(sub)
+    from explore.cli import add_parser as add_explore_parser  # drafting a navigation tree: explore/
+
+    add_explore_parser(sub)
     return p
 
 
