@@ -29,8 +29,9 @@ log = logging.getLogger(__name__)
 
 SETTLE_INTERVAL_S = 0.25
 SETTLE_MAX_S = 3.0
-LIST_SAMPLE = 2          # items tried per list
+LIST_SAMPLE = 2          # items of a list that must lead somewhere before the rest are taken as alike
 LIST_MIN = 3             # elements sharing one locator pattern that make a list
+LIST_IDLE_MAX = 4        # items of a list in a row that change nothing: the rest are alike too (keys)
 
 
 @dataclass(frozen=True)
@@ -152,14 +153,8 @@ class Explorer:
 
     def _add(self, ex: Exploration, obs: ScreenObservation, path: tuple[ActionSpec, ...], depth: int,
              via_item: str, parent: Screen | None) -> Screen:
-        heading = next((e.label for e in obs.elements if e.role == ROLE_HEADING and e.label), "")
-        if via_item and (not heading or heading.lower() in via_item.lower()):
-            route = [s for s in obs.url.split("#")[-1].split("/") if s] if "#" in obs.url else []
-            base = route[0] if route else f"{parent.id if parent else 'screen'} item"
-            label = base.replace("_", " ").replace("-", " ").capitalize()
-        else:
-            label = heading or obs.title or f"Screen {len(ex.screens) + 1}"
-            base = label
+        label = screen_title(obs) or obs.title or f"Screen {len(ex.screens) + 1}"
+        base = label
         screen = Screen(ex.new_id(base), label, obs, path, depth)
         ex.screens[screen.id] = screen
         if self.shots_dir is not None:
@@ -175,21 +170,12 @@ class Explorer:
         log.info("new screen %s (%s)", screen.id, label)
         return screen
 
-    def _sample(self, cands: list[Candidate]) -> list[Candidate]:
-        """Lists are sampled: LIST_SAMPLE items of each group of LIST_MIN or more."""
-        sizes: dict[str, int] = {}
-        for c in cands:
-            if c.group:
-                sizes[c.group] = sizes.get(c.group, 0) + 1
-        taken: dict[str, int] = {}
-        out = []
-        for c in cands:
-            if c.group and sizes[c.group] >= LIST_MIN:
-                if taken.get(c.group, 0) >= LIST_SAMPLE:
-                    continue
-                taken[c.group] = taken.get(c.group, 0) + 1
-            out.append(c)
-        return out
+    @staticmethod
+    def _group_done(cand: Candidate, sizes: dict[str, int], moved: dict[str, int], idle: dict[str, int]) -> bool:
+        """Lists are sampled: stop once LIST_SAMPLE items led somewhere, or LIST_IDLE_MAX in a row did nothing."""
+        if not cand.group or sizes.get(cand.group, 0) < LIST_MIN:
+            return False
+        return moved.get(cand.group, 0) >= LIST_SAMPLE or idle.get(cand.group, 0) >= LIST_IDLE_MAX
 
     def _expand(self, ex: Exploration, screen: Screen, strategy: Strategy, start: Screen) -> None:
         here = self._current or screen.observation
@@ -199,8 +185,13 @@ class Explorer:
         for c in cands:
             if c.group:
                 groups.setdefault(c.group, []).append(c.target)
+        sizes = {g: len(items) for g, items in groups.items()}
+        moved: dict[str, int] = {}
+        idle: dict[str, int] = {}
         screen.observation = here if signature(here) == screen.sig else screen.observation
-        for cand in self._sample(cands):
+        for cand in cands:
+            if self._group_done(cand, sizes, moved, idle):
+                continue
             if self._time_left() <= 0:
                 ex.stopped_because = "time budget spent"
                 return
@@ -221,7 +212,10 @@ class Explorer:
             self._clean = False
             after = self._settle()
             if signature(after) == screen.sig:
+                idle[cand.group] = idle.get(cand.group, 0) + 1
                 continue
+            idle[cand.group] = 0
+            moved[cand.group] = moved.get(cand.group, 0) + 1
             size = len(groups.get(cand.group, ()))
             in_list = bool(cand.group) and size >= LIST_MIN
             target = ex.by_signature(after)
@@ -286,16 +280,31 @@ class Explorer:
             if signature(back) != target.sig:
                 return          # went somewhere else: the next candidate re-enters the screen
 
+    @staticmethod
+    def _rename_item_screen(ex: Exploration, target: Screen, source: Screen) -> None:
+        """One screen per item: named after its route ("movie"), else after the list it opens from."""
+        route = [p for p in target.observation.url.split("#", 1)[1].split("/") if p] \
+            if "#" in target.observation.url else []
+        base = route[0] if route else f"{source.label} item"
+        old = target.id
+        del ex.screens[old]
+        target.id = ex.new_id(base)
+        ex.screens[target.id] = target
+        target.label = base.replace("_", " ").replace("-", " ").capitalize() + " for {name}"
+        for e in ex.edges:
+            e.source = target.id if e.source == old else e.source
+            e.target = target.id if e.target == old else e.target
+
     def _parameterise(self, ex: Exploration) -> None:
         """A list edge sampled with two items that both showed their item becomes a parameterised edge."""
         for edge in list(ex.edges):
             if edge.items and len(set(edge.param.split("|"))) >= 2:
                 target = ex.screens[edge.target]
+                if not target.param:
+                    self._rename_item_screen(ex, target, ex.screens[edge.source])
                 target.param = target.param or "name"
                 target.items = tuple(dict.fromkeys(target.items + edge.items))
                 edge.param = target.param
-                if not target.id.endswith("_item") and target.label and "{" not in target.label:
-                    target.label = f"{target.label} for {{{target.param}}}"
             elif edge.items:
                 # only one item showed its name: keep a plain edge, as that item was taken
                 item = edge.param.split("|")[0] or edge.items[0]
@@ -303,6 +312,15 @@ class Explorer:
                     ActionSpec(a.command, {k: (item if v == "{param}" else v) for k, v in a.params.items()})
                     for a in edge.actions)
                 edge.param, edge.items = "", ()
+
+
+def screen_title(obs: ScreenObservation) -> str:
+    """What a screen calls itself: its first heading, else a text marked as a title (Android toolbars)."""
+    heading = next((e.label for e in obs.elements if e.role == ROLE_HEADING and e.label and not e.hidden), "")
+    if heading:
+        return heading
+    return next((e.label for e in obs.elements if e.label and not e.hidden and e.role == "text"
+                 and ("title" in e.hint or "title" in e.selector)), "")
 
 
 def shown_item(target: str, after: ScreenObservation) -> str:

@@ -24,6 +24,8 @@ def url_pattern(url: str) -> str:
         return ""
     parts = urlsplit(url)
     route = parts.path or "/"
+    if parts.scheme not in ("http", "https", "file", ""):
+        route = f"{parts.scheme}://{parts.netloc}{parts.path}"      # app://com.android.settings: the app
     frag = parts.fragment
     segs = [s for s in frag.split("/") if s] if frag else []
     if segs:
@@ -58,17 +60,19 @@ def _landmark(e: UIElement) -> str:
 
 
 def signature(obs: ScreenObservation) -> Signature:
-    """A screen's identity. With a URL route, the route and the landmarks name it (lists that fill in,
-    results that appear, do not make another screen); without one, the set of control roles counts too."""
+    """A screen's identity. On the web, the URL route and the landmarks name it (lists that fill in,
+    results that appear, do not make another screen); in an app, whose route is only its package,
+    the set of control roles counts too."""
     visible = [e for e in obs.elements if not e.hidden]
     route = url_pattern(obs.url)
     return Signature(
         route=route or obs.title,
         landmarks=frozenset(_landmark(e) for e in visible if e.role in STRUCTURAL_ROLES),
-        roles=frozenset() if route else frozenset(e.role for e in visible if e.role in CLICKABLE_ROLES | FIELD_ROLES),
+        roles=frozenset() if route and obs.platform == "web" else frozenset(e.role for e in visible if e.role in CLICKABLE_ROLES | FIELD_ROLES),
     )
 
 
 def list_group(e: UIElement) -> str:
-    """Elements with the same group key are items of one list (movie tiles, guide rows, keys)."""
-    return f"{e.role}:{pattern(e.selector)}" if e.selector and pattern(e.selector) != e.selector else ""
+    """Elements with the same group key are items of one list (movie tiles, guide rows, keys): one role and
+    one locator once list positions are removed (Android list items share their resource id)."""
+    return f"{e.role}:{pattern(e.selector)}" if e.selector else ""

@@ -75,6 +75,11 @@ def _element_checks(screen: Screen) -> list[Check]:
         if e.role == ROLE_HEADING and e.label and not screen.param:
             checks.append(Check("element", e.selector, e.label))
         checks.append(Check("element", e.selector))
+    if not screen.param:
+        # a locator shared by several screens with the text it shows here (Android's toolbar title)
+        titled = sorted((e for e in visible if e.role != ROLE_HEADING and e.label and len(e.label) <= 40),
+                        key=lambda e: (0 if "title" in e.hint or "title" in e.selector else 1, len(e.selector)))
+        checks += [Check("element", e.selector, e.label) for e in titled]
     return checks
 
 
