@@ -20,7 +20,7 @@ from explore.model import Exploration, Screen, TakenEdge, slug
 from explore.safety import Skipped
 from shared.commands import CommandSpec
 from shared.errors import ConfigError
-from shared.screen import FIELD_ROLES, ROLE_HEADING, ROLE_TEXT
+from shared.screen import FIELD_ROLES, ROLE_HEADING, ROLE_TEXT, UIElement
 from urllib.parse import urlsplit
 
 MAX_ELEMENTS = 40
@@ -31,37 +31,61 @@ def _subst(actions: tuple[ActionSpec, ...], param: str) -> list[dict[str, Any]]:
                                               for k, v in a.params.items()}} for a in actions]
 
 
+STATE_WORDS = {"focusable", "focused", "active", "selected", "item", "control", "button", "btn", "wide"}
+GENERIC_HINTS = {"screen", "title", "key", "hint", "line", "pill", "text", "label"}
+MAX_LIST_ITEMS = 12
+
+
+def _hint_name(hint: str) -> str:
+    return " ".join(w for w in hint.lower().split() if w not in STATE_WORDS and not w.isdigit())
+
+
+def _name(el: UIElement) -> tuple[str, str]:
+    """A stable name and text for an element: "Subtitles: Off" is the control "subtitles"; a banner
+    showing the programme on now is named by what it is ("channel banner"), not by what it shows."""
+    if el.role == ROLE_HEADING:
+        return "title", el.label
+    if el.role in FIELD_ROLES:
+        return f"{(el.label or _hint_name(el.hint)).lower()} field", ""
+    actionable = el.clickable or el.role in ("button", "link", "tab", "menuitem")
+    if not actionable:
+        return _hint_name(el.hint) or el.label.lower()[:60], ""
+    label = el.label.split(":")[0].strip() if ":" in el.label else el.label
+    return label.lower()[:60], label
+
+
 def _elements(screen: Screen, edges: list[TakenEdge]) -> list[dict[str, Any]]:
     opens = {e.target_name: e.target for e in edges if e.source == screen.id}
     list_opens = {e.target: e for e in edges if e.source == screen.id and e.items}
-    out: list[dict[str, Any]] = []
-    groups: dict[str, list[Any]] = {}
+    groups: dict[str, list[UIElement]] = {}
     for el in screen.observation.elements:
-        if el.hidden or not (el.label or el.hint):
+        group = list_group(el)
+        if group and not el.hidden:
+            groups.setdefault(group, []).append(el)
+    out: list[dict[str, Any]] = []
+    for el in screen.observation.elements:
+        if el.hidden or not (el.label or el.hint) or el.role == "list":
             continue
-        if el.role == ROLE_TEXT and not el.hint:
+        members = groups.get(list_group(el), [])
+        target = opens.get(el.label) or next((t for t, e in list_opens.items() if el.label in e.items), "")
+        if len(members) > MAX_LIST_ITEMS and not target:
+            continue            # a keyboard's keys: one entry for the list below
+        name, text = _name(el)
+        if not name or (el.role == ROLE_TEXT and not el.hint):
             continue
-        item: dict[str, Any] = {"name": (el.label if el.role != ROLE_TEXT else el.hint).lower()[:60],
-                                "text": el.label if not screen.param or el.role != ROLE_HEADING else ""}
+        item: dict[str, Any] = {"name": name, "text": text}
         if el.selector:
             item["selector"] = el.selector
-        if el.role == ROLE_TEXT and el.hint:
-            item["name"] = el.hint.lower()
-            item.pop("text")
-        target = opens.get(el.label)
-        group = list_group(el)
-        if group:
-            groups.setdefault(group, []).append(el)
-            target = target or next((t for t, e in list_opens.items() if el.label in e.items), "")
         if target:
             item["opens"] = target
         out.append(item)
     for group, members in groups.items():
-        if len(members) < 2:
+        if len(members) < 2 or len(members) < 3 and not pattern(members[0].selector) != members[0].selector:
             continue
-        target = next((t for t, e in list_opens.items() if members[0].label in e.items), "")
-        words = " ".join(members[0].hint.split()[:2]) or members[0].role
-        entry: dict[str, Any] = {"name": words.lower(), "selector": pattern(members[0].selector), "many": True}
+        target = next((t for t, e in list_opens.items() if members[0].label in e.items), "") or \
+            opens.get(members[0].label, "")
+        entry: dict[str, Any] = {"name": _hint_name(members[0].hint) or members[0].role,
+                                 "selector": pattern(members[0].selector), "many": True}
         if target:
             entry["opens"] = target
         out.append(entry)
@@ -69,10 +93,15 @@ def _elements(screen: Screen, edges: list[TakenEdge]) -> list[dict[str, Any]]:
 
 
 def _keywords(screen: Screen) -> list[str]:
+    """Its title, its route, and what its non-interactive parts are ("channel banner" → channel, banner)."""
     words = [screen.label.split(" for ")[0].lower()]
     route = urlsplit(screen.observation.url).fragment.strip("/").split("/")[0]
     if route:
         words.append(route.replace("-", " ").lower())
+    for el in screen.observation.elements:
+        if el.hidden or el.clickable or el.role in FIELD_ROLES or el.role == ROLE_HEADING:
+            continue
+        words += [w for w in _hint_name(el.hint).split() if w not in GENERIC_HINTS and len(w) > 2]
     return list(dict.fromkeys(w for w in words if w))
 
 
