@@ -7,6 +7,8 @@ keeps each screen's observation so exploration can resume from it.
 """
 from __future__ import annotations
 
+import base64
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -157,10 +159,32 @@ def build(ex: Exploration, commands: dict[str, CommandSpec], userinterface: str)
     }
 
 
-def write(tree: dict[str, Any], path: Path) -> None:
+def write(tree: dict[str, Any], path: Path) -> Path:
+    """Write the draft tree, and beside it the review file the dashboard opens (``*.review.json``)."""
     NavigationTree.from_dict(tree, where=str(path))   # the draft must load like any tree
     path.write_text("# Draft navigation tree written by `devicepilot explore`; review before use.\n"
                     + yaml.safe_dump(tree, sort_keys=False, allow_unicode=True, width=120))
+    review = path.with_name(f"{path.stem}.review.json")
+    review.write_text(json.dumps(review_file(tree, path.parent), ensure_ascii=False))
+    return review
+
+
+def review_file(tree: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """The draft for review: the tree (no stored observations), and each node's screenshot and status."""
+    d = tree.get("draft") or {}
+    screens = {s["id"]: s for s in d.get("screens") or ()}
+    looks = {i["node"]: i["looks_like"] for i in d.get("indistinguishable") or ()}
+    nodes = []
+    for n in tree["nodes"]:
+        shot = ""
+        rel = (screens.get(n["id"]) or {}).get("screenshot", "")
+        if rel and (folder / rel).is_file():
+            shot = "data:image/png;base64," + base64.b64encode((folder / rel).read_bytes()).decode()
+        nodes.append({"id": n["id"], "label": n["label"], "screenshot": shot,
+                      "verifications": n.get("verifications") or [], "param": n.get("param", ""),
+                      "items": n.get("items", []), "looks_like": looks.get(n["id"], [])})
+    summary = {k: v for k, v in d.items() if k != "screens"}
+    return {"tree": {**tree, "draft": summary}, "nodes": nodes}
 
 
 def load(path: Path) -> Exploration:

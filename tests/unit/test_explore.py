@@ -161,3 +161,16 @@ def test_strategy_registry_chooses_by_capabilities() -> None:
         choose({}, web)
     with pytest.raises(ConfigError, match="unknown exploration strategy"):
         choose(commands(), web, "telepathy")
+
+
+def test_write_leaves_a_review_file_with_screenshots(tmp_path: Path) -> None:
+    import json
+
+    app = FakeApp()
+    link = FakeLink(app)
+    ex = Explorer(link, Limits(), shots_dir=tmp_path / "t.screens").explore()  # type: ignore[arg-type]
+    review = draft.write(draft.build(ex, link.commands(), "fakeapp"), tmp_path / "t.yaml")
+    data = json.loads(review.read_text())
+    assert "screens" not in data["tree"]["draft"]
+    assert all(n["screenshot"].startswith("data:image/png;base64,") for n in data["nodes"])
+    NavigationTree.from_dict(data["tree"])
