@@ -66,6 +66,10 @@ def _elements(screen: Screen, edges: list[TakenEdge]) -> list[dict[str, Any]]:
             groups.setdefault(group, []).append(el)
     out: list[dict[str, Any]] = []
     for el in screen.observation.elements:
+        if el.role == "list" and el.selector and el.hint and not el.hidden:
+            # a list that fills in later (search results): its items, whatever they will be
+            out.append({"name": _hint_name(el.hint), "selector": f"{el.selector} > *", "many": True})
+            continue
         if el.hidden or not (el.label or el.hint) or el.role == "list":
             continue
         members = groups.get(list_group(el), [])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 import yaml
@@ -84,11 +84,50 @@ def explore_streamtv(folder: Path, budget_s: float = 280) -> tuple[Path, float]:
     return out, elapsed
 
 
+@pytest.fixture(scope="module")
+def explored(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, float]]:
+    folder = tmp_path_factory.mktemp("explore-streamtv")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DEVICEPILOT_DATA_DIR", str(folder / "data"))
+        yield explore_streamtv(folder)
+
+
 @pytest.mark.integration
-def test_explored_streamtv_tree_runs_the_demo_tasks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
-    tree, elapsed = explore_streamtv(tmp_path)
+def test_explored_streamtv_tree_runs_the_demo_tasks(explored: tuple[Path, float], monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    tree, elapsed = explored
     assert elapsed < 300
+    monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
     results = run_tasks(host_config(tmp_path, tree), TASKS)
     failed = {t: r for t, r in results.items() if not r.startswith("passed")}
     assert not failed, failed
+
+
+@pytest.mark.integration
+def test_open_any_movie_reaches_its_page_and_verifies_it(explored: tuple[Path, float], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from server.planners import builtin
+    from server.planners.intents_param import param_intent
+
+    tree, _ = explored
+    movie = next(n for n in yaml.safe_load(tree.read_text())["nodes"] if n.get("param"))
+    assert movie["id"] == "movie" and "Silent Harbor" in movie["items"]
+    monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
+    # the one line that registers the intent in the built-in planner
+    monkeypatch.setattr(builtin, "INTENTS", [("param", param_intent), *builtin.INTENTS])
+    stack = LocalStack.start(host_config(tmp_path, tree))
+    try:
+        client = ApiClient(stack.url)
+        for title in ("Silent Harbor", "The Quiet Valley"):     # never opened while exploring
+            run = client.post("/api/runs", {"device": "demo-web", "task": f"open {title}"})
+            run = client.follow(run["id"], lambda s: None, lambda r: None, timeout=120)
+            assert run["status"] == "passed", run
+            assert run["steps"][0]["params"] == {"node": "movie", "param": title}
+            screen = client.get("/api/devices/demo-web/screen")
+            assert title in [e.get("name") for e in screen["elements"] if e["role"] == "heading"]
+        # a title the app does not have is a navigation failure, not a pass on another movie
+        reply = client.post("/api/devices/demo-web/execute",
+                            {"command": "goto", "params": {"node": "movie", "param": "Casablanca"}})
+        assert reply["status"] != "passed", reply
+    finally:
+        stack.stop()
