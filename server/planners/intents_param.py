@@ -27,8 +27,9 @@ _PAGE_WORDS = re.compile(r"\s+(?:page|screen|details?|detail page|view)$", re.I)
 
 
 def _phrase(c: Clause) -> str:
-    text = quoted(c.rest) or clean(c.rest)
-    text = _ARTICLE.sub("", _LEAD.sub("", text.strip()))
+    # the words as written: clean() would drop a leading "The" that is part of a title
+    text = quoted(c.rest) or " ".join(c.rest.strip(" .!?;,").split())
+    text = _LEAD.sub("", text) if clean(text) else ""
     return _PAGE_WORDS.sub("", text).strip()
 
 
@@ -43,7 +44,8 @@ def _category(phrase: str, node: NodeInfo) -> str:
 def item_of(phrase: str, node: NodeInfo) -> tuple[float, str]:
     """How well *phrase* names one of *node*'s items, and the item's words as it spells them."""
     best: tuple[float, str] = (0.0, "")
-    for candidate in {phrase, _category(phrase, node)}:
+    bare = _ARTICLE.sub("", phrase)
+    for candidate in {phrase, bare, _category(bare, node)}:
         low = candidate.lower()
         if len(low) < 3:
             continue

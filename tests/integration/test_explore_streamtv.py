@@ -110,8 +110,8 @@ def test_open_any_movie_reaches_its_page_and_verifies_it(explored: tuple[Path, f
     from server.planners.intents_param import param_intent
 
     tree, _ = explored
-    movie = next(n for n in yaml.safe_load(tree.read_text())["nodes"] if n.get("param"))
-    assert movie["id"] == "movie" and "Silent Harbor" in movie["items"]
+    movie = next(n for n in yaml.safe_load(tree.read_text())["nodes"] if n["id"] == "movie")
+    assert movie["param"] == "name" and "Silent Harbor" in movie["items"]
     monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
     # the one line that registers the intent in the built-in planner
     monkeypatch.setattr(builtin, "INTENTS", [("param", param_intent), *builtin.INTENTS])

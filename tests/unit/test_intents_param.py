@@ -56,6 +56,17 @@ def test_the_item_is_spelled_as_the_device_spells_it() -> None:
     assert st is not None and st.steps[0].params["param"] == "River of Glass"
 
 
+def test_an_item_starting_with_an_article_keeps_it() -> None:
+    ctx = param_context()
+    assert item_of("The Last Orbit", ctx.nodes["movie"]) == (1.0, "The Last Orbit")
+    assert item_of("the last orbit", ctx.nodes["movie"]) == (1.0, "The Last Orbit")
+
+
+def test_open_a_title_with_an_article_keeps_the_whole_title() -> None:
+    st = ground("open The Last Orbit")
+    assert st is not None and st.steps[0].params["param"] == "The Last Orbit"
+
+
 def test_part_of_a_longer_item_name_is_the_item_as_shown() -> None:
     score, found = item_of("jazz at the lake", param_context().nodes["player"])
     assert score >= 0.85 and found == "Jazz at the Lake"
