@@ -111,6 +111,7 @@ class Explorer:
             cur = self._settle()
         if signature(cur) != start.sig:
             return False
+        strategy.prepare(cur, self.link)
         self._run(screen.path)
         cur = self._settle() if screen.path else cur
         self._clean = True
@@ -204,6 +205,7 @@ class Explorer:
                 log.warning("lost the way back to %s; stopping its expansion", screen.id)
                 break
             try:
+                strategy.prepare(self._current or self._settle(), self.link)
                 self._run(cand.actions)
             except DevicePilotError as exc:
                 log.info("%s on %s: %s", cand.target, screen.id, exc)

@@ -14,7 +14,7 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 from backend_core.navigation.tree import ActionSpec
-from explore.identity import list_group
+from explore.identity import list_group, signature
 from explore.link import DeviceLink
 from shared import vocabulary as V
 from shared.commands import CommandSpec
@@ -76,6 +76,9 @@ class Strategy:
     def reset_actions(self, start: ScreenObservation) -> tuple[ActionSpec, ...]:
         """Actions that bring the app back to the start screen from anywhere ('' when none: BACK is used)."""
         return ()
+
+    def prepare(self, obs: ScreenObservation, link: DeviceLink) -> None:
+        """Put the screen as its candidates expect it (the D-pad focus where it starts); nothing by default."""
 
 
 _REGISTRY: list[tuple[int, type[Strategy]]] = []
@@ -187,6 +190,7 @@ class DpadStrategy(Strategy):
 
     name: str = "dpad"
     fresh_entry: bool = True
+    _walks: dict[str, tuple[str, dict[str, tuple[str, ...]]]] = field(default_factory=dict)  # screen -> start, paths
 
     @classmethod
     def suits(cls, commands: dict[str, CommandSpec], obs: ScreenObservation) -> bool:
@@ -233,6 +237,7 @@ class DpadStrategy(Strategy):
                 current = fid
         for key in self._route(paths, current, self._id(start)):
             link.execute(V.PRESS_KEY, {"key": key})
+        self._walks[signature(obs).key()] = (self._id(start), paths)
         out = []
         for fid, e in found.items():
             if e.role in FIELD_ROLES:
@@ -240,6 +245,20 @@ class DpadStrategy(Strategy):
             keys = tuple(self.key(k) for k in paths[fid]) + (self.key(OK_KEY),)
             out.append(Candidate(e.label or fid, keys, e, list_group(e)))
         return out
+
+    def prepare(self, obs: ScreenObservation, link: DeviceLink) -> None:
+        """Move the focus back to where it started when the screen was walked (an app may remember
+        the last focused control when one comes back to a screen)."""
+        walk = self._walks.get(signature(obs).key())
+        focus = self._focused(obs)
+        if walk is None or focus is None:
+            return
+        start, paths = walk
+        here = self._id(focus)
+        if here == start or here not in paths:
+            return
+        for key in self._route(paths, here, start):
+            link.execute(V.PRESS_KEY, {"key": key})
 
     @staticmethod
     def _route(paths: dict[str, tuple[str, ...]], here: str, there: str) -> list[str]:

@@ -17,7 +17,8 @@ GRID = [["Live", "Guide"], ["Movies", "Settings"]]
 class TvApp:
     """A 2x2 menu; OK opens the focused tile's screen (a heading and one button), BACK returns home."""
 
-    def __init__(self) -> None:
+    def __init__(self, remember: bool = False) -> None:
+        self.remember = remember               # the menu keeps its focus when one comes back to it
         self.screen = "home"
         self.row = self.col = 0
         self.keys: list[str] = []
@@ -41,7 +42,8 @@ class TvApp:
             return
         if key == "OK":
             self.screen = GRID[self.row][self.col]
-            self.row = self.col = 0            # focus starts on the first tile when the menu comes back
+            if not self.remember:
+                self.row = self.col = 0            # focus starts on the first tile when the menu comes back
         elif key == "RIGHT":
             self.col = min(self.col + 1, 1)
         elif key == "LEFT":
@@ -82,8 +84,9 @@ def fast(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(explorer_mod, "SETTLE_INTERVAL_S", 0.0)
 
 
-def test_dpad_strategy_finds_every_tile_by_its_key_path() -> None:
-    app = TvApp()
+@pytest.mark.parametrize("remember", [False, True])
+def test_dpad_strategy_finds_every_tile_by_its_key_path(remember: bool) -> None:
+    app = TvApp(remember)
     link = TvLink(app)
     ex = Explorer(link, Limits(max_depth=2)).explore()  # type: ignore[arg-type]
     assert ex.strategy == "dpad"
