@@ -114,7 +114,8 @@ def test_open_any_movie_reaches_its_page_and_verifies_it(explored: tuple[Path, f
     assert movie["param"] == "name" and "Silent Harbor" in movie["items"]
     monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
     # the one line that registers the intent in the built-in planner
-    monkeypatch.setattr(builtin, "INTENTS", [("param", param_intent), *builtin.INTENTS])
+    at = [name for name, _ in builtin.INTENTS].index("select")     # just before the generic "open X"
+    monkeypatch.setattr(builtin, "INTENTS", [*builtin.INTENTS[:at], ("param", param_intent), *builtin.INTENTS[at:]])
     stack = LocalStack.start(host_config(tmp_path, tree))
     try:
         client = ApiClient(stack.url)
