@@ -9,21 +9,20 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
 from backend_core.navigation.tree import ActionSpec, NavigationTree
 from explore import verify
 from explore.identity import list_group, pattern
-from explore.model import Exploration, Screen, TakenEdge, slug
+from explore.model import Exploration, Screen, TakenEdge
 from explore.safety import Skipped
 from shared.commands import CommandSpec
 from shared.errors import ConfigError
 from shared.screen import FIELD_ROLES, ROLE_HEADING, ROLE_TEXT, UIElement
-from urllib.parse import urlsplit
 
 MAX_ELEMENTS = 40
 

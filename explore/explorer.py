@@ -19,11 +19,11 @@ from typing import Callable
 from backend_core.navigation.tree import ActionSpec
 from explore.identity import pattern, signature
 from explore.link import DeviceLink
-from explore.model import Exploration, Screen, TakenEdge, slug
+from explore.model import Exploration, Screen, TakenEdge
 from explore.safety import Skipped, why_unsafe
 from explore.strategies import Candidate, Strategy, choose
 from shared.errors import DevicePilotError
-from shared.screen import ROLE_HEADING, ScreenObservation, UIElement
+from shared.screen import ROLE_HEADING, ScreenObservation
 
 log = logging.getLogger(__name__)
 
