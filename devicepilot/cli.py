@@ -385,6 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
     from devicepilot.admin import add_parsers
 
     add_parsers(sub)
+    from explore.cli import add_parser as add_explore_parser  # drafting a navigation tree: explore/
+
+    add_explore_parser(sub)
     return p
 
 

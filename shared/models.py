@@ -78,15 +78,22 @@ class NodeInfo:
     description: str = ""
     keywords: tuple[str, ...] = ()
     elements: tuple[ElementInfo, ...] = ()
+    param: str = ""                  # a parameterised node ("movie detail for {name}"): goto takes param=
+    items: tuple[str, ...] = ()      # the items it is known to show
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "description": self.description,
-                "keywords": list(self.keywords), "elements": [e.to_dict() for e in self.elements]}
+        d = {"id": self.id, "label": self.label, "description": self.description,
+             "keywords": list(self.keywords), "elements": [e.to_dict() for e in self.elements]}
+        if self.param:
+            d["param"] = self.param
+            d["items"] = list(self.items)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "NodeInfo":
         return cls(str(d["id"]), str(d.get("label", d["id"])), str(d.get("description", "") or ""),
-                   tuple(d.get("keywords") or ()), tuple(ElementInfo.from_dict(e) for e in d.get("elements") or ()))
+                   tuple(d.get("keywords") or ()), tuple(ElementInfo.from_dict(e) for e in d.get("elements") or ()),
+                   str(d.get("param") or ""), tuple(str(i) for i in d.get("items") or ()))
 
 
 @dataclass(frozen=True)

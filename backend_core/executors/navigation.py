@@ -35,7 +35,9 @@ LOCATE_TIMEOUT_S = 0.0
 GOTO_SPEC = CommandSpec(
     name="goto",
     description="Navigate to a screen (navigation node) by the shortest path, verifying each screen on the way",
-    params=(P("node", required=True, description="navigation node id or label"),),
+    params=(P("node", required=True, description="navigation node id or label"),
+            P("param", description="for a parameterised node (one screen per item): the item to open, "
+                                   "e.g. a movie's title; its page is verified to show it")),
     controller_type=ControllerType.NAVIGATION,
     kind=CommandKind.NAVIGATION,
 )
@@ -51,6 +53,7 @@ class NavigationExecutor:
         self.actions = actions
         self.verifications = verifications
         self.current_node: str | None = None
+        self._binding: tuple[str, str] | None = None   # (node, item) while a goto opens one item
         self._lock = threading.RLock()
 
     # -- context --------------------------------------------------------------------
@@ -74,7 +77,9 @@ class NavigationExecutor:
 
     # -- running --------------------------------------------------------------------
     def execute(self, command: str, params: dict[str, Any]) -> tuple[str, str]:
-        return ControllerType.NAVIGATION.value, self.goto(str(params["node"]))
+        param = params.get("param")
+        return ControllerType.NAVIGATION.value, self.goto(str(params["node"]), param=None if param in (None, "")
+                                                          else str(param))
 
     def _run_actions(self, actions: tuple[ActionSpec, ...]) -> None:
         for action in actions:
@@ -93,6 +98,15 @@ class NavigationExecutor:
                 self.verifications.execute(v.command, params)
             except DeviceFailure:
                 return False
+        if self._binding and self._binding[0] == node_id:
+            node = self.tree.nodes[node_id]
+            for v in node.param_verifications:
+                bound = v.bind(node.param, self._binding[1])
+                params = {**bound.params, "timeout": min(float(bound.params.get("timeout", timeout)), timeout)}
+                try:
+                    self.verifications.execute(bound.command, params)
+                except DeviceFailure:
+                    return False
         return True
 
     def locate(self) -> str | None:
@@ -124,60 +138,84 @@ class NavigationExecutor:
                                    f"{self.tree.entry!r}", expected=f"node {self.tree.entry!r}")
         return self.tree.entry
 
-    def goto(self, target: str, on_edge: Callable[[str, str], None] | None = None) -> str:
-        """Bring the device to *target*; return a message with the path taken."""
+    def goto(self, target: str, on_edge: Callable[[str, str], None] | None = None, param: str | None = None) -> str:
+        """Bring the device to *target* (showing item *param* of a parameterised node); say how."""
         if self.tree is None:
             raise ConfigError("this device has no navigation tree")
         if target not in self.tree.nodes:
             raise NavigationFailed(f"unknown navigation node {target!r}", expected=f"node {target!r}")
+        node = self.tree.nodes[target]
+        if param is not None and not node.param:
+            raise ConfigError(f"navigation node {target!r} is not parameterised; it takes no param "
+                              f"(given {param!r})")
         with self._lock:
-            visited: list[str] = []
-            notes: list[str] = []
-            replans = detours = 0
-            if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
-                # unknown, or an action since the last goto moved the device: find where it really is
-                self.current_node = self.locate() or self._enter()
-            while True:
-                if self.current_node == target:
-                    if self.is_on(target):
-                        break
-                    self.current_node = self.locate() or self._enter()
-                    if self.current_node == target:
-                        break
-                path = shortest_path(self.tree, self.current_node, target)
-                visited.append(self.current_node)
-                derailed = False
-                for edge in path:
-                    log.info("goto %s: %s -> %s", target, edge.source, edge.target)
-                    if on_edge:
-                        on_edge(edge.source, edge.target)
-                    reached = self._traverse(edge)
-                    self.current_node = reached
-                    if reached != edge.target:
-                        derailed = True
-                        detours += 1
-                        if reached in self._siblings(edge):
-                            # the same keys lead to several screens (BACK after different parents):
-                            # a known screen, not a failure; take the path from there
-                            log.info("goto %s: %s led to %s, not %s; re-planning", target, edge.source,
-                                     reached, edge.target)
-                        else:
-                            replans += 1
-                            log.info("goto %s: expected %s, found %s; re-planning", target, edge.target, reached)
-                        notes.append(f"expected {edge.target}, found {reached or 'an unknown screen'}")
-                        break
-                    visited.append(edge.target)
-                if not derailed:
+            self._binding = (target, param) if param is not None else None
+            try:
+                message = self._goto(target, on_edge)
+            finally:
+                self._binding = None
+            return message + (f" ({node.param} {param!r} shown)" if param is not None else "")
+
+    def _item(self, edge: Edge) -> str:
+        """The item a parameterised edge opens: the one asked for, else the target's first known item."""
+        assert self.tree is not None
+        if self._binding and self._binding[0] == edge.target:
+            return self._binding[1]
+        items = self.tree.nodes[edge.target].items
+        if not items:
+            raise NavigationFailed(f"edge {edge.source}->{edge.target} needs a {edge.param!r} and none is known",
+                                   expected=f"a {edge.param} for {edge.target!r}")
+        return items[0]
+
+    def _goto(self, target: str, on_edge: Callable[[str, str], None] | None) -> str:
+        assert self.tree is not None
+        visited: list[str] = []
+        notes: list[str] = []
+        replans = detours = 0
+        if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
+            # unknown, or an action since the last goto moved the device: find where it really is
+            self.current_node = self.locate() or self._enter()
+        while True:
+            if self.current_node == target:
+                if self.is_on(target):
                     break
-                if replans > MAX_REPLANS or self.current_node is None or detours > len(self.tree.nodes):
-                    self.current_node = None
-                    raise NavigationFailed(
-                        f"could not reach {target!r} after {replans} re-plan(s) ({'; '.join(notes)}); "
-                        f"path so far: {' > '.join(visited)}",
-                        expected=f"node {target!r}")
-            route = " > ".join(dict.fromkeys(visited)) or target
-            detour = f" (re-planned: {'; '.join(notes)})" if notes else ""
-            return f"on {target}" + (f" via {route}" if len(visited) > 1 else "") + detour
+                self.current_node = self.locate() or self._enter()
+                if self.current_node == target:
+                    break
+            path = shortest_path(self.tree, self.current_node, target)
+            visited.append(self.current_node)
+            derailed = False
+            for edge in path:
+                log.info("goto %s: %s -> %s", target, edge.source, edge.target)
+                if on_edge:
+                    on_edge(edge.source, edge.target)
+                reached = self._traverse(edge)
+                self.current_node = reached
+                if reached != edge.target:
+                    derailed = True
+                    detours += 1
+                    if reached in self._siblings(edge):
+                        # the same keys lead to several screens (BACK after different parents):
+                        # a known screen, not a failure; take the path from there
+                        log.info("goto %s: %s led to %s, not %s; re-planning", target, edge.source,
+                                 reached, edge.target)
+                    else:
+                        replans += 1
+                        log.info("goto %s: expected %s, found %s; re-planning", target, edge.target, reached)
+                    notes.append(f"expected {edge.target}, found {reached or 'an unknown screen'}")
+                    break
+                visited.append(edge.target)
+            if not derailed:
+                break
+            if replans > MAX_REPLANS or self.current_node is None or detours > len(self.tree.nodes):
+                self.current_node = None
+                raise NavigationFailed(
+                    f"could not reach {target!r} after {replans} re-plan(s) ({'; '.join(notes)}); "
+                    f"path so far: {' > '.join(visited)}",
+                    expected=f"node {target!r}")
+        route = " > ".join(dict.fromkeys(visited)) or target
+        detour = f" (re-planned: {'; '.join(notes)})" if notes else ""
+        return f"on {target}" + (f" via {route}" if len(visited) > 1 else "") + detour
 
     def _siblings(self, edge: Edge) -> list[str]:
         """Other nodes the same actions lead to from the same node (BACK after different parents)."""
@@ -211,10 +249,11 @@ class NavigationExecutor:
 
     def _traverse(self, edge: Edge) -> str | None:
         """Run an edge; return where the device ended up (its target when all went well)."""
-        self._run_actions(edge.actions)
+        item = self._item(edge) if edge.param else ""
+        self._run_actions(edge.bound(edge.actions, item))
         reached = self._arrival(edge)
         if reached is None and edge.retry_actions:
-            self._run_actions(edge.retry_actions)
+            self._run_actions(edge.bound(edge.retry_actions, item))
             reached = self._arrival(edge)
         if reached is None:
             self._run_actions(edge.failure_actions)

@@ -9,7 +9,22 @@ Loaded from and saved to YAML (see ``host/demo/streamtv.tree.yaml``)::
     nodes: [{id, label, description, keywords, verifications: [{command, params}], elements: [...]}]
     edges: [{from, to, actions, reverse_actions, retry_actions, failure_actions}]
 
-An edge with ``reverse_actions`` also gives the edge back. A node may name a
+An edge with ``reverse_actions`` also gives the edge back.
+
+Parameterised nodes stand for one screen shown for many items ("movie detail
+for {name}")::
+
+    - id: movie
+      param: name                       # the parameter's name
+      items: [The Last Orbit, River of Glass]   # the items seen (more may exist)
+      verifications: [...]              # hold for every item
+      param_verifications:              # prove the item shown is the one asked for
+        - {command: waitForElementToAppear, params: {selector: "#movie-title", text: "{name}"}}
+    edges:
+      - {from: movies, to: movie, param: name, actions: [{command: click_element, params: {text: "{name}"}}]}
+
+``goto(node, param)`` fills ``{name}`` in the edge's actions and the node's
+param_verifications; without a param, the first item is used. A node may name a
 ``subtree`` (another tree file) that it opens; its nodes are merged under the
 node's id prefix.
 """
@@ -44,6 +59,14 @@ class ActionSpec:
         command, mapped = canonical(str(raw["command"]), params)
         return cls(command, mapped)
 
+    def bind(self, name: str, value: str) -> "ActionSpec":
+        """This action with ``{name}`` in its string parameters replaced by *value*."""
+        if not name:
+            return self
+        mark = "{%s}" % name
+        return ActionSpec(self.command, {k: (v.replace(mark, value) if isinstance(v, str) else v)
+                                         for k, v in self.params.items()})
+
     def to_dict(self) -> dict[str, Any]:
         return {"command": self.command, "params": dict(self.params)}
 
@@ -64,9 +87,12 @@ class Node:
     keywords: tuple[str, ...] = ()
     verifications: tuple[ActionSpec, ...] = ()
     elements: tuple[ElementInfo, ...] = ()
+    param: str = ""                                   # parameterised: the name of its parameter
+    items: tuple[str, ...] = ()                       # the items known to exist
+    param_verifications: tuple[ActionSpec, ...] = ()  # prove the item shown is the one asked for
 
     def info(self) -> NodeInfo:
-        return NodeInfo(self.id, self.label, self.description, self.keywords, self.elements)
+        return NodeInfo(self.id, self.label, self.description, self.keywords, self.elements, self.param, self.items)
 
 
 @dataclass(frozen=True)
@@ -76,6 +102,10 @@ class Edge:
     actions: tuple[ActionSpec, ...]
     retry_actions: tuple[ActionSpec, ...] = ()
     failure_actions: tuple[ActionSpec, ...] = ()
+    param: str = ""      # its actions hold "{param}": it opens one item of the target node
+
+    def bound(self, actions: tuple[ActionSpec, ...], value: str) -> tuple[ActionSpec, ...]:
+        return tuple(a.bind(self.param, value) for a in actions)
 
 
 @dataclass
@@ -127,7 +157,12 @@ class NavigationTree:
                 keywords=tuple(str(k) for k in n.get("keywords") or ()),
                 verifications=_actions(n.get("verifications"), f"{where}: node {nid}"),
                 elements=tuple(ElementInfo.from_dict(e) for e in n.get("elements") or ()),
+                param=str(n.get("param") or ""),
+                items=tuple(str(i) for i in n.get("items") or ()),
+                param_verifications=_actions(n.get("param_verifications"), f"{where}: node {nid} (param)"),
             )
+            if nodes[nid].param_verifications and not nodes[nid].param:
+                raise ConfigError(f"{where}: node {nid!r} has param_verifications but no 'param'")
         if not nodes:
             raise ConfigError(f"{where}: a navigation tree needs at least one node")
         edges: list[Edge] = []
@@ -142,8 +177,12 @@ class NavigationTree:
             actions = _actions(e.get("actions"), label)
             if not actions:
                 raise ConfigError(f"{label}: needs at least one action")
+            param = str(e.get("param") or "")
+            if param and nodes[dst].param != param:
+                raise ConfigError(f"{label}: takes parameter {param!r} but node {dst!r} "
+                                  + (f"takes {nodes[dst].param!r}" if nodes[dst].param else "takes none"))
             edges.append(Edge(src, dst, actions, _actions(e.get("retry_actions"), label),
-                              _actions(e.get("failure_actions"), label)))
+                              _actions(e.get("failure_actions"), label), param))
             reverse = _actions(e.get("reverse_actions"), label + " (reverse)")
             if reverse:
                 edges.append(Edge(dst, src, reverse))

@@ -13,6 +13,7 @@ const ROUTES = [
   { pattern: /^\/navigation(?:\/([^/]+))?$/, nav: "navigation", keys: ["ui"], load: () => import("./views/navigation.js") },
   { pattern: /^\/plan-cache$/, nav: "plan-cache", load: () => import("./views/plan_cache.js") },
   { pattern: /^\/rules$/, nav: "rules", load: () => import("./views/rules.js") },
+  { pattern: /^\/explore-review$/, nav: "navigation", load: () => import("./views/explore_review.js") },
 ];
 
 let current = null; // {leave: [fns], alive: bool}

@@ -30,6 +30,7 @@ from server.planners.intents_act import (
     activate, back_intent, location_intent, channel_intent, pause_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
 from server.planners.intents_check import check_intent
+from server.planners.intents_param import param_intent
 from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent, seek_intent
 from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
@@ -65,6 +66,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("edit", edit_intent),
     ("set", set_intent),
     ("submit", submit_intent),
+    ("param", param_intent),       # "open <item>" of a parameterised screen
     ("select", activate),
     ("where", location_intent),
 ]

@@ -1,0 +1,87 @@
+"""Opening one item of a parameterised screen: "open River of Glass", "open the topic CLASSES".
+
+A parameterised node (``NodeInfo.param``, ``NodeInfo.items``) is one screen
+shown for many items — a movie's detail page, a table, a documentation topic.
+When the thing a clause opens is one of its items, the clause grounds to
+``goto(node, param=<item>)``: navigation clicks that item by its name and
+verifies that the page shows it. The item is named as the tester wrote it,
+in the item's own spelling ("harbor" in "Silent Harbor" stays a search, but
+"open silent harbor" opens "Silent Harbor"); a phrase that names a screen or
+control of its own better is left to the other intents.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import grounding
+from server.planners.language import Act, Clause, clean, quoted
+from server.planners.state import State
+from shared import vocabulary as V
+from shared.models import NodeInfo
+
+ACTS = (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE)
+MIN_SCORE = 0.85
+_LEAD = re.compile(r"^(?:on|at|to|into|up)\s+", re.I)
+_ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
+_PAGE_WORDS = re.compile(r"\s+(?:page|screen|details?|detail page|view)$", re.I)
+
+
+def _phrase(c: Clause) -> str:
+    # the words as written: clean() would drop a leading "The" that is part of a title
+    text = quoted(c.rest) or " ".join(c.rest.strip(" .!?;,").split())
+    text = _LEAD.sub("", text) if clean(text) else ""
+    return _PAGE_WORDS.sub("", text).strip()
+
+
+def _category(phrase: str, node: NodeInfo) -> str:
+    """The item's name once a leading word naming the node ("movie", "topic", "table") is dropped."""
+    head, _, tail = phrase.partition(" ")
+    names = {w.lower().rstrip("s") for w in re.findall(r"\w+", f"{node.id} {node.label} {node.param}")
+             if not w.startswith("{")}
+    return tail.strip() if tail and head.lower().rstrip("s") in names else phrase
+
+
+def item_of(phrase: str, node: NodeInfo) -> tuple[float, str]:
+    """How well *phrase* names one of *node*'s items, and the item's words as it spells them."""
+    best: tuple[float, str] = (0.0, "")
+    bare = _ARTICLE.sub("", phrase)
+    for candidate in {phrase, bare, _category(bare, node)}:
+        low = candidate.lower()
+        if len(low) < 3:
+            continue
+        for item in node.items:
+            at = item.lower().find(low)
+            whole = at >= 0 and (at == 0 or not item[at - 1].isalnum()) and \
+                (at + len(low) == len(item) or not item[at + len(low)].isalnum())
+            if whole:
+                # "the last orbit" in "The Last Orbit": the item's own spelling of the words
+                score = 1.0 if len(low) == len(item) else 0.86 + 0.1 * len(low) / len(item)
+                found = item[at:at + len(low)]
+            else:
+                score, found = grounding.similarity(candidate, item), item
+            if score > best[0]:
+                best = (score, found)
+    return best
+
+
+def param_intent(c: Clause, st: State) -> bool:
+    """Ground "open <item>" to the parameterised screen that lists the item."""
+    if c.act not in ACTS or not st.has(V.GOTO) or "param" not in st.param_names(V.GOTO):
+        return False
+    phrase = _phrase(c)
+    if not phrase:
+        return False
+    scored = [(item_of(phrase, n), n) for n in st.ctx.navigation.nodes if n.param and n.items]
+    scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
+    if not scored:
+        return False
+    (score, item), node = max(scored, key=lambda sn: sn[0][0])
+    # a screen named as well by the phrase ("open movies") is a screen, not an item
+    if any(t.score >= score and not t.node.param for t in grounding.screens(phrase, st.ctx) if t.node):
+        return False
+    st.add(V.GOTO, {"node": node.id, "param": item}, f"Open {node.label.replace('{' + node.param + '}', item)}",
+           moves=True)
+    st.node, st.moved = node.id, True
+    st.last_act, st.last_object = "open", item
+    st.expect_check(None)   # goto verifies the item is the one shown
+    return True

@@ -1,0 +1,33 @@
+"""The dashboard's explore review view: renames and deleted edges make the tree it saves (run with Node)."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+VIEW = Path(__file__).resolve().parents[2] / "frontend" / "js" / "views" / "explore_review.js"
+
+SCRIPT = """
+import { acceptedTree } from "%s";
+const t = { userinterface: "x", entry: "streamtv",
+  nodes: [{ id: "streamtv", label: "StreamTV", elements: [{ name: "live", opens: "live_tv" }] }, { id: "live_tv", label: "Live TV" }],
+  edges: [{ from: "streamtv", to: "live_tv", actions: [] }, { from: "live_tv", to: "streamtv", actions: [] }] };
+const a = acceptedTree(t, { streamtv: "home", live_tv: "live" }, { live_tv: "Live" }, new Set([1]));
+console.log(JSON.stringify(a));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_accepted_tree_renames_screens_everywhere_and_drops_deleted_edges(tmp_path: Path) -> None:
+    import json
+
+    script = tmp_path / "t.mjs"
+    script.write_text(SCRIPT % VIEW.as_posix())
+    out = json.loads(subprocess.run(["node", str(script)], capture_output=True, text=True, check=True,
+                                    timeout=60).stdout)
+    assert out["entry"] == "home"
+    assert [n["id"] for n in out["nodes"]] == ["home", "live"]
+    assert out["nodes"][0]["elements"][0]["opens"] == "live" and out["nodes"][1]["label"] == "Live"
+    assert out["edges"] == [{"from": "home", "to": "live", "actions": []}]

@@ -1,0 +1,87 @@
+"""'open <item>' grounds to a parameterised node with that item: goto(node, param=item)."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from backend_core.executors.navigation import GOTO_SPEC
+from backend_core.navigation.tree import NavigationTree
+from server.planners import builtin
+from server.planners.base import PlanRequest
+from server.planners.intents_param import item_of, param_intent
+from server.planners.language import read_clause
+from server.planners.state import State
+from shared.commands import CommandKind
+from shared.models import ExecutorContext, PlanningContext
+from tests.unit.conftest import DEMO_TREE, demo_context
+
+PLAYER_ITEMS = ["Election Night Special Aurora News · Yesterday 21:00", "Jazz at the Lake Melody TV · Fri 22:00"]
+
+
+def param_context() -> PlanningContext:
+    """The demo's context with its movie and player screens parameterised, as the explorer drafts them."""
+    raw = yaml.safe_load(DEMO_TREE.read_text())
+    for n in raw["nodes"]:
+        if n["id"] == "movie":
+            n.update(label="Movie detail for {title}", param="title",
+                     items=["The Last Orbit", "River of Glass", "Silent Harbor"],
+                     param_verifications=[{"command": "waitForElementToAppear",
+                                           "params": {"selector": "#movie-title", "text": "{title}"}}])
+        if n["id"] == "player":
+            n.update(param="name", items=PLAYER_ITEMS)
+    for e in raw["edges"]:
+        if e["to"] == "movie":
+            e.update(param="title", actions=[{"command": "click_element", "params": {"text": "{title}"}}])
+            e.pop("retry_actions")
+    tree = NavigationTree.from_dict(raw, base_dir=DEMO_TREE.parent)
+    base = demo_context()
+    nav = ExecutorContext(CommandKind.NAVIGATION, (GOTO_SPEC,), tuple(tree.node_infos()))
+    return PlanningContext(base.device_model, base.userinterface, base.action, base.verification, nav, "home")
+
+
+def ground(task: str) -> State | None:
+    st = State(param_context(), "home")
+    return st if param_intent(read_clause(task), st) else None
+
+
+def test_open_an_item_goes_to_its_node_with_the_item() -> None:
+    st = ground("open River of Glass")
+    assert st is not None
+    assert [(s.command, s.params) for s in st.steps] == [("goto", {"node": "movie", "param": "River of Glass"})]
+    assert st.node == "movie"
+
+
+def test_the_item_is_spelled_as_the_device_spells_it() -> None:
+    st = ground("open the movie river of glass")
+    assert st is not None and st.steps[0].params["param"] == "River of Glass"
+
+
+def test_an_item_starting_with_an_article_keeps_it() -> None:
+    ctx = param_context()
+    assert item_of("The Last Orbit", ctx.nodes["movie"]) == (1.0, "The Last Orbit")
+    assert item_of("the last orbit", ctx.nodes["movie"]) == (1.0, "The Last Orbit")
+
+
+def test_open_a_title_with_an_article_keeps_the_whole_title() -> None:
+    st = ground("open The Last Orbit")
+    assert st is not None and st.steps[0].params["param"] == "The Last Orbit"
+
+
+def test_part_of_a_longer_item_name_is_the_item_as_shown() -> None:
+    score, found = item_of("jazz at the lake", param_context().nodes["player"])
+    assert score >= 0.85 and found == "Jazz at the Lake"
+
+
+def test_a_screen_name_or_an_unknown_item_is_left_to_other_intents() -> None:
+    assert ground("open movies") is None
+    assert ground("open the guide") is None
+    assert ground("open Casablanca") is None
+    assert ground("turn subtitles on") is None
+
+
+def test_registered_first_the_builtin_planner_plans_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    at = [name for name, _ in builtin.INTENTS].index("select")     # just before the generic "open X"
+    monkeypatch.setattr(builtin, "INTENTS", [*builtin.INTENTS[:at], ("param", param_intent), *builtin.INTENTS[at:]])
+    plan = builtin.BuiltinPlanner().plan(PlanRequest("open Silent Harbor", param_context()))
+    assert plan.feasible
+    assert ("goto", {"node": "movie", "param": "Silent Harbor"}) in [(s.command, s.params) for s in plan.steps]
