@@ -18,11 +18,10 @@ from server.api_plans import api_plans
 from server.api_planning import api_planning
 from server.api_rules import api_rules
 from server.api_screen import api_screen
-from server.db import Database
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.audit import AuditRow, init_audit
 from server.openapi import openapi_api
-from server.db import Database, PlanCacheRow, RunRow, StepRow, TreeRow
+from server.db import Database, PlanCacheRow, PlanningRow, RuleRow, RunRow, StepRow, TreeRow
 from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
 from server.host_tokens import HostTokens
 from server.auth import init_auth
@@ -113,7 +112,8 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.wsgi_app = GuardMiddleware(app.wsgi_app, guard)  # type: ignore[method-assign]
     db = Database(settings.resolved_database_url())
     scrubber = Scrubber([settings.llm.api_key.reveal(), settings.ensure_host_token().reveal()])
-    scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow, AuditRow))  # noqa: SLF001
+    scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow, AuditRow, PlanningRow,  # noqa: SLF001
+                                            RuleRow))
     scrub_logs(scrubber)
     files = FileStore(settings.data_dir, scrubber)
 

@@ -68,8 +68,9 @@ def check_intent(c: Clause, st: State) -> bool:
     if m:
         flat = f"{m.group('x')} is {m.group('p')}"
     # "the settings screen is open": being on a screen is proved by going there (goto verifies)
-    m = re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:screen|page|view|menu|tab)?\s*(?:is|are)\s+(?:now\s+)?(?:open|opened|active|"
-                 r"showing|displayed|shown|visible|up|on screen)$", flat, re.I)
+    m = re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:screen|page|view|menu|tab)\s+(?:is|are)\s+(?:now\s+)?(?:open|opened|active|"
+                 r"showing|displayed|shown|visible|up|on screen)$", flat, re.I) or \
+        re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:open|opened|active|up)$", flat, re.I)
     if m and not negative:
         found = grounding.screens(m.group("x"), st.ctx, minimum=0.85)
         if found and st.has(V.GOTO):

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.fakes.llm_server import Reply, ScriptedLLM
-from tests.integration.dashboard_helpers import LAPTOP, PageWatch, launch_browser
+from tests.integration.dashboard_helpers import LAPTOP, PageWatch, launch_browser, log_in
 from tests.stack import Stack
 
 pytestmark = pytest.mark.integration
@@ -52,13 +52,14 @@ def browser() -> Iterator[Browser]:
     yield from launch_browser()
 
 
-def new_page(browser: Browser, base_url: str, watch: PageWatch, init_script: str | None = None) -> Page:
-    context = browser.new_context(viewport=LAPTOP, base_url=base_url)
+def new_page(browser: Browser, stack: Stack, watch: PageWatch, init_script: str | None = None) -> Page:
+    context = browser.new_context(viewport=LAPTOP, base_url=stack.url)
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
     page.set_default_timeout(20_000)
     watch.attach(page)
+    log_in(page, stack)
     return page
 
 
@@ -70,7 +71,7 @@ def open_device(page: Page) -> None:
 
 def test_without_the_speech_api_there_is_no_microphone_and_typing_works(browser: Browser, demo_stack: Stack) -> None:
     watch = PageWatch()
-    page = new_page(browser, demo_stack.url, watch, NO_SPEECH_JS)
+    page = new_page(browser, demo_stack, watch, NO_SPEECH_JS)
     try:
         open_device(page)
         expect(page.locator(".voice-btn")).to_have_count(0)
@@ -86,7 +87,7 @@ def test_without_the_speech_api_there_is_no_microphone_and_typing_works(browser:
 
 def test_a_spoken_task_lands_in_the_box_and_is_previewed_never_run(browser: Browser, demo_stack: Stack) -> None:
     watch = PageWatch()
-    page = new_page(browser, demo_stack.url, watch, SCRIPTED_SPEECH_JS)
+    page = new_page(browser, demo_stack, watch, SCRIPTED_SPEECH_JS)
     posted: list[dict] = []
     page.on("request", lambda r: posted.append(r.post_data_json) if r.method == "POST" and "/api/runs" in r.url
             and "/cancel" not in r.url else None)
@@ -142,7 +143,7 @@ def test_the_run_view_shows_how_the_run_was_planned(browser: Browser, llm_stack:
     run = stack.run("show me the programme guide")
     assert run["status"] == "passed" and run["planner"] == "llm", run
     watch = PageWatch()
-    page = new_page(browser, stack.url, watch)
+    page = new_page(browser, stack, watch)
     try:
         page.goto(f"/#/runs/{run['id']}")
         panel = page.get_by_role("region", name="Planning")
@@ -169,7 +170,7 @@ def test_rules_are_added_edited_refused_and_deleted_in_the_dashboard(browser: Br
                                                                      llm_stack: tuple[Stack, ScriptedLLM]) -> None:
     stack, _ = llm_stack
     watch = PageWatch()
-    page = new_page(browser, stack.url, watch)
+    page = new_page(browser, stack, watch)
     page.on("dialog", lambda dialog: dialog.accept())
     try:
         page.goto("/#/rules")

@@ -107,7 +107,7 @@ def test_a_given_plan_has_no_planning_record(stack: Stack) -> None:
     assert view["record"] is None and view["given_plan"] is True
     assert stack.post("/api/runs/nope/planning", {}).status_code == 405
     import requests
-    assert requests.get(stack.url + "/api/runs/nope/planning", timeout=10).status_code == 404
+    assert stack.http.get(stack.url + "/api/runs/nope/planning", timeout=10).status_code == 404
 
 
 def test_a_replan_is_added_to_the_record_with_its_prompt(stack: Stack, llm: ScriptedLLM) -> None:

@@ -24,7 +24,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
 
 def cli(stack: Stack, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "devicepilot", "rule", *args, "--server", stack.url],
-                          input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60)
+                          input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60, env=stack.env)
 
 
 def test_a_rule_with_a_parameter_inside_a_compound_task_passes(stack: Stack) -> None:
@@ -45,7 +45,7 @@ def test_a_rule_with_a_parameter_inside_a_compound_task_passes(stack: Stack) -> 
     planning = stack.get(f"/api/runs/{run['id']}/planning")["record"]
     assert [p["task"] for p in planning["parts"]] == ["go to the guide", "switch to channel 5",
                                                        "check the banner shows Melody TV"]
-    assert planning["parts"][1]["rule_use"] == 1 and planning["parts"][1]["steps"] == [2, 3]
+    assert planning["parts"][1]["rule_use"] == 1 and planning["parts"][1]["steps"] == [2, 3, 4]
 
 
 def test_explicit_step_bodies_run_as_written(stack: Stack) -> None:

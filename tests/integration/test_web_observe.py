@@ -90,4 +90,4 @@ def test_screen_route_through_server_and_host(demo_stack: Stack) -> None:
     assert screen["platform"] == "web" and screen["url"].startswith("http")
     assert screen["elements"] and all("role" in e for e in screen["elements"])
     assert any(e["role"] == "heading" for e in screen["elements"])
-    assert requests.get(demo_stack.url + "/api/devices/nope/screen", timeout=30).status_code == 404
+    assert demo_stack.http.get(demo_stack.url + "/api/devices/nope/screen", timeout=30).status_code == 404
