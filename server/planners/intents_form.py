@@ -95,6 +95,8 @@ def type_intent(c: Clause, st: State) -> bool:
     text, field_phrase = _value_and_field(rest)
     if not text:
         raise Unplannable(f"nothing to type in {c.text!r}")
+    if re.match(r"^(?:an?\s+|the\s+)?(?:sql\s+)?(?:query|statement)\b", text, re.I) and not quoted(rest):
+        raise Unplannable("a query described in words: write the SQL itself (SELECT …)", "query")
     declared = grounding.tree_elements(field_phrase, st.ctx, prefer_node=st.node) if field_phrase else []
     field = _field(st, field_phrase)
     if field is None and declared:

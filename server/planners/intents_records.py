@@ -168,6 +168,9 @@ def add_record_intent(c: Clause, st: State) -> bool:
     rec = records.parse_record(c.rest)
     if not rec.name and not rec.fields and not rec.noun:
         raise Unplannable(f"nothing to add in {c.text!r}")
+    dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*)$", c.rest.strip(), re.I)
+    if dest and st.live is not None and not _place_exists(st, dest.group("y")):
+        raise Unplannable(f"there is no {dest.group('y')!r} on this app's screen", dest.group("y"))
     if st.live is None:
         if st.moved:
             raise Defer(rec.noun or rec.name)
@@ -210,6 +213,17 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(noun or rec.name)
     raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
+
+
+def _place_exists(st: State, place: str) -> bool:
+    """Whether "the shopping cart" / "the todo list" names something here: a list, a field, a heading, the page."""
+    noun = re.sub(r"\s+(?:list|table|page)$", "", place.strip(), flags=re.I)
+    if noun.lower() in ("list", "table", "page", "screen", "form", "app", "database", "db", "items", "entries"):
+        return True
+    if records.entity_link(st, noun) is not None or grounding.fields(noun, st.live, minimum=0.7) \
+            or _on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):
+        return True
+    return False
 
 
 def _fill_save_check(rec: Record) -> list[str]:
@@ -524,7 +538,7 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
         return False
     body = c.rest
     m = re.search(r"\b(?:\d+|no)\s+(?P<noun>[a-z]+)\b|\b(?:the|a)\s+(?P<noun2>[a-z]+)\s+(?:called|named|list|table)\b|"
-                  r"\bin\s+(?:the\s+)?(?P<noun3>[a-z]+)(?:\s+(?:list|table))?\b", body, re.I)
+                  r"\b(?:in|among|within)\s+(?:the\s+)?(?:[\w-]+\s+)?(?P<noun3>[a-z]+)(?:\s+(?:list|table))?\s*$", body, re.I)
     if not m:
         return False
     noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or "").lower()
