@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from urllib.parse import urlsplit
 from typing import Any
 
 from backend_core.controllers.browser import BrowserSession
@@ -163,6 +164,9 @@ class WebActions:
             if page.url == before:
                 raise DeviceFailure(f"there is no previous page to go back to from {before}",
                                     expected="a previous page in the history")
+            if urlsplit(page.url)[:2] != urlsplit(before)[:2]:
+                raise DeviceFailure(f"going back left the app: from {before} to {page.url or 'an empty page'}",
+                                    expected="a previous page of the app")
             return f"went back to {page.url}"
 
         return self.session.call(back)

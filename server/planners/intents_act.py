@@ -156,10 +156,11 @@ def back_intent(c: Clause, st: State) -> bool:
                                                         m.group("x").strip(), re.I):
         # "go back to home": a place, not a key
         return activate(Clause(f"go to {m.group('x')}", Act.NAVIGATE, f"to {m.group('x')}"), st)
-    if st.has(V.GO_BACK):
-        st.add(V.GO_BACK, {}, "Go back", moves=True)
-    elif Key.BACK.value in st.key_choices():
+    # an app with a remote and a tree goes back with its BACK key; a web page with the browser's history
+    if Key.BACK.value in st.key_choices() and (st.ctx.navigation.nodes or not st.has(V.GO_BACK)):
         st.add(V.PRESS_KEY, {"key": Key.BACK.value}, "Go back", moves=True)
+    elif st.has(V.GO_BACK):
+        st.add(V.GO_BACK, {}, "Go back", moves=True)
     else:
         raise Unplannable("the device has no way to go back")
     st.expect_check(None)

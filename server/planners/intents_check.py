@@ -139,14 +139,6 @@ def check_intent(c: Clause, st: State) -> bool:
         on_screen = m.group("subject").lower() in ("the screen", "the display", "the tv")
         _text_check(st, _subject_text(m.group("text")), negative, subject="", ocr=on_screen)
         return True
-    # "the current channel is Aurora News": a named element shows a value
-    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$", flat, re.I)
-    if m and not re.search(_SHOWN + r"$", flat, re.I) and not re.match(r"^(?:in|on|at|under|inside)\b", m.group("v")):
-        declared = grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node, minimum=0.8)
-        live = grounding.live_elements(m.group("subject"), st.live, minimum=0.8)
-        if declared or live:
-            _text_check(st, _subject_text(m.group("v")), negative, subject=m.group("subject"))
-            return True
     # "Melody TV is in the guide", "Tea Kettle is shown among the products"
     m = re.match(r"^(?P<text>.+?)\s+(?:is|are)\s+(?:still\s+)?(?:listed\s+|shown\s+|there\s+|displayed\s+)?"
                  r"(?:in|on|under|inside|among|within)\s+"
@@ -154,6 +146,15 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and not re.fullmatch(r"(?:the\s+)?(?:screen|page|display)", m.group("where"), re.I):
         _text_check(st, _subject_text(m.group("text")), negative, subject="", where=m.group("where"))
         return True
+    # "the current channel is Aurora News": a named element shows a value
+    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$", flat, re.I)
+    if m and not re.search(_SHOWN + r"$", flat, re.I) and not re.match(r"^(?:in|on|at|under|inside|among|within)\b|^"
+                                                                       + _SHOWN + r"\b", m.group("v"), re.I):
+        declared = grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node, minimum=0.8)
+        live = grounding.live_elements(m.group("subject"), st.live, minimum=0.8)
+        if declared or live:
+            _text_check(st, _subject_text(m.group("v")), negative, subject=m.group("subject"))
+            return True
     # "Melody TV is listed" / "the Save button is visible" / "buy milk is gone"
     m = re.match(r"^(?P<text>.+?)\s+(?:is|are|should be|must be|can be seen|still)?\s*(?:still\s+)?"
                  + _SHOWN + r"(?:\s+(?:on|in|at)\s+(?P<where>.+))?$", flat, re.I)

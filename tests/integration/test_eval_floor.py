@@ -23,19 +23,18 @@ from evals.scoring import TaskResult, render, scores, to_json
 pytestmark = pytest.mark.integration
 log = logging.getLogger(__name__)
 
-# Correct-end-state rate on the held-out split, per app and overall. Measured on the planner of
-# 2026-11-23, before the grounding work of issue 8 (`devicepilot eval --split heldout --jobs 2`,
-# the same in two runs): all 27.6 % (48/174), streamtv 43.0 % (37/86), django_admin 11.1 % (5/45),
-# sqlite_web 14.0 % (6/43). Each floor sits one to three tasks below its measure, for timing noise.
-FLOORS = {"all": 0.26, "streamtv": 0.40, "django_admin": 0.08, "sqlite_web": 0.11}
+# Correct-end-state rate on the held-out split, per app and overall, measured with
+# `devicepilot eval --split all --jobs 2` on 2026-11-23 after the grounding work of issue 8 (before it:
+# all 27.6 %, streamtv 43.0 %, django_admin 11.1 %, sqlite_web 14.0 %). Now: all 60.3 % (105/174),
+# streamtv 79.1 % (68/86), django_admin 46.7 % (21/45), sqlite_web 37.2 % (16/43). Each floor sits a few
+# tasks below its measure, for timing noise; raise them as the planner improves, never lower them.
+FLOORS = {"all": 0.56, "streamtv": 0.74, "django_admin": 0.40, "sqlite_web": 0.30}
 
-# The target is 0 false passes and every impossible task refused with no step run. Today's
-# planner has false passes (e.g. "record channel 5 tonight at 8" presses 5 and passes) and runs
-# steps for some impossible tasks, so this test reports both and asserts only what holds today:
-# no more false passes than this ceiling, at least this share of impossible tasks refused.
-# Measured: 6 false passes, 14 of 16 impossible tasks refused.
-FALSE_PASS_CEILING = 6
-REFUSED_FLOOR = 0.80
+# The target is 0 false passes and every impossible task refused with no step run. The last full
+# measure had 1 false pass (a negative check read as a value check), fixed since at its cause, and
+# 15 of 16 impossible tasks refused; the ceiling keeps room for that one until a run proves 0 twice.
+FALSE_PASS_CEILING = 1
+REFUSED_FLOOR = 0.90
 
 JOBS = 2  # instances (devices) per app: the held-out split in about half the time of one
 
