@@ -7,6 +7,7 @@ import logging
 import platform
 import sys
 
+from bench.grounding import grounding
 from bench.planning import Section, run_all
 from bench.prompts import prompt_sizes
 
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-jobs", type=int, default=1, help="with --eval: instances per app")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)  # the planners log one line per plan at INFO
-    sections = [*run_all(args.runs), prompt_sizes(max(20, args.runs // 10))]
+    sections = [*run_all(args.runs), grounding(max(20, args.runs // 4)), prompt_sizes(max(20, args.runs // 10))]
     evaluation = run_eval(args.eval, args.eval_jobs) if args.eval else None
     if args.json:
         out = {"runs": args.runs, "sections": [s.to_dict() for s in sections]}
