@@ -404,16 +404,7 @@ class RunService:
             self._update(run_id, plan=merged, usage=usage.to_dict(),
                          event=f"re-planned by {new.planner}: {len(new.steps)} step(s) appended "
                                f"from step {base + 1}")
-            with self._lock:
-                cancelled = run_id in self._cancelled
-            if cancelled:
-                self._finish(run_id, RunStatus.ERROR, "run cancelled")
-                return
-            reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
-                "run_id": run_id, "device_id": device_id,
-                "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
-            if not reply or not reply.get("accepted"):
-                raise HostUnavailable(f"host refused the re-planned steps: {reply.get('error') if reply else 'no reply'}")
+            self._send_more(run_id, device_id, new, "the re-planned steps")
         except DevicePilotError as exc:
             log.warning("run %s: re-plan failed: %s", run_id, exc)
             self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan not possible: {exc})")
@@ -423,6 +414,19 @@ class RunService:
         finally:
             with self._lock:
                 self._replanning.discard(run_id)
+
+    def _send_more(self, run_id: str, device_id: str, new: Plan, what: str) -> None:
+        """Send steps appended to a running run to its host, unless the run was cancelled meanwhile."""
+        with self._lock:
+            cancelled = run_id in self._cancelled
+        if cancelled:
+            self._finish(run_id, RunStatus.ERROR, "run cancelled")
+            return
+        reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
+            "run_id": run_id, "device_id": device_id,
+            "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
+        if not reply or not reply.get("accepted"):
+            raise HostUnavailable(f"host refused {what}: {reply.get('error') if reply else 'no reply'}")
 
     def _claim_continuation(self, run_id: str) -> bool:
         """True (and the run is marked) when a passed part of a run has clauses left to plan on the new screen."""
@@ -473,16 +477,7 @@ class RunService:
                          event=f"observed the screen after step {done} ({record.elements_seen} element(s)"
                                f"{' at ' + record.url if record.url else ''}); planned {task!r}: "
                                f"{len(new.steps)} step(s)")
-            with self._lock:
-                cancelled = run_id in self._cancelled
-            if cancelled:
-                self._finish(run_id, RunStatus.ERROR, "run cancelled")
-                return
-            reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
-                "run_id": run_id, "device_id": device_id,
-                "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
-            if not reply or not reply.get("accepted"):
-                raise HostUnavailable(f"host refused the next steps: {reply.get('error') if reply else 'no reply'}")
+            self._send_more(run_id, device_id, new, "the next steps")
         except DevicePilotError as exc:
             log.warning("run %s: closed-loop planning failed: %s", run_id, exc)
             self._finish(run_id, RunStatus.ERROR, f"could not plan the rest of the task: {exc}")
