@@ -23,7 +23,7 @@ def test_android_strategy_drafts_the_phone_screens(tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
     stack = LocalStack.start(HOST_CONFIG)
     try:
-        link = ApiLink(ApiClient(stack.url), "phone-1")
+        link = ApiLink(ApiClient(stack.url, token=stack.token), "phone-1")
         progress: list[str] = []
         ex = Explorer(link, Limits(max_screens=10, max_depth=3, budget_s=120),
                       on_progress=lambda p: progress.append(p.note), shots_dir=tmp_path / "shots").explore()

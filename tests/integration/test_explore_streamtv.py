@@ -56,7 +56,7 @@ def rename(tree: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 def run_tasks(config: Path, tasks: list[str]) -> dict[str, str]:
     stack = LocalStack.start(config)
     try:
-        client = ApiClient(stack.url)
+        client = ApiClient(stack.url, token=stack.token)
         out = {}
         for task in tasks:
             run = client.post("/api/runs?wait=120", {"device": "demo-web", "task": task})
@@ -71,7 +71,7 @@ def run_tasks(config: Path, tasks: list[str]) -> dict[str, str]:
 def explore_streamtv(folder: Path, budget_s: float = 280) -> tuple[Path, float]:
     stack = LocalStack.start(host_config(folder, None))
     try:
-        link = ApiLink(ApiClient(stack.url), "demo-web")
+        link = ApiLink(ApiClient(stack.url, token=stack.token), "demo-web")
         started = time.monotonic()
         ex = Explorer(link, Limits(max_screens=20, max_depth=4, budget_s=budget_s),
                       shots_dir=folder / "streamtv.screens").explore()
@@ -118,7 +118,7 @@ def test_open_any_movie_reaches_its_page_and_verifies_it(explored: tuple[Path, f
     monkeypatch.setattr(builtin, "INTENTS", [*builtin.INTENTS[:at], ("param", param_intent), *builtin.INTENTS[at:]])
     stack = LocalStack.start(host_config(tmp_path, tree))
     try:
-        client = ApiClient(stack.url)
+        client = ApiClient(stack.url, token=stack.token)
         for title in ("Silent Harbor", "The Quiet Valley"):     # never opened while exploring
             run = client.post("/api/runs", {"device": "demo-web", "task": f"open {title}"})
             run = client.follow(run["id"], lambda s: None, lambda r: None, timeout=120)
