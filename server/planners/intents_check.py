@@ -117,8 +117,9 @@ def check_intent(c: Clause, st: State) -> bool:
         st.check(checks.page(st.ctx, _subject_text(m.group(1)), not negative))
         return True
     # "subtitles are on" / "X is set to French" / "buy milk is ticked"
-    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:set\s+to|turned|switched)?\s*(?P<v>on|off|enabled|disabled)$",
-                 flat, re.I) or re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:set\s+to|now)\s+(?P<v>.+)$", flat, re.I)
+    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are|should be|must be|has to be|needs to be)\s+(?:set\s+to|turned|switched)?"
+                 r"\s*(?P<v>on|off|enabled|disabled)$", flat, re.I) or \
+        re.match(r"^(?P<subject>.+?)\s+(?:is|are|should be|must be)\s+(?:set\s+to|now)\s+(?P<v>.+)$", flat, re.I)
     if m:
         _value_check(st, m.group("subject"), m.group("v"), negative)
         return True
@@ -127,6 +128,8 @@ def check_intent(c: Clause, st: State) -> bool:
     if m:
         _state_check(st, _subject_text(m.group("subject")), _STATE_WORDS[m.group("state").lower()], negative)
         return True
+    if re.search(r"\bmarked\s+as\b", flat, re.I):
+        raise Unplannable(f"I cannot tell how {body!r} shows on the screen: name the text or the box to check", body)
     # "the banner shows Melody TV" / "the list contains buy milk"
     m = re.match(r"^(?P<subject>.+?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
                  r"returns?|gives?|yields?|outputs?|produces?|results? in|equals?|is equal to|comes? back with|"
