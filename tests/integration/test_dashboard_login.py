@@ -31,6 +31,8 @@ def test_a_person_logs_in_with_a_password_sees_their_role_and_logs_out(browser: 
     try:
         page.goto("/")                                   # not logged in: sent to the login page
         page.wait_for_url("**/login")
+        # the first page of a browser context can take long on a loaded CI machine
+        expect(page.get_by_label("Name")).to_be_editable(timeout=60_000)
         page.get_by_label("Name").fill("vera")
         page.get_by_label("Password").fill("wrong passphrase")
         page.get_by_role("button", name="Log in").click()
