@@ -90,7 +90,3 @@ def text_shown(ctx: PlanningContext, text: str, present: bool = True, prefer_ocr
         return screen_text(ctx, text, present)
     raise CannotCheck("the device has no verification that can check this")
 
-
-def is_check(ctx: PlanningContext, command: str) -> bool:
-    spec = _spec(ctx, command)
-    return spec is not None and spec.kind.value == "verification"

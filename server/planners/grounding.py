@@ -21,7 +21,7 @@ from functools import lru_cache
 from server.planners.matching import STOPWORDS, phrase_score
 from shared.models import ElementInfo, NodeInfo, PlanningContext
 from shared.screen import (
-    CLICKABLE_ROLES, FIELD_ROLES, ROLE_COMBOBOX, ROLE_HEADING, ROLE_TEXT, ROLE_TEXTBOX, TOGGLE_ROLES,
+    CLICKABLE_ROLES, FIELD_ROLES, ROLE_COMBOBOX, ROLE_TEXT, ROLE_TEXTBOX, TOGGLE_ROLES,
     ScreenObservation, UIElement,
 )
 from server.planners.language import words
@@ -216,8 +216,6 @@ def textboxes(screen: ScreenObservation | None) -> list[UIElement]:
         if screen else []
 
 
-def toggles(screen: ScreenObservation | None) -> list[UIElement]:
-    return [e for e in screen.elements if e.role in TOGGLE_ROLES] if screen else []
 
 
 def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75) -> list[Target]:
@@ -235,26 +233,8 @@ def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75
     return sorted(out, key=lambda t: -t.score)
 
 
-def shown_text(phrase: str, screen: ScreenObservation | None, minimum: float = 0.8) -> list[Target]:
-    """Any element (text included) that shows *phrase*; for checks and for "already there"."""
-    if screen is None:
-        return []
-    low = phrase.lower()
-    out = []
-    for el in screen.elements:
-        if el.hidden:
-            continue
-        names = [n for n in (el.name, el.text) if n]
-        score = _best(phrase, names)
-        if any(low in n.lower() for n in names):
-            score = max(score, 0.85)
-        if score >= minimum:
-            out.append(Target(TargetKind.LIVE_ELEMENT, score, el.label, live=el))
-    return sorted(out, key=lambda t: -t.score)
 
 
-def headings(screen: ScreenObservation | None) -> list[str]:
-    return [e.label for e in screen.elements if e.role == ROLE_HEADING] if screen else []
 
 
 # -- when nothing matches ------------------------------------------------------------------------

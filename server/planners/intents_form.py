@@ -17,7 +17,7 @@ from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.matching import nodes_with_keyword
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, ROLE_TEXTBOX
 
 _APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
                      r"keep(?:ing)? (?:the )?existing (?:text|value))\b", re.I)

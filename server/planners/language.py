@@ -7,7 +7,6 @@ intents only deal with meaning, and grounding deals with the device.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from enum import Enum

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.planners import checks
 from server.planners.grounding import Target
 from shared import vocabulary as V
 from shared.keys import Key
@@ -177,6 +176,3 @@ class State:
     def expect_check(self, step: PlanStep | None) -> None:
         """Remember the check proving the latest action worked; added at the end if the task has none."""
         self.expect = step
-
-    def checks_available(self) -> bool:
-        return checks.has_check(self.ctx, V.WAIT_FOR_ELEMENT) or checks.has_check(self.ctx, V.WAIT_FOR_TEXT)
