@@ -34,13 +34,21 @@ LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 MAX_PLAN_STEPS = 100
 """The most steps any plan may have: refused at the API for a given plan, and before any plan reaches a host."""
 
-RATE_LIMITS: dict[str, tuple[str, str]] = {
-    # endpoint: (environment variable, default limit)
-    "api.create_run": ("DEVICEPILOT_RATE_LIMIT_RUNS", "60 per minute"),
-    "api_plans.run_testcase": ("DEVICEPILOT_RATE_LIMIT_RUNS", "60 per minute"),
-    "api.device_execute": ("DEVICEPILOT_RATE_LIMIT_EXECUTE", "120 per minute"),
-    "auth.login": ("DEVICEPILOT_RATE_LIMIT_LOGIN", "10 per minute"),
-    "auth.login_link": ("DEVICEPILOT_RATE_LIMIT_LOGIN", "10 per minute"),
+@dataclass(frozen=True)
+class RateLimit:
+    variable: str                              # the environment variable that overrides the default
+    default: str
+    counts: Callable[[], bool] | None = None   # which requests count; None: all of them
+
+
+RATE_LIMITS: dict[str, RateLimit] = {
+    "api.create_run": RateLimit("DEVICEPILOT_RATE_LIMIT_RUNS", "60 per minute"),
+    "api_plans.run_testcase": RateLimit("DEVICEPILOT_RATE_LIMIT_RUNS", "60 per minute"),
+    "api.device_execute": RateLimit("DEVICEPILOT_RATE_LIMIT_EXECUTE", "120 per minute"),
+    "auth.login": RateLimit("DEVICEPILOT_RATE_LIMIT_LOGIN", "10 per minute"),
+    # a one-time login link is a credential attempt; showing the login page is not
+    "auth.login_link": RateLimit("DEVICEPILOT_RATE_LIMIT_LOGIN", "10 per minute",
+                                 counts=lambda: bool(request.args.get("token"))),
 }
 
 
@@ -123,9 +131,12 @@ def init_limits(app: Flask) -> Limiter:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter = Limiter(rate_key, app=app, storage_uri=os.environ.get("DEVICEPILOT_RATE_LIMIT_STORAGE", "memory://"),
                       strategy="fixed-window")
-    for endpoint, (variable, default) in RATE_LIMITS.items():
+    for endpoint, rule in RATE_LIMITS.items():
         view = app.view_functions.get(endpoint)
         if view is None:
             continue
-        app.view_functions[endpoint] = limiter.limit(os.environ.get(variable, default))(view)
+        counts = rule.counts
+        limit = limiter.limit(os.environ.get(rule.variable, rule.default),
+                              exempt_when=(lambda c=counts: not c()) if counts else None)
+        app.view_functions[endpoint] = limit(view)
     return limiter

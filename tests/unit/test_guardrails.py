@@ -178,3 +178,14 @@ def test_no_plan_over_the_step_limit_reaches_a_host(srv: Server) -> None:
         srv.lab.call("tv-0", ServerEvent.RUN_PLAN, {"run_id": "0123456789ab", "plan": {"plan": steps}})
     with pytest.raises(HostUnavailable):   # at the limit it goes on (to a host that is not connected here)
         srv.lab.call("tv-0", ServerEvent.RUN_PLAN, {"run_id": "0123456789ab", "plan": {"plan": steps[:-1]}})
+
+
+def test_login_attempts_are_limited_but_the_login_page_is_not(srv: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    http = srv.app.test_client()
+    pages = [http.get("/login").status_code for _ in range(15)]
+    assert 429 not in pages, pages                          # many testers behind one address open the page
+    tries = [http.post("/api/auth/login", json={"name": "nobody", "password": "wrong"}).status_code
+             for _ in range(12)]
+    assert tries[:10] == [401] * 10 and tries[10:] == [429, 429], tries
+    links = [http.get("/login?token=forged").status_code for _ in range(11)]
+    assert links[-1] == 429, links                          # one-time links count as attempts
