@@ -20,6 +20,7 @@ message this module produces.
 from __future__ import annotations
 
 import email.utils
+import json
 import logging
 import random
 import threading
@@ -55,6 +56,15 @@ class LLMFailure(str, Enum):
 
 
 @dataclass(frozen=True)
+class ToolCallRequest:
+    """One native tool call in a reply: the tool's name and its arguments as the model wrote them (JSON text)."""
+
+    id: str
+    name: str
+    arguments: str
+
+
+@dataclass(frozen=True)
 class ChatReply:
     """One completed chat call."""
 
@@ -65,6 +75,7 @@ class ChatReply:
     finish_reason: str
     retries: int
     refusal: str = ""
+    tool_calls: tuple[ToolCallRequest, ...] = ()
 
     @property
     def truncated(self) -> bool:
@@ -124,9 +135,12 @@ class LLMClient:
             headers["Authorization"] = f"Bearer {self.settings.api_key.reveal()}"
         return headers
 
-    def _body(self, messages: list[dict[str, str]], schema: dict[str, Any], mode: OutputMode) -> dict[str, Any]:
+    def _body(self, messages: list[dict[str, Any]], schema: dict[str, Any], mode: OutputMode,
+              tools: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.settings.model, "messages": messages, "temperature": 0,
                                 "max_tokens": self.settings.max_tokens, "stream": False}
+        if tools:
+            body["tools"] = tools
         fmt = response_format(mode, schema)
         if fmt is not None:
             body["response_format"] = fmt
@@ -161,17 +175,21 @@ class LLMClient:
         return str(err or data)[:ERROR_BODY_CHARS]
 
     # -- the call ---------------------------------------------------------------------
-    def complete(self, messages: list[dict[str, str]], schema: dict[str, Any],
-                 usage: TokenUsage | None = None) -> ChatReply:
-        """Send *messages*; return the reply. Every request sent is counted in *usage*."""
+    def complete(self, messages: list[dict[str, Any]], schema: dict[str, Any],
+                 usage: TokenUsage | None = None, tools: list[dict[str, Any]] | None = None) -> ChatReply:
+        """Send *messages*; return the reply. Every request sent is counted in *usage*.
+
+        With *tools* (OpenAI function declarations) the request offers them and asks for no
+        ``response_format``; the reply's ``tool_calls`` holds what the model called.
+        """
         usage = usage if usage is not None else TokenUsage()
-        mode = self.mode()
+        mode = OutputMode.TEXT if tools else self.mode()
         retries = 0
         timeout = (min(CONNECT_TIMEOUT_S, self.settings.timeout_s), self.settings.timeout_s)
         while True:
             started = time.perf_counter()
             try:
-                resp = self._session().post(self.url, json=self._body(messages, schema, mode), headers=self._headers(),
+                resp = self._session().post(self.url, json=self._body(messages, schema, mode, tools), headers=self._headers(),
                                        timeout=timeout)
             except requests.Timeout:
                 usage.llm_calls += 1
@@ -187,7 +205,8 @@ class LLMClient:
                 usage.prompt_tokens += reply.usage.prompt_tokens
                 usage.completion_tokens += reply.usage.completion_tokens
                 usage.total_tokens += reply.usage.total_tokens
-                self._remember(mode)
+                if not tools:
+                    self._remember(mode)
                 log.info("LLM %s model %s (%s): %d tokens in %.0f ms", self.host, reply.model, mode.value,
                          reply.usage.total_tokens, elapsed_ms)
                 return reply
@@ -235,4 +254,18 @@ class LLMClient:
         refusal = message.get("refusal")
         return ChatReply(content, TokenUsage.from_response(data.get("usage")),
                          str(data.get("model") or self.settings.model), mode, str(choice.get("finish_reason") or ""),
-                         retries, self.redact(refusal[:ERROR_BODY_CHARS]) if isinstance(refusal, str) else "")
+                         retries, self.redact(refusal[:ERROR_BODY_CHARS]) if isinstance(refusal, str) else "",
+                         _tool_calls(message.get("tool_calls")))
+
+
+def _tool_calls(raw: Any) -> tuple[ToolCallRequest, ...]:
+    """The native ``tool_calls`` of a reply message; malformed entries are left out."""
+    calls: list[ToolCallRequest] = []
+    for i, item in enumerate(raw if isinstance(raw, list) else []):
+        fn = item.get("function") if isinstance(item, dict) else None
+        if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
+            continue
+        args = fn.get("arguments")
+        calls.append(ToolCallRequest(str(item.get("id") or f"call_{i}"), fn["name"],
+                                     args if isinstance(args, str) else json.dumps(args or {})))
+    return tuple(calls)

@@ -42,6 +42,14 @@ class Reply:
     delay_s: float = 0.0                     # wait this long before answering
     usage: dict[str, int] | None = field(default_factory=lambda: dict(DEFAULT_USAGE))
     finish_reason: str = "stop"
+    tool_calls: list[dict[str, Any]] | None = None   # native tool calls in the message
+
+    @classmethod
+    def tools(cls, *calls: tuple[str, dict[str, Any]], **kwargs: Any) -> "Reply":
+        """A reply that calls tools: ``Reply.tools(("list_devices", {}), ("get_run", {"run_id": "abc"}))``."""
+        return cls(content=None, finish_reason="tool_calls", tool_calls=[
+            {"id": f"call_{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+            for i, (name, args) in enumerate(calls)], **kwargs)
 
     @classmethod
     def text(cls, content: str, **kwargs: Any) -> "Reply":
@@ -61,10 +69,12 @@ class Reply:
             return self.raw
         if self.body is not None:
             return json.dumps(self.body).encode()
+        message: dict[str, Any] = {"role": "assistant", "content": self.content}
+        if self.tool_calls is not None:
+            message["tool_calls"] = self.tool_calls
         data: dict[str, Any] = {
             "id": "chatcmpl-scripted", "object": "chat.completion", "created": 0, "model": model,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": self.content},
-                         "finish_reason": self.finish_reason}],
+            "choices": [{"index": 0, "message": message, "finish_reason": self.finish_reason}],
         }
         if self.usage is not None:
             data["usage"] = self.usage
