@@ -219,6 +219,7 @@ def _check_llm_budget() -> None:
     if not budget or not srv.settings.llm.configured or not getattr(current_user, "is_authenticated", False):
         return
     used = srv.extras["audit"].llm_tokens_today(current_user.name)
+    used += sum(count(current_user.name) for count in srv.extras.get("llm_token_counters", ()))   # the assistant
     if used >= budget:
         raise BudgetSpent(f"{current_user.name} has used {used} of the {budget} LLM tokens a user may spend per day; "
                           "the budget renews at midnight UTC. Plans given with the run and saved test cases still "

@@ -19,9 +19,11 @@ from server.api_planning import api_planning
 from server.api_rules import api_rules
 from server.api_screen import api_screen
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
+from server.assistant import AssistantMessageRow, ConversationRow, assistant_api
 from server.audit import AuditRow, init_audit
 from server.openapi import openapi_api
 from server.db import Database, PlanCacheRow, PlanningRow, RuleRow, RunRow, StepRow, TreeRow
+from server.assistant.budget import assistant_token_counter
 from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
 from server.host_tokens import HostTokens
 from server.auth import init_auth
@@ -113,7 +115,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     db = Database(settings.resolved_database_url())
     scrubber = Scrubber([settings.llm.api_key.reveal(), settings.ensure_host_token().reveal()])
     scrub_database(db._sessions, scrubber, (RunRow, StepRow, PlanCacheRow, TreeRow, AuditRow, PlanningRow,  # noqa: SLF001
-                                            RuleRow))
+                                            RuleRow, ConversationRow, AssistantMessageRow))
     scrub_logs(scrubber)
     files = FileStore(settings.data_dir, scrubber)
 
@@ -142,6 +144,8 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(api_planning)
     app.register_blueprint(api_screen)
     app.register_blueprint(openapi_api)
+    app.register_blueprint(assistant_api)
+    srv.extras["llm_token_counters"] = [assistant_token_counter(srv)]
     srv.extras["audit"] = init_audit(app, srv)
     init_limits(app)
     socketio.on_namespace(HostNamespace(srv))

@@ -78,6 +78,10 @@ POLICY: dict[str, Role | str] = {
     # the audit log
     "audit.list_audit": A,
     "openapi.document": V,
+    # the assistant: its tools check each call against the rule of the route they stand for
+    "assistant.post_message": V,
+    "assistant.list_conversations": V,
+    "assistant.get_conversation": V,
 }
 
 

@@ -45,6 +45,7 @@ RATE_LIMITS: dict[str, RateLimit] = {
     "api.create_run": RateLimit("DEVICEPILOT_RATE_LIMIT_RUNS", "60 per minute"),
     "api_plans.run_testcase": RateLimit("DEVICEPILOT_RATE_LIMIT_RUNS", "60 per minute"),
     "api.device_execute": RateLimit("DEVICEPILOT_RATE_LIMIT_EXECUTE", "120 per minute"),
+    "assistant.post_message": RateLimit("DEVICEPILOT_RATE_LIMIT_ASSISTANT", "30 per minute"),
     "auth.login": RateLimit("DEVICEPILOT_RATE_LIMIT_LOGIN", "10 per minute"),
     # a one-time login link is a credential attempt; showing the login page is not
     "auth.login_link": RateLimit("DEVICEPILOT_RATE_LIMIT_LOGIN", "10 per minute",

@@ -118,6 +118,14 @@ OPERATIONS: dict[str, Op] = {
                                                                         "mode": {"enum": ["run", "plan"]}}}),
     "audit.list_audit": Op("The audit log (admin)", query=("user", "device", "action", "run", "limit", "offset")),
     "openapi.document": Op("This document"),
+    "assistant.post_message": Op("Ask the lab assistant; it answers with the allowlisted tools it ran with your "
+                                 "rights (destructive ones after a confirmation)", extra_codes=(429,),
+                                 body={"type": "object", "required": ["text"],
+                                       "properties": {"text": {"type": "string", "maxLength": 2000},
+                                                      "conversation": STR, "confirm": {"type": "boolean"}}}),
+    "assistant.list_conversations": Op("Your assistant conversations, newest first", query=("limit", "offset")),
+    "assistant.get_conversation": Op("One of your conversations with every message, tool call, result and "
+                                     "token usage"),
 }
 
 ERROR = {"$ref": "#/components/schemas/Error"}

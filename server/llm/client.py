@@ -180,10 +180,11 @@ class LLMClient:
         """Send *messages*; return the reply. Every request sent is counted in *usage*.
 
         With *tools* (OpenAI function declarations) the request offers them and asks for no
-        ``response_format``; the reply's ``tool_calls`` holds what the model called.
+        ``response_format``; the reply's ``tool_calls`` holds what the model called. ``tools=[]``
+        asks for a plain-text answer.
         """
         usage = usage if usage is not None else TokenUsage()
-        mode = OutputMode.TEXT if tools else self.mode()
+        mode = OutputMode.TEXT if tools is not None else self.mode()
         retries = 0
         timeout = (min(CONNECT_TIMEOUT_S, self.settings.timeout_s), self.settings.timeout_s)
         while True:
@@ -205,7 +206,7 @@ class LLMClient:
                 usage.prompt_tokens += reply.usage.prompt_tokens
                 usage.completion_tokens += reply.usage.completion_tokens
                 usage.total_tokens += reply.usage.total_tokens
-                if not tools:
+                if tools is None:
                     self._remember(mode)
                 log.info("LLM %s model %s (%s): %d tokens in %.0f ms", self.host, reply.model, mode.value,
                          reply.usage.total_tokens, elapsed_ms)
