@@ -1,5 +1,5 @@
 // Dashboard entry point: hash routing between views, each view cleaned up when it is left.
-//   #/lab  #/device/<id>  #/runs  #/runs/<id>  #/navigation/<ui>  #/plan-cache  #/rules
+//   #/lab  #/device/<id>  #/runs  #/runs/<id>  #/navigation/<ui>  #/plan-cache  #/rules  #/assistant
 
 import { clear, errorBanner } from "./dom.js";
 import "./live.js"; // the live-events connection and its indicator, on every view
@@ -13,7 +13,7 @@ const ROUTES = [
   { pattern: /^\/navigation(?:\/([^/]+))?$/, nav: "navigation", keys: ["ui"], load: () => import("./views/navigation.js") },
   { pattern: /^\/plan-cache$/, nav: "plan-cache", load: () => import("./views/plan_cache.js") },
   { pattern: /^\/rules$/, nav: "rules", load: () => import("./views/rules.js") },
-  { pattern: /^\/explore-review$/, nav: "navigation", load: () => import("./views/explore_review.js") },
+  { pattern: /^\/explore-review$/, nav: "navigation", load: () => import("./views/explore_review.js") },  { pattern: /^\/assistant$/, nav: "assistant", load: () => import("./views/assistant.js") },
 ];
 
 let current = null; // {leave: [fns], alive: bool}

@@ -43,8 +43,8 @@ def _run_brief(run: dict[str, Any]) -> dict[str, Any]:
 
 
 def _say_run(run: dict[str, Any]) -> str:
-    text = f"run {run['id']} on {run['device_id']} ({run['task'][:80]!r}) is {run['status']}"
-    return text + (f": {run['message'][:200]}" if run.get("message") else "")
+    text = f"run {run['id']} on {run['device_id']} ({run['task'][:80]!r}): {run['status']}"
+    return text + (f" — {run['message'][:200]}" if run.get("message") else "")
 
 
 @tool("list_devices", "The lab's devices with their state; status 'free' means online and not running anything",
@@ -104,7 +104,7 @@ def get_run(env: ToolEnv, args: dict[str, Any]) -> ToolOutput:
     run = env.srv.runs.get(args["run_id"])
     steps = run.get("steps") or []
     failed = [st for st in steps if st.get("status") == "failed"]
-    summary = _say_run(run) + f"; {len(steps)} step(s) ran"
+    summary = _say_run(run) + f" ({len(steps)} step(s) ran)"
     if failed:
         summary += f", step {failed[0]['step']} ({failed[0]['command']}) failed: {failed[0]['message'][:160]}"
     return ToolOutput(summary, _run_brief(run), runs=[run["id"]], devices=[run["device_id"]])
@@ -132,8 +132,12 @@ def list_runs(env: ToolEnv, args: dict[str, Any]) -> ToolOutput:
                       runs=[r["id"] for r in runs], devices=sorted({r["device_id"] for r in runs}))
 
 
+def _run_ended(env: ToolEnv, args: dict[str, Any]) -> bool:
+    return RunStatus(env.srv.runs.get(args["run_id"], with_steps=False)["status"]).finished
+
+
 @tool("cancel_run", "Cancel a queued or running run", endpoint="api.cancel_run", params=(RUN_ID,),
-      destructive=True)
+      destructive=True, harmless_when=_run_ended)
 def cancel_run(env: ToolEnv, args: dict[str, Any]) -> ToolOutput:
     before = env.srv.runs.get(args["run_id"], with_steps=False)
     if RunStatus(before["status"]).finished:

@@ -149,7 +149,7 @@ class Assistant:
             tool = lookup(call.tool)
             if not tool.allowed_for(env.user):
                 results.append(run_call(env, call))     # refused there, with the role it needs
-            elif tool.destructive:
+            elif tool.needs_confirmation(env, call.arguments):
                 pending.append(call)
             elif tool.spends_llm and self.loop is not None and not self._budget_left(env, notes):
                 continue

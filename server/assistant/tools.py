@@ -135,6 +135,18 @@ class Tool:
     params: tuple[Param, ...] = ()
     destructive: bool = False
     spends_llm: bool = False             # it may plan with the LLM: the daily token budget applies
+    harmless_when: Callable[[ToolEnv, dict[str, Any]], bool] | None = None   # a destructive call that would
+    #                                      change nothing (cancelling a run that ended) needs no confirmation
+
+    def needs_confirmation(self, env: ToolEnv, arguments: dict[str, Any]) -> bool:
+        if not self.destructive:
+            return False
+        if self.harmless_when is None:
+            return True
+        try:
+            return not self.harmless_when(env, arguments)
+        except DevicePilotError:        # e.g. no such run: running it says so plainly
+            return False
 
     @property
     def role(self) -> Role:
@@ -181,13 +193,14 @@ REGISTRY: dict[str, Tool] = {}
 
 
 def tool(name: str, description: str, *, endpoint: str, params: tuple[Param, ...] = (),
-         destructive: bool = False, spends_llm: bool = False) -> Callable[[Handler], Handler]:
+         destructive: bool = False, spends_llm: bool = False,
+         harmless_when: Callable[[ToolEnv, dict[str, Any]], bool] | None = None) -> Callable[[Handler], Handler]:
     """Declare and register a tool (see the module's docstring)."""
 
     def register(fn: Handler) -> Handler:
         if name in REGISTRY:
             raise ValueError(f"tool {name!r} is declared twice")
-        REGISTRY[name] = Tool(name, description, endpoint, fn, params, destructive, spends_llm)
+        REGISTRY[name] = Tool(name, description, endpoint, fn, params, destructive, spends_llm, harmless_when)
         return fn
 
     return register

@@ -109,6 +109,9 @@ def test_cancelling_both_runs_on_the_phone_waits_for_a_yes(srv: Server) -> None:
     dropped = again.say("which devices are busy?")
     assert "Not confirmed, so I did not cancel run bbbbbbbbbbb1" in dropped["content"]
     assert again.say("yes")["tool_results"] == [] and srv.runs.get("bbbbbbbbbbb1")["status"] == "running"
+    # cancelling a run that has ended changes nothing: no confirmation is asked
+    ended = again.say("cancel aaaaaaaaaaa1")
+    assert ended["pending"] == [] and "had already ended (error); nothing to cancel" in ended["content"]
     # "both" with three active runs is refused in words
     add_run(srv, "ccccccccccc1", "living-room", "running")
     add_run(srv, "ccccccccccc2", "living-room", "running")
@@ -203,16 +206,19 @@ def test_the_two_call_tool_pattern_over_several_turns_with_references(llm_srv: S
         assert all(KEY not in (r.content or "") for r in s.query(AssistantMessageRow).all())
 
     # turn 3: commands written as JSON in the text are extracted and validated; unknown tools never run
+    add_run(llm_srv, "aaaaaaaaaaa3", "pixel-7", "running", "play a video")
     llm.script(Reply.text('Sure:\n```json\n{"tool_calls": [{"tool": "cancel_run", "arguments": {"run_id": '
-                          '"aaaaaaaaaaa1"}}, {"tool": "factory_reset", "arguments": {}}]}\n```'),
-               Reply.text("Cancelling aaaaaaaaaaa1 needs your confirmation; factory_reset is not a tool."))
-    third = chat.say("cancel that run and reset the phone")
+                          '"aaaaaaaaaaa3"}}, {"tool": "factory_reset", "arguments": {}}]}\n```'),
+               Reply.text("Cancelling aaaaaaaaaaa3 needs your confirmation; factory_reset is not a tool."))
+    third = chat.say("cancel the video run and reset the phone")
     assert [c["tool"] for c in third["tool_calls"]] == ["cancel_run"]
-    assert third["pending"] == [{"tool": "cancel_run", "arguments": {"run_id": "aaaaaaaaaaa1"}, "id": "text_0"}]
+    assert third["pending"] == [{"tool": "cancel_run", "arguments": {"run_id": "aaaaaaaaaaa3"}, "id": "text_0"}]
     assert "there is no tool 'factory_reset'" in llm.requests[-1].prompt
     assert "Reply 'yes' to go ahead" in third["content"]
+    assert llm_srv.runs.get("aaaaaaaaaaa3")["status"] == "running"
     confirmed = chat.say("ok, go", confirm=True)
-    assert confirmed["tool_results"][0]["summary"].startswith("run aaaaaaaaaaa1 had already ended (failed)")
+    assert confirmed["tool_results"][0]["summary"].startswith("cancelled run aaaaaaaaaaa3")
+    assert llm_srv.runs.get("aaaaaaaaaaa3")["status"] == "error"
     conv = chat.http.get(f"/api/assistant/conversations/{chat.conversation}", headers=chat.headers).get_json()
     assert conv["usage"]["total_tokens"] == 3 * 960 and conv["usage"]["llm_calls"] == 6
 
