@@ -123,12 +123,13 @@ def list_runs(env: ToolEnv, args: dict[str, Any]) -> ToolOutput:
                 if not RunStatus(r["status"]).finished][:limit]
     else:
         runs = env.srv.runs.list(device=args.get("device"), status=status, limit=limit)
-    what = " ".join(x for x in (status, f"on {args['device']}" if args.get("device") else "") if x)
+    where = f" on {args['device']}" if args.get("device") else ""
     if not runs:
-        return ToolOutput(f"no {what} runs".replace("  ", " "), [])
+        return ToolOutput(f"no {status + ' ' if status else ''}runs{where}", [])
     listed = "; ".join(f"{i}. {r['id']} {r['status']} on {r['device_id']}: {r['task'][:60]!r}"
                        for i, r in enumerate(runs, 1))
-    return ToolOutput(f"{len(runs)} run(s) {what}: {listed}".replace("  ", " "), [_run_brief(r) for r in runs],
+    return ToolOutput(f"{len(runs)} {status + ' ' if status else ''}run(s){where}: {listed}",
+                      [_run_brief(r) for r in runs],
                       runs=[r["id"] for r in runs], devices=sorted({r["device_id"] for r in runs}))
 
 

@@ -74,6 +74,14 @@ class Memory:
                 return list(items)
         return []
 
+    def listing(self, what: str) -> list[str]:
+        """The newest list of several runs (or devices) shown: what "the second one" and "both" pick from."""
+        for f in self.turns:
+            items = getattr(f, what)
+            if len(items) > 1:
+                return list(items)
+        return self.recent(what)
+
     def last_kind(self) -> str:
         for f in self.turns:
             if f.last:
@@ -109,7 +117,7 @@ def resolve_device(phrase: str, devices: list[dict[str, Any]], memory: Memory) -
             return d["id"]
     if text in ("it", "that device", "this device", "that one", "the device", "device") or ORDINALS.get(
             text.split(" ")[0]) is not None:
-        recent = memory.recent("devices")
+        recent = memory.listing("devices") if text.split(" ")[0] in ORDINALS else memory.recent("devices")
         pick = _pick(text, recent, "device")
         if pick:
             return pick
@@ -154,18 +162,21 @@ def resolve_runs(phrase: str, memory: Memory) -> list[str]:
         return ids
     text = phrase.lower()
     recent = memory.recent("runs")
+    listed = memory.listing("runs")
     if re.search(r"\bboth\b", text):
+        recent = listed
         if len(recent) != 2:
             raise Unresolved(f"'both' needs two runs, but the last runs I showed were {len(recent)}: "
                              f"{', '.join(recent) or 'none'}")
         return recent
     if re.search(r"\b(all|every|them|those)\b", text):
+        recent = listed
         if not recent:
             raise Unresolved("I have shown no runs yet; ask for the runs first")
         return recent
     m = re.search(r"\b(first|1st|second|2nd|third|3rd|fourth|fifth|last|latest)\b", text)
-    if m and recent and memory.last_kind() != "devices":
-        return [_pick(m.group(1), recent, "run")]
+    if m and listed and memory.last_kind() != "devices":
+        return [_pick(m.group(1), listed, "run")]
     if re.search(r"\b(that|this|the|it|its)\b", text) and recent:
         return [_pick("that run", recent, "run")]
     return []

@@ -187,6 +187,12 @@ def _confirmation_request(pending: list[ToolCall]) -> str:
 
 
 def _plain(results: list[ToolResult], notes: list[str]) -> str:
-    lines = [(r.summary[:1].upper() + r.summary[1:]) if r.ok else f"Could not {r.tool.replace('_', ' ')}: "
-             f"{r.summary}" for r in results]
+    lines = [_sentence(r.summary) if r.ok else f"Could not {r.tool.replace('_', ' ')}: {r.summary}"
+             for r in results]
     return " ".join(x.rstrip(".") + "." for x in [*lines, *notes] if x)
+
+
+def _sentence(text: str) -> str:
+    """Capitalised, unless it starts with a name such as a device id ("pixel-7 is offline")."""
+    first = text.split(" ", 1)[0]
+    return text[:1].upper() + text[1:] if first.isalpha() else text

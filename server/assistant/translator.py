@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from server.assistant.references import Memory, Unresolved, kind_named, resolve_device, resolve_runs
 from server.assistant.tools import ToolCall, ToolEnv
+from shared.errors import DevicePilotError
 from shared.models import RunStatus
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,10 @@ def _failed_step(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
         run_ids = resolve_runs(text, scene.memory)
     elif re.search(r"\b[0-9a-f]{12}\b", text):
         run_ids = resolve_runs(text, scene.memory)
+    else:   # the run we are talking about, when it failed; else the latest failed run
+        recent = scene.memory.recent("runs")
+        if len(recent) == 1 and scene.env.srv.runs.get(recent[0], with_steps=False)["status"] == "failed":
+            run_ids = recent
     return [_c("get_failed_step", run_id=run_ids[0] if run_ids else None)]
 
 
@@ -141,6 +146,15 @@ def _device(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
     return [_c("get_device", device=scene.device(m.group("dev")))]
 
 
+def _free(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
+    return [_c("get_device", device=scene.device(m.group("dev")))]
+
+
+def _help(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
+    raise Unresolved(("You're welcome. " if re.search(r"thank", text, re.I) else "")
+                     + "I can answer things like: " + "; ".join(EXAMPLES))
+
+
 def _save(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
     name = re.search(r"\b(?:named|called|as)\s+['\"]?(?P<name>[A-Za-z0-9][\w.-]*)['\"]?\s*[.!]*$", text)
     runs = resolve_runs(m.group("what"), scene.memory)
@@ -158,6 +172,11 @@ INTENTS: tuple[Intent, ...] = (
     Intent("save", re.compile(r"^\s*(?:please\s+)?save\s+(?P<what>.+?)\s+as\s+(?:a\s+)?test", I), _save),
     Intent("run", re.compile(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?P<verb>run|plan|test|try)\s+"
                              r"(?P<task>.+)\s+on\s+(?P<dev>(?:the\s+|my\s+)?[\w. -]+?)\s*[.?!]*$", I), _run),
+    Intent("device_free", re.compile(r"^\s*is\s+(?P<dev>(?:the\s+|my\s+)?[\w.-]+(?:\s+tv)?)\s+"
+                                     r"(?:free|available|busy|idle|online|offline)\b", I), _free),
+    Intent("active_runs", re.compile(r"\b(what'?s|what is|anything|is anything|which runs are)\s+"
+                                     r"(running|queued)\b", I),
+           lambda m, text, scene: [_c("list_runs", device=_on_device(text, scene) or None, status="active")]),
     Intent("devices", re.compile(r"\bdevices?\b.*\b(free|available|idle|busy|online|offline|are there|do we)\b|"
                                  r"\b(which|what|list|show|any)\b.*\b(devices|phones|tvs)\b|\bis\s+\w+\s+free\b", I),
            _devices),
@@ -167,6 +186,7 @@ INTENTS: tuple[Intent, ...] = (
     Intent("ordinal", re.compile(r"^\s*(?:and\s+)?(?:show|open|what about|tell me about)?\s*(?:me\s+)?"
                                  r"(?P<which>(?:the\s+)?(?:first|second|third|last|1st|2nd|3rd)(?:\s+one)?)\s*[.?!]*$",
                                  I), _ordinal),
+    Intent("help", re.compile(r"^\s*(help|\?|thanks?( you)?|thank you|hi|hello|hey)\b", I), _help),
     Intent("device", re.compile(r"^\s*(?:show|tell me about|what is on|what's on|how is)\s+(?P<dev>.+?)\s*[.?!]*$",
                                 I), _device),
 )
@@ -180,7 +200,7 @@ def translate(text: str, scene: Scene) -> Translation:
             continue
         try:
             calls = intent.build(m, text, scene)
-        except Unresolved as exc:
+        except DevicePilotError as exc:     # Unresolved, or a run or device that is not there
             return Translation(problems=[str(exc)])
         log.info("built-in translator: %s → %s", intent.name, [c.tool for c in calls])
         return Translation(calls)

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from server.app import Server, create_app
 from server.assistant.tools import REGISTRY
 from server.auth_users import Role
-from server.db import DeviceRow, HostRow, RunRow
+from server.db import DeviceRow, HostRow, RunRow, StepRow
 from server.planners.builtin import BuiltinPlanner
 from shared.config import LLMSettings, Secret, Settings
 from tests.auth_helpers import token_for
@@ -88,6 +88,34 @@ def test_the_built_in_translator_follows_references_across_turns(srv: Server) ->
     assert stored["messages"][5]["tool_results"][0]["ok"] is True
     listing = chat.http.get("/api/assistant/conversations", headers=chat.headers).get_json()
     assert listing[0]["id"] == chat.conversation and listing[0]["messages"] == 10
+
+
+def test_ordinals_pick_from_the_last_list_and_the_failed_step_shows_its_screenshot(srv: Server) -> None:
+    add_run(srv, "aaaaaaaaaaa1", "pixel-7", "failed", "open settings")
+    with srv.db.session() as s:
+        shot = srv.files.root / "runs" / "aaaaaaaaaaa1" / "step-2.png"
+        s.add(StepRow(run_id="aaaaaaaaaaa1", step=1, command="goto", status="passed"))
+        s.add(StepRow(run_id="aaaaaaaaaaa1", step=2, command="wait_for_element", status="failed",
+                      message="no element #wifi within 5s", screenshot=str(shot)))
+    add_run(srv, "aaaaaaaaaaa2", "living-room", "running", "play channel 5")
+    add_run(srv, "aaaaaaaaaaa3", "pixel-7", "passed", "go home")
+    chat = Chat(srv, "tess", Role.TESTER)
+    listed = chat.say("show me the last 3 runs")
+    assert listed["tool_results"][0]["runs"] == ["aaaaaaaaaaa3", "aaaaaaaaaaa2", "aaaaaaaaaaa1"]
+    assert chat.say("the first one")["tool_calls"][0]["arguments"] == {"run_id": "aaaaaaaaaaa3"}
+    # "the third one" still picks from the list of three, not from the single run shown since
+    third = chat.say("what about the third one?")
+    assert third["tool_calls"][0]["arguments"] == {"run_id": "aaaaaaaaaaa1"}
+    shot_reply = chat.say("show me the screenshot of the last failed step")   # of the run we talk about
+    assert shot_reply["tool_calls"][0]["arguments"] == {"run_id": "aaaaaaaaaaa1"}
+    data = shot_reply["tool_results"][0]["data"]
+    assert data["screenshot_url"] == "/api/files/runs/aaaaaaaaaaa1/step-2.png" and data["step"] == 2
+    assert "no element #wifi within 5s" in shot_reply["content"]
+    active = chat.say("what's running on the tv?")
+    assert active["tool_calls"][0]["arguments"] == {"device": "living-room", "status": "active"}
+    assert "1 active run(s) on living-room: 1. aaaaaaaaaaa2" in active["content"]
+    assert chat.say("is the phone free?")["content"] == "pixel-7 (Pixel 7, model pixel7) is offline."
+    assert "You're welcome" in chat.say("thanks!")["content"]
 
 
 def test_cancelling_both_runs_on_the_phone_waits_for_a_yes(srv: Server) -> None:
