@@ -273,3 +273,17 @@ def test_limits_budget_and_an_unreachable_llm(llm_srv: Server, llm: ScriptedLLM,
     llm.script(Reply.error(401, "bad key"))
     fallback = chat.say("which devices are free?")
     assert fallback["source"] == "builtin" and "The LLM did not answer" in fallback["content"]
+
+
+def test_the_assistant_is_rate_limited_per_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEVICEPILOT_RATE_LIMIT_ASSISTANT", "3 per minute")
+    server = make_server(tmp_path)
+    try:
+        tess, ada = Chat(server, "tess", Role.TESTER), Chat(server, "ada", Role.ADMIN)
+        answers = [tess.http.post("/api/assistant/messages", json={"text": "list runs"}, headers=tess.headers)
+                   for _ in range(4)]
+        assert [a.status_code for a in answers] == [201, 201, 201, 429]
+        assert int(answers[3].headers["Retry-After"]) > 0 and "too many requests" in answers[3].get_json()["error"]
+        assert ada.say("list runs")["tool_calls"][0]["tool"] == "list_runs"     # counted per user
+    finally:
+        server.db.engine.dispose()
