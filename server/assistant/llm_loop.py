@@ -129,12 +129,12 @@ class ToolLoop:
         """The second call: the model answers from the tool results."""
         usage = TokenUsage()
         messages = list(choice.messages)
-        if choice.native:
-            by_id = {r.id: r for r in results}
-            for call in choice.calls:
-                r = by_id.get(call.id)
-                content = _result_json(r) if r else json.dumps({"ok": False, "summary": "not run: " + "; ".join(notes)})
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": content})
+        if choice.native:   # one tool message per call the model made (a "both" it meant may have run twice)
+            for asked in choice.messages[-1].get("tool_calls") or []:
+                mine = [r for r in results if r.id == asked["id"] or r.id.startswith(asked["id"] + "_")]
+                content = "\n".join(_result_json(r) for r in mine) or json.dumps(
+                    {"ok": False, "summary": "not run: " + ("; ".join(notes) or "refused")})
+                messages.append({"role": "tool", "tool_call_id": asked["id"], "content": content})
             messages.append({"role": "user", "content": ANSWER + _notes(notes)})
         else:
             dump = "\n".join(_result_json(r) for r in results) or "(no tool ran)"

@@ -180,3 +180,27 @@ def resolve_runs(phrase: str, memory: Memory) -> list[str]:
     if re.search(r"\b(that|this|the|it|its)\b", text) and recent:
         return [_pick("that run", recent, "run")]
     return []
+
+
+def resolve_arguments(arguments: dict[str, Any], devices: list[dict[str, Any]],
+                      memory: Memory) -> list[dict[str, Any]]:
+    """A model's arguments with references replaced: ``run_id: "that run"`` → the id; ``"both"`` → two calls.
+
+    A value that resolves to nothing is left as it was: the tool then says plainly that it does not exist.
+    """
+    out = dict(arguments)
+    device = out.get("device")
+    if isinstance(device, str) and device not in {d["id"] for d in devices}:
+        try:
+            out["device"] = resolve_device(device, devices, memory)
+        except Unresolved:
+            pass
+    run = out.get("run_id")
+    if isinstance(run, str) and not RUN_ID.fullmatch(run):
+        try:
+            runs = resolve_runs(run, memory)
+        except Unresolved:
+            runs = []
+        if runs:
+            return [{**out, "run_id": r} for r in runs]
+    return [out]

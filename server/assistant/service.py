@@ -20,7 +20,7 @@ from typing import Any
 from server.assistant import lab_tools  # noqa: F401  (registers the tools)
 from server.assistant.budget import check_budget
 from server.assistant.llm_loop import ToolLoop
-from server.assistant.references import Focus, Memory
+from server.assistant.references import Focus, Memory, resolve_arguments
 from server.assistant.store import ConversationStore, Turn
 from server.assistant.tools import ToolCall, ToolEnv, ToolResult, lookup, run_call, tools_for
 from server.assistant.translator import Scene, translate
@@ -100,6 +100,9 @@ class Assistant:
     def _llm_turn(self, env: ToolEnv, text: str, history: list[dict[str, str]], memory: Memory) -> Turn:
         assert self.loop is not None
         choice = self.loop.choose(history, text, tools_for(env.user), memory)
+        devices = self.srv.lab.snapshot()["devices"]
+        choice.calls = [ToolCall(c.tool, args, c.id if i == 0 else f"{c.id}_{i}") for c in choice.calls
+                        for i, args in enumerate(resolve_arguments(c.arguments, devices, memory))]
         usage: dict[str, Any] = {"first": choice.usage.to_dict()}
         total = choice.usage
         if not choice.calls and not choice.refused:

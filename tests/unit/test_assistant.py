@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from flask.testing import FlaskClient
 
 from server.app import Server, create_app
@@ -251,6 +253,24 @@ def test_the_two_call_tool_pattern_over_several_turns_with_references(llm_srv: S
     assert conv["usage"]["total_tokens"] == 3 * 960 and conv["usage"]["llm_calls"] == 6
 
 
+def test_references_a_model_passes_as_arguments_are_resolved(llm_srv: Server, llm: ScriptedLLM) -> None:
+    add_run(llm_srv, "aaaaaaaaaaa1", "pixel-7", "running")
+    add_run(llm_srv, "aaaaaaaaaaa2", "pixel-7", "queued")
+    chat = Chat(llm_srv, "tess", Role.TESTER)
+    llm.script(Reply.tools(("list_runs", {"device": "the phone", "status": "active"})), Reply.text("Two."))
+    listed = chat.say("what runs on the phone?")
+    assert listed["tool_calls"][0]["arguments"] == {"device": "pixel-7", "status": "active"}
+    llm.script(Reply.tools(("cancel_run", {"run_id": "both"})), Reply.text("Please confirm."))
+    asked = chat.say("cancel both")
+    assert [p["arguments"]["run_id"] for p in asked["pending"]] == ["aaaaaaaaaaa2", "aaaaaaaaaaa1"]
+    tool_messages = [m for m in llm.requests[-1].body["messages"] if m["role"] == "tool"]
+    assert [m["tool_call_id"] for m in tool_messages] == ["call_0"]      # one answer per call the model made
+    done = chat.say("yes")
+    assert [r["summary"][:26] for r in done["tool_results"]] == ["cancelled run aaaaaaaaaaa2",
+                                                                 "cancelled run aaaaaaaaaaa1"]
+    assert llm.calls == 4                                                # "yes" runs what waited: no LLM call
+
+
 def test_limits_budget_and_an_unreachable_llm(llm_srv: Server, llm: ScriptedLLM,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEVICEPILOT_ASSISTANT_MAX_COMMANDS", "2")
@@ -285,5 +305,35 @@ def test_the_assistant_is_rate_limited_per_user(tmp_path: Path, monkeypatch: pyt
         assert [a.status_code for a in answers] == [201, 201, 201, 429]
         assert int(answers[3].headers["Retry-After"]) > 0 and "too many requests" in answers[3].get_json()["error"]
         assert ada.say("list runs")["tool_calls"][0]["tool"] == "list_runs"     # counted per user
+    finally:
+        server.db.engine.dispose()
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                    max_leaves=12)
+PHRASES = st.lists(st.sampled_from(["run", "plan", "cancel", "both", "all", "the", "first", "one", "that", "on",
+                                    "phone", "tv", "web", "runs", "devices", "free", "screenshot", "failed", "step",
+                                    "save", "as", "test", "named", "yes", "no", "aaaaaaaaaaa1", "pixel-7", "?", "it"]),
+                   min_size=1, max_size=8).map(" ".join)
+
+
+def test_no_message_makes_the_assistant_fail_with_a_500(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DEVICEPILOT_RATE_LIMIT_ASSISTANT", "100000 per minute")
+    server = make_server(tmp_path)
+    add_run(server, "aaaaaaaaaaa1", "pixel-7", "running")
+    chat = Chat(server, "tess", Role.TESTER)
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(text=PHRASES | st.text(max_size=60), extra=st.dictionaries(st.sampled_from(["confirm", "conversation"]),
+                                                                        JSON, max_size=2))
+    def check(text: str, extra: dict[str, Any]) -> None:
+        resp = chat.http.post("/api/assistant/messages", json={"text": text, **extra}, headers=chat.headers)
+        assert resp.status_code in (201, 400, 404), (text, extra, resp.status_code, resp.get_data(as_text=True))
+        assert resp.get_json()
+
+    try:
+        check()
+        assert server.runs.get("aaaaaaaaaaa1")["status"] == "running"   # nothing destructive ran unconfirmed
     finally:
         server.db.engine.dispose()
