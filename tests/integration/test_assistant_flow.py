@@ -1,11 +1,13 @@
 """The assistant on the real stack: a turn that runs a task on the demo device, and the dashboard's chat panel."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.fakes.llm_server import RecordedRequest, Reply, ScriptedLLM
 from tests.integration.dashboard_helpers import LAPTOP, PageWatch, launch_browser, log_in
 from tests.stack import Stack
 
@@ -62,3 +64,43 @@ def test_the_chat_panel_sends_a_message_and_shows_the_answer(browser: Browser, d
     finally:
         context.close()
     assert not watch.errors, watch.errors
+
+
+KEY = "sk-assistant-integration-5e1f0c2a"
+GUIDE_PLAN = {"analysis": "Open the guide, then check its title.", "feasible": True, "plan": [
+    {"step": 1, "command": "goto", "params": {"node": "guide"}, "description": "Go to the guide"},
+    {"step": 2, "command": "wait_for_element", "params": {"selector": "#screen-guide .screen-title", "text": "Guide"},
+     "description": "Check the title"}]}
+
+
+def scripted(req: RecordedRequest) -> Reply:
+    """The assistant's first call picks run_task, its second answers; the planner's call gets the plan."""
+    messages = req.body.get("messages", [])
+    if req.body.get("tools"):
+        return Reply.tools(("run_task", {"device": "the web app", "task": "open the guide and check its title"}))
+    if any(m.get("role") == "tool" for m in messages):
+        started = next(m["content"] for m in messages if m.get("role") == "tool")
+        return Reply.text(f"Done as asked. {started[:200]}")
+    return Reply.plan(GUIDE_PLAN)
+
+
+def test_with_an_llm_the_two_calls_run_a_task_on_the_demo_device(tmp_path: Path) -> None:
+    with ScriptedLLM(responder=scripted) as llm:
+        stack = Stack.start(tmp_path, extra_env={"DEVICEPILOT_LLM_BASE_URL": llm.url, "DEVICEPILOT_LLM_API_KEY": KEY,
+                                                 "DEVICEPILOT_LLM_MODEL": "scripted", "DEVICEPILOT_LLM_TIMEOUT_S": "5"})
+        try:
+            message = stack.post("/api/assistant/messages", {"text": "please check the guide on the web app"},
+                                 expect=201).json()["message"]
+            assert message["source"] == "llm", message
+            assert message["tool_calls"][0]["arguments"] == {"device": "demo-web",
+                                                             "task": "open the guide and check its title"}
+            assert message["usage"]["llm_calls"] == 2 and message["usage"]["total_tokens"] == 960
+            run_id = message["tool_results"][0]["runs"][0]
+            run = stack.get(f"/api/runs/{run_id}?wait=120")
+            assert run["status"] == "passed" and run["planner"] == "llm", (run, stack.tail_logs())
+            assert llm.calls == 3
+            assert all(r.headers["Authorization"] == f"Bearer {KEY}" for r in llm.requests)
+            assert KEY not in stack.http.get(stack.url + "/api/assistant/conversations/"
+                                             + stack.get("/api/assistant/conversations")[0]["id"]).text
+        finally:
+            stack.stop()
