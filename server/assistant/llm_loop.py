@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.assistant.references import Memory
-from server.assistant.tools import Tool, ToolCall, ToolRefused, ToolResult, validate_call
+from server.assistant.tools import REGISTRY, Tool, ToolCall, ToolRefused, ToolResult, validate_call
 from server.llm.client import LLMClient
 from server.llm.extraction import candidates
 from server.llm.repair import loads_lenient
@@ -117,8 +117,8 @@ class ToolLoop:
                 choice.text = reply.content.strip()
         for call_id, name, args in raw:
             try:
-                if name not in allowed and isinstance(name, str) and name in {t for t in _all_names()}:
-                    raise ToolRefused(f"{name} is not among the tools your role may use")
+                if isinstance(name, str) and name in REGISTRY and name not in allowed:
+                    raise ToolRefused(f"{name} is not among the tools the person's role may use")
                 choice.calls.append(validate_call(name, args, call_id))
             except ToolRefused as exc:
                 choice.refused.append(str(exc))
@@ -150,9 +150,3 @@ def _notes(notes: list[str]) -> str:
 
 def _result_json(r: ToolResult) -> str:
     return json.dumps({"tool": r.tool, "ok": r.ok, "summary": r.summary, "data": r.data}, default=str)[:RESULT_CHARS]
-
-
-def _all_names() -> list[str]:
-    from server.assistant.tools import REGISTRY
-
-    return list(REGISTRY)

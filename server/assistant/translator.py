@@ -164,31 +164,33 @@ def _save(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
     return [_c("save_testcase", run_id=runs[0], name=chosen)]
 
 
-I = re.IGNORECASE
+def _active_runs(m: re.Match[str], text: str, scene: Scene) -> list[ToolCall]:
+    return [_c("list_runs", device=_on_device(text, scene) or None, status="active")]
+
+
+def intent(name: str, pattern: str, build: Builder) -> Intent:
+    return Intent(name, re.compile(pattern, re.IGNORECASE), build)
+
+
+DEV = r"(?P<dev>(?:the\s+|my\s+)?[\w.-]+(?:\s+tv)?)"
 INTENTS: tuple[Intent, ...] = (
-    Intent("failed_step", re.compile(r"\bscreenshots?\b|\bfailed step\b|\bwhat failed\b|\bwhy did\b.*\bfail", I),
-           _failed_step),
-    Intent("cancel", re.compile(r"^\s*(?:please\s+)?(?:cancel|stop|abort)\b(?P<rest>.*)$", I), _cancel),
-    Intent("save", re.compile(r"^\s*(?:please\s+)?save\s+(?P<what>.+?)\s+as\s+(?:a\s+)?test", I), _save),
-    Intent("run", re.compile(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?P<verb>run|plan|test|try)\s+"
-                             r"(?P<task>.+)\s+on\s+(?P<dev>(?:the\s+|my\s+)?[\w. -]+?)\s*[.?!]*$", I), _run),
-    Intent("device_free", re.compile(r"^\s*is\s+(?P<dev>(?:the\s+|my\s+)?[\w.-]+(?:\s+tv)?)\s+"
-                                     r"(?:free|available|busy|idle|online|offline)\b", I), _free),
-    Intent("active_runs", re.compile(r"\b(what'?s|what is|anything|is anything|which runs are)\s+"
-                                     r"(running|queued)\b", I),
-           lambda m, text, scene: [_c("list_runs", device=_on_device(text, scene) or None, status="active")]),
-    Intent("devices", re.compile(r"\bdevices?\b.*\b(free|available|idle|busy|online|offline|are there|do we)\b|"
-                                 r"\b(which|what|list|show|any)\b.*\b(devices|phones|tvs)\b|\bis\s+\w+\s+free\b", I),
-           _devices),
-    Intent("get_run", re.compile(r"\bwhat happened\b|\bhow did\b|\bstatus of\b|\bdetails? of\b|"
-                                 r"\b(show|open|tell me about)\b.*\brun\b(?!s)|\b[0-9a-f]{12}\b", I), _get_run),
-    Intent("list_runs", re.compile(r"\bruns\b|\bhistory\b", I), _list_runs),
-    Intent("ordinal", re.compile(r"^\s*(?:and\s+)?(?:show|open|what about|tell me about)?\s*(?:me\s+)?"
-                                 r"(?P<which>(?:the\s+)?(?:first|second|third|last|1st|2nd|3rd)(?:\s+one)?)\s*[.?!]*$",
-                                 I), _ordinal),
-    Intent("help", re.compile(r"^\s*(help|\?|thanks?( you)?|thank you|hi|hello|hey)\b", I), _help),
-    Intent("device", re.compile(r"^\s*(?:show|tell me about|what is on|what's on|how is)\s+(?P<dev>.+?)\s*[.?!]*$",
-                                I), _device),
+    intent("failed_step", r"\bscreenshots?\b|\bfailed step\b|\bwhat failed\b|\bwhy did\b.*\bfail", _failed_step),
+    intent("cancel", r"^\s*(?:please\s+)?(?:cancel|stop|abort)\b(?P<rest>.*)$", _cancel),
+    intent("save", r"^\s*(?:please\s+)?save\s+(?P<what>.+?)\s+as\s+(?:a\s+)?test", _save),
+    intent("run", r"^\s*(?:please\s+|can you\s+|could you\s+)?(?P<verb>run|plan|test|try)\s+"
+                  r"(?P<task>.+)\s+on\s+(?P<dev>(?:the\s+|my\s+)?[\w. -]+?)\s*[.?!]*$", _run),
+    intent("device_free", rf"^\s*is\s+{DEV}\s+(?:free|available|busy|idle|online|offline)\b", _free),
+    intent("active_runs", r"\b(what'?s|what is|anything|is anything|which runs are)\s+(running|queued)\b",
+           _active_runs),
+    intent("devices", r"\bdevices?\b.*\b(free|available|idle|busy|online|offline|are there|do we)\b|"
+                      r"\b(which|what|list|show|any)\b.*\b(devices|phones|tvs)\b", _devices),
+    intent("get_run", r"\bwhat happened\b|\bhow did\b|\bstatus of\b|\bdetails? of\b|"
+                      r"\b(show|open|tell me about)\b.*\brun\b(?!s)|\b[0-9a-f]{12}\b", _get_run),
+    intent("list_runs", r"\bruns\b|\bhistory\b", _list_runs),
+    intent("ordinal", r"^\s*(?:and\s+)?(?:show|open|what about|tell me about)?\s*(?:me\s+)?"
+                      r"(?P<which>(?:the\s+)?(?:first|second|third|last|1st|2nd|3rd)(?:\s+one)?)\s*[.?!]*$", _ordinal),
+    intent("help", r"^\s*(help|\?|thanks?( you)?|thank you|hi|hello|hey)\b", _help),
+    intent("device", r"^\s*(?:show|tell me about|what is on|what's on|how is)\s+(?P<dev>.+?)\s*[.?!]*$", _device),
 )
 
 

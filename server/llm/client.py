@@ -190,8 +190,8 @@ class LLMClient:
         while True:
             started = time.perf_counter()
             try:
-                resp = self._session().post(self.url, json=self._body(messages, schema, mode, tools), headers=self._headers(),
-                                       timeout=timeout)
+                resp = self._session().post(self.url, json=self._body(messages, schema, mode, tools),
+                                            headers=self._headers(), timeout=timeout)
             except requests.Timeout:
                 usage.llm_calls += 1
                 raise self._fail(f"LLM at {self.host} did not answer within {self.settings.timeout_s:g}s",

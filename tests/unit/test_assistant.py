@@ -207,7 +207,8 @@ def test_the_two_call_tool_pattern_over_several_turns_with_references(llm_srv: S
     llm.script(Reply.tools(("list_runs", {"limit": 2})),
                Reply.text("The last two runs: aaaaaaaaaaa2 passed, aaaaaaaaaaa1 failed."))
     first = chat.say("what ran lately?")
-    assert first["source"] == "llm" and first["content"] == "The last two runs: aaaaaaaaaaa2 passed, aaaaaaaaaaa1 failed."
+    assert first["source"] == "llm"
+    assert first["content"] == "The last two runs: aaaaaaaaaaa2 passed, aaaaaaaaaaa1 failed."
     assert first["usage"]["first"]["total_tokens"] == 480 and first["usage"]["second"]["total_tokens"] == 480
     assert first["usage"]["total_tokens"] == 960 and first["usage"]["llm_calls"] == 2
     offered = {t["function"]["name"] for t in llm.requests[0].body["tools"]}
@@ -310,7 +311,8 @@ def test_the_assistant_is_rate_limited_per_user(tmp_path: Path, monkeypatch: pyt
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=30),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner,
+                                                                                max_size=4),
                     max_leaves=12)
 PHRASES = st.lists(st.sampled_from(["run", "plan", "cancel", "both", "all", "the", "first", "one", "that", "on",
                                     "phone", "tv", "web", "runs", "devices", "free", "screenshot", "failed", "step",
