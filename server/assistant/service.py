@@ -66,11 +66,12 @@ class Assistant:
         if not isinstance(confirm, bool):
             raise RequestError("'confirm' must be true or false")
         text = text.strip()
-        conv = self.store.open(user.name, conversation_id, text)
-        pending = [ToolCall.from_dict(p) for p in self.store.pending(conv)]
-        memory = self.store.memory(conv)
-        history = self.store.history(conv)
-        self.store.add_user_message(conv, user.name, text)
+        pending: list[ToolCall] = []
+        memory, history = Memory(), []
+        if conversation_id:
+            self.store.check(user.name, conversation_id)
+            pending = [ToolCall.from_dict(p) for p in self.store.pending(conversation_id)]
+            memory, history = self.store.memory(conversation_id), self.store.history(conversation_id)
         env = ToolEnv(self.srv, user)
         if pending and (confirm or YES.match(text)):
             turn = self._confirmed(env, pending)
@@ -81,6 +82,9 @@ class Assistant:
             if pending:
                 turn.content = ("Not confirmed, so I did not " + ", ".join(_say(c) for c in pending) + ". "
                                 + turn.content)
+        # stored once answered: a refused message (429: budget spent) leaves nothing behind
+        conv = conversation_id or self.store.create(user.name, text)
+        self.store.add_user_message(conv, user.name, text)
         message = self.store.add_reply(conv, user.name, turn)
         return {"conversation": conv, "message": message}
 

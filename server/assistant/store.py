@@ -39,17 +39,18 @@ class ConversationStore:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    def open(self, user: str, conversation_id: str | None, first_text: str) -> str:
-        """The user's conversation *conversation_id*, or a new one; another user's is a 404."""
+    def check(self, user: str, conversation_id: str) -> None:
+        """A 404 unless *conversation_id* is one of *user*'s conversations."""
         with self.db.session() as s:
-            if conversation_id:
-                row = s.get(ConversationRow, conversation_id)
-                if row is None or row.user != user:
-                    raise NotFound(f"no conversation {conversation_id!r} of yours")
-                return row.id
-            new_id = uuid.uuid4().hex[:12]
+            row = s.get(ConversationRow, conversation_id)
+            if row is None or row.user != user:
+                raise NotFound(f"no conversation {conversation_id[:40]!r} of yours")
+
+    def create(self, user: str, first_text: str) -> str:
+        new_id = uuid.uuid4().hex[:12]
+        with self.db.session() as s:
             s.add(ConversationRow(id=new_id, user=user, title=first_text.strip()[:200]))
-            return new_id
+        return new_id
 
     def add_user_message(self, conversation_id: str, user: str, text: str) -> None:
         with self.db.session() as s:

@@ -285,6 +285,11 @@ def test_limits_budget_and_an_unreachable_llm(llm_srv: Server, llm: ScriptedLLM,
     chat.say("which devices are free?")                     # 1920 tokens spent today
     refused = chat.say("and busy?", status=429)
     assert "tess has used 1920 of the 1900 LLM tokens" in refused["error"]
+    stored = chat.http.get(f"/api/assistant/conversations/{chat.conversation}", headers=chat.headers).get_json()
+    assert len(stored["messages"]) == 4                      # the refused message left nothing behind
+    chat.conversation = None
+    chat.say("a new conversation", status=429)
+    assert len(chat.http.get("/api/assistant/conversations", headers=chat.headers).get_json()) == 1
     assert llm.calls == 4
     # the runs route counts the assistant's tokens too
     resp = chat.http.post("/api/runs", json={"device": "pixel-7", "task": "go home"}, headers=chat.headers)
