@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from server.assistant.references import Memory
 from server.assistant.tools import REGISTRY, Tool, ToolCall, ToolRefused, ToolResult, validate_call
-from server.llm.client import LLMClient
+from server.llm.client import LLMClient, LLMFailure
 from server.llm.extraction import candidates
 from server.llm.repair import loads_lenient
 from server.llm.usage import TokenUsage
+from shared.errors import PlannerError
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,14 @@ class ToolLoop:
         messages: list[dict[str, Any]] = [{"role": "system", "content": SYSTEM % (listing, memory_note(memory))},
                                           *history, {"role": "user", "content": text}]
         choice = Choice(messages=messages)
-        reply = self.client.complete(messages, {}, choice.usage, tools=[t.declaration() for t in tools])
+        try:
+            reply = self.client.complete(messages, {}, choice.usage, tools=[t.declaration() for t in tools])
+        except PlannerError as exc:
+            if not _rejects_tools(exc):
+                raise
+            # an endpoint without tool calling: the model writes its calls as JSON in its text (see SYSTEM)
+            log.warning("LLM endpoint does not take tools (%s); asking for JSON in the text", exc)
+            reply = self.client.complete(messages, {}, choice.usage, tools=[])
         allowed = {t.name for t in tools}
         raw: list[tuple[str, Any, Any]] = []
         if reply.tool_calls:
@@ -142,6 +151,13 @@ class ToolLoop:
         reply = self.client.complete(messages, {}, usage, tools=[]) if results or notes else None
         text = reply.content.strip() if reply else ""
         return text, usage
+
+
+def _rejects_tools(exc: PlannerError) -> bool:
+    """True when the endpoint refused the request because of its ``tools``."""
+    failure = exc.details.get("failure")
+    return failure is LLMFailure.REJECTED and exc.details.get("status") in (400, 404, 422, 501) and bool(
+        re.search(r"\btools?\b|function", str(exc), re.I))
 
 
 def _notes(notes: list[str]) -> str:

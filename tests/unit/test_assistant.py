@@ -272,6 +272,18 @@ def test_references_a_model_passes_as_arguments_are_resolved(llm_srv: Server, ll
     assert llm.calls == 4                                                # "yes" runs what waited: no LLM call
 
 
+def test_an_endpoint_without_tool_calling_gets_the_calls_as_json_in_text(llm_srv: Server, llm: ScriptedLLM) -> None:
+    chat = Chat(llm_srv, "tess", Role.TESTER)
+    llm.script(Reply.error(400, "this model does not support tools"),
+               Reply.text('{"tool_calls": [{"tool": "list_devices", "arguments": {"kind": "phone"}}]}'),
+               Reply.text("The phone is pixel-7; it is offline."))
+    answer = chat.say("which phones do we have?")
+    assert answer["source"] == "llm" and answer["content"] == "The phone is pixel-7; it is offline."
+    assert answer["tool_calls"] == [{"tool": "list_devices", "arguments": {"kind": "phone"}, "id": "text_0"}]
+    assert "tools" in llm.requests[0].body and "tools" not in llm.requests[1].body
+    assert "pixel-7" in llm.requests[2].prompt and answer["usage"]["llm_calls"] == 3
+
+
 def test_limits_budget_and_an_unreachable_llm(llm_srv: Server, llm: ScriptedLLM,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DEVICEPILOT_ASSISTANT_MAX_COMMANDS", "2")
