@@ -186,7 +186,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     printer = None if args.json else Printer()
     client, stack = _client_for(args)
     try:
-        extra = {"no_cache": True} if getattr(args, "no_cache", False) else {}
+        extra: dict[str, Any] = {"no_cache": True} if getattr(args, "no_cache", False) else {}
+        if getattr(args, "yes", False):
+            extra["confirm"] = True
         if printer:
             printer.line(f"task: {args.task}")
         run = _run_task(client, args.device, args.task, "plan" if args.plan_only else "run", printer, extra,
@@ -357,6 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--plan-only", action="store_true", help="plan, do not run")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument("--no-cache", action="store_true", help="do not replay a cached plan")
+    r.add_argument("--yes", action="store_true",
+                   help="confirm: let the plan use destructive commands (clear data, uninstall, power off...)")
     r.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the run")
     r.set_defaults(func=cmd_run, log_default=logging.WARNING)
 

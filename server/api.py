@@ -12,7 +12,7 @@ from flask_login import current_user
 from server.reports import render_html, render_json, render_junit
 from server.lab import DeviceState
 from server.guard import MAX_PLAN_STEPS
-from server.guard_confirm import destructive_commands, require_confirmation
+from server.guard_confirm import confirmed, destructive_commands, require_confirmation
 from shared.errors import DeviceBusy, DevicePilotError, NotFound, RequestError
 from shared.models import PlanStep
 from shared.protocol import ServerEvent
@@ -194,7 +194,8 @@ def create_run() -> Any:
     if not data.get("plan"):
         _check_llm_budget()
     run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
-                               no_cache=data.get("no_cache", False), prompt_template=data.get("prompt_template"))
+                               no_cache=data.get("no_cache", False), prompt_template=data.get("prompt_template"),
+                               confirm=confirmed(data))
     if wait is not None:
         run = server().runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201

@@ -25,6 +25,7 @@ from sqlalchemy import select
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from server.ai_central import AICentral, AttemptOutcome, ReplanInfo
 from server.db import Database, DeviceRow, RunRow, StepRow, utcnow
+from server.guard_confirm import destructive_commands
 from server.lab import Lab
 from server.llm.prompt import check_template
 from server.llm.usage import TokenUsage
@@ -83,12 +84,14 @@ class RunService:
     # -- creating ------------------------------------------------------------------------
     def create(self, device_id: Any, task: Any, mode: Any = "run", plan: Any = None, *,
                no_cache: Any = False, source: str = PlannerName.USER.value,
-               testcase: dict[str, Any] | None = None, prompt_template: Any = None) -> dict[str, Any]:
+               testcase: dict[str, Any] | None = None, prompt_template: Any = None,
+               confirm: bool = False) -> dict[str, Any]:
         """Queue a run of *task* on *device_id*.
 
         *plan* is a plan to run as given (*source* ``user``, or ``testcase``
         for a saved test case) instead of planning; *no_cache* skips the plan
-        cache when planning.
+        cache when planning. *confirm* lets steps of destructive commands that a
+        planner chose run; without it such a plan is stored and not run.
         """
         if not isinstance(device_id, str) or not device_id:
             raise RequestError("'device' is required: the id of a device (see GET /api/devices)")
@@ -106,7 +109,7 @@ class RunService:
             raise RequestError(f"a given plan's source must be one of {', '.join(GIVEN_PLANNERS)}")
         self.lab.device(device_id)  # unknown device -> RequestError
         run_id = uuid.uuid4().hex[:12]
-        stored: dict[str, Any] = {"options": {"no_cache": no_cache}}
+        stored: dict[str, Any] = {"options": {"no_cache": no_cache, "confirm": bool(confirm)}}
         if prompt_template is not None:
             stored["options"]["prompt_template"] = check_template(prompt_template)
         if plan:
@@ -191,6 +194,10 @@ class RunService:
                 return
             if mode == "plan":
                 self._finish(run_id, RunStatus.PLANNED, f"{len(plan.steps)} step(s) planned")
+                return
+            unconfirmed = "" if user_plan else self._unconfirmed(run_id, plan, context.commands)
+            if unconfirmed:   # a given plan was confirmed at the API
+                self._finish(run_id, RunStatus.ERROR, unconfirmed)
                 return
             self._update(run_id, status=RunStatus.RUNNING, started=True)
             reply = self.lab.call(device_id, ServerEvent.RUN_PLAN,
@@ -415,12 +422,35 @@ class RunService:
             with self._lock:
                 self._replanning.discard(run_id)
 
+    def _unconfirmed(self, run_id: str, plan: Plan, specs: dict[str, Any]) -> str:
+        """Why *plan* may not run unconfirmed (destructive steps a planner chose), or ''.
+
+        A given plan was confirmed at the API (``_confirm_given_plan``); a planned
+        one needs the run's ``confirm`` option, because a tester who typed "reset
+        the app" may not know the planner picked ``clear_app_data``.
+        """
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            options = ((run.plan or {}).get("options") or {}) if run else {}
+        if options.get("confirm"):
+            return ""
+        risky = destructive_commands((st.command for st in plan.steps), specs)
+        if not risky:
+            return ""
+        return (f"not run: the plan uses destructive command(s) {', '.join(risky)}, which change or delete something "
+                "on the device; look at the plan and run the task again with confirmation (\"confirm\": true, "
+                "or --yes on the command line)")
+
     def _send_more(self, run_id: str, device_id: str, new: Plan, what: str) -> None:
         """Send steps appended to a running run to its host, unless the run was cancelled meanwhile."""
         with self._lock:
             cancelled = run_id in self._cancelled
         if cancelled:
             self._finish(run_id, RunStatus.ERROR, "run cancelled")
+            return
+        unconfirmed = self._unconfirmed(run_id, new, self.ai.context(device_id).commands)
+        if unconfirmed:
+            self._finish(run_id, RunStatus.ERROR, f"{what} were {unconfirmed}")
             return
         reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
             "run_id": run_id, "device_id": device_id,
