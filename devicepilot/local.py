@@ -62,6 +62,7 @@ class ServerThread:
             guard.trust_loopback_only()
         elif guard is not None and not guard.trusted_hosts:
             log.warning("listening on %s with no DEVICEPILOT_TRUSTED_HOSTS: any Host header is accepted", host)
+        self.server = server
         self.http: BaseWSGIServer = make_server(host, port, server.app, threaded=True, request_handler=_QuietHandler)
         self.thread = threading.Thread(target=self.http.serve_forever, name="http-server", daemon=True)
 
@@ -72,9 +73,11 @@ class ServerThread:
 
     def start(self) -> "ServerThread":
         self.thread.start()
+        self.server.runs.start()   # reconcile runs left by a previous process; watch reservation leases
         return self
 
     def stop(self) -> None:
+        self.server.runs.stop()
         self.http.shutdown()
         self.http.server_close()
 

@@ -1,14 +1,21 @@
 """The host agent: dials out to the server over Socket.IO and answers its requests.
 
-It reconnects by itself with exponential backoff; step results produced while
-the link is down are kept in an outbox and sent, in order, once it is back.
+It reconnects by itself with exponential backoff. Step results and run ends are
+kept until the server acknowledges them: produced while the link is down, or
+sent but not acknowledged when it dropped, they are sent again, in order, once
+the host has registered again (the server stores each step once). The
+registration tells the server which runs this host is executing, so a
+restarted server can reconcile them; a run the server has ended is aborted.
 """
 from __future__ import annotations
 
+import itertools
 import logging
+import os
 import threading
 import time
 from collections import deque
+from functools import partial
 from typing import Any
 
 import socketio
@@ -24,6 +31,14 @@ from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, HostEvent, ServerEven
 log = logging.getLogger(__name__)
 
 
+def heartbeat_interval() -> float:
+    """``DEVICEPILOT_HEARTBEAT_S`` (default 10 s): each heartbeat renews the leases of this host's runs."""
+    try:
+        return max(0.2, float(os.environ.get("DEVICEPILOT_HEARTBEAT_S", "") or HEARTBEAT_INTERVAL_S))
+    except ValueError:
+        return HEARTBEAT_INTERVAL_S
+
+
 class HostAgent:
     def __init__(self, lab: Lab, server_url: str, token: Secret, *,
                  backoff_max_s: float = 30.0) -> None:
@@ -33,8 +48,12 @@ class HostAgent:
         self.backoff_max_s = backoff_max_s
         self.sio = socketio.Client(reconnection=True, reconnection_delay=0.5,
                                    reconnection_delay_max=backoff_max_s, logger=False)
-        self._outbox: deque[tuple[str, dict[str, Any]]] = deque()
+        self._outbox: deque[tuple[int, str, dict[str, Any]]] = deque()
+        self._unacked: dict[int, tuple[str, dict[str, Any]]] = {}   # sent, not yet acknowledged
+        self._seq = itertools.count(1)
         self._outbox_lock = threading.Lock()
+        self._runs: dict[str, dict[str, Any]] = {}   # runs executing now: run id -> {device_id, steps_sent}
+        self._sent_total: dict[str, int] = {}        # steps sent per run, over all its plans (re-plans too)
         self._stop = threading.Event()
         self._registered = threading.Event()
         self._cancels: dict[str, threading.Event] = {}
@@ -75,26 +94,49 @@ class HostAgent:
                 delay = min(delay * 2, self.backoff_max_s)
 
     def _heartbeat_loop(self) -> None:
-        while not self._stop.wait(HEARTBEAT_INTERVAL_S):
-            if self.sio.connected:
-                self._send(HostEvent.HEARTBEAT, {"host_id": self.lab.config.id, "time": time.time()})
+        interval = heartbeat_interval()
+        while not self._stop.wait(interval):
+            if self.sio.connected and self._registered.is_set():
+                try:   # a heartbeat is worth nothing later: never queued
+                    self.sio.emit(HostEvent.HEARTBEAT, {"host_id": self.lab.config.id, "time": time.time()},
+                                  namespace=HOST_NS)
+                except socketio.exceptions.SocketIOError as exc:
+                    log.debug("heartbeat not sent: %s", exc)
 
     # -- sending ---------------------------------------------------------------------
     def _send(self, event: str, data: dict[str, Any]) -> None:
         with self._outbox_lock:
-            self._outbox.append((event, data))
+            self._outbox.append((next(self._seq), event, data))
         self._flush()
 
     def _flush(self) -> None:
         with self._outbox_lock:
             while self._outbox and self._registered.is_set():
-                event, data = self._outbox[0]
+                seq, event, data = self._outbox[0]
+                self._unacked[seq] = (event, data)
                 try:
-                    self.sio.emit(event, data, namespace=HOST_NS)
+                    self.sio.emit(event, data, namespace=HOST_NS, callback=partial(self._acked, seq, data))
                 except socketio.exceptions.SocketIOError as exc:
+                    del self._unacked[seq]
                     log.warning("link down, %d event(s) kept for later: %s", len(self._outbox), exc)
                     return
                 self._outbox.popleft()
+
+    def _acked(self, seq: int, data: dict[str, Any], reply: Any = None) -> None:
+        """The server has the event; it may say the run was ended there, and must stop here."""
+        with self._outbox_lock:
+            self._unacked.pop(seq, None)
+        if isinstance(reply, dict) and reply.get("abort"):
+            run_id = str(data.get("run_id"))
+            log.warning("the server ended run %s; aborting it here", run_id)
+            self.on_cancel_run({"run_id": run_id})
+
+    def _resend_unacked(self) -> None:
+        """After a reconnect: what the server never acknowledged goes first, in the order it was produced."""
+        with self._outbox_lock:
+            for seq in sorted(self._unacked, reverse=True):
+                event, data = self._unacked.pop(seq)
+                self._outbox.appendleft((seq, event, data))
 
     def registration(self) -> dict[str, Any]:
         devices = []
@@ -102,7 +144,8 @@ class HostAgent:
             d = rt.device.describe()
             d["navigation_tree"] = rt.device.tree.raw if rt.device.tree else None
             devices.append(d)
-        return {"host": {"id": self.lab.config.id, "name": self.lab.config.name}, "devices": devices}
+        runs = [{"run_id": run_id, **info} for run_id, info in list(self._runs.items())]
+        return {"host": {"id": self.lab.config.id, "name": self.lab.config.name}, "devices": devices, "runs": runs}
 
     # -- handlers --------------------------------------------------------------------
     def _register_handlers(self) -> None:
@@ -135,6 +178,7 @@ class HostAgent:
 
     def _on_registered(self, reply: Any = None) -> None:
         log.info("registered with the server: %s", reply)
+        self._resend_unacked()
         self._registered.set()
         self._flush()
 
@@ -195,11 +239,14 @@ class HostAgent:
         run_id = str(data["run_id"])
         cancel = threading.Event()
         self._cancels[run_id] = cancel
+        self._runs.setdefault(run_id, {"device_id": rt.device.id, "steps_sent": 0})
         threading.Thread(target=self._run, args=(run_id, rt, plan, cancel), name=f"run-{run_id}", daemon=True).start()
         return {"accepted": True}
 
     def _run(self, run_id: str, rt: Any, plan: Plan, cancel: threading.Event) -> None:
         def on_step(result: StepResult) -> None:
+            self._runs[run_id]["steps_sent"] += 1
+            self._sent_total[run_id] = self._sent_total.get(run_id, 0) + 1
             self._send(HostEvent.STEP_RESULT, {"run_id": run_id, "step": result.to_wire()})
 
         try:
@@ -210,8 +257,12 @@ class HostAgent:
             status, message, node = RunStatus.ERROR, f"host error: {exc}", None
         finally:
             self._cancels.pop(run_id, None)
+        self._runs.pop(run_id, None)
+        if len(self._sent_total) > 1000:   # old runs' counts: a re-plan comes within seconds of its run's end
+            for old in list(self._sent_total)[:500]:
+                self._sent_total.pop(old, None)
         self._send(HostEvent.RUN_FINISHED, {"run_id": run_id, "status": status.value, "message": message,
-                                            "current_node": node})
+                                            "current_node": node, "steps_sent": self._sent_total.get(run_id, 0)})
 
     def on_cancel_run(self, data: dict[str, Any]) -> None:
         event = self._cancels.get(str(data.get("run_id")))

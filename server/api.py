@@ -13,7 +13,7 @@ from server.reports import render_html, render_json, render_junit
 from server.lab import DeviceState
 from server.guard import MAX_PLAN_STEPS
 from server.guard_confirm import confirmed, destructive_commands, require_confirmation
-from shared.errors import DeviceBusy, DevicePilotError, NotFound, RequestError
+from shared.errors import DeviceBusy, DevicePilotError, HostUnavailable, NotFound, RequestError
 from shared.models import PlanStep
 from shared.protocol import ServerEvent
 
@@ -193,9 +193,15 @@ def create_run() -> Any:
     _confirm_given_plan(data)
     if not data.get("plan"):
         _check_llm_budget()
-    run = server().runs.create(data.get("device"), data.get("task"), data.get("mode", "run"), data.get("plan"),
+    device = data.get("device")
+    if wait is not None and isinstance(device, str) and not server().lab.is_online(device):
+        server().lab.device(device)   # an unknown device is a 404, not a 503
+        raise HostUnavailable(f"device {device!r} is offline: its host is not connected; nothing was queued. "
+                              "Start the host (devicepilot host ...), or submit without ?wait to queue the run "
+                              "until the host is back")
+    run = server().runs.create(device, data.get("task"), data.get("mode", "run"), data.get("plan"),
                                no_cache=data.get("no_cache", False), prompt_template=data.get("prompt_template"),
-                               confirm=confirmed(data))
+                               confirm=confirmed(data), priority=data.get("priority", 0))
     if wait is not None:
         run = server().runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201

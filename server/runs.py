@@ -1,7 +1,11 @@
 """Runs: the queue per device, planning through AI Central, dispatch to hosts, and the record of steps.
 
-Lifecycle: ``queued → planning → (planned | infeasible | running) → (passed | failed | error)``.
-A device runs one run at a time; later runs for it wait in its queue.
+Lifecycle (``RUN_TRANSITIONS`` in shared/models.py): ``queued → planning (the device is reserved) →
+(planned | infeasible | running) → (passed | failed | error | cancelled)``. A device runs one run at
+a time; later runs wait in its queue, which is kept in the database (server/run_queue.py), so
+queued runs survive a server restart. A reservation's lease is renewed by the host's heartbeat; a
+lease that runs out ends the run ``error`` (host lost). At start the server reconciles the runs it
+left running with what the reconnecting hosts report (:meth:`RunService.start`).
 
 When a step of a planned run fails (a cached plan replayed, or a fresh plan
 from the LLM or the built-in planner), the run is re-planned once from the
@@ -17,12 +21,11 @@ import datetime as dt
 import logging
 import threading
 import uuid
-from collections import deque
+import os
 from typing import Any, Callable
 
 from sqlalchemy import select
 
-from backend_core.wait import Timeout, WaitTimeout, wait_until
 from server.ai_central import AICentral, AttemptOutcome, ReplanInfo
 from server.db import Database, DeviceRow, RunRow, StepRow, utcnow
 from server.guard_confirm import destructive_commands
@@ -31,6 +34,7 @@ from server.llm.prompt import check_template
 from server.llm.usage import TokenUsage
 from server.plan_cache import PlanCache
 from server.reports import write_run_report
+from server.run_queue import Reservation, RunQueue
 from server.rule_store import RuleStore
 from server.run_planning import RunPlanner
 from server.run_records import INTERNAL_PLAN_KEYS, RunRecords, iso
@@ -48,7 +52,22 @@ Emit = Callable[[str, dict[str, Any]], None]
 
 MAX_REPLANS = 1
 MAX_CONTINUATIONS = 16  # closed-loop rounds per run (each: observe, plan the next clauses, run them)
-STEP_ARRIVAL = Timeout(seconds=3.0, interval=0.05)   # how long the end of a run waits for its step records
+STEP_ARRIVAL_S = 10.0   # how long the end of a run waits for the step records its host says it sent
+
+
+def _env_seconds(name: str, default: float) -> float:
+    try:
+        return max(0.2, float(os.environ.get(name, "") or default))
+    except ValueError:
+        return default
+
+
+LEASE_S = _env_seconds("DEVICEPILOT_LEASE_S", 30.0)
+"""A reservation's lease: renewed by each heartbeat of the device's host (every 10 s by default)."""
+RECONCILE_GRACE_S = _env_seconds("DEVICEPILOT_RECONCILE_GRACE_S", 45.0)
+"""After a server restart, how long a run left running waits for its host to report it."""
+ABORT_WAIT_S = _env_seconds("DEVICEPILOT_ABORT_WAIT_S", 120.0)
+"""How long an online host may take to confirm the abort of a run the server ended, before its device is freed."""
 REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
 CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
 GIVEN_PLANNERS = (PlannerName.USER.value, PlannerName.TESTCASE.value)
@@ -74,18 +93,20 @@ class RunService:
         self.spawn = spawn
         self.max_task_chars = max_task_chars
         self._lock = threading.Lock()
-        self._queues: dict[str, deque[str]] = {}
-        self._active: dict[str, str] = {}   # device_id -> run_id
+        self.queue = RunQueue(db, LEASE_S)
         self._done = threading.Condition()
+        self._stored = threading.Condition()      # notified when a step record is stored
         self._replanning: set[str] = set()
-        self._cancelled: set[str] = set()
+        self._host_idle: set[str] = set()         # runs whose host reported the end of what it was sent
+        self._recovering: set[str] = set()        # runs left running by the previous server process
+        self._monitor_stop = threading.Event()
         self.hooks_finished: list[Callable[[str], None]] = []
 
     # -- creating ------------------------------------------------------------------------
     def create(self, device_id: Any, task: Any, mode: Any = "run", plan: Any = None, *,
                no_cache: Any = False, source: str = PlannerName.USER.value,
                testcase: dict[str, Any] | None = None, prompt_template: Any = None,
-               confirm: bool = False) -> dict[str, Any]:
+               confirm: bool = False, priority: int = 0) -> dict[str, Any]:
         """Queue a run of *task* on *device_id*.
 
         *plan* is a plan to run as given (*source* ``user``, or ``testcase``
@@ -105,6 +126,8 @@ class RunService:
             raise RequestError("'plan' must be an object {analysis, feasible, plan: [...]}")
         if not isinstance(no_cache, bool):
             raise RequestError("'no_cache' must be true or false")
+        if not isinstance(priority, int) or isinstance(priority, bool) or not -100 <= priority <= 100:
+            raise RequestError("'priority' must be a whole number from -100 to 100 (higher runs first)")
         if source not in GIVEN_PLANNERS:
             raise RequestError(f"a given plan's source must be one of {', '.join(GIVEN_PLANNERS)}")
         self.lab.device(device_id)  # unknown device -> RequestError
@@ -119,27 +142,148 @@ class RunService:
         with self.db.session() as s:
             s.add(RunRow(id=run_id, device_id=device_id, task=task.strip(), mode=mode,
                          status=RunStatus.QUEUED.value, plan=stored))
+        self.queue.enqueue(run_id, device_id, priority)
         log.info("run %s queued on %s: %r", run_id, device_id, task[:200])
-        with self._lock:
-            self._queues.setdefault(device_id, deque()).append(run_id)
         self._kick(device_id)
         return self.get(run_id)
 
     def _kick(self, device_id: str) -> None:
-        with self._lock:
-            if device_id in self._active or not self._queues.get(device_id):
-                return
-            run_id = self._queues[device_id].popleft()
-            self._active[device_id] = run_id
+        """Start the device's next queued run, when its host is connected and nothing holds it."""
+        if not self.lab.is_online(device_id):
+            return   # the runs wait for the host to come back
+        run_id = self.queue.reserve_next(device_id)
+        if run_id is None:
+            return
         self.lab.set_busy(device_id, True)
         self.spawn(self._process, run_id)
 
     def _release(self, device_id: str, run_id: str) -> None:
+        """The device is free of *run_id*: hand it to the next queued run."""
+        self.queue.release(run_id)
         with self._lock:
-            if self._active.get(device_id) == run_id:
-                del self._active[device_id]
-        self.lab.set_busy(device_id, False)
+            self._host_idle.discard(run_id)
+            self._recovering.discard(run_id)
+        if self.queue.holder(device_id) is None:
+            self.lab.set_busy(device_id, False)
         self._kick(device_id)
+
+    # -- lifecycle of the service: reconciliation and the lease monitor -----------------
+    def start(self, tick_s: float | None = None) -> None:
+        """Reconcile what the previous server process left, then watch leases (call once, when serving)."""
+        self._reconcile()
+        tick = tick_s if tick_s is not None else min(1.0, LEASE_S / 4)
+        threading.Thread(target=self._monitor, args=(tick,), name="run-leases", daemon=True).start()
+
+    def stop(self) -> None:
+        self._monitor_stop.set()
+
+    def _reconcile(self) -> None:
+        """Runs left ``planning`` go back to the queue; runs left ``running`` wait for their host to report them."""
+        with self.db.session() as s:
+            rows = s.scalars(select(RunRow).where(RunRow.status.in_(
+                (RunStatus.QUEUED.value, RunStatus.PLANNING.value, RunStatus.RUNNING.value)))).all()
+            runs = [(r.id, r.device_id, RunStatus(r.status)) for r in rows]
+        queued = {run_id for run_id, _ in self.queue.entries()}
+        for run_id, device_id, status in runs:
+            if run_id not in queued:   # a database from before the queue table
+                self.queue.enqueue(run_id, device_id)
+            if status is RunStatus.PLANNING:
+                self.queue.requeue(run_id)
+                self._update(run_id, status=RunStatus.QUEUED,
+                             event="the server restarted while planning; the run waits to be planned again")
+            elif status is RunStatus.RUNNING:
+                with self._lock:
+                    self._recovering.add(run_id)
+                self.queue.renew([device_id], RECONCILE_GRACE_S)
+        open_ids = {r[0] for r in runs}
+        for run_id, device_id in self.queue.entries():
+            if run_id not in open_ids and self.queue.state_of(run_id) is not Reservation.ABORTING:
+                self.queue.release(run_id)   # ended, but the previous process died before freeing the device
+        if runs:
+            log.info("reconciling %d unfinished run(s) left by the previous server process", len(runs))
+
+    def _monitor(self, tick: float) -> None:
+        while not self._monitor_stop.wait(tick):
+            try:
+                self._check_leases()
+            except Exception:  # the monitor must outlive a database hiccup
+                log.exception("lease check failed")
+
+    def _check_leases(self) -> None:
+        for run_id, device_id in self.queue.expired():
+            with self._lock:
+                recovering = run_id in self._recovering
+            if recovering:
+                message = (f"server restarted; host did not report the run within {RECONCILE_GRACE_S:.0f} s")
+            else:
+                host = self._host_of(device_id)
+                message = f"host lost: no heartbeat from host {host!r} for {LEASE_S:.0f} s"
+            self._finish(run_id, RunStatus.ERROR, message)
+        for run_id, device_id in self.queue.entries(Reservation.ABORTING):
+            hold = self.queue.holder(device_id)
+            if hold and hold.run_id == run_id and self.lab.is_online(device_id) \
+                    and (utcnow() - hold.since).total_seconds() > ABORT_WAIT_S:
+                log.warning("run %s: host never confirmed the abort within %.0f s; freeing %s", run_id,
+                            ABORT_WAIT_S, device_id)
+                self._release(device_id, run_id)
+        for device_id in {d for _, d in self.queue.entries(Reservation.QUEUED)}:
+            self._kick(device_id)   # runs queued on another server, or whose host came back
+
+    def _host_of(self, device_id: str) -> str:
+        with self.db.session() as s:
+            dev = s.get(DeviceRow, device_id)
+            return dev.host_id if dev else "?"
+
+    def on_heartbeat(self, host_id: str) -> None:
+        """The host is alive: its devices' reservations keep their leases."""
+        with self.db.session() as s:
+            devices = list(s.scalars(select(DeviceRow.id).where(DeviceRow.host_id == host_id)))
+        self.queue.renew(devices)
+
+    def on_host_registered(self, host_id: str, reported: Any) -> None:
+        """A host (re)connected and said which runs it is executing: reconcile, then start queued runs.
+
+        A run the server still runs and the host reports goes on. A run the host no longer has ends
+        ``error``. A run the server ended that the host still executes is aborted, and its device
+        waits for the host to confirm.
+        """
+        running: set[str] = set()
+        for item in reported if isinstance(reported, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("run_id"), str):
+                running.add(item["run_id"])
+        with self.db.session() as s:
+            devices = list(s.scalars(select(DeviceRow.id).where(DeviceRow.host_id == host_id)))
+        for device_id in devices:
+            hold = self.queue.holder(device_id)
+            if hold is None:
+                continue
+            status = RunStatus(self.get(hold.run_id, with_steps=False)["status"])
+            if hold.state is Reservation.ABORTING:
+                if hold.run_id in running:
+                    self._tell_abort(device_id, hold.run_id)
+                else:
+                    self._release(device_id, hold.run_id)
+            elif status is RunStatus.RUNNING and hold.run_id in running:
+                with self._lock:
+                    self._recovering.discard(hold.run_id)
+                self.queue.renew([device_id])
+                log.info("run %s: host %s reported it after reconnecting; it goes on", hold.run_id, host_id)
+            elif status is RunStatus.RUNNING and hold.run_id not in self._host_idle:
+                with self._lock:
+                    recovering = hold.run_id in self._recovering
+                self._finish(hold.run_id, RunStatus.ERROR,
+                             "server restarted; host did not report the run" if recovering
+                             else f"host {host_id!r} reconnected without the run", host_done=True)
+        for device_id in devices:
+            if self.queue.holder(device_id) is not None:
+                self.lab.set_busy(device_id, True)
+            self._kick(device_id)
+
+    def _tell_abort(self, device_id: str, run_id: str) -> None:
+        try:
+            self.lab.call(device_id, ServerEvent.CANCEL_RUN, {"run_id": run_id, "abort": True}, timeout=5)
+        except DevicePilotError as exc:
+            log.info("run %s: abort not delivered yet (%s); the host is told when it reports again", run_id, exc)
 
     # -- planning and dispatch ---------------------------------------------------------
     def _process(self, run_id: str) -> None:
@@ -147,7 +291,9 @@ class RunService:
             run = s.get(RunRow, run_id)
             device_id, task, mode, stored = run.device_id, run.task, run.mode, run.plan or {}
         try:
-            self._update(run_id, status=RunStatus.PLANNING)
+            if not self._update(run_id, status=RunStatus.PLANNING):
+                self._release(device_id, run_id)   # cancelled before it started
+                return
             context = self.ai.context(device_id)
             user_plan = stored.get("user_plan")
             events: list[str] = []
@@ -199,52 +345,60 @@ class RunService:
             if unconfirmed:   # a given plan was confirmed at the API
                 self._finish(run_id, RunStatus.ERROR, unconfirmed)
                 return
-            self._update(run_id, status=RunStatus.RUNNING, started=True)
+            if not self._update(run_id, status=RunStatus.RUNNING, started=True):
+                return   # cancelled while it was planned
             reply = self.lab.call(device_id, ServerEvent.RUN_PLAN,
                                   {"run_id": run_id, "device_id": device_id, "plan": plan.to_dict()})
             if not reply or not reply.get("accepted"):
                 raise HostUnavailable(f"host refused the run: {reply.get('error') if reply else 'no reply'}")
         except RequestError as exc:
-            self._finish(run_id, RunStatus.ERROR, str(exc))
+            self._finish(run_id, RunStatus.ERROR, str(exc), host_done=True)
         except DevicePilotError as exc:
-            self._finish(run_id, RunStatus.ERROR, str(exc))
+            self._finish(run_id, RunStatus.ERROR, str(exc), host_done=True)
         except Exception as exc:  # never leave a run hanging in "planning"
             log.exception("run %s: unexpected error", run_id)
-            self._finish(run_id, RunStatus.ERROR, f"server error: {type(exc).__name__}: {exc}")
+            self._finish(run_id, RunStatus.ERROR, f"server error: {type(exc).__name__}: {exc}", host_done=True)
 
     # -- host events -------------------------------------------------------------------
-    def _accepts(self, host_id: str | None, data: Any, event: str) -> str | None:
-        """The run id of a host event when *host_id* may report on that run now; None (logged) otherwise.
+    def _accepts(self, host_id: str | None, data: Any, event: str) -> tuple[str | None, bool]:
+        """(run id, False) when *host_id* may report on that run now; else (None, whether to abort it).
 
         A host reports only on the run the server dispatched to it, while that run is running on
         one of its devices: a forged, late or misdirected event is refused and nothing is stored.
+        A late event for a run the server ended on that host's device means the host is still
+        executing it (it hung, or lost the link): it is told to abort.
         """
         run_id = data.get("run_id") if isinstance(data, dict) else None
         if not is_run_id(run_id):
             log.warning("%s from host %s refused: %r is not a run id", event, host_id, str(run_id)[:40])
-            return None
+            return None, False
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             device = s.get(DeviceRow, run.device_id) if run is not None else None
             status, owner = (run.status, device.host_id if device else None) if run is not None else (None, None)
-        with self._lock:
-            active = run is not None and self._active.get(run.device_id) == run_id
-        if run is None or host_id is None or owner != host_id or status != RunStatus.RUNNING.value or not active:
+        hold = self.queue.holder(run.device_id) if run is not None else None
+        held = hold is not None and hold.run_id == run_id
+        if run is None or host_id is None or owner != host_id or status != RunStatus.RUNNING.value or not held \
+                or hold.state is not Reservation.RESERVED:
             why = ("unknown run" if run is None else "unregistered connection" if host_id is None
                    else f"the run belongs to host {owner!r}" if owner != host_id else f"the run is {status}")
             log.warning("%s for run %s from host %s refused: %s", event, run_id, host_id, why)
-            return None
-        return run_id
+            return None, bool(run is not None and owner == host_id and host_id is not None and held)
+        return run_id, False
 
-    def on_step(self, host_id: str | None, data: dict[str, Any]) -> None:
-        run_id = self._accepts(host_id, data, "step_result")
+    def on_step(self, host_id: str | None, data: dict[str, Any]) -> dict[str, Any]:
+        """Store one step result; the reply acknowledges it (``ok``), or tells the host to ``abort`` the run."""
+        run_id, abort = self._accepts(host_id, data, "step_result")
         if run_id is None:
-            return
+            return {"ok": False, "abort": abort}
         try:
             result = StepResult.from_wire(data["step"])
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("step_result for run %s from host %s refused: malformed step (%s)", run_id, host_id, exc)
-            return
+            return {"ok": False, "abort": False}
+        with self.db.session() as s:
+            if s.scalars(select(StepRow.id).where(StepRow.run_id == run_id, StepRow.step == result.step)).first():
+                return {"ok": True}   # sent again after a reconnect: acknowledged once, stored once
         shot_path = ""
         message = result.message
         if result.screenshot:
@@ -266,26 +420,47 @@ class RunService:
             s.flush()
             step = self.records.step_dict(row)
             device_id = run.device_id
+        with self._stored:
+            self._stored.notify_all()
         if result.current_node:
             self.lab.current_node[device_id] = result.current_node
         self.emit("step", {"run_id": run_id, "step": step})
+        return {"ok": True}
 
-    def on_finished(self, host_id: str | None, data: dict[str, Any]) -> None:
-        run_id = self._accepts(host_id, data, "run_finished")
+    def on_finished(self, host_id: str | None, data: dict[str, Any]) -> dict[str, Any]:
+        run_id, _ = self._accepts(host_id, data, "run_finished")
         if run_id is None:
-            return
+            self._abort_confirmed(host_id, data)
+            return {"ok": False}
         try:
             status = RunStatus(data.get("status"))
         except ValueError:
             status = RunStatus.ERROR
+        sent = data.get("steps_sent")
         device_id = self._device_of(run_id)
         if device_id:
             self.lab.current_node[device_id] = data.get("current_node")
-        self.spawn(self._conclude, run_id, status, str(data.get("message", "")))
+        with self._lock:
+            self._host_idle.add(run_id)
+        self.spawn(self._conclude, run_id, status, str(data.get("message", "")),
+                   sent if isinstance(sent, int) and not isinstance(sent, bool) else None)
+        return {"ok": True}
 
-    def _conclude(self, run_id: str, status: RunStatus, message: str) -> None:
+    def _abort_confirmed(self, host_id: str | None, data: Any) -> None:
+        """The end of a run the server had already ended: its host stopped, so its device is free."""
+        run_id = data.get("run_id") if isinstance(data, dict) else None
+        if not is_run_id(run_id) or host_id is None:
+            return
+        device_id = self._device_of(run_id)
+        hold = self.queue.holder(device_id) if device_id else None
+        if hold is not None and hold.run_id == run_id and hold.state is Reservation.ABORTING \
+                and self._host_of(device_id) == host_id:
+            log.info("run %s: host %s confirmed the abort; %s is free", run_id, host_id, device_id)
+            self._release(device_id, run_id)
+
+    def _conclude(self, run_id: str, status: RunStatus, message: str, steps_sent: int | None = None) -> None:
         """The host finished the plan: once its step records are in, end the run or re-plan it."""
-        self._await_steps(run_id, status)
+        self._await_steps(run_id, steps_sent)
         if status is RunStatus.FAILED and self._claim_replan(run_id):
             self._replan(run_id, message)
             return
@@ -298,6 +473,8 @@ class RunService:
                 self._finish(run_id, RunStatus.FAILED, f"the task was not completed: {'; '.join(left)!r} could not "
                                                         f"be planned within {MAX_CONTINUATIONS} rounds")
                 return
+        if status is RunStatus.ERROR and message == "run cancelled":
+            status = RunStatus.CANCELLED
         self._finish(run_id, status, message)
 
     def _pending(self, run_id: str) -> list[str]:
@@ -305,43 +482,39 @@ class RunService:
             run = s.get(RunRow, run_id)
             return [str(c) for c in ((run.plan or {}).get("pending") or [])] if run is not None else []
 
-    def _await_steps(self, run_id: str, status: RunStatus) -> None:
-        """Wait (briefly) until the steps the host reported are stored.
+    def _stored_steps(self, run_id: str) -> int:
+        with self.db.session() as s:
+            return len(s.scalars(select(StepRow.id).where(StepRow.run_id == run_id)).all())
 
-        Step results and the end of a run are separate events, which may be
-        handled out of order; a run must not end — nor be re-planned, reported
-        or cached — without its last steps.
+    def _await_steps(self, run_id: str, steps_sent: int | None) -> None:
+        """Wait until the step records the host says it sent are stored (woken by each stored step).
+
+        Step results and the end of a run are separate events, which may be handled out of
+        order; a run must not end — nor be re-planned, reported or cached — without its steps.
         """
-        def probe() -> tuple[bool, int]:
-            with self.db.session() as s:
-                run = s.get(RunRow, run_id)
-                if run is None:
-                    return True, 0
-                planned = {d.get("step") for d in (run.plan or {}).get("plan") or []}
-                replans = len((run.plan or {}).get("replans") or [])
-                rows = [(r.step, r.status) for r in run.steps]
-            stored = {n for n, _ in rows}
-            failures = sum(st in (StepStatus.FAILED.value, StepStatus.ERROR.value) for _, st in rows)
-            if status is RunStatus.PASSED:
-                return planned <= stored, len(rows)
-            if status is RunStatus.FAILED:
-                return failures > replans, len(rows)
-            return True, len(rows)
-
-        try:
-            wait_until(probe, STEP_ARRIVAL, what=f"the step records of run {run_id}")
-        except WaitTimeout as exc:
-            log.warning("run %s: %s; ending it with %s step(s) recorded", run_id, exc, exc.last)
+        if not steps_sent:
+            return
+        deadline = dt.datetime.now().timestamp() + STEP_ARRIVAL_S
+        with self._stored:
+            while (stored := self._stored_steps(run_id)) < steps_sent:
+                left = deadline - dt.datetime.now().timestamp()
+                if left <= 0:
+                    log.warning("run %s: the host sent %d step(s), %d arrived; ending it with those", run_id,
+                                steps_sent, stored)
+                    return
+                self._stored.wait(min(left, 1.0))
 
     def on_host_lost(self, host_id: str) -> None:
-        """A host disconnected: its runs end ``error``; their devices are released."""
+        """A host disconnected: its runs end ``error``; their devices wait for the host to confirm the abort."""
         with self.db.session() as s:
             devices = [d for d in s.scalars(select(DeviceRow.id).where(DeviceRow.host_id == host_id))]
         for device_id in devices:
-            with self._lock:
-                run_id = self._active.get(device_id)
-            if run_id:
-                self._finish(run_id, RunStatus.ERROR, f"host {host_id!r} disconnected mid-run")
+            hold = self.queue.holder(device_id)
+            if hold is None or hold.state is not Reservation.RESERVED:
+                continue
+            status = RunStatus(self.get(hold.run_id, with_steps=False)["status"])
+            if status is RunStatus.RUNNING:
+                self._finish(hold.run_id, RunStatus.ERROR, f"host {host_id!r} disconnected mid-run")
 
     # -- given plans, re-planning, the plan cache -------------------------------------
     @staticmethod
@@ -363,7 +536,7 @@ class RunService:
             if run.planner not in REPLANNED_PLANNERS or len((run.plan or {}).get("replans") or []) >= MAX_REPLANS:
                 return False
         with self._lock:
-            if run_id in self._cancelled or run_id in self._replanning:
+            if run_id in self._replanning:
                 return False
             self._replanning.add(run_id)
         return True
@@ -443,15 +616,14 @@ class RunService:
 
     def _send_more(self, run_id: str, device_id: str, new: Plan, what: str) -> None:
         """Send steps appended to a running run to its host, unless the run was cancelled meanwhile."""
-        with self._lock:
-            cancelled = run_id in self._cancelled
-        if cancelled:
-            self._finish(run_id, RunStatus.ERROR, "run cancelled")
-            return
+        if RunStatus(self.get(run_id, with_steps=False)["status"]).finished:
+            return   # cancelled (or ended) meanwhile
         unconfirmed = self._unconfirmed(run_id, new, self.ai.context(device_id).commands)
         if unconfirmed:
             self._finish(run_id, RunStatus.ERROR, f"{what} were {unconfirmed}")
             return
+        with self._lock:
+            self._host_idle.discard(run_id)
         reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
             "run_id": run_id, "device_id": device_id,
             "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
@@ -467,7 +639,7 @@ class RunService:
             if len((run.plan or {}).get("observations") or []) >= MAX_CONTINUATIONS:
                 return False
         with self._lock:
-            if run_id in self._cancelled or run_id in self._replanning:
+            if run_id in self._replanning:
                 return False
             self._replanning.add(run_id)
         return True
@@ -552,10 +724,16 @@ class RunService:
     def _update(self, run_id: str, *, status: RunStatus | None = None, plan: dict | None = None,
                 planner: str | None = None, usage: dict | None = None, start_node: str | None = None,
                 event: str | None = None, started: bool = False, events: list[str] | None = None,
-                internal: dict[str, Any] | None = None) -> None:
+                internal: dict[str, Any] | None = None) -> bool:
+        """Change the run in one transaction; False (and nothing changed) for a move its lifecycle forbids."""
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
+            if run is None:
+                return False
             if status is not None:
+                if not RunStatus(run.status).may_become(status):
+                    log.info("run %s: %s → %s refused", run_id, run.status, status.value)
+                    return False
                 run.status = status.value
             if plan is not None or internal:
                 kept = {k: v for k, v in (run.plan or {}).items() if k in INTERNAL_PLAN_KEYS}
@@ -575,24 +753,34 @@ class RunService:
             if started:
                 run.started_at = utcnow()
         self.emit("run_update", self.get(run_id, with_steps=False))
+        return True
 
-    def _finish(self, run_id: str, status: RunStatus, message: str) -> None:
+    def _finish(self, run_id: str, status: RunStatus, message: str, host_done: bool | None = None) -> None:
+        """End the run (once). *host_done*: its host is not executing it (default: it was never dispatched,
+        or the host reported its end); otherwise the device waits for the host to confirm the abort."""
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            if run is None or RunStatus(run.status).finished:
+            if run is None or not RunStatus(run.status).may_become(status):
                 return
+            dispatched = run.status == RunStatus.RUNNING.value
             run.status, run.message, run.finished_at = status.value, message[:4000], utcnow()
             device_id = run.device_id
         log.info("run %s %s: %s", run_id, status.value, message)
         with self._lock:
-            self._cancelled.discard(run_id)
+            idle = run_id in self._host_idle
+        if host_done is None:
+            host_done = not dispatched or idle
         if status is RunStatus.PASSED:
             self._remember_plan(run_id)
         try:
             write_run_report(self.get(run_id), self.files)
         except (OSError, StorageError) as exc:
             log.error("run %s: report not written: %s", run_id, exc)
-        self._release(device_id, run_id)
+        if host_done:
+            self._release(device_id, run_id)
+        else:   # the host may still be executing it: stop it, and keep the device until it confirms
+            self.queue.aborting(run_id)
+            self._tell_abort(device_id, run_id)
         for hook in self.hooks_finished:
             try:
                 hook(run_id)
@@ -614,31 +802,16 @@ class RunService:
                 self._done.wait(min(remaining, 1.0))
 
     def cancel(self, run_id: str) -> dict[str, Any]:
+        """Cancel the run in any state that is not an end: a queued run leaves the queue, a running one is
+        aborted on its host (its device is handed on once the host confirms)."""
         run = self.get(run_id, with_steps=False)
-        status = RunStatus(run["status"])
-        if status.finished:
+        if RunStatus(run["status"]).finished:
             return run
-        with self._lock:
-            queue = self._queues.get(run["device_id"], deque())
-            queued = run_id in queue
-            if queued:
-                queue.remove(run_id)
-        if queued:
-            self._finish_unqueued(run_id)
+        if self.queue.unqueue(run_id):
+            self._finish(run_id, RunStatus.CANCELLED, "cancelled before it started", host_done=True)
         else:
-            with self._lock:
-                self._cancelled.add(run_id)
-            try:
-                self.lab.call(run["device_id"], ServerEvent.CANCEL_RUN, {"run_id": run_id}, timeout=5)
-            except DevicePilotError as exc:
-                self._finish(run_id, RunStatus.ERROR, f"cancelled; host unreachable: {exc}")
+            self._finish(run_id, RunStatus.CANCELLED, "cancelled")
         return self.get(run_id, with_steps=False)
-
-    def _finish_unqueued(self, run_id: str) -> None:
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            run.status, run.message, run.finished_at = RunStatus.ERROR.value, "cancelled before it started", utcnow()
-        self.emit("run_update", self.get(run_id, with_steps=False))
 
     # -- reading (see server/run_records.py) ------------------------------------------
     def get(self, run_id: str, with_steps: bool = True) -> dict[str, Any]:

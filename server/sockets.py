@@ -68,6 +68,8 @@ class HostNamespace(Namespace):
         try:
             reply = self.dp.lab.register(request.sid, data)
             self.dp.ai.note_registration((data or {}).get("devices"))
+            # the runs the host is executing: reconcile them, then start what waits for its devices
+            self.dp.runs.spawn(self.dp.runs.on_host_registered, host_id, (data or {}).get("runs"))
             return reply
         except (DevicePilotError, KeyError, TypeError) as exc:
             log.error("bad registration: %s", exc)
@@ -85,12 +87,16 @@ class HostNamespace(Namespace):
             self.disconnect(request.sid)
             return
         self.dp.lab.heartbeat(request.sid)
+        host_id = self.dp.lab.host_of_sid(request.sid)
+        if host_id:
+            self.dp.runs.on_heartbeat(host_id)
 
-    def on_step_result(self, data: Any) -> None:
-        self.dp.runs.on_step(self.dp.lab.host_of_sid(request.sid), data)
+    def on_step_result(self, data: Any) -> dict[str, Any]:
+        """The reply acknowledges the step (the host then forgets it), or tells the host to abort the run."""
+        return self.dp.runs.on_step(self.dp.lab.host_of_sid(request.sid), data)
 
-    def on_run_finished(self, data: Any) -> None:
-        self.dp.runs.on_finished(self.dp.lab.host_of_sid(request.sid), data)
+    def on_run_finished(self, data: Any) -> dict[str, Any]:
+        return self.dp.runs.on_finished(self.dp.lab.host_of_sid(request.sid), data)
 
 
 MAX_WATCHED_DEVICES = 8

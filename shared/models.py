@@ -25,11 +25,26 @@ class RunStatus(str, Enum):
     FAILED = "failed"          # the device did not behave
     ERROR = "error"            # the infrastructure broke
     INFEASIBLE = "infeasible"  # the device cannot do the task
+    CANCELLED = "cancelled"    # a person (or the assistant) stopped it
 
     @property
     def finished(self) -> bool:
         return self in (RunStatus.PLANNED, RunStatus.PASSED, RunStatus.FAILED,
-                        RunStatus.ERROR, RunStatus.INFEASIBLE)
+                        RunStatus.ERROR, RunStatus.INFEASIBLE, RunStatus.CANCELLED)
+
+    def may_become(self, new: "RunStatus") -> bool:
+        """The run's lifecycle, in one place: ``queued → planning (device reserved) → running → an end``."""
+        return new in RUN_TRANSITIONS.get(self, frozenset())
+
+
+_ENDS = frozenset({RunStatus.PASSED, RunStatus.FAILED, RunStatus.ERROR, RunStatus.CANCELLED})
+RUN_TRANSITIONS: dict[RunStatus, frozenset[RunStatus]] = {
+    RunStatus.QUEUED: frozenset({RunStatus.PLANNING, RunStatus.ERROR, RunStatus.CANCELLED}),
+    # back to queued: the server restarted while planning, which nothing on the device saw
+    RunStatus.PLANNING: frozenset({RunStatus.QUEUED, RunStatus.RUNNING, RunStatus.PLANNED, RunStatus.INFEASIBLE,
+                                   RunStatus.ERROR, RunStatus.CANCELLED}),
+    RunStatus.RUNNING: _ENDS,
+}
 
 
 class StepStatus(str, Enum):

@@ -65,6 +65,6 @@ export function tokens(usage) {
   return parts.length ? `${total} (${parts.join(" + ")})` : JSON.stringify(usage);
 }
 
-export const FINISHED = new Set(["planned", "passed", "failed", "error", "infeasible"]);
-export const RUN_STATUSES = ["queued", "planning", "planned", "running", "passed", "failed", "error", "infeasible"];
+export const FINISHED = new Set(["planned", "passed", "failed", "error", "infeasible", "cancelled"]);
+export const RUN_STATUSES = ["queued", "planning", "planned", "running", "passed", "failed", "error", "infeasible", "cancelled"];
 export const PLANNERS = ["cache", "llm", "builtin", "testcase", "user"];

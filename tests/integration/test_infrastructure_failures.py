@@ -79,9 +79,10 @@ def test_host_vanishing_mid_run_ends_error_and_device_goes_offline(fresh_stack: 
     fresh_stack.wait_device("demo-web", "offline", timeout=30)
     # nothing was lost: the step that finished before the host vanished is still recorded
     assert run["steps"][0]["command"] == "goto" and run["steps"][0]["status"] == "passed"
-    # a new run on the offline device ends error with an actionable message
-    late = fresh_stack.run("go to the guide")
-    assert late["status"] == "error" and "not connected" in late["message"]
+    # a run that waits for its end on the offline device is refused with 503 and an actionable message
+    late = fresh_stack.post("/api/runs?wait=30", {"device": "demo-web", "task": "go to the guide"})
+    assert late.status_code == 503 and "host is not connected" in late.json()["error"], late.text
+    assert len(fresh_stack.get("/api/runs")) == 1                     # nothing was queued
 
 
 def test_host_reconnects_by_itself_when_the_server_comes_back(fresh_stack: Stack) -> None:

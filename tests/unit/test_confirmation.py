@@ -75,6 +75,7 @@ def planned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]
         s.add(DeviceRow(id="tv-1", host_id="h1", name="tv", model="streamtv-web", userinterface="streamtv"))
     monkeypatch.setattr(server.ai, "context", lambda device_id: with_power_off(streamtv_context("home")))
     monkeypatch.setattr(server.ai, "with_screen", lambda ctx, device_id: ctx)
+    monkeypatch.setattr(server.lab, "is_online", lambda device_id: True)
     sent: list[object] = []
     monkeypatch.setattr(server.lab, "call", lambda *a, **k: sent.append(a) or {"accepted": True})
     server.extras["sent"] = sent

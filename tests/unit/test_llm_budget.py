@@ -20,6 +20,7 @@ def srv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
     monkeypatch.setenv("DEVICEPILOT_LLM_DAILY_TOKENS", "1000")
     settings = Settings(data_dir=tmp_path, llm=LLMSettings(base_url="http://127.0.0.1:9/v1"))
     server = create_app(settings, planners=[BuiltinPlanner()])
+    monkeypatch.setattr(server.lab, "is_online", lambda device_id: True)   # runs start; the absent host errors them
     with server.db.session() as s:
         s.add(HostRow(id="h1", name="h1"))
         s.add(DeviceRow(id="tv-1", host_id="h1", name="tv", model="m", userinterface="ui"))
