@@ -145,6 +145,11 @@ class HostAgent:
             d["navigation_tree"] = rt.device.tree.raw if rt.device.tree else None
             devices.append(d)
         runs = [{"run_id": run_id, **info} for run_id, info in list(self._runs.items())]
+        with self._outbox_lock:   # runs whose steps or end the server has not acknowledged yet
+            waiting = [data for _, _, data in self._outbox] + [data for _, data in self._unacked.values()]
+        for run_id in dict.fromkeys(str(d["run_id"]) for d in waiting if d.get("run_id")):
+            if run_id not in self._runs:
+                runs.append({"run_id": run_id, "device_id": "", "steps_sent": self._sent_total.get(run_id, 0)})
         return {"host": {"id": self.lab.config.id, "name": self.lab.config.name}, "devices": devices, "runs": runs}
 
     # -- handlers --------------------------------------------------------------------

@@ -69,7 +69,7 @@ class RunRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime, default=utcnow, index=True)
     started_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime, nullable=True)
-    steps: Mapped[list["StepRow"]] = relationship(back_populates="run", order_by="StepRow.id",
+    steps: Mapped[list["StepRow"]] = relationship(back_populates="run", order_by="(StepRow.step, StepRow.id)",
                                                   cascade="all, delete-orphan")
 
 

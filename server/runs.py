@@ -780,7 +780,7 @@ class RunService:
             self._release(device_id, run_id)
         else:   # the host may still be executing it: stop it, and keep the device until it confirms
             self.queue.aborting(run_id)
-            self._tell_abort(device_id, run_id)
+            self.spawn(self._tell_abort, device_id, run_id)
         for hook in self.hooks_finished:
             try:
                 hook(run_id)

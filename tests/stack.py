@@ -98,9 +98,12 @@ class Stack:
         assert out.returncode == 0, out.stderr
         return out.stdout.strip().splitlines()[-1]
 
-    def restart_server(self) -> None:
-        """Stop the server process and start a new one on the same port and data dir."""
-        self.server.terminate()
+    def restart_server(self, kill: bool = False) -> None:
+        """Stop the server process (``kill``: SIGKILL, as a crash) and start a new one on the same port and data dir."""
+        if kill:
+            self.server.kill()
+        else:
+            self.server.terminate()
         self.server.wait(timeout=15)
         port = self.url.rsplit(":", 1)[1]
         log = self.data_dir / "server-restarted.log"
