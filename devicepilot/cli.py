@@ -233,6 +233,36 @@ def cmd_testcase(args: argparse.Namespace) -> int:
     return _report(run, args.json)
 
 
+def cmd_suite(args: argparse.Namespace) -> int:
+    """``devicepilot suite FILE``: run a suite of tasks and test cases; JUnit and HTML reports for CI."""
+    from devicepilot.suite import SuiteRunner, html_report, junit_xml, load_suite, parse_shard
+
+    suite = load_suite(Path(args.file))
+    index, count = parse_shard(args.shard)
+    suite = suite.shard(index, count)
+    printer = Printer()
+    client, stack = _client_for(args)
+    try:
+        runner = SuiteRunner(client, printer.line, remote=bool(args.server))
+        device = runner.pick_device(suite, args.device or "", args.model or "")
+        shard = f", shard {index}/{count}" if count > 1 else ""
+        printer.line(f"suite {suite.name}: {len(suite.tasks)} task(s) on {device}{shard}")
+        result = runner.run(suite, device, args.retries)
+    finally:
+        if stack:
+            stack.stop()
+    base = args.server.rstrip("/") if args.server else ""
+    if args.junit:
+        Path(args.junit).write_text(junit_xml(result, base), encoding="utf-8")
+    if args.html:
+        Path(args.html).write_text(html_report(result, base), encoding="utf-8")
+    from devicepilot.suite import Outcome
+
+    printer.line(f"{suite.name}: " + ", ".join(f"{result.count(o)} {o.value}" for o in Outcome)
+                 + f" in {result.seconds:.1f} s")
+    return result.exit_code
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     """``devicepilot rule add|list|show|delete``: named phrases ("tune to {n}") any task may use."""
     import yaml
@@ -363,6 +393,20 @@ def build_parser() -> argparse.ArgumentParser:
                    help="confirm: let the plan use destructive commands (clear data, uninstall, power off...)")
     r.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for the run")
     r.set_defaults(func=cmd_run, log_default=logging.WARNING)
+
+    su = sub.add_parser("suite", help="run a suite file of tasks and test cases (CI: JUnit, HTML, shards)")
+    su.add_argument("file", help="the suite YAML (name, device or model, tasks, setup, teardown)")
+    su.add_argument("--server", help="server URL; without it, local mode with the demo device config")
+    su.add_argument("--config", help="local mode: host YAML config (default: the demo)")
+    target = su.add_mutually_exclusive_group()
+    target.add_argument("--device", help="run on this device (overrides the suite's device or model)")
+    target.add_argument("--model", help="run on a free device of this model")
+    su.add_argument("--junit", help="write JUnit XML here")
+    su.add_argument("--html", help="write an HTML report here")
+    su.add_argument("--shard", help="i/n: run only the i-th of n shards (deterministic, each task once)")
+    su.add_argument("--retries", type=int, default=None,
+                    help="re-run a task that ended error (infrastructure) up to N times; never a failure")
+    su.set_defaults(func=cmd_suite, log_default=logging.WARNING)
 
     t = sub.add_parser("testcase", help="save a passed run as a test case, list them, run one (no planner)")
     tsub = t.add_subparsers(dest="testcase_command", required=True)

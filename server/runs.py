@@ -73,9 +73,16 @@ CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
 GIVEN_PLANNERS = (PlannerName.USER.value, PlannerName.TESTCASE.value)
 
 
-def _only_repeats(steps: list[PlanStep], failed: PlanStep) -> bool:
-    """True when *steps* do nothing but run the failed check again: a failed check is not retried as is."""
-    return bool(steps) and all(st.command == failed.command and st.params == failed.params for st in steps)
+def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep, ...] = ()) -> bool:
+    """True when *steps* only run again what already passed and then the failed check as it was.
+
+    Nothing on the device changes before the check, so it would fail again: a failed check is
+    not retried as is (a re-plan that goes somewhere new first is kept).
+    """
+    seen = {(st.command, repr(sorted(st.params.items()))) for st in (*done, failed)}
+    key = (failed.command, repr(sorted(failed.params.items())))
+    mine = [(st.command, repr(sorted(st.params.items()))) for st in steps]
+    return bool(steps) and key in mine and all(k in seen for k in mine)
 
 
 class RunService:
@@ -564,7 +571,7 @@ class RunService:
                                            (stored.get("options") or {}).get("prompt_template"))
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
-            if failed is not None and new.feasible and _only_repeats(new.steps, failed):
+            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done):
                 new = Plan(f"the re-plan would only repeat the failed check {failed.command}", False,
                            planner=new.planner)
             record = {"after_step": failed.step if failed else None, "from_node": node, "planner": new.planner,
