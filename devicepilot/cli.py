@@ -84,17 +84,18 @@ def _json_run(run: dict[str, Any]) -> dict[str, Any]:
 # -- commands ---------------------------------------------------------------------------
 
 def cmd_server(args: argparse.Namespace) -> int:
-    from devicepilot.local import ServerThread
+    """The lab server, on gunicorn (server/production.py); ``--dev`` serves with Werkzeug in this process."""
+    from devicepilot.local import LOOPBACK_BINDS, ServerThread
     from server.app import create_app
     from shared.config import Settings
 
     settings = Settings.from_env()
-    srv = create_app(settings)
-    http = ServerThread(srv, args.bind, args.port).start()
-    print(f"devicepilot server {__version__} listening on {http.url}  (data: {settings.data_dir})", flush=True)
+    srv = create_app(settings)          # creates the database's tables, and the first admin below
+    first = srv.users.ensure_admin()
+    url = f"http://{args.bind if args.bind not in ('0.0.0.0', '::') else '127.0.0.1'}:{args.port}"
+    print(f"devicepilot server {__version__} listening on {url}  (data: {settings.data_dir})", flush=True)
     print(f"hosts authenticate with the token in {settings.data_dir / 'host-token'} "
           "or DEVICEPILOT_HOST_TOKEN", flush=True)
-    first = srv.users.ensure_admin()
     if first:
         from devicepilot.client import save_client_token
 
@@ -103,8 +104,26 @@ def cmd_server(args: argparse.Namespace) -> int:
         print(f"  {first}", flush=True)
         print(f"  (a CLI on this machine reads it from {path}; elsewhere set DEVICEPILOT_TOKEN. "
               "Add people with `devicepilot user add NAME --role viewer|tester|admin`.)", flush=True)
-    _wait_for_signal()
-    http.stop()
+    if args.dev:
+        http = ServerThread(srv, args.bind, args.port).start()
+        _wait_for_signal()
+        http.stop()
+        return 0
+    srv.db.engine.dispose()             # the worker process opens its own connections
+    from server.production import ProductionServer, with_proxy
+
+    def serve() -> Any:
+        worker = create_app(Settings.from_env())
+        guard = worker.extras.get("guard")
+        if guard is not None and args.bind in LOOPBACK_BINDS:
+            guard.trust_loopback_only()
+        elif guard is not None and not guard.trusted_hosts:
+            logging.getLogger(__name__).warning(
+                "listening on %s with no DEVICEPILOT_TRUSTED_HOSTS: any Host header is accepted", args.bind)
+        worker.runs.start()
+        return with_proxy(worker.app)
+
+    ProductionServer(serve, args.bind, args.port).run()
     return 0
 
 
@@ -367,6 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("server", help="run the server (REST API, Socket.IO, dashboard)")
     s.add_argument("--bind", default=os.environ.get("DEVICEPILOT_BIND", "127.0.0.1"))
     s.add_argument("--port", type=int, default=int(os.environ.get("DEVICEPILOT_PORT", "5090")))
+    s.add_argument("--dev", action="store_true",
+                   help="serve with Werkzeug's development server in this process (debugging only)")
     s.set_defaults(func=cmd_server, log_default=logging.INFO)
 
     h = sub.add_parser("host", help="run a lab host that dials out to a server")

@@ -69,7 +69,8 @@ class Stack:
                "DEVICEPILOT_RATE_LIMIT_RUNS": "2000 per minute", **(extra_env or {})}
         log = data_dir / "server.log"
         server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", str(port)],
-                                  env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT)
+                                  env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT,
+                                  start_new_session=True)
         stack = cls(f"http://127.0.0.1:{port}", data_dir, token, server, env=env, logs=[log])
         try:
             wait_for(lambda: requests.get(stack.url + "/api/health", timeout=2).ok, 30, "server health")
@@ -100,15 +101,16 @@ class Stack:
 
     def restart_server(self, kill: bool = False) -> None:
         """Stop the server process (``kill``: SIGKILL, as a crash) and start a new one on the same port and data dir."""
-        if kill:
-            self.server.kill()
+        if kill:   # the server's process and its worker, at once
+            os.killpg(self.server.pid, signal.SIGKILL)
         else:
             self.server.terminate()
         self.server.wait(timeout=15)
         port = self.url.rsplit(":", 1)[1]
         log = self.data_dir / "server-restarted.log"
         self.server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", port],
-                                       env=self.env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT)
+                                       env=self.env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT,
+                                       start_new_session=True)
         self.logs.append(log)
         wait_for(lambda: requests.get(self.url + "/api/health", timeout=2).ok, 30, "restarted server health")
 
