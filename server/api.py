@@ -194,7 +194,7 @@ def create_run() -> Any:
     if not data.get("plan"):
         _check_llm_budget()
     device = data.get("device")
-    if wait is not None and isinstance(device, str) and not server().lab.is_online(device):
+    if wait is not None and isinstance(device, str) and not server().lab.is_online_anywhere(device):
         server().lab.device(device)   # an unknown device is a 404, not a 503
         raise HostUnavailable(f"device {device!r} is offline: its host is not connected; nothing was queued. "
                               "Start the host (devicepilot host ...), or submit without ?wait to queue the run "

@@ -16,7 +16,7 @@ from server.auth_models import DeviceAssignmentRow
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
 from server.guard import MAX_PLAN_STEPS
 from shared.errors import DeviceBusy, HostUnavailable, InfraError, NotFound, RequestError
-from shared.protocol import HOST_NS, ServerEvent
+from shared.protocol import HOST_NS, HOST_STALE_AFTER_S, ServerEvent
 
 log = logging.getLogger(__name__)
 
@@ -177,10 +177,21 @@ class Lab:
             return DeviceRef(dev.id, dev.host_id, dev.name, dev.model, dev.userinterface)
 
     def is_online(self, device_id: str) -> bool:
+        """True when the device's host is connected to this server process (which can then call it)."""
         try:
             return self.device(device_id).host_id in self._sid_of_host
         except RequestError:
             return False
+
+    def is_online_anywhere(self, device_id: str) -> bool:
+        """True when the device's host is connected to any server sharing this database (scale-out)."""
+        if self.is_online(device_id):
+            return True
+        with self.db.session() as s:
+            dev = s.get(DeviceRow, device_id)
+            host = s.get(HostRow, dev.host_id) if dev is not None else None
+            fresh = host is not None and (utcnow() - host.last_seen).total_seconds() < HOST_STALE_AFTER_S
+            return bool(dev is not None and dev.status != DeviceState.OFFLINE and fresh and host.status == "online")
 
     def set_busy(self, device_id: str, busy: bool) -> None:
         with self._lock:
