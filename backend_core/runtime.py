@@ -20,6 +20,7 @@ from backend_core.verifications.common import safe_screenshot
 from shared.commands import CommandKind
 from shared.errors import DeviceFailure, InfraError, RequestError, UnknownCommand
 from shared.models import ExecutorContext, Plan, PlanStep, RunStatus, StepResult, StepStatus
+from shared.policy import Limits, StepPolicy
 
 log = logging.getLogger(__name__)
 
@@ -33,9 +34,14 @@ class RunOutcome:
     current_node: str | None = None
 
 
+class StepTimedOut(InfraError):
+    """A step ran past its timeout (shared/policy.py): the device or its controller stopped answering."""
+
+
 class DeviceRuntime:
-    def __init__(self, device: Device) -> None:
+    def __init__(self, device: Device, limits: tuple[Limits, ...] = ()) -> None:
         self.device = device
+        self.limits = limits   # the device's, then its host's (shared/policy.py cascade)
         self.actions = ActionExecutor(device)
         self.verifications = VerificationExecutor(device)
         self.navigation = NavigationExecutor(device.tree, self.actions, self.verifications)
@@ -58,15 +64,69 @@ class DeviceRuntime:
     def screenshot(self) -> bytes | None:
         return safe_screenshot(self.device.screen)
 
-    def execute_step(self, step: PlanStep, *, with_screenshot: bool = True) -> tuple[StepResult, Exception | None]:
-        """Run one step; never raises. Returns the result and the exception that ended it, if any."""
+    def policy(self, step: PlanStep, run: tuple[Limits, ...] = ()) -> StepPolicy:
+        """Step → run → command declaration → device → host → server (the last of *run*) → built-in."""
+        run_level, server_level = (run[0], run[1:]) if run else (Limits(), ())
+        spec = next((c for kind in (CommandKind.ACTION, CommandKind.VERIFICATION)
+                     for c in self.device.commands(kind) if c.name == step.command), None)
+        declared = Limits(spec.timeout_s) if spec is not None and spec.timeout_s is not None else Limits()
+        wait = step.params.get("timeout")
+        return StepPolicy.cascade(step.limits, run_level, declared, *self.limits, *server_level,
+                                  wait_timeout=float(wait) if isinstance(wait, (int, float))
+                                  and not isinstance(wait, bool) else None)
+
+    def _bounded(self, step: PlanStep, timeout_s: float) -> tuple[str, str]:
+        """Run the step's command, waiting at most *timeout_s*; past it, the step is an error."""
+        executor = self.executor_for(step.command)
+        done: dict[str, Any] = {}
+        finished = threading.Event()
+
+        def work() -> None:
+            try:
+                done["value"] = executor.execute(step.command, step.params)
+            except BaseException as exc:  # handed to the run's thread below
+                done["error"] = exc
+            finally:
+                finished.set()
+
+        threading.Thread(target=work, name=f"step-{step.step}", daemon=True).start()
+        if not finished.wait(timeout_s):
+            self.navigation.current_node = None   # where the device is now is unknown
+            raise StepTimedOut(f"{step.command} did not finish within its {timeout_s:g} s timeout (set "
+                               "step_timeout on the step, the run, the device or the host to change it)")
+        if "error" in done:
+            raise done["error"]
+        return done["value"]
+
+    def execute_step(self, step: PlanStep, *, with_screenshot: bool = True,
+                     limits: tuple[Limits, ...] = ()) -> tuple[StepResult, Exception | None]:
+        """Run one step, retrying errors (never failures) as its policy allows; never raises.
+
+        Returns the result and the exception that ended it, if any. *limits* are the run's and
+        the server's levels of the cascade (shared/policy.py).
+        """
+        policy = self.policy(step, limits)
+        attempt = 0
+        while True:
+            result, error = self._execute_once(step, with_screenshot, policy)
+            if result.status is not StepStatus.ERROR or attempt >= policy.max_retries \
+                    or isinstance(error, UnknownCommand):
+                if attempt:
+                    result.message += f" (after {attempt} retr{'y' if attempt == 1 else 'ies'})"
+                return result, error
+            attempt += 1
+            log.warning("step %d (%s) error, retry %d of %d: %s", step.step, step.command, attempt,
+                        policy.max_retries, result.message)
+            time.sleep(min(2.0, 0.25 * 2 ** attempt))
+
+    def _execute_once(self, step: PlanStep, with_screenshot: bool,
+                      policy: StepPolicy) -> tuple[StepResult, Exception | None]:
         start = time.monotonic()
         controller_type = step.controller_type or ""
         error: Exception | None = None
         shot: bytes | None = None
         try:
-            executor = self.executor_for(step.command)
-            controller_type, message = executor.execute(step.command, step.params)
+            controller_type, message = self._bounded(step, policy.timeout_s)
             status = StepStatus.PASSED
         except DeviceFailure as exc:
             status, message, error, shot = StepStatus.FAILED, str(exc), exc, exc.screenshot
@@ -92,13 +152,14 @@ class DeviceRuntime:
             log.debug("could not re-locate after an action: %s", exc)
             self.navigation.current_node = None
 
-    def run_plan(self, plan: Plan, on_step: StepCallback, cancel: threading.Event | None = None) -> RunOutcome:
+    def run_plan(self, plan: Plan, on_step: StepCallback, cancel: threading.Event | None = None,
+                 limits: tuple[Limits, ...] = ()) -> RunOutcome:
         """Run *plan* step by step, calling *on_step* after each; stop at the first failure or error."""
         with self.lock:
             for step in plan.steps:
                 if cancel is not None and cancel.is_set():
                     return RunOutcome(RunStatus.ERROR, "run cancelled", self.navigation.current_node)
-                result, error = self.execute_step(step)
+                result, error = self.execute_step(step, limits=limits)
                 on_step(result)
                 if result.status is StepStatus.FAILED:
                     return RunOutcome(RunStatus.FAILED, f"step {step.step} failed: {result.message}",

@@ -26,6 +26,7 @@ from shared.commands import CommandKind
 from shared.config import Secret
 from shared.errors import DeviceBusy, DevicePilotError
 from shared.models import Plan, PlanStep, RunStatus, StepResult
+from shared.policy import Limits
 from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, HostEvent, ServerEvent
 
 log = logging.getLogger(__name__)
@@ -239,23 +240,27 @@ class HostAgent:
         try:
             rt = self.lab.runtime(str(data["device_id"]))
             plan = Plan.from_dict(data["plan"])
-        except (DevicePilotError, KeyError, ValueError) as exc:
+            raw = data.get("limits") or {}
+            limits = (Limits.from_dict(raw.get("run"), "run limits"), Limits.from_dict(raw.get("server"),
+                                                                                      "server limits"))
+        except (DevicePilotError, KeyError, ValueError, AttributeError) as exc:
             return {"accepted": False, **self._error_reply(exc)}
         run_id = str(data["run_id"])
         cancel = threading.Event()
         self._cancels[run_id] = cancel
         self._runs.setdefault(run_id, {"device_id": rt.device.id, "steps_sent": 0})
-        threading.Thread(target=self._run, args=(run_id, rt, plan, cancel), name=f"run-{run_id}", daemon=True).start()
+        threading.Thread(target=self._run, args=(run_id, rt, plan, cancel, limits), name=f"run-{run_id}",
+                         daemon=True).start()
         return {"accepted": True}
 
-    def _run(self, run_id: str, rt: Any, plan: Plan, cancel: threading.Event) -> None:
+    def _run(self, run_id: str, rt: Any, plan: Plan, cancel: threading.Event, limits: tuple[Limits, ...] = ()) -> None:
         def on_step(result: StepResult) -> None:
             self._runs[run_id]["steps_sent"] += 1
             self._sent_total[run_id] = self._sent_total.get(run_id, 0) + 1
             self._send(HostEvent.STEP_RESULT, {"run_id": run_id, "step": result.to_wire()})
 
         try:
-            outcome = rt.run_plan(plan, on_step, cancel)
+            outcome = rt.run_plan(plan, on_step, cancel, limits)
             status, message, node = outcome.status, outcome.message, outcome.current_node
         except Exception as exc:  # report, never lose the run
             log.exception("run %s crashed", run_id)

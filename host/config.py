@@ -23,7 +23,8 @@ from typing import Any
 
 import yaml
 
-from shared.errors import ConfigError
+from shared.errors import ConfigError, RequestError
+from shared.policy import Limits
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 DEMO_CONFIG = Path(__file__).resolve().parent / "demo" / "demo-host.yaml"
@@ -38,6 +39,7 @@ class DeviceConfig:
     controllers: list[dict[str, Any]]
     navigation_tree: Path | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)     # step timeout and retries for this device
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class HostConfig:
     base_dir: Path
     devices: list[DeviceConfig]
     static_apps: dict[str, Path] = field(default_factory=dict)
+    limits: Limits = field(default_factory=Limits)     # for every device of this host, unless it says otherwise
 
     @classmethod
     def load(cls, path: str | Path) -> "HostConfig":
@@ -86,6 +89,7 @@ class HostConfig:
                 userinterface=str(d.get("userinterface") or "default"), controllers=controllers,
                 navigation_tree=(base_dir / tree).resolve() if tree else None,
                 metadata=dict(d.get("metadata") or {}),
+                limits=_limits(d.get("limits"), f"{label} ({did}).limits"),
             ))
         if not devices:
             raise ConfigError(f"{where}: no devices listed")
@@ -93,4 +97,12 @@ class HostConfig:
         for name, folder in apps.items():
             if not folder.is_dir():
                 raise ConfigError(f"{where}: static_apps.{name}: no folder {folder}")
-        return cls(host_id, str(host.get("name") or host_id), base_dir, devices, apps)
+        return cls(host_id, str(host.get("name") or host_id), base_dir, devices, apps,
+                   _limits(host.get("limits"), f"{where}: host.limits"))
+
+
+def _limits(raw: Any, where: str) -> Limits:
+    try:
+        return Limits.from_dict(raw, where)
+    except RequestError as exc:
+        raise ConfigError(str(exc)) from exc

@@ -185,6 +185,36 @@ def device_execute(device_id: str) -> Any:
     return jsonify(reply)
 
 
+@api.get("/devices/<device_id>/next-commands")
+def list_next_commands(device_id: str) -> Any:
+    """Commands waiting for the device's next run, and the ones that ran (kept for audit)."""
+    server().lab.device(device_id)
+    return jsonify(server().runs.next_commands.listing(device_id, int_arg("limit", 100, 1, 1000)))
+
+
+@api.post("/devices/<device_id>/next-commands")
+def schedule_next_command(device_id: str) -> Any:
+    """Schedule ``{command, params, max_retries, timeout}`` for the start of the device's next run."""
+    data = body()
+    srv = server()
+    srv.lab.device(device_id)
+    try:
+        specs = srv.ai.context(device_id).commands
+    except DevicePilotError:
+        specs = {}
+    if destructive_commands([str(data.get("command"))], specs):
+        require_confirmation(f"{data.get('command')} is destructive", data)
+    user = getattr(current_user, "name", "") or "?"
+    return jsonify(srv.runs.next_commands.schedule(device_id, data, f"user:{user}").to_dict()), 201
+
+
+@api.delete("/devices/<device_id>/next-commands/<int:command_id>")
+def cancel_next_command(device_id: str, command_id: int) -> Any:
+    """Take a pending command off the device's next run (it is kept, as skipped)."""
+    server().lab.device(device_id)
+    return jsonify(server().runs.next_commands.cancel(device_id, command_id).to_dict())
+
+
 @api.post("/runs")
 def create_run() -> Any:
     data = body()
@@ -201,7 +231,9 @@ def create_run() -> Any:
                               "until the host is back")
     run = server().runs.create(device, data.get("task"), data.get("mode", "run"), data.get("plan"),
                                no_cache=data.get("no_cache", False), prompt_template=data.get("prompt_template"),
-                               confirm=confirmed(data), priority=data.get("priority", 0))
+                               confirm=confirmed(data), priority=data.get("priority", 0),
+                               limits=data.get("limits"), run_timeout=data.get("run_timeout"),
+                               next_run=data.get("next_run"))
     if wait is not None:
         run = server().runs.wait(run["id"], timeout=wait)
     return jsonify(run), 202 if run["status"] in ("queued", "planning", "running") else 201

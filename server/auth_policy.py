@@ -34,6 +34,9 @@ POLICY: dict[str, Role | str] = {
     "api.device_screenshot": V,
     "dashboard_api.device_thumbnail": V,
     "api.device_execute": T,
+    "api.list_next_commands": V,
+    "api.schedule_next_command": T,
+    "api.cancel_next_command": T,
     # runs and their artefacts
     "api.create_run": T,
     "api.list_runs": V,

@@ -13,7 +13,7 @@ from shared.errors import NotFound
 from shared.models import RunStatus
 
 # keys of a run's stored plan that are the server's own bookkeeping, not shown to clients
-INTERNAL_PLAN_KEYS = ("user_plan", "user_planner", "options", "context", "testcase")
+INTERNAL_PLAN_KEYS = ("user_plan", "user_planner", "options", "context", "testcase", "next_commands")
 
 
 def iso(t: dt.datetime | None) -> str | None:
@@ -45,6 +45,7 @@ class RunRecords:
              "status": run.status, "planner": run.planner or None, "plan": plan or None,
              "message": run.message, "usage": run.usage or {}, "events": run.events or [],
              "start_node": run.start_node or None,
+             "next_commands": (run.plan or {}).get("next_commands") or [],
              "created_at": iso(run.created_at), "started_at": iso(run.started_at),
              "finished_at": iso(run.finished_at),
              "report": str(self.files.reports / f"{run.id}.html") if RunStatus(run.status).finished else None,

@@ -33,6 +33,7 @@ from server.lab import Lab
 from server.llm.prompt import check_template
 from server.llm.usage import TokenUsage
 from server.plan_cache import PlanCache
+from server.next_commands import NextCommands, parse_request
 from server.reports import write_run_report
 from server.run_queue import Reservation, RunQueue
 from server.rule_store import RuleStore
@@ -42,6 +43,7 @@ from server.storage import FileStore, StorageError, is_run_id
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepResult, StepStatus
 from shared.plan import validate_plan
+from shared.policy import DEFAULT_STEP_TIMEOUT_S, Limits
 from shared.protocol import ServerEvent
 from shared.screen import ObservationRecord
 
@@ -66,6 +68,14 @@ LEASE_S = _env_seconds("DEVICEPILOT_LEASE_S", 30.0)
 """A reservation's lease: renewed by each heartbeat of the device's host (every 10 s by default)."""
 RECONCILE_GRACE_S = _env_seconds("DEVICEPILOT_RECONCILE_GRACE_S", 45.0)
 """After a server restart, how long a run left running waits for its host to report it."""
+def _server_limits() -> Limits:
+    """``DEVICEPILOT_STEP_TIMEOUT_S`` and ``DEVICEPILOT_MAX_RETRIES``: the server's level of the cascade."""
+    retries = os.environ.get("DEVICEPILOT_MAX_RETRIES", "").strip()
+    return Limits(_env_seconds("DEVICEPILOT_STEP_TIMEOUT_S", DEFAULT_STEP_TIMEOUT_S),
+                  min(int(retries), 5) if retries.isdigit() else None)
+
+
+SERVER_LIMITS = _server_limits()
 ABORT_WAIT_S = _env_seconds("DEVICEPILOT_ABORT_WAIT_S", 120.0)
 """How long an online host may take to confirm the abort of a run the server ended, before its device is freed."""
 REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
@@ -108,12 +118,14 @@ class RunService:
         self._recovering: set[str] = set()        # runs left running by the previous server process
         self._monitor_stop = threading.Event()
         self.hooks_finished: list[Callable[[str], None]] = []
+        self.next_commands = NextCommands(db, ai.context, lab.call, self._forget_context)
 
     # -- creating ------------------------------------------------------------------------
     def create(self, device_id: Any, task: Any, mode: Any = "run", plan: Any = None, *,
                no_cache: Any = False, source: str = PlannerName.USER.value,
                testcase: dict[str, Any] | None = None, prompt_template: Any = None,
-               confirm: bool = False, priority: int = 0) -> dict[str, Any]:
+               confirm: bool = False, priority: int = 0, limits: Any = None,
+               run_timeout: Any = None, next_run: Any = None) -> dict[str, Any]:
         """Queue a run of *task* on *device_id*.
 
         *plan* is a plan to run as given (*source* ``user``, or ``testcase``
@@ -137,9 +149,21 @@ class RunService:
             raise RequestError("'priority' must be a whole number from -100 to 100 (higher runs first)")
         if source not in GIVEN_PLANNERS:
             raise RequestError(f"a given plan's source must be one of {', '.join(GIVEN_PLANNERS)}")
+        step_limits = Limits.from_dict(limits, "'limits'")
+        if run_timeout is not None and (isinstance(run_timeout, bool) or not isinstance(run_timeout, (int, float))
+                                        or not 0 < run_timeout <= 24 * 3600):
+            raise RequestError("'run_timeout' must be seconds, more than 0 and at most 86400")
+        if next_run is not None and (not isinstance(next_run, list) or len(next_run) > 20):
+            raise RequestError("'next_run' must be a list (at most 20) of {command, params, max_retries, timeout}: "
+                               "commands for the device's next run")
+        for i, item in enumerate(next_run or []):
+            parse_request(item, f"next_run[{i}]")
         self.lab.device(device_id)  # unknown device -> RequestError
         run_id = uuid.uuid4().hex[:12]
-        stored: dict[str, Any] = {"options": {"no_cache": no_cache, "confirm": bool(confirm)}}
+        stored: dict[str, Any] = {"options": {"no_cache": no_cache, "confirm": bool(confirm),
+                                              "limits": step_limits.to_dict(),
+                                              "run_timeout": float(run_timeout) if run_timeout else None,
+                                              "next_run": list(next_run or [])}}
         if prompt_template is not None:
             stored["options"]["prompt_template"] = check_template(prompt_template)
         if plan:
@@ -226,6 +250,7 @@ class RunService:
                 host = self._host_of(device_id)
                 message = f"host lost: no heartbeat from host {host!r} for {LEASE_S:.0f} s"
             self._finish(run_id, RunStatus.ERROR, message)
+        self._check_run_timeouts()
         for run_id, device_id in self.queue.entries(Reservation.ABORTING):
             hold = self.queue.holder(device_id)
             if hold and hold.run_id == run_id and self.lab.is_online(device_id) \
@@ -235,6 +260,17 @@ class RunService:
                 self._release(device_id, run_id)
         for device_id in {d for _, d in self.queue.entries(Reservation.QUEUED)}:
             self._kick(device_id)   # runs queued on another server, or whose host came back
+
+    def _check_run_timeouts(self) -> None:
+        """A run past its ``run_timeout`` ends ``error``; its host is told to abort."""
+        now = utcnow()
+        with self.db.session() as s:
+            rows = s.scalars(select(RunRow).where(RunRow.status == RunStatus.RUNNING.value)).all()
+            late = [(r.id, limit) for r in rows
+                    if (limit := ((r.plan or {}).get("options") or {}).get("run_timeout")) and r.started_at
+                    and (now - r.started_at).total_seconds() > limit]
+        for run_id, limit in late:
+            self._finish(run_id, RunStatus.ERROR, f"run timed out: it ran longer than its run_timeout of {limit:g} s")
 
     def _host_of(self, device_id: str) -> str:
         with self.db.session() as s:
@@ -354,8 +390,10 @@ class RunService:
                 return
             if not self._update(run_id, status=RunStatus.RUNNING, started=True):
                 return   # cancelled while it was planned
+            self._run_next_commands(run_id, device_id)
             reply = self.lab.call(device_id, ServerEvent.RUN_PLAN,
-                                  {"run_id": run_id, "device_id": device_id, "plan": plan.to_dict()})
+                                  {"run_id": run_id, "device_id": device_id, "plan": plan.to_dict(),
+                                   "limits": self._limits(stored)})
             if not reply or not reply.get("accepted"):
                 raise HostUnavailable(f"host refused the run: {reply.get('error') if reply else 'no reply'}")
         except RequestError as exc:
@@ -602,6 +640,39 @@ class RunService:
             with self._lock:
                 self._replanning.discard(run_id)
 
+    def _forget_context(self, device_id: str) -> None:
+        ref = self.lab.device(device_id)
+        self.ai.clear_cache(ref.model, ref.userinterface)
+
+    def _run_next_commands(self, run_id: str, device_id: str) -> None:
+        """Commands scheduled for this device's next run go first, in order; their results join the run."""
+        results = self.next_commands.run_due(device_id, run_id)
+        if not results:
+            return
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            run.plan = {**(run.plan or {}), "next_commands": results}
+        self._update(run_id, event="next-run commands: " + "; ".join(
+            f"{r['command']} {r['status']}" + (f" ({r['message']})" if r["status"] != "completed" else "")
+            for r in results))
+
+    def _schedule_next_run(self, run_id: str) -> None:
+        """A run's ``next_run`` option: schedule its commands for the device's next run, now that it ended."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            device_id, items = run.device_id, ((run.plan or {}).get("options") or {}).get("next_run") or []
+        for item in items:
+            try:
+                self.next_commands.schedule(device_id, item, f"run:{run_id}")
+            except DevicePilotError as exc:
+                self._update(run_id, event=f"next-run command {item.get('command')!r} not scheduled: {exc}")
+
+    @staticmethod
+    def _limits(stored: dict[str, Any]) -> dict[str, Any]:
+        """The run's and the server's levels of the step-limits cascade (shared/policy.py), for the host."""
+        options = stored.get("options") or {}
+        return {"run": Limits.from_dict(options.get("limits")).to_dict(), "server": SERVER_LIMITS.to_dict()}
+
     def _unconfirmed(self, run_id: str, plan: Plan, specs: dict[str, Any]) -> str:
         """Why *plan* may not run unconfirmed (destructive steps a planner chose), or ''.
 
@@ -631,9 +702,13 @@ class RunService:
             return
         with self._lock:
             self._host_idle.discard(run_id)
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            stored = dict(run.plan or {}) if run else {}
         reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
             "run_id": run_id, "device_id": device_id,
-            "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict()})
+            "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict(),
+            "limits": self._limits(stored)})
         if not reply or not reply.get("accepted"):
             raise HostUnavailable(f"host refused {what}: {reply.get('error') if reply else 'no reply'}")
 
@@ -788,6 +863,7 @@ class RunService:
         else:   # the host may still be executing it: stop it, and keep the device until it confirms
             self.queue.aborting(run_id)
             self.spawn(self._tell_abort, device_id, run_id)
+        self._schedule_next_run(run_id)
         for hook in self.hooks_finished:
             try:
                 hook(run_id)

@@ -80,6 +80,7 @@ class CommandSpec:
     controller_type: ControllerType = ControllerType.REMOTE
     kind: CommandKind = CommandKind.ACTION
     destructive: bool = False
+    timeout_s: float | None = None   # this command's default step timeout (shared/policy.py cascade)
 
     def param(self, name: str) -> ParamSpec | None:
         return next((p for p in self.params if p.name == name), None)
@@ -95,7 +96,7 @@ class CommandSpec:
         return f"{self.name}({', '.join(parts)})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "name": self.name,
             "description": self.description,
             "params": [p.to_dict() for p in self.params],
@@ -103,6 +104,9 @@ class CommandSpec:
             "kind": self.kind.value,
             "destructive": self.destructive,
         }
+        if self.timeout_s is not None:
+            d["timeout_s"] = self.timeout_s
+        return d
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "CommandSpec":
@@ -113,6 +117,7 @@ class CommandSpec:
             controller_type=ControllerType(data.get("controller_type", "remote")),
             kind=CommandKind(data.get("kind", "action")),
             destructive=bool(data.get("destructive", False)),
+            timeout_s=float(data["timeout_s"]) if isinstance(data.get("timeout_s"), (int, float)) else None,
         )
 
 
@@ -141,7 +146,8 @@ def P(
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def command(description: str, *params: ParamSpec, destructive: bool = False) -> Callable[[F], F]:
+def command(description: str, *params: ParamSpec, destructive: bool = False,
+            timeout_s: float | None = None) -> Callable[[F], F]:
     """Mark a controller method as a command.
 
     The controller type and kind come from the controller class; the name is
@@ -152,7 +158,7 @@ def command(description: str, *params: ParamSpec, destructive: bool = False) -> 
     """
 
     def mark(fn: F) -> F:
-        fn.__command__ = (description, tuple(params), destructive)  # type: ignore[attr-defined]
+        fn.__command__ = (description, tuple(params), destructive, timeout_s)  # type: ignore[attr-defined]
         return fn
 
     return mark
@@ -166,7 +172,7 @@ def collect_commands(cls: type, controller_type: ControllerType, kind: CommandKi
         marker = getattr(fn, "__command__", None)
         if marker is None:
             continue
-        description, params, destructive = marker
+        description, params, destructive, timeout_s = marker
         sig_names = [n for n in inspect.signature(fn).parameters if n != "self"]
         declared = [p.name for p in params]
         if sorted(sig_names) != sorted(declared):
@@ -174,7 +180,7 @@ def collect_commands(cls: type, controller_type: ControllerType, kind: CommandKi
                 f"{cls.__name__}.{attr}: declared params {declared} do not match "
                 f"the method's parameters {sig_names}"
             )
-        specs[attr] = CommandSpec(attr, description, params, controller_type, kind, destructive)
+        specs[attr] = CommandSpec(attr, description, params, controller_type, kind, destructive, timeout_s)
     return specs
 
 

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from shared.commands import CommandKind, CommandSpec
+from shared.policy import Limits
 from shared.screen import ScreenObservation
 from shared.vocabulary import CommandTable
 
@@ -175,18 +176,22 @@ class PlanStep:
     params: dict[str, Any] = field(default_factory=dict)
     description: str = ""
     controller_type: str | None = None  # filled by validation from the context
+    limits: Limits = field(default_factory=Limits)   # this step's timeout and retries (shared/policy.py)
 
     def to_dict(self) -> dict[str, Any]:
         d = {"step": self.step, "command": self.command, "params": dict(self.params),
              "description": self.description}
         if self.controller_type:
             d["controller_type"] = self.controller_type
+        d.update(self.limits.to_dict())
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "PlanStep":
+        limits = Limits.from_dict({k: d[k] for k in ("step_timeout", "max_retries") if d.get(k) is not None},
+                                  f"step {d.get('step', '?')}")
         return cls(int(d.get("step", 0)), str(d["command"]), dict(d.get("params") or {}),
-                   str(d.get("description", "") or ""), d.get("controller_type"))
+                   str(d.get("description", "") or ""), d.get("controller_type"), limits)
 
 
 @dataclass

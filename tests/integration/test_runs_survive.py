@@ -155,3 +155,27 @@ def test_cancel_works_while_queued_and_while_running(stack: Stack) -> None:
     # the host stops at the next step and confirms; then the device takes the next run
     assert stack.run("go to the guide")["status"] == "passed"
     assert len(steps_of(stack, running)) < 30
+
+
+def test_a_run_past_its_run_timeout_ends_error_and_its_host_stops(stack: Stack) -> None:
+    resp = stack.post("/api/runs", {"device": "demo-web", "task": "a long tour", "plan": tour(40), "run_timeout": 2})
+    run = final(stack, resp.json()["id"], 30)
+    assert run["status"] == "error" and "run_timeout of 2 s" in run["message"], run
+    assert stack.run("go to the guide")["status"] == "passed"      # the host stopped; the device is free
+    bad = stack.post("/api/runs", {"device": "demo-web", "task": "x", "limits": {"step_timeout": "soon"}})
+    assert bad.status_code == 400 and "step_timeout must be seconds" in bad.json()["error"]
+
+
+def test_a_command_scheduled_by_one_run_runs_on_the_host_at_the_start_of_the_next(stack: Stack) -> None:
+    first = stack.run("go to the home screen", next_run=[{"command": "goto", "params": {"node": "guide"}}])
+    assert first["status"] == "passed"
+    pending = stack.get("/api/devices/demo-web/next-commands")["pending"]
+    assert [(c["command"], c["source"]) for c in pending] == [("goto", f"run:{first['id']}")]
+    # the next run's own plan only checks: it passes only if the host really went to the guide first
+    check = {"analysis": "check", "feasible": True,
+             "plan": [{"step": 1, "command": "wait_for_text", "params": {"text": "Guide tonight", "timeout": 5}}]}
+    second = stack.run("check the guide is shown", plan=check)
+    assert second["status"] == "passed", second
+    assert [(c["command"], c["status"]) for c in second["next_commands"]] == [("goto", "completed")]
+    listing = stack.get("/api/devices/demo-web/next-commands")
+    assert listing["pending"] == [] and listing["archived"][0]["run_id"] == second["id"]
