@@ -24,10 +24,10 @@ from backend_core.navigation.tree import NavigationTree
 from host.lab import Lab
 from shared.commands import CommandKind
 from shared.config import Secret
-from shared.errors import DeviceBusy, DevicePilotError
+from shared.errors import DeviceBusy, DevicePilotError, error_to_wire
 from shared.models import Plan, PlanStep, RunStatus, StepResult
 from shared.policy import Limits
-from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, HostEvent, ServerEvent
+from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, PROTOCOL_VERSION, HostEvent, ServerEvent
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,8 @@ class HostAgent:
         for run_id in dict.fromkeys(str(d["run_id"]) for d in waiting if d.get("run_id")):
             if run_id not in self._runs:
                 runs.append({"run_id": run_id, "device_id": "", "steps_sent": self._sent_total.get(run_id, 0)})
-        return {"host": {"id": self.lab.config.id, "name": self.lab.config.name}, "devices": devices, "runs": runs}
+        return {"protocol": PROTOCOL_VERSION, "host": {"id": self.lab.config.id, "name": self.lab.config.name},
+                "devices": devices, "runs": runs}
 
     # -- handlers --------------------------------------------------------------------
     def _register_handlers(self) -> None:
@@ -190,8 +191,8 @@ class HostAgent:
 
     @staticmethod
     def _error_reply(exc: Exception) -> dict[str, Any]:
-        kind = type(exc).__name__
-        return {"error": str(exc), "error_type": kind}
+        """An error crosses the wire as ``{"error": {code, message}}`` (shared/errors.py ERROR_CODES)."""
+        return {"error": error_to_wire(exc)}
 
     def on_get_context(self, data: dict[str, Any]) -> dict[str, Any]:
         try:

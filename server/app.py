@@ -38,7 +38,7 @@ from server.sockets import DashboardNamespace, HostNamespace
 from server.storage import FileStore
 from shared.config import Settings
 from shared.errors import ConfigError, DevicePilotError, HostUnavailable, InfraError, RequestError
-from shared.protocol import DASHBOARD_NS
+from shared.protocol import DASHBOARD_NS, DashboardEvent
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     def emit(event: str, data: dict[str, Any]) -> None:
         socketio.emit(event, data, namespace=DASHBOARD_NS)
 
-    lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit("lab_update", lab.snapshot()))
+    lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit(DashboardEvent.LAB_UPDATE, lab.snapshot()))
     lab.scrub = scrubber.value
     plan_cache = PlanCache(db, settings.plan_cache_max_entries)
     ai = AICentral(lab, planners if planners is not None else default_planners(settings, plan_cache),

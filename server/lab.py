@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from server.auth_models import DeviceAssignmentRow
 from server.db import Database, DeviceRow, HostRow, TreeRow, utcnow
 from server.guard import MAX_PLAN_STEPS
-from shared.errors import DeviceBusy, HostUnavailable, InfraError, NotFound, RequestError
+from shared.errors import HostUnavailable, NotFound, RequestError, error_from_wire
 from shared.protocol import HOST_NS, HOST_STALE_AFTER_S, ServerEvent
 
 log = logging.getLogger(__name__)
@@ -110,7 +110,7 @@ class Lab:
         log.info("host %s registered %d device(s)%s", host_id, len(devices) - len(refused),
                  f", {len(refused)} refused" if refused else "")
         for tree in trees_to_push:
-            self.socketio.emit("tree_updated", {"tree": tree}, namespace=HOST_NS, to=sid)
+            self.socketio.emit(ServerEvent.TREE_UPDATED, {"tree": tree}, namespace=HOST_NS, to=sid)
         self.on_change()
         return {"ok": True, "host_id": host_id, "refused": refused}
 
@@ -236,9 +236,7 @@ class Lab:
             raise HostUnavailable(f"host {ref.host_id!r} did not answer {event!r}: "
                                   f"{type(exc).__name__} {exc}".strip()) from exc
         if isinstance(reply, dict) and "error" in reply:
-            request_errors = {"RequestError": RequestError, "UnknownCommand": RequestError, "DeviceBusy": DeviceBusy}
-            cls = request_errors.get(reply.get("error_type"), InfraError)
-            raise cls(f"host {ref.host_id!r}: {reply['error']}")
+            raise error_from_wire(reply, f"host {ref.host_id!r}: ")
         return reply
 
     def latest_tree(self, userinterface: str) -> TreeRow | None:
@@ -253,5 +251,5 @@ class Lab:
             content = {**content, "version": current + 1}
             s.add(TreeRow(userinterface=userinterface, version=current + 1, content=content, source="dashboard"))
         for sid in list(self._sid_of_host.values()):
-            self.socketio.emit("tree_updated", {"tree": content}, namespace=HOST_NS, to=sid)
+            self.socketio.emit(ServerEvent.TREE_UPDATED, {"tree": content}, namespace=HOST_NS, to=sid)
         return current + 1

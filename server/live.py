@@ -12,7 +12,7 @@ import time
 from typing import Any
 
 from shared.errors import DevicePilotError
-from shared.protocol import DASHBOARD_NS, ServerEvent
+from shared.protocol import DASHBOARD_NS, DashboardEvent, ServerEvent
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ class LiveScreens:
                 reply = self.lab.call(device_id, ServerEvent.SCREENSHOT,
                                       {"device_id": device_id, "format": "jpeg", "max_width": 960}, timeout=10)
                 if reply and reply.get("jpeg"):
-                    self.socketio.emit("frame", {"device_id": device_id, "image": reply["jpeg"],
+                    self.socketio.emit(DashboardEvent.FRAME, {"device_id": device_id, "image": reply["jpeg"],
                                                  "mime": "image/jpeg", "at": time.time()},
                                        namespace=DASHBOARD_NS, to=self.room(device_id))
                     self.frames_sent += 1

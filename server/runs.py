@@ -44,7 +44,7 @@ from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepResult, StepStatus
 from shared.plan import validate_plan
 from shared.policy import DEFAULT_STEP_TIMEOUT_S, Limits
-from shared.protocol import ServerEvent
+from shared.protocol import DashboardEvent, ServerEvent
 from shared.screen import ObservationRecord
 
 log = logging.getLogger(__name__)
@@ -469,7 +469,7 @@ class RunService:
             self._stored.notify_all()
         if result.current_node:
             self.lab.current_node[device_id] = result.current_node
-        self.emit("step", {"run_id": run_id, "step": step})
+        self.emit(DashboardEvent.STEP, {"run_id": run_id, "step": step})
         return {"ok": True}
 
     def on_finished(self, host_id: str | None, data: dict[str, Any]) -> dict[str, Any]:
@@ -834,7 +834,7 @@ class RunService:
                 run.events = [*(run.events or []), *({"at": now, "message": e} for e in added)]
             if started:
                 run.started_at = utcnow()
-        self.emit("run_update", self.get(run_id, with_steps=False))
+        self.emit(DashboardEvent.RUN_UPDATE, self.get(run_id, with_steps=False))
         return True
 
     def _finish(self, run_id: str, status: RunStatus, message: str, host_done: bool | None = None) -> None:
@@ -869,7 +869,7 @@ class RunService:
                 hook(run_id)
             except Exception:  # a hook must not break the run's end
                 log.exception("run-finished hook failed for %s", run_id)
-        self.emit("run_update", self.get(run_id, with_steps=False))
+        self.emit(DashboardEvent.RUN_UPDATE, self.get(run_id, with_steps=False))
         with self._done:
             self._done.notify_all()
 

@@ -10,7 +10,7 @@ from flask_socketio import Namespace
 
 from server.host_tokens import HostIdentity
 from shared.errors import DevicePilotError
-from shared.protocol import DASHBOARD_NS, HOST_NS
+from shared.protocol import DASHBOARD_NS, HOST_NS, PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,10 @@ class HostNamespace(Namespace):
         host = data.get("host") if isinstance(data, dict) else None
         host_id = host.get("id") if isinstance(host, dict) else None
         why = self._may_speak_for(request.sid, host_id)
+        spoken = data.get("protocol") if isinstance(data, dict) else None
+        if not why and spoken != PROTOCOL_VERSION:
+            why = (f"it speaks protocol {spoken if spoken is not None else 'v1 (unversioned)'}, this server speaks "
+                   f"{PROTOCOL_VERSION}: run the same devicepilot version on hosts and server")
         if why:
             log.warning("refused registration of host %r from %s: %s", str(host_id)[:64], request.remote_addr, why)
             return {"ok": False, "error": f"registration refused: {why}"}

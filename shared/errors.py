@@ -108,3 +108,46 @@ class DeviceBusy(RequestError):
     """The device is running a run; a command now would interleave with its steps."""
 
     status_code = 409
+
+
+# -- errors on the wire ------------------------------------------------------------------------------
+# Between server and host an error crosses as ``{"code": ..., "message": ...}``; these codes are the
+# one registry that turns it back into the project's exception (unknown codes: InfraError).
+ERROR_CODES: dict[str, type[DevicePilotError]] = {
+    "infra": InfraError,
+    "config": ConfigError,
+    "controller": ControllerError,
+    "host_unavailable": HostUnavailable,
+    "planner": PlannerError,
+    "device_failure": DeviceFailure,
+    "verification_failed": VerificationFailed,
+    "navigation_failed": NavigationFailed,
+    "bad_request": RequestError,
+    "not_found": NotFound,
+    "unknown_command": UnknownCommand,
+    "device_busy": DeviceBusy,
+}
+_CODE_OF = {cls: code for code, cls in ERROR_CODES.items()}
+
+
+def error_code(exc: BaseException) -> str:
+    """The wire code of *exc*: its own class's, else its nearest registered ancestor's; ``infra`` otherwise."""
+    for cls in type(exc).__mro__:
+        if cls in _CODE_OF:
+            return _CODE_OF[cls]
+    return "infra"
+
+
+def error_to_wire(exc: BaseException) -> dict[str, str]:
+    return {"code": error_code(exc), "message": str(exc)}
+
+
+def error_from_wire(reply: Any, prefix: str = "") -> DevicePilotError:
+    """``{"code", "message"}`` (or the older ``{"error", "error_type"}``) → the project's exception."""
+    if not isinstance(reply, dict):
+        return InfraError(f"{prefix}malformed error: {reply!r}"[:500])
+    error = reply.get("error")
+    code = reply.get("code") or (error.get("code") if isinstance(error, dict) else None)
+    message = reply.get("message") or (error.get("message") if isinstance(error, dict) else error) or "unknown error"
+    cls = ERROR_CODES.get(str(code), InfraError)
+    return cls(f"{prefix}{message}")

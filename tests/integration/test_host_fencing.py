@@ -15,7 +15,7 @@ import requests
 import socketio
 
 from server.storage import is_run_id
-from shared.protocol import HOST_NS
+from shared.protocol import HOST_NS, PROTOCOL_VERSION
 from tests.stack import ROOT, Stack, wait_for
 
 pytestmark = pytest.mark.integration
@@ -50,7 +50,8 @@ class FakeHost:
     def register(self, *device_ids: str) -> dict[str, Any]:
         devices = [{"id": d, "name": d, "model": "fake", "userinterface": "fake-ui", "controllers": []}
                    for d in device_ids]
-        return self.sio.call("register", {"host": {"id": self.host_id, "name": "fake"}, "devices": devices},
+        return self.sio.call("register", {"protocol": PROTOCOL_VERSION, "host": {"id": self.host_id, "name": "fake"},
+                                         "devices": devices},
                              namespace=HOST_NS, timeout=10)
 
     def send(self, event: str, data: dict[str, Any]) -> None:
@@ -224,3 +225,16 @@ def test_an_assigned_device_registers_only_on_its_host(stack: Stack) -> None:
         owner.close()
     cli("unassign", "shelf-tv")
     assert "which an admin assigned to host shelf-host: refused" in server_log(stack)
+
+
+def test_a_host_speaking_another_protocol_version_is_refused_with_a_reason(stack: Stack) -> None:
+    host = FakeHost(stack.url, stack.token, "old-host")
+    try:
+        reply = host.sio.call("register", {"host": {"id": "old-host"}, "devices": []}, namespace=HOST_NS, timeout=10)
+        assert reply["ok"] is False and "speaks protocol v1 (unversioned)" in reply["error"]
+        reply = host.sio.call("register", {"protocol": PROTOCOL_VERSION + 1, "host": {"id": "old-host"},
+                                           "devices": []}, namespace=HOST_NS, timeout=10)
+        assert reply["ok"] is False and "run the same devicepilot version" in reply["error"]
+    finally:
+        host.close()
+    assert "old-host" not in [h["id"] for h in stack.get("/api/hosts")]
