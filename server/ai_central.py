@@ -86,6 +86,7 @@ class AICentral:
         self.planners = list(planners)
         self._cache: TTLCache[str, ExecutorContext] = TTLCache(maxsize=4096, ttl=ttl_s)
         self._lock = threading.Lock()
+        self._flights: dict[str, threading.Lock] = {}   # one fetch per key at a time
         self.context_fetches = 0
         self.observe_ms = 0.0
         self._registered: dict[tuple[str, str], str] = {}   # (model, ui) -> fingerprint of its registration
@@ -103,17 +104,30 @@ class AICentral:
             with self._lock:
                 cached = self._cache.get(key)
             if cached is None:
-                raw = self.lab.call(device_id, ServerEvent.GET_CONTEXT, {"device_id": device_id, "kind": kind.value})
-                cached = ExecutorContext.from_dict(raw)
-                self.context_fetches += 1
-                with self._lock:
-                    self._cache[key] = cached
-                log.info("context %s loaded from host %s (%d commands, %d nodes)", key, ref.host_id,
-                         len(cached.commands), len(cached.nodes))
+                cached = self._fetch(key, device_id, kind, ref.host_id)
             parts[kind] = cached
         return PlanningContext(ref.model, ref.userinterface, parts[CommandKind.ACTION],
                                parts[CommandKind.VERIFICATION], parts[CommandKind.NAVIGATION],
                                self.lab.current_node.get(device_id))
+
+    def _fetch(self, key: str, device_id: str, kind: CommandKind, host_id: str) -> ExecutorContext:
+        """Ask the host once for a context many callers miss at the same time (single flight)."""
+        with self._lock:
+            flight = self._flights.setdefault(key, threading.Lock())
+        with flight:
+            with self._lock:
+                cached = self._cache.get(key)   # another caller fetched it while this one waited
+            if cached is not None:
+                return cached
+            raw = self.lab.call(device_id, ServerEvent.GET_CONTEXT, {"device_id": device_id, "kind": kind.value})
+            cached = ExecutorContext.from_dict(raw)
+            with self._lock:
+                self.context_fetches += 1
+                self._cache[key] = cached
+                self._flights.pop(key, None)
+            log.info("context %s loaded from host %s (%d commands, %d nodes)", key, host_id,
+                     len(cached.commands), len(cached.nodes))
+            return cached
 
     def observe(self, device_id: str) -> ScreenObservation | None:
         """What the device shows now (never cached), or None when its host cannot read the screen."""

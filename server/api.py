@@ -132,10 +132,7 @@ def devices() -> Any:
 
 @api.get("/devices/<device_id>")
 def device(device_id: str) -> Any:
-    for d in server().lab.snapshot()["devices"]:
-        if d["id"] == device_id:
-            return jsonify(d)
-    raise NotFound(f"unknown device {device_id!r}")
+    return jsonify(server().lab.device_dict(device_id))
 
 
 @api.get("/devices/<device_id>/context")

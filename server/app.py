@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
@@ -100,6 +101,23 @@ def _status_for(exc: DevicePilotError) -> int:
     return 502 if isinstance(exc, InfraError) else 500
 
 
+@dataclass
+class Audience:
+    """How many dashboards this process serves (lab events are not built for nobody)."""
+
+    always: bool = False
+    count: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def listening(self) -> bool:
+        return self.always or self.count > 0
+
+    def add(self, delta: int) -> None:
+        with self.lock:
+            self.count = max(0, self.count + delta)
+
+
 def create_app(settings: Settings | None = None, planners: Sequence[Planner] | None = None) -> Server:
     settings = settings or Settings.from_env()
     settings.data_dir.mkdir(parents=True, exist_ok=True)
@@ -122,7 +140,21 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     def emit(event: str, data: dict[str, Any]) -> None:
         socketio.emit(event, data, namespace=DASHBOARD_NS)
 
-    lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lambda: emit(DashboardEvent.LAB_UPDATE, lab.snapshot()))
+    # lab events are built only when a dashboard may hear them: this server's own, or any (message queue)
+    audience = Audience(always=bool(settings.message_queue))
+
+    def lab_changed() -> None:
+        if audience.listening:
+            emit(DashboardEvent.LAB_UPDATE, lab.snapshot())
+
+    def device_changed(device_id: str) -> None:
+        if audience.listening:
+            try:
+                emit(DashboardEvent.DEVICE_UPDATE, {"device": lab.device_dict(device_id)})
+            except RequestError:   # deleted meanwhile
+                pass
+
+    lab = Lab(db, socketio, settings.host_call_timeout_s, on_change=lab_changed, on_device_change=device_changed)
     lab.scrub = scrubber.value
     plan_cache = PlanCache(db, settings.plan_cache_max_entries)
     ai = AICentral(lab, planners if planners is not None else default_planners(settings, plan_cache),
@@ -133,6 +165,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
                  Users(db))
     srv.extras["plan_cache"] = plan_cache
     srv.extras["guard"] = guard
+    srv.extras["audience"] = audience
     app.extensions["devicepilot"] = srv
     init_auth(app, srv)
     app.before_request(refuse_bad_json_text)

@@ -38,11 +38,13 @@ class DeviceRef:
 
 class Lab:
     def __init__(self, db: Database, socketio: Any, call_timeout_s: float,
-                 on_change: Callable[[], None] = lambda: None) -> None:
+                 on_change: Callable[[], None] = lambda: None,
+                 on_device_change: Callable[[str], None] = lambda device_id: None) -> None:
         self.db = db
         self.socketio = socketio
         self.call_timeout_s = call_timeout_s
-        self.on_change = on_change
+        self.on_change = on_change                  # hosts came or went: the whole lab changed
+        self.on_device_change = on_device_change    # one device changed (busy/free): O(1) per run
         self.scrub: Callable[[Any], Any] = lambda value: value   # secrets never travel to a host (server.guard_secrets)
         self._lock = threading.RLock()
         self._sid_of_host: dict[str, str] = {}
@@ -195,13 +197,28 @@ class Lab:
 
     def set_busy(self, device_id: str, busy: bool) -> None:
         with self._lock:
+            changed = (device_id in self._busy) != busy
             (self._busy.add if busy else self._busy.discard)(device_id)
-        self.on_change()
+        if changed:
+            self.on_device_change(device_id)
 
     def state(self, device_id: str, host_id: str) -> str:
         if host_id not in self._sid_of_host:
             return DeviceState.OFFLINE
         return DeviceState.BUSY if device_id in self._busy else DeviceState.ONLINE
+
+    def _device_dict(self, d: DeviceRow) -> dict[str, Any]:
+        return {"id": d.id, "host_id": d.host_id, "name": d.name, "model": d.model,
+                "userinterface": d.userinterface, "controllers": d.controllers,
+                "status": self.state(d.id, d.host_id), "current_node": self.current_node.get(d.id)}
+
+    def device_dict(self, device_id: str) -> dict[str, Any]:
+        """One device with its live state: one row read, whatever the size of the lab."""
+        with self.db.session() as s:
+            d = s.get(DeviceRow, device_id)
+            if d is None:
+                raise NotFound(f"unknown device {device_id!r}")
+            return self._device_dict(d)
 
     def snapshot(self) -> dict[str, Any]:
         """Hosts and devices with their live state, for the API and the dashboard."""
@@ -212,10 +229,7 @@ class Lab:
                 "hosts": [{"id": h.id, "name": h.name,
                            "status": "online" if h.id in self._sid_of_host else "offline",
                            "last_seen": h.last_seen.isoformat() + "Z"} for h in hosts],
-                "devices": [{"id": d.id, "host_id": d.host_id, "name": d.name, "model": d.model,
-                             "userinterface": d.userinterface, "controllers": d.controllers,
-                             "status": self.state(d.id, d.host_id),
-                             "current_node": self.current_node.get(d.id)} for d in devices],
+                "devices": [self._device_dict(d) for d in devices],
             }
 
     # -- calls -----------------------------------------------------------------------

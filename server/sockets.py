@@ -130,10 +130,12 @@ class DashboardNamespace(Namespace):
             return False
         self._user[request.sid] = user
         self._watched[request.sid] = set()
+        self.dp.extras["audience"].add(1)
         return True
 
     def on_disconnect(self, *_: Any) -> None:
-        self._user.pop(request.sid, None)
+        if self._user.pop(request.sid, None) is not None:
+            self.dp.extras["audience"].add(-1)
         self._watched.pop(request.sid, None)
         self.dp.live.unwatch_all(request.sid)
 

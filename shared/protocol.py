@@ -51,7 +51,8 @@ class ServerEvent(StrEnum):
 class DashboardEvent(StrEnum):
     RUN_UPDATE = "run_update"
     STEP = "step"
-    LAB_UPDATE = "lab_update"
+    LAB_UPDATE = "lab_update"        # the whole lab: when hosts come and go
+    DEVICE_UPDATE = "device_update"  # {device}: one device's state changed (a run started or ended)
     FRAME = "frame"       # a watched device's live screen: {device_id, image (JPEG)}
 
 

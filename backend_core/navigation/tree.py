@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -118,9 +119,12 @@ class NavigationTree:
     edges: list[Edge]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
-        """Changes whenever the tree's content changes: the graph cache key."""
+        """Changes whenever the tree's content changes: the graph cache key.
+
+        Computed once per tree object: a tree is not changed in place (a new version is a new tree).
+        """
         return hashlib.sha256(json.dumps(self.raw, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
     def node_infos(self) -> list[NodeInfo]:

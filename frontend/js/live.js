@@ -25,10 +25,36 @@ socket.on("connect", () => {
 socket.on("disconnect", () => setStatus(false));
 socket.on("connect_error", () => setStatus(false));
 
+// The server sends the whole lab (lab_update) when hosts come and go, and one device (device_update)
+// when a run starts or ends; lab_update listeners get the last lab with that device patched in.
+let lastLab = null;
+const labListeners = new Set();
+socket.on("lab_update", (snapshot) => { lastLab = snapshot; });
+socket.on("device_update", ({ device }) => {
+  if (!device) return;
+  if (!lastLab) {   // nothing loaded the whole lab yet: listeners that look one device up still learn of it
+    for (const fn of labListeners) fn({ hosts: [], devices: [device], partial: true });
+    return;
+  }
+  const devices = lastLab.devices.some((d) => d.id === device.id)
+    ? lastLab.devices.map((d) => (d.id === device.id ? device : d)) : [...lastLab.devices, device];
+  lastLab = { ...lastLab, devices };
+  for (const fn of labListeners) fn(lastLab);
+});
+
+/** Remember the lab a view loaded (GET /api/hosts + /api/devices), so device updates patch it. */
+export function seedLab(snapshot) {
+  lastLab = snapshot;
+}
+
 /** Subscribe to a server event; returns the function that unsubscribes. */
 export function on(event, handler) {
+  if (event === "lab_update") labListeners.add(handler);
   socket.on(event, handler);
-  return () => socket.off(event, handler);
+  return () => {
+    labListeners.delete(handler);
+    socket.off(event, handler);
+  };
 }
 
 /** Call fn(connected) now and on every connection change; returns the unsubscribe function. */

@@ -3,7 +3,7 @@
 import { api, enc } from "../api.js";
 import { badge, chip, emptyState, errorBanner, h, replace } from "../dom.js";
 import { relative } from "../format.js";
-import { on } from "../live.js";
+import { on, seedLab } from "../live.js";
 
 const THUMB_EVERY_MS = 5000;
 const THUMB_WIDTH = 480;
@@ -169,6 +169,7 @@ export default async function labView(root, ctx) {
   try {
     const [hosts, devices] = await Promise.all([api.get("/api/hosts"), api.get("/api/devices")]);
     if (!ctx.alive()) return;
+    seedLab({ hosts, devices });
     renderSnapshot({ hosts, devices });
   } catch (err) {
     hostsBox.append(errorBanner("The lab could not be loaded", err.message));

@@ -4,7 +4,7 @@
 import { ApiError, api, enc, withQuery } from "../api.js";
 import { busy, emptyState, errorBanner, h, replace, toast } from "../dom.js";
 import * as fmt from "../format.js";
-import { on } from "../live.js";
+import { on, seedLab } from "../live.js";
 import { drawTree, legend } from "../components/tree_graph.js";
 import { edgeForm, newEdgeForm, newNodeForm, nodeForm, treeForm } from "../components/tree_inspector.js";
 
@@ -157,6 +157,7 @@ export default async function navigationView(root, ctx) {
   async function load() {
     const data = await api.get(`/api/userinterfaces/${enc(ui)}/tree`);
     const devices = await api.get("/api/devices").catch(() => []);
+    seedLab({ hosts: [], devices });
     pins = new Map();
     for (const d of devices.filter((x) => x.userinterface === ui && x.current_node)) {
       pins.set(d.current_node, [...(pins.get(d.current_node) || []), d.id]);
