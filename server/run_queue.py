@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from enum import Enum
 
-from sqlalchemy import DateTime, Integer, String, delete, select
+from sqlalchemy import DateTime, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, mapped_column
 
 from server.db import Base, Database, DeviceRow, utcnow
@@ -103,10 +103,10 @@ class RunQueue:
         """The devices' host is alive: extend the leases of the runs that hold them."""
         if not device_ids:
             return
-        with self.db.session() as s:
-            for row in s.scalars(select(QueueRow).where(QueueRow.device_id.in_(device_ids),
-                                                        QueueRow.state == Reservation.RESERVED.value)):
-                row.lease_until = self._lease(seconds)
+        with self.db.session() as s:   # one statement: a row released meanwhile is simply not there
+            s.execute(update(QueueRow).where(QueueRow.device_id.in_(device_ids),
+                                             QueueRow.state == Reservation.RESERVED.value)
+                      .values(lease_until=self._lease(seconds)))
 
     def expired(self) -> list[tuple[str, str]]:
         """(run id, device id) of reservations whose lease ran out."""
@@ -117,18 +117,14 @@ class RunQueue:
     def aborting(self, run_id: str) -> None:
         """The run ended on the server while its host may still run it: hold the device until the host confirms."""
         with self.db.session() as s:
-            row = s.scalars(select(QueueRow).where(QueueRow.run_id == run_id)).first()
-            if row is not None and row.state != Reservation.QUEUED.value:
-                row.state, row.since = Reservation.ABORTING.value, utcnow()
+            s.execute(update(QueueRow).where(QueueRow.run_id == run_id, QueueRow.state != Reservation.QUEUED.value)
+                      .values(state=Reservation.ABORTING.value, since=utcnow()))
 
     def release(self, run_id: str) -> str | None:
         """Forget *run_id*'s entry; the device it held (if any) is free. Returns that device."""
         with self.db.session() as s:
-            row = s.scalars(select(QueueRow).where(QueueRow.run_id == run_id)).first()
-            if row is None:
-                return None
-            device_id = row.device_id
-            s.delete(row)
+            device_id = s.scalars(select(QueueRow.device_id).where(QueueRow.run_id == run_id)).first()
+            s.execute(delete(QueueRow).where(QueueRow.run_id == run_id))
             return device_id
 
     def unqueue(self, run_id: str) -> bool:
@@ -140,9 +136,8 @@ class RunQueue:
     def requeue(self, run_id: str) -> None:
         """A reserved run goes back to the head of its device's queue (its ``seq`` is kept)."""
         with self.db.session() as s:
-            row = s.scalars(select(QueueRow).where(QueueRow.run_id == run_id)).first()
-            if row is not None:
-                row.state, row.lease_until = Reservation.QUEUED.value, None
+            s.execute(update(QueueRow).where(QueueRow.run_id == run_id)
+                      .values(state=Reservation.QUEUED.value, lease_until=None))
 
     def entries(self, *states: Reservation) -> list[tuple[str, str]]:
         """(run id, device id) in submission order, of the given states (all when none given)."""

@@ -49,6 +49,7 @@ class BrowserOptions:
     height: int = 720
     executable_path: str = ""
     default_timeout_ms: int = 5000
+    settle_ms: float = 0.0   # 0: settle on the page's own events; > 0: a fixed wait, for apps that animate
 
 
 class BrowserSession:
@@ -101,6 +102,17 @@ class BrowserSession:
                 log.warning("browser warm-up failed: %s", exc)
 
         self._pool.submit(start)
+
+    def settle(self, page: Any) -> None:
+        """Let the page react to an input: its handlers run and it renders (two animation frames).
+
+        Event-driven, not a fixed sleep; ``settle_ms`` in the device's config adds a fixed wait for
+        apps whose transitions outlast a frame.
+        """
+        if self.options.settle_ms > 0:
+            page.wait_for_timeout(self.options.settle_ms)
+            return
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
     def call(self, fn: Callable[[Any], T], timeout: float = 60.0) -> T:
         """Run ``fn(page)`` on the browser thread and return its result.

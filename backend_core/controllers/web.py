@@ -82,7 +82,7 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
                     return f"{what!r} shows {shown!r} after {clicks} click(s)"
                 if clicks < max_clicks:
                     target.click(timeout=3000)
-                    page.wait_for_timeout(150)
+                    self.session.settle(page)
             raise DeviceFailure(f"{what!r} still shows {shown!r} after {max_clicks} clicks",
                                 expected=f"{what!r} showing {expect!r}")
 
@@ -97,7 +97,7 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
         def press(page: Any) -> None:
             for _ in range(repeat):
                 page.keyboard.press(name)
-                page.wait_for_timeout(60)
+                self.session.settle(page)
 
         self.session.call(press)
         return f"pressed {key}" + (f" x{repeat}" if repeat > 1 else "")
@@ -156,6 +156,7 @@ def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
         width=int(params.get("width", 1280)),
         height=int(params.get("height", 720)),
         executable_path=str(params.get("executable_path", "")),
+        settle_ms=float(params.get("settle_ms", 0)),
     )
     session = BrowserSession(options)
     if params.get("warm_up", True):
