@@ -38,7 +38,7 @@ def _tree(n: int) -> Any:
     nodes = [{"id": "home", "label": "Home"}]
     edges = []
     for i in range(1, n):
-        menu, depth = (i - 1) % menus, (i - 1) // menus
+        depth = (i - 1) // menus   # screen i sits on rail (i - 1) % menus, at this depth
         nodes.append({"id": f"s{i}", "label": f"Screen {i}"})
         parent = "home" if depth == 0 else f"s{i - menus}"
         edges.append({"from": parent, "to": f"s{i}", "actions": [{"command": "press_key", "params": {"key": "OK"}}],
