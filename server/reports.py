@@ -29,23 +29,27 @@ img.shot{width:320px;border-radius:6px;border:1px solid #d5d8df;display:block}
 """
 
 
-def _img(path: str | None) -> str:
+def _img(path: str | None, embed: bool) -> str:
+    """A step's screenshot: referenced as a file (the stored report, next to ``runs/``), or embedded once."""
     if not path:
         return ""
+    shot = Path(path)
+    if not embed:   # reports/<id>.html and runs/<id>/step-N.png share the data dir (and /api/files/)
+        ref = html.escape(f"../runs/{shot.parent.name}/{shot.name}")
+        return f'<a href="{ref}"><img class="shot" alt="screenshot" loading="lazy" src="{ref}"></a>'
     try:
-        data = Path(path).read_bytes()
+        data = shot.read_bytes()
     except OSError:
         return '<span class="meta">(screenshot missing)</span>'
-    b64 = base64.b64encode(data).decode()
-    return f'<a href="data:image/png;base64,{b64}" download="{html.escape(Path(path).name)}">' \
-           f'<img class="shot" alt="screenshot" src="data:image/png;base64,{b64}"></a>'
+    kind = "jpeg" if shot.suffix.lower() in (".jpg", ".jpeg") else "png"
+    return f'<img class="shot" alt="screenshot" src="data:image/{kind};base64,{base64.b64encode(data).decode()}">'
 
 
 def _params(params: dict[str, Any]) -> str:
     return html.escape(", ".join(f"{k}={v!r}" for k, v in (params or {}).items()))
 
 
-def render_run(run: dict[str, Any]) -> str:
+def render_run(run: dict[str, Any], embed: bool = True) -> str:
     e = html.escape
     plan = run.get("plan") or {}
     usage = run.get("usage") or {}
@@ -56,7 +60,7 @@ def render_run(run: dict[str, Any]) -> str:
             f"{_params(st.get('params'))}</span><br>{e(st.get('description') or '')}</td>"
             f"<td>{e(st.get('controller_type') or '')}</td>"
             f"<td><span class='badge {e(st['status'])}'>{e(st['status'])}</span><br>{e(st.get('message') or '')}</td>"
-            f"<td>{st.get('duration_ms', 0)} ms</td><td>{_img(st.get('screenshot'))}</td></tr>")
+            f"<td>{st.get('duration_ms', 0)} ms</td><td>{_img(st.get('screenshot'), embed)}</td></tr>")
     notes = "".join(f"<li>{e(n)}</li>" for n in plan.get("notes") or [])
     usage_text = (", ".join(f"{k.replace('_', ' ')} {v}" for k, v in usage.items())
                   if usage.get("llm_calls") else "no LLM call")
@@ -71,13 +75,14 @@ def render_run(run: dict[str, Any]) -> str:
 {''.join(rows) or '<tr><td colspan=6 class=meta>no step was executed</td></tr>'}</table></section>"""
 
 
-def render_html(runs: Iterable[dict[str, Any]], title: str = "devicepilot report") -> str:
+def render_html(runs: Iterable[dict[str, Any]], title: str = "devicepilot report", embed: bool = True) -> str:
+    """The runs as one page; *embed* puts each screenshot in it once (a single file to send), else it links them."""
     runs = list(runs)
     counts: dict[str, int] = {}
     for r in runs:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     summary = " · ".join(f"{n} {s}" for s, n in sorted(counts.items()))
-    body = "".join(render_run(r) for r in runs)
+    body = "".join(render_run(r, embed) for r in runs)
     return f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>{html.escape(title)}</title>
 <style>{_CSS}</style></head><body><header><h1>{html.escape(title)}</h1><div>{html.escape(summary)}</div></header>
@@ -117,5 +122,5 @@ def render_junit(runs: Iterable[dict[str, Any]], suite: str = "devicepilot") -> 
 def write_run_report(run: dict[str, Any], files: Any) -> Path:
     """Write the run's HTML report under the data dir's reports folder."""
     path = files.reports / f"{run['id']}.html"
-    files.write_bytes(path, render_html([run], title=f"devicepilot run {run['id']}").encode())
+    files.write_bytes(path, render_html([run], title=f"devicepilot run {run['id']}", embed=False).encode())
     return path
