@@ -167,6 +167,23 @@ def test_device_view_streams_the_screen_and_drives_the_device(page: Page, demo_s
     assert len(frames) == stopped, "frames still arrive after leaving the device view"
 
 
+def test_commands_for_the_next_run_are_scheduled_listed_and_cancelled(page: Page, demo_stack: Stack) -> None:
+    open_view(page, "device/demo-web")
+    page.get_by_role("tab", name="Next run").click()
+    panel = page.get_by_role("tabpanel")
+    expect(panel).to_contain_text("Nothing scheduled")
+    panel.get_by_label("Command for the next run", exact=True).select_option("goto")
+    panel.get_by_label("Parameters (JSON)").fill('{"node": "guide"}')
+    panel.get_by_role("button", name="Schedule").click()
+    expect(panel.locator("li.next-command")).to_contain_text('goto {"node":"guide"}')
+    pending = demo_stack.get("/api/devices/demo-web/next-commands")["pending"]
+    assert [(c["command"], c["params"]) for c in pending] == [("goto", {"node": "guide"})]
+    assert pending[0]["source"].startswith("user:")
+    panel.get_by_role("button", name="Cancel").click()
+    expect(panel).to_contain_text("Nothing scheduled")
+    assert demo_stack.get("/api/devices/demo-web/next-commands")["pending"] == []
+
+
 # -- task box: plan preview, live run, report -----------------------------------------------------
 
 def test_task_from_the_page_runs_live_and_opens_its_report(page: Page, watch: PageWatch, demo_stack: Stack,

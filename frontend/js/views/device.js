@@ -8,6 +8,7 @@ import { commandForm } from "../components/command_form.js";
 import { contextView } from "../components/context_view.js";
 import { commandIndex } from "../components/param_form.js";
 import { liveScreen } from "../components/live_screen.js";
+import { nextCommands } from "../components/next_commands.js";
 import { KEYBOARD_MAP, allowedKeys, remotePad } from "../components/remote_pad.js";
 import { tabs } from "../components/tabs.js";
 import { taskBox } from "../components/task_box.js";
@@ -87,6 +88,7 @@ export default async function deviceView(root, ctx) {
         tabs([
           { id: "command", label: "Send a command", render: () => commandForm(deviceId, context, noteResult) },
           { id: "context", label: "Context (as AI Central sees it)", render: () => contextView(deviceId, context) },
+          { id: "next", label: "Next run", render: () => nextCommands(deviceId, commands).element },
         ], "Device tools")));
     box.showActiveRun();
     body.remove();
