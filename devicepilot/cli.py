@@ -121,6 +121,7 @@ def cmd_server(args: argparse.Namespace) -> int:
             logging.getLogger(__name__).warning(
                 "listening on %s with no DEVICEPILOT_TRUSTED_HOSTS: any Host header is accepted", args.bind)
         worker.runs.start()
+        worker.extras["schedules"].start()
         return with_proxy(worker.app)
 
     ProductionServer(serve, args.bind, args.port).run()

@@ -74,10 +74,12 @@ class ServerThread:
     def start(self) -> "ServerThread":
         self.thread.start()
         self.server.runs.start()   # reconcile runs left by a previous process; watch reservation leases
+        self.server.extras["schedules"].start()
         return self
 
     def stop(self) -> None:
         self.server.runs.stop()
+        self.server.extras["schedules"].stop()
         self.http.shutdown()
         self.http.server_close()
 

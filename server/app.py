@@ -18,7 +18,9 @@ from server.api_dashboard import dashboard_api
 from server.api_plans import api_plans
 from server.api_planning import api_planning
 from server.api_rules import api_rules
+from server.api_schedules import api_schedules
 from server.api_screen import api_screen
+from server.schedules import Schedules
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.assistant import AssistantMessageRow, ConversationRow, assistant_api
 from server.audit import AuditRow, init_audit
@@ -164,6 +166,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     srv = Server(settings, app, socketio, db, files, lab, ai, runs, LiveScreens(socketio, lab), HostTokens(db),
                  Users(db))
     srv.extras["plan_cache"] = plan_cache
+    srv.extras["schedules"] = Schedules(runs, lab, settings.resolved_database_url())
     srv.extras["guard"] = guard
     srv.extras["audience"] = audience
     app.extensions["devicepilot"] = srv
@@ -178,6 +181,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(api_screen)
     app.register_blueprint(openapi_api)
     app.register_blueprint(assistant_api)
+    app.register_blueprint(api_schedules)
     srv.extras["llm_token_counters"] = [assistant_token_counter(srv)]
     srv.extras["audit"] = init_audit(app, srv)
     init_limits(app)
