@@ -1,0 +1,263 @@
+"""Planning orchestration after dispatch: re-planning a failed run, the closed loop, the plan cache."""
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+
+from server.ai_central import ReplanInfo
+from server.db import RunRow
+from server.guard_confirm import destructive_commands
+from server.llm.usage import TokenUsage
+from shared.errors import DevicePilotError, HostUnavailable
+from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepStatus
+from shared.policy import DEFAULT_STEP_TIMEOUT_S, Limits
+from shared.protocol import ServerEvent
+from shared.screen import ObservationRecord
+
+
+from server.run_leases import _env_seconds
+
+log = logging.getLogger(__name__)
+
+MAX_REPLANS = 1
+MAX_CONTINUATIONS = 16  # closed-loop rounds per run (each: observe, plan the next clauses, run them)
+
+def _server_limits() -> Limits:
+    """``DEVICEPILOT_STEP_TIMEOUT_S`` and ``DEVICEPILOT_MAX_RETRIES``: the server's level of the cascade."""
+    retries = os.environ.get("DEVICEPILOT_MAX_RETRIES", "").strip()
+    return Limits(_env_seconds("DEVICEPILOT_STEP_TIMEOUT_S", DEFAULT_STEP_TIMEOUT_S),
+                  min(int(retries), 5) if retries.isdigit() else None)
+
+
+SERVER_LIMITS = _server_limits()
+
+REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
+CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
+
+
+def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep, ...] = ()) -> bool:
+    """True when *steps* only run again what already passed and then the failed check as it was.
+
+    Nothing on the device changes before the check, so it would fail again: a failed check is
+    not retried as is (a re-plan that goes somewhere new first is kept).
+    """
+    seen = {(st.command, repr(sorted(st.params.items()))) for st in (*done, failed)}
+    key = (failed.command, repr(sorted(failed.params.items())))
+    mine = [(st.command, repr(sorted(st.params.items()))) for st in steps]
+    return bool(steps) and key in mine and all(k in seen for k in mine)
+
+
+class Replanning:
+    """Part of :class:`server.runs.RunService`: re-plans, closed-loop continuations, confirmation, the plan cache."""
+
+    # -- given plans, re-planning, the plan cache -------------------------------------
+    @staticmethod
+    def _given_plan_problem(raw: Plan, plan: Plan, testcase: dict[str, Any]) -> str:
+        """Why a saved test case cannot run as saved ('' when it can). User plans run what validates."""
+        if raw.planner != PlannerName.TESTCASE.value:
+            return ""
+        name = testcase.get("name", "?")
+        if len(plan.steps) != len(raw.steps) or not plan.feasible:
+            return (f"test case {name!r} no longer fits this device: " + "; ".join(plan.notes or ["no step is valid"]))
+        return ""
+
+    def _claim_replan(self, run_id: str) -> bool:
+        """True (and the run is marked) when a failed run may be re-planned: once, for planned runs only."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None or run.status != RunStatus.RUNNING.value or run.mode != "run":
+                return False
+            if run.planner not in REPLANNED_PLANNERS or len((run.plan or {}).get("replans") or []) >= MAX_REPLANS:
+                return False
+        with self._lock:
+            if run_id in self._replanning:
+                return False
+            self._replanning.add(run_id)
+        return True
+
+    def _replan(self, run_id: str, failure: str) -> None:
+        """Plan the rest of a failed run from where the device really is, and run it in the same run."""
+        try:
+            with self.db.session() as s:
+                run = s.get(RunRow, run_id)
+                task, device_id, stored = run.task, run.device_id, dict(run.plan or {})
+                usage = TokenUsage.from_dict(run.usage)
+                rows = [(r.step, r.command, dict(r.params or {}), r.status, r.description) for r in run.steps]
+            planned = {st.step: st for st in (PlanStep.from_dict(d) for d in stored.get("plan") or [])}
+            done = tuple(planned.get(n) or PlanStep(n, c, p, d) for n, c, p, status, d in rows
+                         if status == StepStatus.PASSED.value)
+            failed_row = next((r for r in reversed(rows) if r[3] == StepStatus.FAILED.value), None)
+            failed = (planned.get(failed_row[0]) or PlanStep(failed_row[0], failed_row[1], failed_row[2], failed_row[4])
+                      if failed_row else None)
+            node = self.lab.current_node.get(device_id)
+            self._update(run_id, event=f"step {failed.step if failed else '?'} failed ({failure}); "
+                                       f"re-planning once from {node or 'an unknown screen'}")
+            context = self.ai.context(device_id)
+            outcome = self.planning.replan(run_id, stored.get("expanded_task") or task, context,
+                                           ReplanInfo(done, failed, failure, node),
+                                           (stored.get("options") or {}).get("prompt_template"))
+            usage = usage + TokenUsage.from_dict(outcome.usage)
+            new = outcome.plan
+            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done):
+                new = Plan(f"the re-plan would only repeat the failed check {failed.command}", False,
+                           planner=new.planner)
+            record = {"after_step": failed.step if failed else None, "from_node": node, "planner": new.planner,
+                      "feasible": new.feasible, "analysis": new.analysis, "notes": new.notes,
+                      "steps": len(new.steps)}
+            replans = [*(stored.get("replans") or []), record]
+            if not new.feasible or not new.steps:
+                self._update(run_id, plan={**stored, "replans": replans}, usage=usage.to_dict(),
+                             event=f"re-plan by {new.planner} found nothing to run: {new.analysis}")
+                self._finish(run_id, RunStatus.FAILED, failure)
+                return
+            base = max([n for n in planned] + [r[0] for r in rows] + [0])
+            for i, st in enumerate(new.steps, 1):
+                st.step = base + i
+            merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)],
+                      "replans": replans}
+            self._update(run_id, plan=merged, usage=usage.to_dict(),
+                         event=f"re-planned by {new.planner}: {len(new.steps)} step(s) appended "
+                               f"from step {base + 1}")
+            self._send_more(run_id, device_id, new, "the re-planned steps")
+        except DevicePilotError as exc:
+            log.warning("run %s: re-plan failed: %s", run_id, exc)
+            self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan not possible: {exc})")
+        except Exception as exc:  # never leave a run hanging in "running"
+            log.exception("run %s: unexpected error while re-planning", run_id)
+            self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan crashed: {type(exc).__name__})")
+        finally:
+            with self._lock:
+                self._replanning.discard(run_id)
+
+
+    @staticmethod
+    def _limits(stored: dict[str, Any]) -> dict[str, Any]:
+        """The run's and the server's levels of the step-limits cascade (shared/policy.py), for the host."""
+        options = stored.get("options") or {}
+        return {"run": Limits.from_dict(options.get("limits")).to_dict(), "server": SERVER_LIMITS.to_dict()}
+
+    def _unconfirmed(self, run_id: str, plan: Plan, specs: dict[str, Any]) -> str:
+        """Why *plan* may not run unconfirmed (destructive steps a planner chose), or ''.
+
+        A given plan was confirmed at the API (``_confirm_given_plan``); a planned
+        one needs the run's ``confirm`` option, because a tester who typed "reset
+        the app" may not know the planner picked ``clear_app_data``.
+        """
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            options = ((run.plan or {}).get("options") or {}) if run else {}
+        if options.get("confirm"):
+            return ""
+        risky = destructive_commands((st.command for st in plan.steps), specs)
+        if not risky:
+            return ""
+        return (f"not run: the plan uses destructive command(s) {', '.join(risky)}, which change or delete something "
+                "on the device; look at the plan and run the task again with confirmation (\"confirm\": true, "
+                "or --yes on the command line)")
+
+    def _send_more(self, run_id: str, device_id: str, new: Plan, what: str) -> None:
+        """Send steps appended to a running run to its host, unless the run was cancelled meanwhile."""
+        if RunStatus(self.get(run_id, with_steps=False)["status"]).finished:
+            return   # cancelled (or ended) meanwhile
+        unconfirmed = self._unconfirmed(run_id, new, self.ai.context(device_id).commands)
+        if unconfirmed:
+            self._finish(run_id, RunStatus.ERROR, f"{what} were {unconfirmed}")
+            return
+        with self._lock:
+            self._host_idle.discard(run_id)
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            stored = dict(run.plan or {}) if run else {}
+        reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
+            "run_id": run_id, "device_id": device_id,
+            "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict(),
+            "limits": self._limits(stored)})
+        if not reply or not reply.get("accepted"):
+            raise HostUnavailable(f"host refused {what}: {reply.get('error') if reply else 'no reply'}")
+
+    def _claim_continuation(self, run_id: str) -> bool:
+        """True (and the run is marked) when a passed part of a run has clauses left to plan on the new screen."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None or run.status != RunStatus.RUNNING.value or not (run.plan or {}).get("pending"):
+                return False
+            if len((run.plan or {}).get("observations") or []) >= MAX_CONTINUATIONS:
+                return False
+        with self._lock:
+            if run_id in self._replanning:
+                return False
+            self._replanning.add(run_id)
+        return True
+
+    def _continue(self, run_id: str) -> None:
+        """Closed loop: plan the task's remaining clauses against the screen the device shows now."""
+        try:
+            with self.db.session() as s:
+                run = s.get(RunRow, run_id)
+                device_id, stored = run.device_id, dict(run.plan or {})
+                usage = TokenUsage.from_dict(run.usage)
+                done = max([r.step for r in run.steps] + [0])
+            pending = [str(c) for c in stored.get("pending") or []]
+            task = ", then ".join(pending)
+            context = self.ai.with_screen(self.ai.context(device_id), device_id)
+            outcome = self.ai.plan(task, context, use_cache=False)
+            usage = usage + TokenUsage.from_dict(outcome.usage)
+            new = outcome.plan
+            seen = context.screen
+            record = ObservationRecord(task, seen.url if seen else "", seen.title if seen else "",
+                                       len(seen.elements) if seen else 0,
+                                       new.analysis if new.feasible else f"not possible here: {new.analysis}",
+                                       [st.to_dict() for st in new.steps])
+            observations = [*(stored.get("observations") or []), record.to_dict()]
+            self.planning.observed(run_id, record.to_dict())
+            if not new.feasible or not new.steps:
+                self._update(run_id, plan={**stored, "pending": [], "observations": observations},
+                             usage=usage.to_dict(), event=f"after step {done}, the screen does not allow "
+                                                          f"{task!r}: {new.analysis}")
+                self._finish(run_id, RunStatus.FAILED, f"after step {done}: {new.analysis}")
+                return
+            for i, st in enumerate(new.steps, 1):
+                st.step = done + i
+            merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)],
+                      "pending": list(new.pending), "observations": observations}
+            self._update(run_id, plan=merged, usage=usage.to_dict(),
+                         event=f"observed the screen after step {done} ({record.elements_seen} element(s)"
+                               f"{' at ' + record.url if record.url else ''}); planned {task!r}: "
+                               f"{len(new.steps)} step(s)")
+            self._send_more(run_id, device_id, new, "the next steps")
+        except DevicePilotError as exc:
+            log.warning("run %s: closed-loop planning failed: %s", run_id, exc)
+            self._finish(run_id, RunStatus.ERROR, f"could not plan the rest of the task: {exc}")
+        except Exception as exc:  # never leave a run hanging in "running"
+            log.exception("run %s: unexpected error while planning the rest", run_id)
+            self._finish(run_id, RunStatus.ERROR, f"server error while planning the rest: {type(exc).__name__}")
+        finally:
+            with self._lock:
+                self._replanning.discard(run_id)
+
+    def _remember_plan(self, run_id: str) -> None:
+        """Keep the steps that passed in the plan cache, when the plan cost an LLM (directly or cached)."""
+        if self.plan_cache is None:
+            return
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS or run.plan.get("rules"):
+                return   # a plan built from rules is planned part by part, never replayed whole
+            stored = dict(run.plan or {})
+            ctx = stored.get("context") or {}
+            passed = {r.step for r in run.steps if r.status == StepStatus.PASSED.value}
+            task, start_node, planner = run.task, run.start_node, run.planner
+        steps = [PlanStep.from_dict(d) for d in stored.get("plan") or [] if d.get("step") in passed]
+        if not steps or not ctx.get("fingerprint"):
+            return
+        for i, st in enumerate(steps, 1):
+            st.step = i
+        healed = bool(stored.get("replans"))
+        try:
+            self.plan_cache.store(task, ctx["device_model"], ctx["userinterface"], ctx["fingerprint"], start_node,
+                                  Plan(stored.get("analysis", ""), True, steps), source_run=run_id,
+                                  source_planner=planner, healed=healed)
+        except Exception:  # the cache is an optimisation: a failure to store must not touch the run
+            log.exception("run %s: plan not stored in the plan cache", run_id)
