@@ -66,7 +66,9 @@ class Stack:
                "PYTHONUNBUFFERED": "1",
                # a whole test session runs more than a person would in a minute; tests/unit/test_guardrails.py
                # checks the limit itself
-               "DEVICEPILOT_RATE_LIMIT_RUNS": "2000 per minute", **(extra_env or {})}
+               "DEVICEPILOT_RATE_LIMIT_RUNS": "2000 per minute",
+               # dashboard tests log a browser in through one-time links many times a minute from one address
+               "DEVICEPILOT_RATE_LIMIT_LOGIN": "600 per minute", **(extra_env or {})}
         log = data_dir / "server.log"
         server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", str(port)],
                                   env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, cwd=ROOT,
