@@ -26,6 +26,7 @@ from shared.commands import CommandKind
 from shared.config import Secret
 from shared.errors import DeviceBusy, DevicePilotError, error_to_wire
 from shared.models import Plan, PlanStep, RunStatus, StepResult
+from shared.messages import Ack, CancelRun, RunFinished, RunPlanRequest, RunReport, StepReport
 from shared.policy import Limits
 from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, PROTOCOL_VERSION, HostEvent, ServerEvent
 
@@ -127,10 +128,10 @@ class HostAgent:
         """The server has the event; it may say the run was ended there, and must stop here."""
         with self._outbox_lock:
             self._unacked.pop(seq, None)
-        if isinstance(reply, dict) and reply.get("abort"):
+        if Ack.from_wire(reply).abort:
             run_id = str(data.get("run_id"))
             log.warning("the server ended run %s; aborting it here", run_id)
-            self.on_cancel_run({"run_id": run_id})
+            self.on_cancel_run(CancelRun(run_id, abort=True).to_wire())
 
     def _resend_unacked(self) -> None:
         """After a reconnect: what the server never acknowledged goes first, in the order it was produced."""
@@ -145,14 +146,14 @@ class HostAgent:
             d = rt.device.describe()
             d["navigation_tree"] = rt.device.tree.raw if rt.device.tree else None
             devices.append(d)
-        runs = [{"run_id": run_id, **info} for run_id, info in list(self._runs.items())]
+        runs = [RunReport(run_id, info["device_id"], info["steps_sent"]) for run_id, info in list(self._runs.items())]
         with self._outbox_lock:   # runs whose steps or end the server has not acknowledged yet
             waiting = [data for _, _, data in self._outbox] + [data for _, data in self._unacked.values()]
         for run_id in dict.fromkeys(str(d["run_id"]) for d in waiting if d.get("run_id")):
             if run_id not in self._runs:
-                runs.append({"run_id": run_id, "device_id": "", "steps_sent": self._sent_total.get(run_id, 0)})
+                runs.append(RunReport(run_id, "", self._sent_total.get(run_id, 0)))
         return {"protocol": PROTOCOL_VERSION, "host": {"id": self.lab.config.id, "name": self.lab.config.name},
-                "devices": devices, "runs": runs}
+                "devices": devices, "runs": [r.to_wire() for r in runs]}
 
     # -- handlers --------------------------------------------------------------------
     def _register_handlers(self) -> None:
@@ -239,14 +240,11 @@ class HostAgent:
 
     def on_run_plan(self, data: dict[str, Any]) -> dict[str, Any]:
         try:
-            rt = self.lab.runtime(str(data["device_id"]))
-            plan = Plan.from_dict(data["plan"])
-            raw = data.get("limits") or {}
-            limits = (Limits.from_dict(raw.get("run"), "run limits"), Limits.from_dict(raw.get("server"),
-                                                                                      "server limits"))
-        except (DevicePilotError, KeyError, ValueError, AttributeError) as exc:
+            request = RunPlanRequest.from_wire(data)
+            rt = self.lab.runtime(request.device_id)
+        except (DevicePilotError, KeyError, ValueError) as exc:
             return {"accepted": False, **self._error_reply(exc)}
-        run_id = str(data["run_id"])
+        run_id, plan, limits = request.run_id, request.plan, (request.run_limits, request.server_limits)
         cancel = threading.Event()
         self._cancels[run_id] = cancel
         self._runs.setdefault(run_id, {"device_id": rt.device.id, "steps_sent": 0})
@@ -258,7 +256,7 @@ class HostAgent:
         def on_step(result: StepResult) -> None:
             self._runs[run_id]["steps_sent"] += 1
             self._sent_total[run_id] = self._sent_total.get(run_id, 0) + 1
-            self._send(HostEvent.STEP_RESULT, {"run_id": run_id, "step": result.to_wire()})
+            self._send(HostEvent.STEP_RESULT, StepReport(run_id, result).to_wire())
 
         try:
             outcome = rt.run_plan(plan, on_step, cancel, limits)
@@ -272,11 +270,16 @@ class HostAgent:
         if len(self._sent_total) > 1000:   # old runs' counts: a re-plan comes within seconds of its run's end
             for old in list(self._sent_total)[:500]:
                 self._sent_total.pop(old, None)
-        self._send(HostEvent.RUN_FINISHED, {"run_id": run_id, "status": status.value, "message": message,
-                                            "current_node": node, "steps_sent": self._sent_total.get(run_id, 0)})
+        self._send(HostEvent.RUN_FINISHED,
+                   RunFinished(run_id, status, message, node, self._sent_total.get(run_id, 0)).to_wire())
 
     def on_cancel_run(self, data: dict[str, Any]) -> None:
-        event = self._cancels.get(str(data.get("run_id")))
+        try:
+            cancel = CancelRun.from_wire(data)
+        except ValueError as exc:
+            log.warning("cancel_run refused: %s", exc)
+            return
+        event = self._cancels.get(cancel.run_id)
         if event:
             event.set()
 

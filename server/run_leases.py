@@ -15,6 +15,8 @@ from shared.models import RunStatus
 from shared.protocol import ServerEvent
 
 
+from shared.messages import CancelRun, RunReport
+
 log = logging.getLogger(__name__)
 
 def _env_seconds(name: str, default: float) -> float:
@@ -130,8 +132,10 @@ class RunLeases:
         """
         running: set[str] = set()
         for item in reported if isinstance(reported, list) else []:
-            if isinstance(item, dict) and isinstance(item.get("run_id"), str):
-                running.add(item["run_id"])
+            try:
+                running.add(RunReport.from_wire(item).run_id)
+            except ValueError as exc:
+                log.warning("host %s reported a malformed run: %s", host_id, exc)
         with self.db.session() as s:
             devices = list(s.scalars(select(DeviceRow.id).where(DeviceRow.host_id == host_id)))
         for device_id in devices:
@@ -162,7 +166,7 @@ class RunLeases:
 
     def _tell_abort(self, device_id: str, run_id: str) -> None:
         try:
-            self.lab.call(device_id, ServerEvent.CANCEL_RUN, {"run_id": run_id, "abort": True}, timeout=5)
+            self.lab.call(device_id, ServerEvent.CANCEL_RUN, CancelRun(run_id, abort=True).to_wire(), timeout=5)
         except DevicePilotError as exc:
             log.info("run %s: abort not delivered yet (%s); the host is told when it reports again", run_id, exc)
 

@@ -21,6 +21,7 @@ import logging
 import threading
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from sqlalchemy import DateTime, Integer, String, delete, select, update
 from sqlalchemy.orm import Mapped, mapped_column
@@ -114,9 +115,11 @@ class RunQueue:
             return [(r.run_id, r.device_id) for r in s.scalars(select(QueueRow).where(
                 QueueRow.state == Reservation.RESERVED.value, QueueRow.lease_until < utcnow()))]
 
-    def aborting(self, run_id: str) -> None:
-        """The run ended on the server while its host may still run it: hold the device until the host confirms."""
-        with self.db.session() as s:
+    def end(self, s: Any, run_id: str, host_done: bool) -> None:
+        """In the caller's transaction (the one that ends the run): free the device, or hold it ``aborting``."""
+        if host_done:
+            s.execute(delete(QueueRow).where(QueueRow.run_id == run_id))
+        else:
             s.execute(update(QueueRow).where(QueueRow.run_id == run_id, QueueRow.state != Reservation.QUEUED.value)
                       .values(state=Reservation.ABORTING.value, since=utcnow()))
 

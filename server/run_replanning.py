@@ -19,6 +19,8 @@ from shared.screen import ObservationRecord
 
 from server.run_leases import _env_seconds
 
+from shared.messages import RunPlanRequest
+
 log = logging.getLogger(__name__)
 
 MAX_REPLANS = 1
@@ -133,10 +135,11 @@ class Replanning:
 
 
     @staticmethod
-    def _limits(stored: dict[str, Any]) -> dict[str, Any]:
-        """The run's and the server's levels of the step-limits cascade (shared/policy.py), for the host."""
+    def _plan_request(run_id: str, device_id: str, plan: Plan, stored: dict[str, Any]) -> dict[str, Any]:
+        """The ``run_plan`` message, with the run's and the server's levels of the step-limits cascade."""
         options = stored.get("options") or {}
-        return {"run": Limits.from_dict(options.get("limits")).to_dict(), "server": SERVER_LIMITS.to_dict()}
+        return RunPlanRequest(run_id, device_id, plan, Limits.from_dict(options.get("limits")),
+                              SERVER_LIMITS).to_wire()
 
     def _unconfirmed(self, run_id: str, plan: Plan, specs: dict[str, Any]) -> str:
         """Why *plan* may not run unconfirmed (destructive steps a planner chose), or ''.
@@ -170,10 +173,8 @@ class Replanning:
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             stored = dict(run.plan or {}) if run else {}
-        reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, {
-            "run_id": run_id, "device_id": device_id,
-            "plan": Plan(new.analysis, True, new.steps, planner=new.planner).to_dict(),
-            "limits": self._limits(stored)})
+        reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, self._plan_request(
+            run_id, device_id, Plan(new.analysis, True, new.steps, planner=new.planner), stored))
         if not reply or not reply.get("accepted"):
             raise HostUnavailable(f"host refused {what}: {reply.get('error') if reply else 'no reply'}")
 

@@ -11,9 +11,11 @@ from server.db import DeviceRow, RunRow, StepRow
 from server.run_queue import Reservation
 from server.storage import StorageError, is_run_id
 from shared.errors import RequestError
-from shared.models import RunStatus, StepResult
+from shared.models import RunStatus
 from shared.protocol import DashboardEvent
 
+
+from shared.messages import Ack, RunFinished, StepReport
 
 log = logging.getLogger(__name__)
 
@@ -54,15 +56,15 @@ class StepIngest:
         """Store one step result; the reply acknowledges it (``ok``), or tells the host to ``abort`` the run."""
         run_id, abort = self._accepts(host_id, data, "step_result")
         if run_id is None:
-            return {"ok": False, "abort": abort}
+            return Ack(False, abort).to_wire()
         try:
-            result = StepResult.from_wire(data["step"])
-        except (KeyError, TypeError, ValueError) as exc:
+            result = StepReport.from_wire(data).step
+        except ValueError as exc:
             log.warning("step_result for run %s from host %s refused: malformed step (%s)", run_id, host_id, exc)
-            return {"ok": False, "abort": False}
+            return Ack(False).to_wire()
         with self.db.session() as s:
             if s.scalars(select(StepRow.id).where(StepRow.run_id == run_id, StepRow.step == result.step)).first():
-                return {"ok": True}   # sent again after a reconnect: acknowledged once, stored once
+                return Ack(True).to_wire()   # sent again after a reconnect: acknowledged once, stored once
         shot_path = ""
         message = result.message
         if result.screenshot:
@@ -89,26 +91,25 @@ class StepIngest:
         if result.current_node:
             self.lab.current_node[device_id] = result.current_node
         self.emit(DashboardEvent.STEP, {"run_id": run_id, "step": step})
-        return {"ok": True}
+        return Ack(True).to_wire()
 
     def on_finished(self, host_id: str | None, data: dict[str, Any]) -> dict[str, Any]:
         run_id, _ = self._accepts(host_id, data, "run_finished")
         if run_id is None:
             self._abort_confirmed(host_id, data)
-            return {"ok": False}
+            return Ack(False).to_wire()
         try:
-            status = RunStatus(data.get("status"))
-        except ValueError:
-            status = RunStatus.ERROR
-        sent = data.get("steps_sent")
+            end = RunFinished.from_wire(data)
+        except ValueError as exc:
+            log.warning("run_finished for run %s from host %s refused: %s", run_id, host_id, exc)
+            return Ack(False).to_wire()
         device_id = self._device_of(run_id)
         if device_id:
-            self.lab.current_node[device_id] = data.get("current_node")
+            self.lab.current_node[device_id] = end.current_node
         with self._lock:
             self._host_idle.add(run_id)
-        self.spawn(self._conclude, run_id, status, str(data.get("message", "")),
-                   sent if isinstance(sent, int) and not isinstance(sent, bool) else None)
-        return {"ok": True}
+        self.spawn(self._conclude, run_id, end.status, end.message, end.steps_sent)
+        return Ack(True).to_wire()
 
     def _abort_confirmed(self, host_id: str | None, data: Any) -> None:
         """The end of a run the server had already ended: its host stopped, so its device is free."""

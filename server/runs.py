@@ -226,8 +226,7 @@ class RunService(RunLeases, StepIngest, Replanning):
                 return   # cancelled while it was planned
             self._run_next_commands(run_id, device_id)
             reply = self.lab.call(device_id, ServerEvent.RUN_PLAN,
-                                  {"run_id": run_id, "device_id": device_id, "plan": plan.to_dict(),
-                                   "limits": self._limits(stored)})
+                                  self._plan_request(run_id, device_id, plan, stored))
             if not reply or not reply.get("accepted"):
                 raise HostUnavailable(f"host refused the run: {reply.get('error') if reply else 'no reply'}")
         except RequestError as exc:
@@ -332,30 +331,30 @@ class RunService(RunLeases, StepIngest, Replanning):
     def _finish(self, run_id: str, status: RunStatus, message: str, host_done: bool | None = None) -> None:
         """End the run (once). *host_done*: its host is not executing it (default: it was never dispatched,
         or the host reported its end); otherwise the device waits for the host to confirm the abort."""
-        with self.db.session() as s:
+        with self._lock:
+            idle = run_id in self._host_idle
+        with self.db.session() as s:   # the run's end and its device's release: one transaction
             run = s.get(RunRow, run_id)
             if run is None or not RunStatus(run.status).may_become(status):
                 return
             dispatched = run.status == RunStatus.RUNNING.value
+            if host_done is None:
+                host_done = not dispatched or idle
             run.status, run.message, run.finished_at = status.value, message[:4000], utcnow()
             device_id = run.device_id
+            self.queue.end(s, run_id, host_done)
         log.info("run %s %s: %s", run_id, status.value, message)
-        with self._lock:
-            idle = run_id in self._host_idle
-        if host_done is None:
-            host_done = not dispatched or idle
+        self._schedule_next_run(run_id)   # before the device is handed on: the next run runs them
+        if host_done:
+            self._release(device_id, run_id)
+        else:   # the host may still be executing it: stop it, and keep the device until it confirms
+            self.spawn(self._tell_abort, device_id, run_id)
         if status is RunStatus.PASSED:
             self._remember_plan(run_id)
         try:
             write_run_report(self.get(run_id), self.files)
         except (OSError, StorageError) as exc:
             log.error("run %s: report not written: %s", run_id, exc)
-        if host_done:
-            self._release(device_id, run_id)
-        else:   # the host may still be executing it: stop it, and keep the device until it confirms
-            self.queue.aborting(run_id)
-            self.spawn(self._tell_abort, device_id, run_id)
-        self._schedule_next_run(run_id)
         for hook in self.hooks_finished:
             try:
                 hook(run_id)
