@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from typing import Any
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +45,13 @@ class _QuietHandler(WSGIRequestHandler):
 
     def version_string(self) -> str:
         return "devicepilot"
+
+    def log_error(self, format: str, *args: Any) -> None:
+        # a WebSocket frame that arrives as the server stops reads as a malformed request: not a server error
+        if len(args) > 1 and str(args[0]) == "400" and str(args[1]).startswith(("Bad HTTP", "Bad request")):
+            log.debug("malformed request (a late WebSocket frame?): %s", str(args[1])[:80])
+            return
+        super().log_error(format, *args)
 
 
 LOOPBACK_BINDS = ("127.0.0.1", "localhost", "::1")
