@@ -115,14 +115,9 @@ class Replanning:
                 self._finish(run_id, RunStatus.FAILED, failure)
                 return
             base = max([n for n in planned] + [r[0] for r in rows] + [0])
-            for i, st in enumerate(new.steps, 1):
-                st.step = base + i
-            merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)],
-                      "replans": replans}
-            self._update(run_id, plan=merged, usage=usage.to_dict(),
-                         event=f"re-planned by {new.planner}: {len(new.steps)} step(s) appended "
-                               f"from step {base + 1}")
-            self._send_more(run_id, device_id, new, "the re-planned steps")
+            self._append(run_id, device_id, stored, new, base, {"replans": replans}, usage,
+                         f"re-planned by {new.planner}: {len(new.steps)} step(s) appended from step {base + 1}",
+                         "the re-planned steps")
         except DevicePilotError as exc:
             log.warning("run %s: re-plan failed: %s", run_id, exc)
             self._finish(run_id, RunStatus.FAILED, f"{failure} (re-plan not possible: {exc})")
@@ -133,6 +128,14 @@ class Replanning:
             with self._lock:
                 self._replanning.discard(run_id)
 
+    def _append(self, run_id: str, device_id: str, stored: dict[str, Any], new: Plan, after: int,
+                extra: dict[str, Any], usage: TokenUsage, event: str, what: str) -> None:
+        """Number *new*'s steps after step *after*, add them to the run's plan (with *extra*), send them."""
+        for i, st in enumerate(new.steps, 1):
+            st.step = after + i
+        merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)], **extra}
+        self._update(run_id, plan=merged, usage=usage.to_dict(), event=event)
+        self._send_more(run_id, device_id, new, what)
 
     @staticmethod
     def _plan_request(run_id: str, device_id: str, plan: Plan, stored: dict[str, Any]) -> dict[str, Any]:
@@ -219,15 +222,11 @@ class Replanning:
                                                           f"{task!r}: {new.analysis}")
                 self._finish(run_id, RunStatus.FAILED, f"after step {done}: {new.analysis}")
                 return
-            for i, st in enumerate(new.steps, 1):
-                st.step = done + i
-            merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)],
-                      "pending": list(new.pending), "observations": observations}
-            self._update(run_id, plan=merged, usage=usage.to_dict(),
-                         event=f"observed the screen after step {done} ({record.elements_seen} element(s)"
-                               f"{' at ' + record.url if record.url else ''}); planned {task!r}: "
-                               f"{len(new.steps)} step(s)")
-            self._send_more(run_id, device_id, new, "the next steps")
+            self._append(run_id, device_id, stored, new, done,
+                         {"pending": list(new.pending), "observations": observations}, usage,
+                         f"observed the screen after step {done} ({record.elements_seen} element(s)"
+                         f"{' at ' + record.url if record.url else ''}); planned {task!r}: {len(new.steps)} step(s)",
+                         "the next steps")
         except DevicePilotError as exc:
             log.warning("run %s: closed-loop planning failed: %s", run_id, exc)
             self._finish(run_id, RunStatus.ERROR, f"could not plan the rest of the task: {exc}")
