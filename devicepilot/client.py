@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 import requests
 
+from devicepilot.http import session as http_session
 from shared.config import default_data_dir
 from shared.errors import DevicePilotError, HostUnavailable, RequestError
 from shared.models import RunStatus
@@ -45,7 +46,7 @@ class ApiClient:
     def __init__(self, base_url: str, timeout: float = 30.0, token: str | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
-        self.http = requests.Session()
+        self.http = http_session()
         token = token if token is not None else find_token()
         if token:
             self.http.headers["Authorization"] = f"Bearer {token}"

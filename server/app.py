@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from flask import Flask, jsonify, send_from_directory
+from flask import Flask, jsonify, request, send_from_directory
 from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
@@ -197,6 +197,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
         message = exc.description
         if exc.code == 413:
             message = f"request too large: the limit is {settings.max_request_bytes} bytes"
+            _discard_body(settings.max_request_bytes * DRAIN_FACTOR)
         elif exc.code == 429:
             message = f"too many requests: the limit is {exc.description} for each user; retry after the " \
                       "number of seconds in Retry-After"
@@ -211,3 +212,28 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
         return send_from_directory(FRONTEND_DIR, name)
 
     return srv
+
+
+DRAIN_FACTOR = 8
+
+
+def _discard_body(cap: int) -> None:
+    """Read and drop the body of a refused request (up to *cap* bytes), so the connection stays usable.
+
+    The 413 response says ``Connection: keep-alive``; a body left unread makes the server close the
+    connection afterwards anyway, and the client's next request on it then fails with "connection
+    aborted". A body larger than *cap* is not read: that connection closes.
+    """
+    length = request.content_length
+    if length is None or length > cap:
+        return
+    stream = request.environ.get("wsgi.input")
+    remaining = length
+    try:
+        while remaining > 0 and stream is not None:
+            chunk = stream.read(min(remaining, 64 * 1024))
+            if not chunk:
+                break
+            remaining -= len(chunk)
+    except OSError:
+        log.debug("the client went away while its refused body was being discarded")

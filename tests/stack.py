@@ -19,6 +19,8 @@ from typing import Any
 
 import requests
 
+from devicepilot.http import session as http_session
+
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_CONFIG = ROOT / "host" / "demo" / "demo-host.yaml"
 
@@ -52,7 +54,7 @@ class Stack:
     hosts: list[subprocess.Popen] = field(default_factory=list)
     env: dict[str, str] = field(default_factory=dict)
     logs: list[Path] = field(default_factory=list)
-    http: requests.Session = field(default_factory=requests.Session)
+    http: requests.Session = field(default_factory=http_session)
     api_token: str = ""
 
     # -- processes ----------------------------------------------------------------
