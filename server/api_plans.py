@@ -24,7 +24,7 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from server.api import MAX_OFFSET, check_given_plan, check_text, int_arg, server, wait_arg
+from server.api import MAX_OFFSET, check_text, int_arg, server, wait_arg
 from server.guard_confirm import require_confirmation
 from server.plan_cache import PlanCache
 from server.testcases import SavedTest, SavedTestStore

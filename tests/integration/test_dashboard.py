@@ -11,7 +11,6 @@ import time
 from typing import Iterator
 
 import pytest
-import requests
 from playwright.sync_api import Browser, Page, expect
 
 from tests.fakes.llm_server import Reply, ScriptedLLM

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
-import requests
 import yaml
 
 from tests.fakes.llm_server import Reply, ScriptedLLM

@@ -8,7 +8,6 @@ planner trusts the tree; the checks that end every plan must catch both.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 from typing import Iterator
 
 import pytest

@@ -106,7 +106,6 @@ def test_a_given_plan_has_no_planning_record(stack: Stack) -> None:
     view = stack.get(f"/api/runs/{run['id']}/planning")
     assert view["record"] is None and view["given_plan"] is True
     assert stack.post("/api/runs/nope/planning", {}).status_code == 405
-    import requests
     assert stack.http.get(stack.url + "/api/runs/nope/planning", timeout=10).status_code == 404
 
 

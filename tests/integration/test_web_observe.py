@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 
 import pytest
-import requests
 
 from backend_core.controllers.web_observe import observe_page
 from backend_core.device import Device

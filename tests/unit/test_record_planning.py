@@ -1,7 +1,6 @@
 """Records in a web app with no tree: lists, forms, edits, deletes with confirmation, queries."""
 from __future__ import annotations
 
-import pytest
 
 from server.planners.records import parse_fill, parse_record
 from shared.screen import ScreenObservation, UIElement
