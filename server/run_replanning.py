@@ -213,9 +213,18 @@ class Replanning:
             record = ObservationRecord(task, seen.url if seen else "", seen.title if seen else "",
                                        len(seen.elements) if seen else 0,
                                        new.analysis if new.feasible else f"not possible here: {new.analysis}",
-                                       [st.to_dict() for st in new.steps])
+                                       [st.to_dict() for st in new.steps], seen.digest() if seen else "")
+            before = (stored.get("observations") or [])[-1:]
             observations = [*(stored.get("observations") or []), record.to_dict()]
             self.planning.observed(run_id, record.to_dict())
+            if new.feasible and new.steps and before and _same_round(before[0], record.to_dict()):
+                # the last round's steps changed nothing: running them again would loop until the round limit
+                self._update(run_id, plan={**stored, "pending": [], "observations": observations},
+                             usage=usage.to_dict(), event=f"after step {done}, no progress on {task!r}")
+                self._finish(run_id, RunStatus.FAILED,
+                             f"after step {done}: no progress on {task!r}: the screen ({record.url or record.title}) "
+                             f"is as it was before the last steps, which would be planned again")
+                return
             if not new.feasible or not new.steps:
                 self._update(run_id, plan={**stored, "pending": [], "observations": observations},
                              usage=usage.to_dict(), event=f"after step {done}, the screen does not allow "
@@ -261,3 +270,11 @@ class Replanning:
                                   source_planner=planner, healed=healed)
         except Exception:  # the cache is an optimisation: a failure to store must not touch the run
             log.exception("run %s: plan not stored in the plan cache", run_id)
+
+
+def _same_round(before: dict, now: dict) -> bool:
+    """Two closed-loop rounds that saw the same screen for the same clauses and planned the same steps."""
+    keys = ("clause", "url", "title", "elements_seen", "digest")
+    strip = [{k: v for k, v in step.items() if k != "step"} for step in now["steps"]]
+    return all(before.get(k) == now[k] for k in keys) and \
+        [{k: v for k, v in step.items() if k != "step"} for step in before.get("steps") or []] == strip

@@ -13,6 +13,8 @@ text or placeholder, so nothing depends on a CSS selector the planner guessed.
 """
 from __future__ import annotations
 
+import hashlib
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,6 +149,11 @@ class ScreenObservation:
     def visible_texts(self) -> list[str]:
         return [t for e in self.elements if not e.hidden for t in (e.name, e.text) if t]
 
+    def digest(self) -> str:
+        """A short fingerprint of what the screen shows (texts and field values)."""
+        seen = "\n".join([*self.visible_texts(), *(e.value for e in self.elements if e.value)])
+        return hashlib.sha256(seen.encode()).hexdigest()[:16]
+
 
 @dataclass
 class ObservationRecord:
@@ -158,7 +165,8 @@ class ObservationRecord:
     elements_seen: int = 0
     decision: str = ""
     steps: list[dict[str, Any]] = field(default_factory=list)
+    digest: str = ""        # of the visible texts: tells two looks at the same screen apart from a changed one
 
     def to_dict(self) -> dict[str, Any]:
-        return {"clause": self.clause, "url": self.url, "title": self.title,
-                "elements_seen": self.elements_seen, "decision": self.decision, "steps": self.steps}
+        return {"clause": self.clause, "url": self.url, "title": self.title, "elements_seen": self.elements_seen,
+                "decision": self.decision, "steps": self.steps, "digest": self.digest}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from shared import screen as S
 from shared.errors import RequestError
@@ -122,6 +122,18 @@ def _url_words(url: str) -> str:
     return re.sub(r"[/_\-.?=&#+]+", " ", raw)
 
 
+# classes a web app gives the navigation item of the page shown ("nav-link active", "is-current")
+_CURRENT_HINTS = frozenset({"active", "current", "selected"})
+
+
+def _leads_here(href: str, url: str) -> bool:
+    """A link's target is the page shown (fragment and trailing slash aside); "#…" links lead nowhere."""
+    if not href or href.startswith(("#", "javascript:")):
+        return False
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
+    return (a.scheme, a.netloc, a.path.rstrip("/"), a.query) == (b.scheme, b.netloc, b.path.rstrip("/"), b.query)
+
+
 def page_names(obs: ScreenObservation, name: str) -> str:
     """What on *obs* says the screen is *name* (e.g. ``title 'Classes — Python'``), or "" when nothing does."""
     if words_in(name, obs.title):
@@ -131,8 +143,11 @@ def page_names(obs: ScreenObservation, name: str) -> str:
             continue
         if e.role == S.ROLE_HEADING and (e.level or 2) <= 3 and text_matches(e, name, False):
             return f"heading {e.label!r}"
-        if e.selected is True and e.role in CURRENT_ROLES and text_matches(e, name, False):
-            return f"current {e.role} {e.label!r}"
+        if e.role in CURRENT_ROLES and text_matches(e, name, False):
+            if e.selected is True or _CURRENT_HINTS & set(e.hint.split()):
+                return f"current {e.role} {e.label!r}"
+            if e.role == S.ROLE_LINK and obs.url and _leads_here(e.href, obs.url):
+                return f"link {e.label!r} leads to this page"
     if obs.url and words_in(name, _url_words(obs.url)):
         return f"URL {obs.url}"
     return ""

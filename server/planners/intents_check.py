@@ -41,11 +41,27 @@ def _strip_neg(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+# "a column named genre", "the user called admin": what the thing is called is the text to look for
+_NAMED = re.compile(r"^(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+){1,2}?(?:called|named|titled|labell?ed)\s+(?P<x>.+)$", re.I)
+# "the product Golden Spoon": a kind of thing, then its name
+_KIND_THEN_NAME = re.compile(r"^(?:an?|the)\s+(?P<kind>[a-z]+)\s+(?P<x>[A-Z0-9\"'“‘].*)$")
+
+
 def _subject_text(text: str) -> str:
     text = re.sub(r"^(?:that|if|whether)\s+", "", text.strip(), flags=re.I)
     text = re.sub(r"^(?:the\s+)?(?:text|word|words|message|label|entry|item|string|value|option|name)\s+", "",
                   text, flags=re.I)
+    m = _NAMED.match(text)
+    if m:
+        text = m.group("x")
+    else:
+        m = _KIND_THEN_NAME.match(text)
+        if m and m.group("kind").lower() not in GENERIC_SUBJECTS and m.group("kind").lower() not in _NOT_KINDS:
+            text = m.group("x")
     return quoted(text) or clean(text)
+
+
+_NOT_KINDS = {"channel", "number", "page", "step", "version", "level", "row", "column", "item", "option"}
 
 
 def _count(text: str) -> int | None:

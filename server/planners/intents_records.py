@@ -8,6 +8,7 @@ loop: "add a customer named Ivy with email ivy@x.com" on a list page clicks
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding, records
 from server.planners.checks import CannotCheck
@@ -47,7 +48,8 @@ def _open_contents(st: State, then: list[str]) -> bool:
 
 def _nouns(text: str) -> list[str]:
     """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
-    m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I)
+    m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I) or \
+        re.match(r"^\s*([a-z]+)\s+(?=[A-Z\"'“‘])", text)     # "member Paula Reyes"
     out = [m.group(1).lower()] if m else []
     m = re.search(r"\b(?:in|from|of|on)\s+(?:the\s+)?([a-z]+)(?:\s+(?:list|table|page))?\s*$", text, re.I)
     if m:
@@ -538,10 +540,12 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
         return False
     body = c.rest
     m = re.search(r"\b(?:\d+|no)\s+(?P<noun>[a-z]+)\b|\b(?:the|a)\s+(?P<noun2>[a-z]+)\s+(?:called|named|list|table)\b|"
-                  r"\b(?:in|among|within)\s+(?:the\s+)?(?:[\w-]+\s+)?(?P<noun3>[a-z]+)(?:\s+(?:list|table))?\s*$", body, re.I)
+                  r"\b(?:in|among|within)\s+(?:the\s+)?(?:[\w-]+\s+)??(?P<noun3>[a-z]+)(?:\s+(?:list|table))?\s*$", body, re.I) \
+        or re.search(r"\b(?:the|an?)\s+(?P<noun4>[a-z]+)\s+(?=[A-Z\"'“‘])", body)
     if not m:
         return False
-    noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or "").lower()
+    noun = (m.groupdict().get("noun") or m.groupdict().get("noun2") or m.groupdict().get("noun3")
+            or m.groupdict().get("noun4") or "").lower()
     if not noun or noun in ("item", "items", "row", "rows", "result", "results", "list", "table", "page") \
             or _on_list_of(st, noun):
         return False
@@ -556,12 +560,25 @@ _NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "password", "lo
               "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
               "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
               "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}
-MAX_LISTS_SEARCHED = 6
-_SEEK = re.compile(r'^look through the lists for "(?P<x>[^"]+)"(?: except (?P<tried>.+))?$', re.I)
+MAX_LISTS_SEARCHED = 8
+_SEEK = re.compile(r'^look through the lists for "(?P<x>[^"]+)"(?: about "(?P<about>[^"]*)")?'
+                   r'(?: except (?P<tried>.+))?$', re.I)
 
 
-def _list_links(st: State, tried: set[str]) -> list[UIElement]:
-    """Links that look like the app's lists: short names, inside the app, not actions, not tried yet."""
+def _same_page(href: str, url: str) -> bool:
+    """*href* leads to the page shown, or to a view of it (another sort order, filter or anchor)."""
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
+    return (a.scheme, a.netloc, a.path.rstrip("/")) == (b.scheme, b.netloc, b.path.rstrip("/"))
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ies|es|s)$", "", word) if len(word) > 3 else word
+
+
+def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
+    """Links that look like the app's lists, the likeliest first: short names, inside the app, not actions,
+    not this page or a view of it, not tried yet. A link whose name shares a word with *about* (the task's
+    words: "the member Paula Reyes" → members) comes first, then plural names (lists are named in the plural)."""
     if st.live is None:
         return []
     out = []
@@ -576,21 +593,44 @@ def _list_links(st: State, tried: set[str]) -> list[UIElement]:
         if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
                 or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
             continue
+        if st.live.url and _same_page(el.href, st.live.url):
+            continue
         if any(o.name == name for o in out):
             continue
         out.append(el)
-    return out
+    hints = {_stem(w) for w in words(about)}
+
+    def rank(el: UIElement) -> tuple[int, int]:
+        ws = words(el.name or el.text)
+        related = bool(hints & {_stem(w) for w in ws})
+        plural = len(ws) == 1 and ws[0].endswith("s") and not (el.name or el.text).isupper()
+        return (0 if related else 1 if plural else 2), 0
+
+    return sorted(out, key=rank)   # stable: page order among equals
+
+
+def _about(name: str, then: str) -> str:
+    """The words of *then* other than the record's own name and common words: hints of which list holds it."""
+    own = set(words(name)) | _CONNECTIVES
+    text = re.sub(r"""\S+@\S+|https?://\S+|["“][^"”]*["”]|\s(?:to|as|=)\s.*$""", " ", then)   # values, not hints
+    return " ".join(w for w in words(text) if w not in own and len(w) > 2)
+
+
+_CONNECTIVES = {"and", "then", "the", "with", "from", "that", "this", "for", "into", "its", "her", "his", "their",
+                "check", "verify", "listed", "shown", "there", "please"}
 
 
 def seek_record(st: State, name: str, then: str) -> bool:
     """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
-    links = _list_links(st, set())
+    about = _about(name, then)
+    links = _list_links(st, set(), about)
     if not links or st.live is None:
         return False
     first = links[0]
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),
                   f"Look for {name!r} in {first.name!r}")
-    raise Defer(name, replace_with=[f'look through the lists for "{name}" except "{first.name.lower()}"', then])
+    raise Defer(name, replace_with=[f'look through the lists for "{name}" about "{about}" except '
+                                    f'"{first.name.lower()}"', then])
 
 
 def seek_intent(c: Clause, st: State) -> bool:
@@ -600,7 +640,7 @@ def seek_intent(c: Clause, st: State) -> bool:
         return False
     if st.live is None:
         raise Defer("the lists")
-    name = m.group("x")
+    name, about = m.group("x"), m.group("about") or ""
     tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
     if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None:
         st.expect_check(None)
@@ -609,9 +649,9 @@ def seek_intent(c: Clause, st: State) -> bool:
         try:
             _open_contents(st, [])
         except Defer:
-            raise Defer(name, replace_with=[f'look through the lists for "{name}" except '
+            raise Defer(name, replace_with=[f'look through the lists for "{name}" about "{about}" except '
                                             + ", ".join(f'"{t}"' for t in sorted(tried | {"contents"}))])
-    links = _list_links(st, tried)
+    links = _list_links(st, tried, about)
     if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
         raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",
                           name)
@@ -619,7 +659,7 @@ def seek_intent(c: Clause, st: State) -> bool:
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name, live=nxt),
                   f"Look for {name!r} in {nxt.name!r}")
     left = ", ".join(f'"{t}"' for t in sorted((tried - {"contents"}) | {nxt.name.lower()}))
-    raise Defer(name, replace_with=[f'look through the lists for "{name}" except {left}'])
+    raise Defer(name, replace_with=[f'look through the lists for "{name}" about "{about}" except {left}'])
 
 
 RECORD_INTENTS = [

@@ -48,7 +48,7 @@ class Act(str, Enum):
 
 # Multi-word verbs first; each maps the words that open a clause to an act.
 VERB_PHRASES: list[tuple[str, Act]] = [
-    ("make sure", Act.CHECK), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
+    ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
     ("go back", Act.BACK), ("navigate back", Act.BACK), ("step back", Act.BACK),
     ("turn on", Act.TURN_ON), ("switch on", Act.TURN_ON), ("turn off", Act.TURN_OFF), ("switch off", Act.TURN_OFF),
     ("start playing", Act.PLAY), ("start watching", Act.PLAY), ("begin playing", Act.PLAY),
@@ -101,7 +101,8 @@ _FILLER_PHRASES = [
     r"simply", r"hey", r"hi",
     r"(?:can|could|would|will)\s+(?:you|we|i)(?:\s+please)?",
     r"(?:i|we)\s+(?:want|need)\s+to\s+see(?=\s+(?:if|whether|that)\b)",
-    r"(?:i|we)(?:\s+(?:want|wanna|need|would like)|'d like|\s+d like)(?:\s+you)?\s+to",
+    r"(?:i|we)(?:\s+(?:only|just|really|also|now))?(?:\s+(?:want|wanna|need|would like)|'d like|\s+d like)"
+    r"(?:\s+you)?\s+to",
     r"let(?:'s|\s+us)", r"lets", r"go ahead and", r"try to", r"try and",
     r"use (?:the )?\w+(?: \w+)? to", r"using (?:the )?\w+(?: \w+)?,",
 ]
@@ -113,9 +114,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 _KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.split()} | set(VERBS))
 
 
+# "I only want to see toys": a wish to be shown something, not a check ("I want to see that X is …" is one)
+_WANT_TO_SEE = re.compile(r"^(?:i|we)(?:\s+(?:only|just|really|also))?\s+(?:want|wanna|need|would like|'d like)"
+                          r"\s+to\s+see\s+(?!if\b|whether\b|that\b)", re.I)
+
+
 def strip_filler(text: str) -> str:
     """*text* without politeness and sequencing words around the request."""
-    text = text.strip()
+    text = _WANT_TO_SEE.sub("show ", text.strip())
     while True:
         m = _FILLER.match(text)
         if not m or m.end() == 0:
@@ -279,7 +285,8 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", hold, text, flags=re.I)
     # "fill in name "X", email "Y"": one clause, its commas included
     text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)
-    text = re.sub(r"\blook through the lists for \x00\d+\x00(?: except (?:\x00\d+\x00\s*,?\s*)+)?", hold, text, flags=re.I)
+    text = re.sub(r"\blook through the lists for \x00\d+\x00(?: about \x00\d+\x00)?(?: except (?:\x00\d+\x00\s*,?\s*)+)?",
+                  hold, text, flags=re.I)
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
     # "I want to add a customer: open the add form" — a colon before a verb ends a clause
     parts = [q for p in parts for q in re.split(r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)),

@@ -62,3 +62,18 @@ def test_which_page_this_is() -> None:
     assert page_names(OBS, "Classes") == ""      # only a link
     assert page_names(OBS, "Builtins") == ""     # a tab, not the selected one
     assert page_names(OBS, "Deprecated") == ""   # an h4 is not the page's name
+
+
+def test_a_link_names_the_page_only_when_it_is_current_or_leads_here() -> None:
+    obs = ScreenObservation("web", "http://app.test/admin/members/", "SQLite Web: live.sqlite3", (
+        UIElement("link", name="Structure", href="/admin/members/", hint="nav link"),
+        UIElement("link", name="Content", href="/admin/members/content/", hint="nav link"),
+        UIElement("link", name="Query", href="/admin/members/query/", hint="nav link active"),
+        UIElement("link", name="Shop administration", href="../"),
+        UIElement("link", name="Top", href="#top"),
+    ))
+    assert page_names(obs, "Structure") == "link 'Structure' leads to this page"
+    assert page_names(obs, "Query") == "current link 'Query'"          # the app marks it active
+    assert page_names(obs, "Content") == ""                           # another page
+    assert page_names(obs, "Shop administration") == ""               # leads up, not here
+    assert page_names(obs, "Top") == ""                               # an anchor leads nowhere
