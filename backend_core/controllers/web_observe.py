@@ -172,6 +172,10 @@ OBSERVE_JS = r"""
     const e = {role, name, text: text === name ? '' : text, hint: hintOf(el), selector: selectorOf(el),
                box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]};
     if (hidden) e.hidden = true;
+    if (tag === 'TR' && (el.parentElement.tagName === 'THEAD'
+                         || (el.cells.length && Array.from(el.cells).every(c => c.tagName === 'TH')))) {
+      e.hint = (e.hint + ' header-row').trim();   // a table's header: not one of its rows of data
+    }
     if (el.placeholder) e.placeholder = squash(el.placeholder);
     else if (el.getAttribute('aria-placeholder')) e.placeholder = squash(el.getAttribute('aria-placeholder'));
     if (tag === 'SELECT') {

@@ -26,6 +26,7 @@ ROLE_ALIASES: dict[str, tuple[str, ...]] = {
     "text": (),  # any element: "the text X is shown"
 }
 ROW_ROLES = ("listitem", "row", "option", "article")
+HEADER_ROW = "header-row"   # the web observer's hint on a table's header row
 CURRENT_ROLES = frozenset({"tab", "link", "menuitem", "treeitem", "button", "listitem"})
 
 
@@ -97,6 +98,8 @@ class ElementQuery:
             roles = ROLE_ALIASES.get(self.role, (self.role,))
             if roles:
                 found = [e for e in found if e.role in roles]
+            if self.role == S.ROLE_ROW and not self.text:
+                found = [e for e in found if HEADER_ROW not in e.hint.split()]   # "5 rows": rows of data
         if self.text:
             found = [e for e in found if text_matches(e, self.text, self.exact)]
         return found

@@ -14,7 +14,7 @@ from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import NUMBER_WORDS
-from server.planners.state import State, Unplannable
+from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
 
@@ -243,6 +243,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 _add(st, lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
                 return
         if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared:
+            if st.moved:
+                raise Defer(subject)   # the screen the steps before lead to may have it: look then
             raise Unplannable(f"no element called {subject.strip()!r} on any screen of this device", subject)
         # a subject we cannot place ("the list", "the page"): the text itself must show
     if not subject:
@@ -287,7 +289,10 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
         _add(st, lambda: checks.text_shown(st.ctx, literal))
         return
     role = ROLE_LISTITEM
-    if st.live is not None and not st.live.of_role(ROLE_LISTITEM) and st.live.of_role(ROLE_ROW):
+    rows_named = bool(set(words(noun)) & {"row", "rows", "record", "records", "entry", "entries", "line", "lines"})
+    if st.live is not None and st.live.of_role(ROLE_ROW) and (rows_named or not st.live.of_role(ROLE_LISTITEM)):
+        role = ROLE_ROW
+    elif rows_named and st.live is None:
         role = ROLE_ROW
     _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
 
