@@ -72,17 +72,23 @@ class ElementInfo:
     selector: str = ""
     many: bool = False
     opens: str = ""   # the node that selecting this element leads to, when it leads somewhere
+    values: tuple[str, ...] = ()   # a setting's possible values, when the tree lists them: any other is refused
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"name": self.name, "text": self.text, "selector": self.selector, "many": self.many}
+        d: dict[str, Any] = {"name": self.name, "text": self.text, "selector": self.selector, "many": self.many}
         if self.opens:
             d["opens"] = self.opens
+        if self.values:
+            d["values"] = list(self.values)
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ElementInfo":
+        values = d.get("values") or ()
+        if isinstance(values, str) or not all(isinstance(v, (str, int, float)) for v in values):
+            raise ValueError(f"element {d.get('name')!r}: values must be a list of strings")
         return cls(str(d.get("name", "")), str(d.get("text", "") or ""), str(d.get("selector", "") or ""),
-                   bool(d.get("many", False)), str(d.get("opens", "") or ""))
+                   bool(d.get("many", False)), str(d.get("opens", "") or ""), tuple(str(v) for v in values))
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,10 @@ Loaded from and saved to YAML (see ``host/demo/streamtv.tree.yaml``)::
     nodes: [{id, label, description, keywords, verifications: [{command, params}], elements: [...]}]
     edges: [{from, to, actions, reverse_actions, retry_actions, failure_actions}]
 
+An element is ``{name, text, selector, many, opens, values}``: ``opens`` names the node
+selecting it leads to, ``values`` lists a setting's possible values (a task asking for
+another is refused before anything runs).
+
 An edge with ``reverse_actions`` also gives the edge back.
 
 Parameterised nodes stand for one screen shown for many items ("movie detail

@@ -93,7 +93,8 @@ def _with_referent(text: str, referent: str) -> str:
 
 _NOT_VERBS = {"from", "on", "in", "at", "inside", "within", "via", "while", "the", "a", "an", "my", "this", "that",
               "then", "and", "if", "when", "all", "every", "each", "its", "it", "there", "here", "now", "only",
-              "also", "just", "both", "either", "no", "not"}
+              "also", "just", "both", "either", "no", "not", "next", "previous", "prev", "last", "first", "second",
+              "third", "another", "other", "same"}
 
 
 def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
@@ -125,6 +126,36 @@ def _merge_attributes(texts: list[str], known: frozenset[str]) -> list[str]:
     return out
 
 
+_DELETE_WORDS = ("delete", "remove", "trash", "erase", "discard", "bin", "destroy", "del")
+_DELETE_SIGNS = ("×", "✕", "✖", "🗑")
+
+
+def _undeletable(clause: Clause, st: State) -> str:
+    """For a device whose tree says where *clause*'s item lives: the item, when nothing there deletes it.
+
+    The screens that show the item (and the detail screens items open) are looked at, with their
+    declared elements and the device's commands: a delete key of an on-screen keyboard elsewhere does
+    not make a movie deletable. A device with no tree is never refused here: its screens are unknown.
+    """
+    ctx = st.ctx
+    if clause.act is not Act.DELETE or not ctx.navigation.nodes:
+        return ""
+    thing = re.sub(r"^(?:the|a|an)\s+(?:[a-z]+\s+)?", "", clause.rest.strip(), flags=re.I) if clause.rest else ""
+    found = grounding.tree_elements(thing, ctx, minimum=0.85) if thing else []
+    homes = {t.node.id for t in found} | {t.element.opens for t in found if t.element.opens}
+    homes |= {n.id for n in ctx.navigation.nodes if any(grounding.similarity(thing, i) >= 0.85 for i in n.items)}
+    if not homes:
+        return ""
+    texts = [x for n in ctx.navigation.nodes if n.id in homes
+             for x in (n.label, n.description, *n.keywords, *(t for e in n.elements for t in (e.name, e.text)))]
+    texts += [c for c in ctx.commands]
+    if st.live is not None:
+        texts += [t for e in st.live.elements for t in (e.name, e.text, e.hint) if t]
+    if any(w in _DELETE_WORDS for t in texts for w in words(t)) or any(c in t for t in texts for c in _DELETE_SIGNS):
+        return ""
+    return thing
+
+
 class BuiltinPlanner:
     """Plans from the context alone. Always answers: a plan, or infeasible with the reason."""
 
@@ -149,6 +180,10 @@ class BuiltinPlanner:
             verb = _unknown_verb(clause, known | st.key_choices_lower())
             if verb:
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)
+            kept = _undeletable(clause, st)
+            if kept:
+                return self._refuse(f"Not feasible: nothing on the screens that show {kept!r} deletes it, and no "
+                                    "command of this device does", "", st)
             if st.expect is not None and clause.act is not Act.CHECK and st.steps:
                 st.add_step(st.expect)   # an intermediate end state is proved before the next action moves on
                 st.expect = None

@@ -127,6 +127,12 @@ def check_intent(c: Clause, st: State) -> bool:
     if m:
         _page_check(st, _subject_text(m.group(1)), negative)
         return True
+    # "we are watching Cinema Nova": what plays is shown
+    m = re.match(r"^(?:i|we|you)(?:'m|'re| am| are)\s+(?:now\s+|still\s+)?(?:watching|playing|viewing|listening to|"
+                 r"streaming)\s+(.+)$", flat, re.I)
+    if m:
+        _text_check(st, _subject_text(m.group(1)), negative, subject="")
+        return True
     # "the URL contains /customers"
     m = re.match(r"^(?:the\s+)?(?:url|address|location|path)\s+(?:is|contains?|includes?|has|ends with)\s+(.+)$", flat, re.I)
     if m:

@@ -378,8 +378,10 @@ def set_intent(c: Clause, st: State) -> bool:
         return activate(Clause(f"play {subject}", Act.PLAY, subject), st) if value_low == "on" else False
     if declared and value:
         t = declared[0]
-        st.goto(t.node)
         el = t.element
+        if el.values and not any(value_low == v.lower() for v in el.values):
+            raise Unplannable(f"{el.name} cannot be {value!r}: its values are {', '.join(el.values)}", value)
+        st.goto(t.node)
         if st.has(V.CLICK_UNTIL):
             params = {"selector": el.selector} if el.selector else {"text": el.text or el.name}
             st.add(V.CLICK_UNTIL, {**params, "expect": value}, f"Set {el.name} to {value}")

@@ -65,6 +65,9 @@ def test_turn_a_setting_on() -> None:
     assert steps(plan("set audio language to French"))[-1] == (
         "click_until", {"selector": "#setting-audio", "expect": "French"})
     assert steps(plan("disable subtitles"))[-1][1]["expect"] == "Off"
+    # the tree lists the audio language's values: another is refused before anything runs
+    refused = plan("set audio to German")
+    assert not refused.feasible and not refused.steps and "English, French, Spanish" in refused.analysis
 
 
 def test_search_and_open_the_first_result() -> None:
@@ -145,3 +148,10 @@ def test_words_that_introduce_the_text_are_not_part_of_it() -> None:
     assert steps(plan("check that the text Melody TV appears")) == [("wait_for_element", {"present": True, "text": "Melody TV"})]
     assert steps(plan("check the message 'No results' is shown")) == [
         ("wait_for_element", {"present": True, "text": "No results"})]
+
+
+def test_deleting_an_item_nothing_on_its_screens_deletes_is_refused() -> None:
+    # StreamTV's tree says where Neon Tides is (Movies, and the detail screen it opens): nothing there
+    # deletes; the delete key of the search keyboard is elsewhere and deletes a letter
+    refused = plan("delete the movie Neon Tides")
+    assert not refused.feasible and not refused.steps and "deletes" in refused.analysis
