@@ -189,6 +189,10 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
     return sorted(out, key=lambda t: -t.score)
 
 
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
 def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) -> list[Target]:
     """Rows / list items whose text *phrase* names ("buy milk" → the row showing "Buy milk")."""
     if screen is None:
@@ -201,6 +205,8 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
         score = similarity(phrase, c)
         if phrase.lower() in c.lower():
             score = max(score, 0.75 + 0.2 * len(phrase) / max(len(c), 1))
+        if any(_norm(phrase) == _norm(t) for t in (el.name, el.text) if t):
+            score = max(score, 0.95)   # a cell of the row, or a link in it, is exactly the name
         if score >= minimum and score > seen.get(c, 0.0):
             seen[c] = score
     return sorted((Target(TargetKind.ROW, s, c) for c, s in seen.items()), key=lambda t: -t.score)

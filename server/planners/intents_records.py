@@ -101,7 +101,9 @@ def _fill(st: State, rec: Record) -> int:
             st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True}, f"Type {value!r} in {label}")
             filled += 1
             continue
-        el = records.field_for(st, key, used)
+        # "from 1989": a preposition only guesses the field; the value's shape tells it better
+        el = (_field_of_kind(st, value, used) if key in records.PREPOSITION_FIELDS else None) \
+            or records.field_for(st, key, used) or _field_of_kind(st, value, used)
         if el is None:
             pair = records.option_field(st, value, used)
             if pair is None:
@@ -110,6 +112,9 @@ def _fill(st: State, rec: Record) -> int:
         put(el, value)
     for flag, on in rec.flags:
         el = records.field_for(st, flag, used)
+        if el is not None and el.role == ROLE_TEXTBOX:   # a flag kept as text: in the style the field uses
+            put(el, _flag_text(el.value, on))
+            continue
         if el is None or el.role != ROLE_CHECKBOX:
             raise Unplannable(f"no checkbox for {flag!r} on the form", flag)
         if el.checked is None or bool(el.checked) != on:
@@ -119,8 +124,7 @@ def _fill(st: State, rec: Record) -> int:
         if pair is not None:
             put(*pair)
             continue
-        key = "year" if re.fullmatch(r"1[5-9]\d\d|20\d\d", value) else ""
-        el = records.field_for(st, key, used) if key else None
+        el = _field_of_kind(st, value, used)
         if el is None:
             empties = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX and not e.value
                        and st.live.elements.index(e) not in used]
@@ -130,6 +134,40 @@ def _fill(st: State, rec: Record) -> int:
             used.add(st.live.elements.index(el))
         put(el, value)
     return filled
+
+
+# A value's shape names the field it belongs in when the task names none ("from 1989" is a year).
+_KINDS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
+    (re.compile(r"^[^@\s]+@[^@\s]+\.\w+$"), ("email", "e-mail", "mail")),
+    (re.compile(r"^https?://\S+$"), ("url", "website", "link", "homepage", "site")),
+    (re.compile(r"^\d{4}-\d{2}-\d{2}(?:[T ][\d:]+)?$"), ("date", "due", "day", "when", "deadline")),
+    (re.compile(r"^(?:1[5-9]\d\d|20\d\d)$"), ("year", "published", "released", "date")),
+    (re.compile(r"^[$€£]?\d+[.,]\d{2}$|^[$€£]\d+$"), ("price", "cost", "amount", "total")),
+    (re.compile(r"^\+?[\d ()-]{7,}$"), ("phone", "telephone", "tel", "mobile")),
+]
+
+
+def _field_of_kind(st: State, value: str, used: set[int]) -> UIElement | None:
+    for shape, names in _KINDS:
+        if shape.match(value.strip()):
+            for name in names:
+                el = records.field_for(st, name, used)
+                if el is not None:
+                    return el
+    return None
+
+
+_FLAG_STYLES = (("1", "0"), ("true", "false"), ("yes", "no"), ("on", "off"), ("y", "n"), ("t", "f"))
+
+
+def _flag_text(current: str, on: bool) -> str:
+    """A yes/no written like the field's current value writes it (1/0 when it holds none)."""
+    low = current.strip().lower()
+    for yes, no in _FLAG_STYLES:
+        if low in (yes, no):
+            text = yes if on else no
+            return text.upper() if current.strip().isupper() else text.capitalize() if current.strip()[:1].isupper() else text
+    return "1" if on else "0"
 
 
 def fill_intent(c: Clause, st: State) -> bool:

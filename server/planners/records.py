@@ -188,7 +188,11 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
             continue
         if el.role == ROLE_TEXTBOX and re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(el)), re.I):
             continue
-        score = max((grounding.similarity(w, n) for w in wanted for n in labels(el)), default=0.0)
+        # a field's own label or placeholder names it; a word of its id or class only hints (the
+        # "Allow updating" box of the "available" column has "available" in its class, not its label)
+        named = [n for n in (el.name, el.placeholder) if n]
+        score = max([grounding.similarity(w, n) for w in wanted for n in named]
+                    + [0.9 * grounding.similarity(w, el.hint) for w in wanted if el.hint], default=0.0)
         if score > best_score:
             best, best_score = el, score
     if best is not None and best_score >= 0.6:

@@ -127,3 +127,21 @@ def test_a_record_named_without_its_list_is_looked_for_in_the_lists() -> None:
     assert steps(p)[0] == ("click_element", {"text": "Bob Chen", "role": "link"})
     nowhere = plan('look through the lists for "Zed" except "customers", "groups", "products"', admin_home())
     assert not nowhere.feasible and "none of the lists" in nowhere.analysis
+
+
+def book_insert_form() -> ScreenObservation:
+    """sqlite-web's insert form: each column's field, after an "Allow updating" box whose class names the column."""
+    els: list[UIElement] = [UIElement("heading", name="Insert row into books", level=2)]
+    for column in ("title", "author", "year", "available"):
+        els += [UIElement("checkbox", name="Allow updating this column.", hint=f"chk enable column {column}"),
+                UIElement("textbox", name=column, hint=f"id {column} form control")]
+    els.append(UIElement("button", name="Insert"))
+    return ScreenObservation("web", "http://x/books/insert/", "SQLite Web", tuple(els))
+
+
+def test_values_go_to_the_field_their_shape_and_label_name_not_to_a_box_whose_class_does() -> None:
+    p = plan('fill in name "Hyperion", from "1989", by "Dan Simmons", available "no"', book_insert_form())
+    typed = {s[1]["field"]: s[1]["text"] for s in steps(p) if s[0] == "input_text"}
+    # "from 1989" is a year, not a city; "not available" is written in the field, not read off a box
+    assert typed == {"title": "Hyperion", "year": "1989", "author": "Dan Simmons", "available": "0"}
+    assert not any(s[0] == "set_checked" for s in steps(p))
