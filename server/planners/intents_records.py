@@ -91,15 +91,22 @@ def _fill(st: State, rec: Record) -> int:
         if el is None:
             raise Unplannable("the form on the screen has no field for a name", "name")
         put(el, rec.name)
-    for key, value in rec.fields:
+    def put_gated(key: str, value: str | bool) -> bool:
+        """A field that a box must enable first (sqlite-web's "Allow updating this column")."""
+        nonlocal filled
         gated = records.enabler_for(st, key)
-        if gated is not None:   # a field that a box must enable first
-            field, box = gated
-            st.add(V.SET_CHECKED, {"checked": True, "selector": box.selector},
-                   f"Allow changing {field.name or key}")
-            label = field.name or field.placeholder or field.hint
-            st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True}, f"Type {value!r} in {label}")
-            filled += 1
+        if gated is None:
+            return False
+        field, box = gated
+        text = value if isinstance(value, str) else _flag_text(field.value, value)
+        st.add(V.SET_CHECKED, {"checked": True, "selector": box.selector}, f"Allow changing {field.name or key}")
+        label = field.name or field.placeholder or field.hint
+        st.add(V.INPUT_TEXT, {"text": text, "field": label, "clear": True}, f"Type {text!r} in {label}")
+        filled += 1
+        return True
+
+    for key, value in rec.fields:
+        if put_gated(key, value):
             continue
         # "from 1989": a preposition only guesses the field; the value's shape tells it better
         el = (_field_of_kind(st, value, used) if key in records.PREPOSITION_FIELDS else None) \
@@ -111,6 +118,8 @@ def _fill(st: State, rec: Record) -> int:
             el, value = pair
         put(el, value)
     for flag, on in rec.flags:
+        if put_gated(flag, on):
+            continue
         el = records.field_for(st, flag, used)
         if el is not None and el.role == ROLE_TEXTBOX:   # a flag kept as text: in the style the field uses
             put(el, _flag_text(el.value, on))

@@ -177,6 +177,9 @@ def labels(el: UIElement) -> list[str]:
     return [x for x in (el.name, el.placeholder, el.hint) if x]
 
 
+_ENABLER = re.compile(r"\b(?:allow|enable)\s+(?:updating|editing|changing|setting)\b", re.I)
+
+
 def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     """The form field that *key* names ("email" → Email; "from" → City; "name" → Name)."""
     if st.live is None:
@@ -188,6 +191,8 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
             continue
         if el.role == ROLE_TEXTBOX and re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(el)), re.I):
             continue
+        if el.role == ROLE_CHECKBOX and _ENABLER.search(el.name):
+            continue   # it enables another field; it holds no value of its own
         # a field's own label or placeholder names it; a word of its id or class only hints (the
         # "Allow updating" box of the "available" column has "available" in its class, not its label)
         named = [n for n in (el.name, el.placeholder) if n]
