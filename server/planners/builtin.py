@@ -36,7 +36,9 @@ from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
 )
-from server.planners.language import Act, Clause, PRONOUN, fix_typos, read_clause, split_clauses, words
+from server.planners.language import (
+    Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, words,
+)
 from server.planners.state import Defer, State, Unplannable
 from shared.models import Plan, PlannerName
 
@@ -167,7 +169,7 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        texts = _merge_attributes(split_clauses(request.task.strip(), protected), known)
+        texts = _merge_attributes(split_clauses(restate(request.task.strip()), protected), known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []

@@ -175,6 +175,9 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
         score = _best(phrase, names)
         if el.hint and not (el.name or el.text):
             score = max(score, _best(phrase, [el.hint]) * 0.95)
+            wanted = phrase.lower().split()
+            if wanted and set(wanted) <= set(el.hint.split()):
+                score = max(score, 0.8)   # a nameless field whose id or class has the words: "sql" → id="sql"
         if score < minimum:
             continue
         if el.role in _ACTIONABLE:

@@ -581,10 +581,41 @@ def list_scope_intent(c: Clause, st: State) -> bool:
     return False
 
 
+_FACT = [re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)['’]s\s+(?P<field>[a-z][\w ]*?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$"),
+         re.compile(r"^(?:that\s+)?the\s+(?P<field>[a-z][\w ]*?)\s+of\s+(?P<rec>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$",
+                    re.I)]
+
+
+def record_fact_check(c: Clause, st: State) -> bool:
+    """"Dune's author is Isaac Asimov", "the city of Bob Chen is Boston": the record's row shows the value."""
+    from server.planners.intents_check import NEGATION
+
+    m = next((f.match(c.rest.strip().rstrip("?")) for f in _FACT if f.match(c.rest.strip().rstrip("?"))), None)
+    if m is None or st.live is None or NEGATION.search(c.rest):
+        return False
+    rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
+    row = grounding.rows(rec, st.live, minimum=0.8)
+    if row:
+        try:
+            st.check(checks.element(st.ctx, row=row[0].name, text=value,
+                                    description=f"Check the row of {rec!r} shows {value!r}"))
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
+        st.explicit_check_last = True
+        return True
+    if st.ctx.navigation.nodes:
+        return False   # a device with a tree: its screens say where things are (the check intent reads them)
+    if st.moved:
+        raise Defer(rec)
+    return seek_record(st, rec, c.text)
+
+
 def scoped_check_intent(c: Clause, st: State) -> bool:
     """A check about a list not on the screen ("check there are 11 products"): open the list, then check."""
     if c.act is not Act.CHECK or st.live is None:
         return False
+    if record_fact_check(c, st):
+        return True
     body = c.rest
     m = re.search(r"\b(?:\d+|no)\s+(?P<noun>[a-z]+)\b|\b(?:the|a)\s+(?P<noun2>[a-z]+)\s+(?:called|named|list|table)\b|"
                   r"\b(?:in|among|within)\s+(?:the\s+)?(?:[\w-]+\s+)??(?P<noun3>[a-z]+)(?:\s+(?:list|table))?\s*$", body, re.I) \

@@ -267,6 +267,36 @@ _SPLIT = re.compile(
     r"\bafterwards\b|\bfollowed by\b|\bonce (?:that's |that is )?done\b,?|\band\b)\s*", re.I)
 
 
+# A fact the tester states, then asks to make true: "the author of Kindred should be Octavia E. Butler,
+# please fix it" is "set the author of Kindred to Octavia E. Butler".
+_MAKE_TRUE = re.compile(r"[\s,;:.!-]*(?:so\s+)?(?:please\s+|can you\s+|could you\s+)?(?:fix|correct|update|change|"
+                        r"adjust|amend|edit)\s+(?:it|that|this|them|him|her|(?:the|this|that)\s+\w+)(?:\s+please)?[\s.!]*$", re.I)
+_SHOULD_BE = [
+    re.compile(r"^(?:the\s+)?(?P<field>[\w ]+?)\s+of\s+(?P<rec>.+?)\s+(?:should|must|needs? to|has to|ought to)\s+be\s+"
+               r"(?P<v>.+)$", re.I),
+    re.compile(r"^(?P<rec>.+?)['’]s\s+(?P<field>[\w ]+?)\s+(?:should|must|needs? to|has to|ought to)\s+be\s+(?P<v>.+)$",
+               re.I),
+]
+_CHANGED_ITS = re.compile(r"^(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:changed|moved|updated|switched)\s+(?:his|her|their|its)\s+"
+                          r"(?P<field>[\w ]+?)\s+to\s+(?P<v>.+)$")
+
+
+def restate(task: str) -> str:
+    """A stated fact with a request to make it true, as the edit it asks for (else *task* unchanged)."""
+    m = _MAKE_TRUE.search(task)
+    if not m or m.start() == 0:
+        return task
+    fact = task[:m.start()].strip()
+    for pattern in _SHOULD_BE:
+        f = pattern.match(fact)
+        if f:
+            return f"set the {f.group('field').strip()} of {f.group('rec').strip()} to {f.group('v').strip()}"
+    f = _CHANGED_ITS.match(fact)
+    if f:
+        return f"set the {f.group('field').strip()} of {f.group('rec').strip()} to {f.group('v').strip()}"
+    return task
+
+
 def split_clauses(task: str, protected: list[str]) -> list[str]:
     """Split a task into clauses, keeping quoted strings and known names (which may hold 'and') whole."""
     holds: dict[str, str] = {}

@@ -148,3 +148,12 @@ def test_values_go_to_the_field_their_shape_and_label_name_not_to_a_box_whose_cl
     # read off the box that enables it (that was a false pass: the flag was silently dropped)
     assert typed == {"title": "Hyperion", "year": "1989", "author": "Dan Simmons", "available": "0"}
     assert [s[1] for s in steps(p) if s[0] == "set_checked"] == [{"checked": True, "selector": "#chk-available"}]
+
+
+def test_a_stated_fact_about_a_record_is_checked_on_its_row_and_a_fact_to_make_true_is_an_edit() -> None:
+    assert steps(plan("verify that Bob Chen's city is Boston", customer_list())) == [
+        ("wait_for_element", {"text": "Boston", "row": "Bob Chen bob@example.com Boston", "present": True})]
+    assert steps(plan("check the city of David Okafor is Paris", customer_list()))[0][1]["row"].startswith("David")
+    fix = plan("the city of Bob Chen should be Chicago, please fix it", customer_list())
+    assert steps(fix)[0] == ("click_element", {"text": "Bob Chen", "role": "link"})
+    assert fix.pending[0] == 'fill in city "Chicago"'
