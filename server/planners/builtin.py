@@ -158,6 +158,29 @@ def _undeletable(clause: Clause, st: State) -> str:
     return thing
 
 
+_CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
+                 Act.SEARCH, Act.HOVER, Act.DOUBLE_CLICK)
+
+
+def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
+    """"delete Blue Mug and Chef Knife": a verbless name after an action takes that action's verb."""
+    out: list[str] = []
+    verb = ""
+    for text in texts:
+        clause = read_clause(text, known)
+        name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
+            or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
+        if clause.act is Act.NONE and verb and name_like and 0 < len(clause.text.split()) <= 5 \
+                and not re.search(r"\b(?:is|are|was|were|has|have|shows?|should|must)\b", clause.text, re.I):
+            text = f"{verb} {clause.text}"
+        elif clause.act in _CARRIED_ACTS and clause.rest and clause.text.endswith(clause.rest):
+            verb = clause.text[:len(clause.text) - len(clause.rest)].strip()
+        else:
+            verb = ""
+        out.append(text)
+    return out
+
+
 class BuiltinPlanner:
     """Plans from the context alone. Always answers: a plan, or infeasible with the reason."""
 
@@ -169,7 +192,7 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        texts = _merge_attributes(split_clauses(restate(request.task.strip()), protected), known)
+        texts = _carry_verbs(_merge_attributes(split_clauses(restate(request.task.strip()), protected), known), known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []
