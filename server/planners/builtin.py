@@ -41,6 +41,7 @@ from server.planners.language import (
 )
 from server.planners.state import Defer, State, Unplannable
 from shared.models import Plan, PlannerName
+from shared.screen import CLICKABLE_ROLES
 
 log = logging.getLogger(__name__)
 
@@ -158,6 +159,14 @@ def _undeletable(clause: Clause, st: State) -> str:
     return thing
 
 
+def _names_a_control(text: str, st: State) -> bool:
+    """A verbless clause that is, word for word, the name of a link, button or tab on the screen."""
+    if st.live is None or len(text.split()) > 5:
+        return False
+    found = grounding.live_elements(text, st.live, roles=CLICKABLE_ROLES, minimum=0.95)
+    return any(" ".join(words(t.label)) == " ".join(words(text)) for t in found)
+
+
 _CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
                  Act.SEARCH, Act.HOVER, Act.DOUBLE_CLICK)
 
@@ -202,6 +211,8 @@ class BuiltinPlanner:
                 continue
             if clause.act is Act.NONE and st.last_act == "check":
                 clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
+            if clause.act is Act.NONE and _names_a_control(clause.text, st):
+                clause = Clause(clause.text, Act.CLICK, clause.text)   # "Products", "log out": the tester means it
             verb = _unknown_verb(clause, known | st.key_choices_lower())
             if verb:
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)

@@ -262,6 +262,8 @@ def activate(c: Clause, st: State) -> bool:
         raw = clean(m.group(1))
     if c.act is Act.NONE:
         return False
+    if raw and _row_relative(st, raw):
+        return True
     if not raw:
         if c.act is Act.PLAY:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else _play_key(st)
@@ -393,6 +395,32 @@ def _play_key(st: State) -> bool:
         st.click_live(live[0], "Play")
         return True
     raise Unplannable("the device has no way to play")
+
+
+_NEXT_TO = re.compile(r"^(?P<a>.+?)\s+(?:next to|beside|alongside|in the (?:row|line|entry) (?:of|for|with|showing)|"
+                      r"on the (?:row|line) (?:of|for|with)|of the (?:row|line|entry) (?:of|for|with)?)\s+(?:the\s+)?(?P<b>.+)$",
+                      re.I)
+
+
+def _row_relative(st: State, raw: str) -> bool:
+    """"the Add link next to Products", "the delete button in the row of buy milk": a control of a row."""
+    m = _NEXT_TO.match(raw)
+    if not m or st.live is None:
+        return False
+    control = re.sub(r"^(?:the|a|an)\s+|\s+(?:link|button|icon|control|checkbox|box)$", "", m.group("a").strip(), flags=re.I)
+    rows = grounding.rows(clean(m.group("b")), st.live, minimum=0.7)
+    if not rows:
+        return False   # not a row on this screen: read the words another way
+    found = [t for t in grounding.live_elements(control, st.live, roles=CLICKABLE_ROLES, minimum=0.75)
+             if t.live.container == rows[0].name]
+    if not found:
+        raise Unplannable(f"no {control!r} in the row of {m.group('b')!r}", control)
+    t = found[0]
+    st.click_live(t, f"Click {t.label!r} in the row of {m.group('b')!r}", row=rows[0].name)
+    st.summary.append(f"click {t.label} in the row of {m.group('b')}")
+    st.last_object = clean(m.group("b"))
+    st.expect_check(None)
+    return True
 
 
 def _click_live_and_expect(st: State, t: Target) -> None:

@@ -51,6 +51,8 @@ def _subject_text(text: str) -> str:
     text = re.sub(r"^(?:that|if|whether)\s+", "", text.strip(), flags=re.I)
     text = re.sub(r"^(?:the\s+)?(?:text|word|words|message|label|entry|item|string|value|option|name)\s+", "",
                   text, flags=re.I)
+    text = re.sub(r"^(?:an?|the)\s+(?=\S+\s+(?:entry|item|record|line)$)", "", text, flags=re.I)
+    text = re.sub(r"(?<=\S)\s+(?:entry|item|record|line)$", "", text, flags=re.I)   # "a Products entry"
     m = _NAMED.match(text)
     if m:
         text = m.group("x")
@@ -78,6 +80,7 @@ def check_intent(c: Clause, st: State) -> bool:
         raise Unplannable(f"nothing to check in {c.text!r}")
     negative = bool(NEGATION.search(body))
     flat = _strip_neg(body)
+    flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
     # a question is a statement to check: "is Wild Earth in the guide?" → "Wild Earth is in the guide"
     m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:there\s+|still\s+)?(?P<p>(?:in|on|at|under)\s+.+|"
                  + _SHOWN + r")$", flat, re.I)
@@ -153,7 +156,8 @@ def check_intent(c: Clause, st: State) -> bool:
     if re.search(r"\bmarked\s+as\b", flat, re.I):
         raise Unplannable(f"I cannot tell how {body!r} shows on the screen: name the text or the box to check", body)
     # "the banner shows Melody TV" / "the list contains buy milk"
-    m = re.match(r"^(?P<subject>.+?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
+    flat = re.sub(r"\b(?:should|must)\s+(?=(?:show|display|read|say|contain|include|list|have)\b)", "", flat, flags=re.I)
+    m = re.match(r"^(?P<subject>(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+)?\S.*?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
                  r"returns?|gives?|yields?|outputs?|produces?|results? in|equals?|is equal to|comes? back with|"
                  r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
                  r"(?:is|are) displaying)\s+(?P<text>.+)$", flat, re.I)
@@ -242,7 +246,9 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
                                             description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
             return
-        live = grounding.live_elements(subject, st.live, minimum=0.75)
+        core = re.sub(r"^(?:the|a|an)\s+|\s+(?:field|box|input|textbox|text box|dropdown|select|drop-down)$", "",
+                      subject.strip(), flags=re.I)
+        live = grounding.live_elements(core, st.live, minimum=0.75)
         if live and live[0].live is not None and live[0].live.selector and "text" in st.param_names(V.WAIT_FOR_ELEMENT):
             el = live[0].live
             if el.role in ("combobox", "textbox"):

@@ -518,7 +518,8 @@ def sort_intent(c: Clause, st: State) -> bool:
 
 def query_intent(c: Clause, st: State) -> bool:
     """"run the query SELECT …", "execute: UPDATE …": type it in the SQL field, replacing its text, and run it."""
-    m = re.match(r"^(?:run|execute|exec|issue)\b[:\s]*(?:the\s+)?(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+)$",
+    m = re.match(r"^(?:run|execute|exec|issue|type|enter)\b[:\s]*(?:the\s+|this\s+|that\s+|following\s+|the following\s+)?"
+                 r"(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+?)(?:\s+and\s+(?:execute|run|submit)\s+it)?$",
                  c.text.strip(), re.I)
     if not m:
         return False

@@ -247,7 +247,9 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     if act is None and want:
         return Clause(text, Act.WANT, want.group("x"))   # "I need subtitles": have it on / open
     if act is None and re.match(r"^[a-z]+\s+(?:the|a|an|all|every|each|my|some|our)\b", low) \
-            and words[0].lower() not in ("there", "it", "this", "that") and not low.startswith(("the ", "a ", "an ")):
+            and words[0].lower() not in ("there", "it", "this", "that", "is", "are", "was", "were", "does", "do", "did",
+                                         "has", "have", "can", "could", "should", "will", "would", "am") \
+            and not low.startswith(("the ", "a ", "an ")):
         return Clause(text, Act.NONE, text)   # "email the members …": an action this planner does not know
     if act is None:
         # questions and statements are checks: "is Melody TV listed?", "Melody TV is listed"

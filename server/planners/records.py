@@ -106,7 +106,7 @@ def parse_record(text: str) -> Record:
         rec.loose += [clean(v) for v in m.group(1).split(",") if clean(v)]
     body = re.sub(r"\([^)]*\)", " ", body)
     # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
-    for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+    for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>[a-z][\w-]*(?:\s+(?-i:[a-z][\w-]*))?)\s+"
                          r"(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)"
                          r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))",
                          body, re.I):
@@ -114,7 +114,7 @@ def parse_record(text: str) -> Record:
         if key in PREPOSITION_FIELDS or key in ("a", "an", "the", "then"):
             continue
         rec.fields.append((key, quoted(m.group("v")) or clean(m.group("v"))))
-    body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
+    body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?[a-z][\w-]*(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
                   r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))", " ", body,
                   flags=re.I) \
         if rec.fields else body
@@ -150,6 +150,9 @@ def parse_record(text: str) -> Record:
             rec.noun, rec.name = hm.group("noun").lower(), clean(hm.group("v"))
         else:
             rec.name = clean(rest)
+    if not q and "," in rec.name:   # "a new product: Tea Cup, kitchen, 4.50": the name, then loose values
+        first, *others = [clean(v) for v in rec.name.split(",")]
+        rec.name, rec.loose = first, rec.loose + [v for v in others if v]
     return rec
 
 
@@ -243,6 +246,7 @@ def form_fields(st: State) -> list[UIElement]:
         return []
     return [e for e in st.live.elements if e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX)
             and not e.hidden and not e.disabled
+            and not (e.role == ROLE_CHECKBOX and e.container)   # a list's row selection, not a field of a form
             and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)]
 
 
