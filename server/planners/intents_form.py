@@ -243,6 +243,11 @@ def tick_intent(c: Clause, st: State) -> bool:
     """tick / mark done / complete / check (a checkbox) / untick."""
     if c.act not in (Act.TICK, Act.UNTICK, Act.CHECK):
         return False
+    from server.planners.intents_records import _stated_flag
+
+    stated = _stated_flag(c)
+    if stated is not None and stated[1] != "active":
+        return False   # "mark Rake as out of stock": a record's flag, set on its page
     checked = c.act is not Act.UNTICK
     rest = re.sub(r"\s+(?:as\s+)?(?:done|complete|completed|finished|checked|ticked|read|incomplete|active|not done)$",
                   "", c.rest.strip(), flags=re.I)

@@ -300,6 +300,10 @@ def _expect_shown(st: State, text: str) -> None:
 def save_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SUBMIT or c.rest.strip():
         return False
+    last = st.steps[-1] if st.steps else None
+    if last is not None and last.command == V.CLICK and \
+            str(last.params.get("text", "")).strip().lower() in records.SAVE_WORDS:
+        return True   # "make her inactive and save": the steps before already saved
     if st.live is None:
         raise Defer("save")
     save = records.save_button(st)
@@ -442,14 +446,48 @@ def edit_record_intent(c: Clause, st: State) -> bool:
 _FLAG_OF_VERB = {Act.TURN_ON: True, Act.TURN_OFF: False}
 
 
+_FLAG_PHRASES = "|".join(re.escape(k) for k in sorted(records.FLAGS, key=len, reverse=True))
+_AS_FLAG = re.compile(rf"^(?P<rec>.+?)\s+(?:as\s+|to\s+|to be\s+)?(?P<flag>{_FLAG_PHRASES})$", re.I)
+_FLAG_FOR = re.compile(rf"^(?:the\s+)?(?P<flag>{_FLAG_PHRASES})(?:\s+(?:box|checkbox|flag))?\s+(?:for|of|on)\s+(?P<rec>.+)$",
+                       re.I)
+
+
+def _stated_flag(c: Clause) -> tuple[str, str, bool] | None:
+    """"mark Rake as out of stock", "set Rake out of stock", "uncheck in stock for Rake" → (record, flag, on)."""
+    if c.act not in (Act.TICK, Act.UNTICK, Act.SET, Act.EDIT, Act.TURN_ON, Act.TURN_OFF):
+        return None
+    m = _AS_FLAG.match(c.rest.strip()) or _FLAG_FOR.match(c.rest.strip())
+    if not m:
+        return None
+    flag, on = records.FLAGS[m.group("flag").lower()]
+    if c.act is Act.UNTICK or c.act is Act.TURN_OFF:
+        on = not on
+    return clean(m.group("rec")), flag, on
+
+
 def record_flag_intent(c: Clause, st: State) -> bool:
-    """"deactivate the customer Hugo Rossi": the record's Active box, on its page, then save."""
+    """"deactivate the customer Hugo Rossi", "mark Rake as out of stock": the record's box, on its page, then save."""
+    stated = _stated_flag(c) if st.live is not None else None
+    if stated is not None:
+        name, flag, on = stated
+        if re.fullmatch(r"(?:the|this)\s+\w+|it|this", name, re.I) or _on_record_of(st, name):
+            # the record shown: its box, then save
+            _fill(st, Record(flags=[(flag, on)]))
+            save = records.save_button(st)
+            if save is not None:
+                st.click_live(save, f"Click {save.label!r}")
+            st.expect_check(None)
+            return True
+        return _flag_on_record(c, st, name, flag, on)
     if c.act not in _FLAG_OF_VERB or st.live is None:
         return False
     verb = c.text.split()[0].lower()
     flag = re.sub(r"^(?:de|re|un|dis)", "", verb) if verb not in ("enable", "disable", "turn", "switch") else "enabled"
     flag = {"activate": "active", "able": "enabled", "enable": "enabled"}.get(flag, flag)
-    name = quoted(c.rest) or clean(c.rest)
+    return _flag_on_record(c, st, quoted(c.rest) or clean(c.rest), flag, _FLAG_OF_VERB[c.act])
+
+
+def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> bool:
     nouns = _nouns(c.rest)
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
@@ -460,18 +498,25 @@ def record_flag_intent(c: Clause, st: State) -> bool:
                 return True
         return bool(name) and not st.moved and seek_record(st, name, c.text)
     st.click_live(link, f"Open {link.label!r}")
-    raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if _FLAG_OF_VERB[c.act] else "no"}"', "save"])
+    raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if on else "no"}"', "save"])
 
 
 def filter_intent(c: Clause, st: State) -> bool:
     """"filter products by category Garden": open the list, then choose the filter that names the value."""
     if c.act is not Act.FILTER or st.live is None:
         return False
-    m = re.match(r"^(?:the\s+)?(?P<noun>[\w ]+?)\s+(?:by|on|with|to)\s+(?:the\s+)?(?P<v>.+)$", c.rest.strip(), re.I)
+    rest = re.sub(r"\s+(?:in|on|from)\s+(?:the\s+)?(?P<n>\w+)\s+(?:list|table|page)$", "", c.rest.strip(), flags=re.I)
+    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?(?:by|on|with|to|for|where)\s+(?:the\s+)?(?P<v>.+)$", rest, re.I) \
+        or re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+(?:that are|which are|that have|in|from|of)\s+(?:the\s+)?(?P<v>.+?)"
+                    r"(?:\s+(?:category|genre|group|type|status|kind|section))?$", rest, re.I) \
+        or re.match(r"^(?P<noun>)(?P<v>.+)$", rest)
     if not m:
         return False
-    noun, value = m.group("noun").strip(), m.group("v").strip()
-    if records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
+    noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
+    list_noun = re.search(r"\b(?:in|on|from)\s+(?:the\s+)?(\w+)\s+(?:list|table|page)$", c.rest.strip(), re.I)
+    if not noun and list_noun:
+        noun = list_noun.group(1)
+    if noun and records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
         return _go_to_list(st, noun, [c.text])
     words_v = value.split()
     for start in range(len(words_v)):   # "category Garden" → try "category Garden", then "Garden"
@@ -496,12 +541,12 @@ def sort_intent(c: Clause, st: State) -> bool:
     """"sort the books by year": open the list (and its records), then click the column's header."""
     if c.act is not Act.SORT or st.live is None:
         return False
-    m = re.match(r"^(?:the\s+)?(?P<noun>[\w ]+?)\s+by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
+    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
                  r"(?:\s+(?P<dir>asc\w*|desc\w*|newest|oldest))?$", c.rest.strip(), re.I)
     if not m:
         return False
-    noun, column = m.group("noun").strip(), m.group("col").strip()
-    if records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
+    noun, column = (m.group("noun") or "").strip(), m.group("col").strip()
+    if noun and records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
         return _go_to_list(st, noun, [c.text])
     header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
               if t.live.container]

@@ -48,6 +48,7 @@ class Act(str, Enum):
 
 # Multi-word verbs first; each maps the words that open a clause to an act.
 VERB_PHRASES: list[tuple[str, Act]] = [
+    ("show only", Act.FILTER), ("only show", Act.FILTER), ("display only", Act.FILTER), ("list only", Act.FILTER),
     ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
     ("go back", Act.BACK), ("navigate back", Act.BACK), ("step back", Act.BACK),
     ("turn on", Act.TURN_ON), ("switch on", Act.TURN_ON), ("turn off", Act.TURN_OFF), ("switch off", Act.TURN_OFF),
@@ -115,13 +116,13 @@ _KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.spli
 
 
 # "I only want to see toys": a wish to be shown something, not a check ("I want to see that X is …" is one)
-_WANT_TO_SEE = re.compile(r"^(?:i|we)(?:\s+(?:only|just|really|also))?\s+(?:want|wanna|need|would like|'d like)"
+_WANT_TO_SEE = re.compile(r"^(?:i|we)(?:\s+(?P<only>only)|\s+(?:just|really|also))?\s+(?:want|wanna|need|would like|'d like)"
                           r"\s+to\s+see\s+(?!if\b|whether\b|that\b)", re.I)
 
 
 def strip_filler(text: str) -> str:
     """*text* without politeness and sequencing words around the request."""
-    text = _WANT_TO_SEE.sub("show ", text.strip())
+    text = _WANT_TO_SEE.sub(lambda m: "show only " if m.group("only") else "show ", text.strip())
     while True:
         m = _FILLER.match(text)
         if not m or m.end() == 0:

@@ -1,0 +1,56 @@
+"""Capture what the planner sees on real pages of the third-party apps, as test fixtures.
+
+    .venv/bin/python -m evals.capture_screens            # writes tests/fixtures/screens/third_party.json
+
+The unit tests of tester phrasings (tests/unit/test_tester_phrasings.py) plan against these
+observations of Django's admin and sqlite-web, so they run in milliseconds without the apps.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from backend_core.controllers.browser import find_chromium
+from backend_core.controllers.web_observe import observe_page
+from evals.apps import APPS
+
+log = logging.getLogger(__name__)
+OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "screens" / "third_party.json"
+PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
+         "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"]}
+
+
+def capture() -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    work = Path(tempfile.mkdtemp(prefix="devicepilot-screens-"))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=find_chromium(), args=["--no-sandbox"])
+        page = browser.new_page()
+        for name, paths in PAGES.items():
+            app = APPS[name](work / name)
+            app.start()
+            try:
+                for path in paths:
+                    page.goto(app.base_url + path)
+                    obs = observe_page(page, 400)
+                    out[f"{name}{path}"] = obs.to_dict()
+            finally:
+                app.stop()
+        browser.close()
+    return out
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    screens = capture()
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(screens, separators=(",", ":"), sort_keys=True))
+    log.info("%d screens written to %s", len(screens), OUT)
+
+
+if __name__ == "__main__":
+    main()
