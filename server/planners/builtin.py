@@ -234,7 +234,10 @@ class BuiltinPlanner:
                     return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st)
             except Defer as exc:
                 del st.steps[mark if exc.replace_with is None else len(st.steps):]
-                pending = (exc.replace_with or [_with_referent(clause.text, st.last_object)]) + texts[i + 1:]
+                # "set Desk Lamp's price to 39 and mark it out of stock": "it" is read now, while it is known
+                named = exc.what if re.search(r"[A-Z0-9\"']", exc.what) else st.last_object
+                later = [_with_referent(t, named) for t in texts[i + 1:]] if exc.replace_with else texts[i + 1:]
+                pending = (exc.replace_with or [_with_referent(clause.text, st.last_object)]) + later
                 if not st.steps:
                     return self._refuse(f"nothing called {exc.what!r} is on the screen now", exc.what, st)
                 done.append(f"{text!r} → planned after the steps before it have run")

@@ -467,7 +467,11 @@ def _stated_flag(c: Clause) -> tuple[str, str, bool] | None:
 
 def record_flag_intent(c: Clause, st: State) -> bool:
     """"deactivate the customer Hugo Rossi", "mark Rake as out of stock": the record's box, on its page, then save."""
-    stated = _stated_flag(c) if st.live is not None else None
+    stated = _stated_flag(c)
+    if stated is not None and st.live is None:
+        if st.moved:
+            raise Defer(stated[0])
+        return False
     if stated is not None:
         name, flag, on = stated
         if re.fullmatch(r"(?:the|this)\s+\w+|it|this", name, re.I) or _on_record_of(st, name):
@@ -518,10 +522,16 @@ def filter_intent(c: Clause, st: State) -> bool:
         noun = list_noun.group(1)
     if noun and records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
         return _go_to_list(st, noun, [c.text])
+    headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
+    flag = records.FLAGS.get(value.lower())
+    if flag is not None and _boolean_filter(st, *flag, headers):
+        return True
     words_v = value.split()
-    for start in range(len(words_v)):   # "category Garden" → try "category Garden", then "Garden"
+    for start in range(min(len(words_v), 2)):   # "category Garden" → try "category Garden", then "Garden"
         phrase = " ".join(words_v[start:])
-        found = grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
+        found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
+                                                    minimum=0.9)
+                 if t.live.container not in headers or not t.live.container]   # a column header sorts, not filters
         if found:
             st.click_live(found[0], f"Filter by {found[0].label!r}")
             st.expect_check(None)
@@ -535,6 +545,29 @@ def filter_intent(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(value)
     raise Unplannable(f"no filter {value!r} on the screen", value)
+
+
+_YES = ("yes", "true", "on", "enabled")
+_NO = ("no", "false", "off", "disabled")
+
+
+def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
+    """"out of stock": the filter group named like the flag ("By in stock"), then its No (or Yes) choice."""
+    assert st.live is not None
+    elements = list(st.live.elements)
+    for i, el in enumerate(elements):
+        label = el.name or el.text
+        if not label or el.container in headers or flag not in words(label) or len(words(label)) > 5 \
+                or el.role in (ROLE_TEXTBOX, ROLE_CHECKBOX, "cell"):
+            continue
+        for nxt in elements[i + 1:i + 12]:
+            choice = (nxt.name or nxt.text).strip().lower()
+            if nxt.role == ROLE_LINK and choice in (_YES if on else _NO):
+                st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name or nxt.text, live=nxt),
+                              f"Filter by {label!r}: {nxt.name or nxt.text}")
+                st.expect_check(None)
+                return True
+    return False
 
 
 def sort_intent(c: Clause, st: State) -> bool:
