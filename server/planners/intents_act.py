@@ -23,7 +23,8 @@ from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
-_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview)$", re.I)
+_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview|editor)$",
+                           re.I)
 _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
 _CATEGORY = re.compile(r"^(?:the\s+)?(?:movie|film|show|programme|program|channel|topic|page|table|item|entry|"
@@ -35,6 +36,7 @@ def _object(c: Clause) -> tuple[str, str]:
     """The thing a clause names, and a role the tester gave it ("the Save button" → Save, button)."""
     text = quoted(c.rest) or clean(c.rest)
     text = re.sub(r"^(?:on|at|onto|to|into|over to|back to)\s+(?:the\s+)?", "", text, flags=re.I)
+    text = re.sub(r"^(?:all|every|each)\s+(?:of\s+)?(?:the\s+|my\s+)?(?=\w)", "", text, flags=re.I)   # "all the products"
     role = ""
     for noun, r in _ROLE_NOUNS.items():
         m = re.search(rf"\s+{noun}$", text, re.I)

@@ -246,6 +246,9 @@ def add_record_intent(c: Clause, st: State) -> bool:
             about_noun = bool(noun) and (grounding.similarity(noun, t.label) >= 0.6 or
                                          bool(t.live.container) and grounding.similarity(noun, t.live.container) >= 0.6)
             (named if about_noun else generic).append(t)
+    if noun:   # "+ Table": a plus sign says add
+        named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
+                  if t.label.strip().startswith("+") and t not in named]
     if named or generic and (not noun or _on_list_of(st, noun)):
         adder = (named or generic)[0]
         st.click_live(adder, f"Click {adder.label!r}")
@@ -361,6 +364,7 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.DELETE or st.live is None:
         return False
     subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
+    subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
     nouns = _nouns(c.rest)
     name = clean(re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I))
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
@@ -517,6 +521,9 @@ def filter_intent(c: Clause, st: State) -> bool:
     if not m:
         return False
     noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
+    flagged = re.match(rf"^(?P<flag>{_FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
+    if flagged and not noun:
+        noun, value = flagged.group("noun"), flagged.group("flag")
     list_noun = re.search(r"\b(?:in|on|from)\s+(?:the\s+)?(\w+)\s+(?:list|table|page)$", c.rest.strip(), re.I)
     if not noun and list_noun:
         noun = list_noun.group(1)
@@ -527,8 +534,10 @@ def filter_intent(c: Clause, st: State) -> bool:
     if flag is not None and _boolean_filter(st, *flag, headers):
         return True
     words_v = value.split()
-    for start in range(min(len(words_v), 2)):   # "category Garden" → try "category Garden", then "Garden"
-        phrase = " ".join(words_v[start:])
+    phrases = [value]
+    if len(words_v) >= 2 and grounding.live_elements(words_v[0], st.live, minimum=0.8):
+        phrases.append(" ".join(words_v[1:]))   # "category Garden": a filter group, then its value
+    for phrase in phrases:
         found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
                                                     minimum=0.9)
                  if t.live.container not in headers or not t.live.container]   # a column header sorts, not filters

@@ -163,8 +163,11 @@ def entity_link(st: State, noun: str) -> Target | None:
     if not noun or st.live is None:
         return None
     found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.88)
-             if len(words(t.label)) <= 3]
+             if len(words(t.label)) <= 3 and not _MAKES_NEW.match(t.label)]   # "+ Table" makes one; it lists none
     return found[0] if found else None
+
+
+_MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b)", re.I)
 
 
 def record_link(st: State, name: str) -> Target | None:

@@ -94,3 +94,10 @@ def test_a_filter_never_clicks_a_column_header() -> None:
     p = plan("show only products that are out of stock", screen("django_admin/admin/store/product/"))
     assert [(s.command, s.params["text"]) for s in p.steps] == [("click_element", "No")]   # By in stock: No
     assert plan("filter products by in stock", screen("django_admin/admin/store/product/")).steps[0].params["text"] == "Yes"
+
+
+def test_a_flag_before_the_list_noun_filters_and_never_clicks_the_list_itself() -> None:
+    # a false pass: "show only inactive customers" clicked the Customers link (the list, unfiltered) and passed
+    customers = screen("django_admin/admin/store/customer/")
+    assert [s.params["text"] for s in plan("show only inactive customers", customers).steps] == ["No"]
+    assert [s.params["text"] for s in plan("show only customers that are active", customers).steps] == ["Yes"]
