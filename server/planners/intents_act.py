@@ -266,6 +266,15 @@ def activate(c: Clause, st: State) -> bool:
         return False
     if raw and _row_relative(st, raw):
         return True
+    where = re.match(r"^(?P<a>.+?)\s+(?:from|in|on|under|inside)\s+(?:the\s+)?(?P<b>[\w ]+?)(?:\s+(?:screen|page|section|menu|tab))?$",
+                     raw or "", re.I)
+    if where and st.ctx.navigation.nodes:   # "play Ocean Giants from the replay": that screen, then the item on it
+        place = [t for t in grounding.screens(where.group("b"), st.ctx, minimum=0.85)
+                 if grounding.tree_elements(where.group("a"), st.ctx, prefer_node=t.node.id, minimum=0.8)]
+        if place:
+            if st.node != place[0].node.id:
+                st.goto(place[0].node)
+            raw = where.group("a")
     if not raw:
         if c.act is Act.PLAY:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else _play_key(st)

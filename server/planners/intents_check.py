@@ -35,6 +35,7 @@ GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app
 
 
 def _strip_neg(text: str) -> str:
+    text = re.sub(r"\b(?:does|do|did)\s+not\s+", "", text, flags=re.I)   # "channel 9 does not exist"
     text = re.sub(r"\bthere\s+(is|are)\s+no\b", r"there \1 a", text, flags=re.I)
     text = re.sub(r"\b(?:isn't|aren't|doesn't|don't)\b", "is", text, flags=re.I)
     text = re.sub(r"\b(?:not|no longer|never|anymore|any more)\b", " ", text, flags=re.I)
@@ -107,6 +108,11 @@ def check_intent(c: Clause, st: State) -> bool:
         tune_channel(st, m.group(1))
         _text_check(st, _subject_text(m.group(2)), negative, subject="")
         return True
+    m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on|at)\s+channel\s*(?P<n>\d{1,4})$", flat, re.I)   # "Melody TV is on channel 5"
+    if m and st.has(V.PRESS_KEY):
+        tune_channel(st, m.group("n"))
+        _text_check(st, _subject_text(m.group("x")), negative, subject="")
+        return True
     # "there are 3 items" / "3 todos are listed" / "the list has 2 items"
     m = (re.match(r"^there\s+(?:is|are)\s+(?:exactly\s+)?(\w+)\s+(.+?)(?:\s+" + _SHOWN + r")?$", flat, re.I)
          or re.match(r"^(?:exactly\s+)?(\w+)\s+(.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I)
@@ -124,7 +130,8 @@ def check_intent(c: Clause, st: State) -> bool:
         _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="")
         return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"
-    m = re.match(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+)?(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=)\s+(.+)$",
+    m = re.match(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+|movie\s+|film\s+|show\s+|programme\s+|program\s+)?"
+                 r"(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=)\s+(.+)$",
                  flat, re.I) or re.match(r"^(?:i|we|you)(?:'m|'re| am| are)\s+(?:now\s+)?(?:on|in|at)\s+(?:the\s+)?(.+?)"
                                          r"(?:\s+(?:screen|page|view|tab))?$", flat, re.I)
     if m:

@@ -284,8 +284,21 @@ _CHANGED_ITS = re.compile(r"^(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:changed|mo
                           r"(?P<field>[\w ]+?)\s+to\s+(?P<v>.+)$")
 
 
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+            "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+            "eighteen": 18, "nineteen": 19, "twenty": 20}
+_CHANNEL_WORD = re.compile(r"\b(channel|ch\.?)\s+(" + "|".join(_NUMBERS) + r")\b", re.I)
+
+
 def restate(task: str) -> str:
-    """A stated fact with a request to make it true, as the edit it asks for (else *task* unchanged)."""
+    """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
+    "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
+    ("the author of X should be Y, please fix it") is the edit it asks for."""
+    task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
+    task = re.sub(r"^(?:so\s+)?what(?:'s| is)\s+(?:on|in)\s+", "open ", task.strip(), flags=re.I)
+    setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<y>[\w ][\w .-]{0,40})", task.strip())
+    if setting and not re.search(r"\s", setting.group("y").strip()) and setting.group("x").split()[0].lower() not in VERBS:
+        task = f"set {setting.group('x').strip()} to {setting.group('y').strip()}"
     m = _MAKE_TRUE.search(task)
     if not m or m.start() == 0:
         return task

@@ -155,3 +155,20 @@ def test_deleting_an_item_nothing_on_its_screens_deletes_is_refused() -> None:
     # deletes; the delete key of the search keyboard is elsewhere and deletes a letter
     refused = plan("delete the movie Neon Tides")
     assert not refused.feasible and not refused.steps and "deletes" in refused.analysis
+
+
+@pytest.mark.parametrize("task, first_steps", [
+    ("put on channel three", [("goto", {"node": "live"}), ("press_key", {"key": "DIGIT_3"})]),
+    ("what's on the guide", [("goto", {"node": "guide"})]),
+    ("audio: spanish", [("goto", {"node": "settings"}), ("click_until", {"selector": "#setting-audio", "expect": "spanish"})]),
+    ("is Melody TV on channel 5?", [("goto", {"node": "live"}), ("press_key", {"key": "DIGIT_5"})]),
+    ("play Ocean Giants from the replay", [("goto", {"node": "replay"})]),
+])
+def test_tester_wordings_on_the_tv(task: str, first_steps: list) -> None:
+    assert steps(plan(task))[:len(first_steps)] == first_steps
+
+
+def test_a_negated_existence_check_looks_for_the_thing_not_for_the_verb() -> None:
+    # "does not exist" once checked that the text "channel 9 does" was absent: always true
+    assert steps(plan("verify channel 9 does not exist"))[-1] == (
+        "wait_for_element", {"text": "channel 9", "present": False})
