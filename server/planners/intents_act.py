@@ -492,6 +492,16 @@ def _play_from(st: State, node_id: str, label: str) -> None:
             pass
 
 
+def _main_list(items: list) -> list[str]:
+    """The rows of the screen's main list, in order: of the groups of rows whose controls have the same roles
+    (a sidebar's model rows, a filter's choices, a table's records), the one that shows the most text."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for container in dict.fromkeys(e.container for e in items):
+        shape = tuple(e.role for e in items if e.container == container)
+        groups.setdefault(shape, []).append(container)
+    return max(groups.values(), key=lambda rows: sum(len(r) for r in rows)) if groups else []
+
+
 def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
     noun = " ".join(w for w in content_words(text) if w not in {"first", "second", "third", "fourth", "fifth",
                                                                 "last", "1st", "2nd", "3rd"} and not w.isdigit())
@@ -512,14 +522,18 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
         return True
     live = st.live
     if live is not None:
+        headers = {e.name or e.text for e in live.elements if "header-row" in e.hint.split()}
         items = [e for e in live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
-                 and (not noun or grounding.similarity(noun, e.role) > 0.5 or True)]
-        containers = list(dict.fromkeys(e.container for e in items))
+                 and e.container not in headers and not e.hidden]
+        containers = _main_list(items)
         if containers:
             pick = containers[index] if -len(containers) <= index < len(containers) else None
             if pick is None:
                 raise Unplannable(f"there are only {len(containers)} items on the screen")
-            first = next(e for e in items if e.container == pick)
+            in_row = [e for e in items if e.container == pick]
+            # the item's own link (its name), not its selection box or its Edit / Delete controls
+            first = next((e for e in in_row if e.role == ROLE_LINK and not set(words(e.name or e.text)) & _ACTION_WORDS),
+                         in_row[0])
             _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, first.label, live=first))
             return True
     if st.moved:

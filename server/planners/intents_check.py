@@ -79,8 +79,13 @@ def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
     if not body:
         raise Unplannable(f"nothing to check in {c.text!r}")
+    if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
+        raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
+                          body)
     negative = bool(NEGATION.search(body))
     flat = _strip_neg(body)
+    flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)
+    flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
     flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
     # a question is a statement to check: "is Wild Earth in the guide?" → "Wild Earth is in the guide"
     m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:there\s+|still\s+)?(?P<p>(?:in|on|at|under)\s+.+|"
@@ -309,7 +314,11 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
         return
     role = ROLE_LISTITEM
     rows_named = bool(set(words(noun)) & {"row", "rows", "record", "records", "entry", "entries", "line", "lines"})
-    if st.live is not None and st.live.of_role(ROLE_ROW) and (rows_named or not st.live.of_role(ROLE_LISTITEM)):
+    data_rows = [e for e in st.live.of_role(ROLE_ROW) if "header-row" not in e.hint.split()] if st.live else []
+    items_named = bool(set(words(noun)) & {"item", "items", "entry", "entries", "todo", "todos", "task", "tasks"})
+    if data_rows and not items_named:
+        role = ROLE_ROW   # "8 books" on a page with a table: its rows of data, not the sidebar's list items
+    elif st.live is not None and st.live.of_role(ROLE_ROW) and (rows_named or not st.live.of_role(ROLE_LISTITEM)):
         role = ROLE_ROW
     elif rows_named and st.live is None:
         role = ROLE_ROW

@@ -671,7 +671,9 @@ def list_scope_intent(c: Clause, st: State) -> bool:
 
 _FACT = [re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)['’]s\s+(?P<field>[a-z][\w ]*?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$"),
          re.compile(r"^(?:that\s+)?the\s+(?P<field>[a-z][\w ]*?)\s+of\s+(?P<rec>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$",
-                    re.I)]
+                    re.I),
+         re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)\s+(?:is|was)\s+(?:by|from|in|at|priced at|for|written by|"
+                    r"made by)\s+(?P<v>.+)$")]
 
 
 def record_fact_check(c: Clause, st: State) -> bool:
@@ -691,7 +693,7 @@ def record_fact_check(c: Clause, st: State) -> bool:
             raise Unplannable(str(exc)) from exc
         st.explicit_check_last = True
         return True
-    if st.ctx.navigation.nodes:
+    if st.ctx.navigation.nodes or "field" not in m.groupdict():
         return False   # a device with a tree: its screens say where things are (the check intent reads them)
     if st.moved:
         raise Defer(rec)

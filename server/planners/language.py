@@ -48,6 +48,7 @@ class Act(str, Enum):
 
 # Multi-word verbs first; each maps the words that open a clause to an act.
 VERB_PHRASES: list[tuple[str, Act]] = [
+    ("look at", Act.OPEN), ("have a look at", Act.OPEN), ("take a look at", Act.OPEN),
     ("show only", Act.FILTER), ("only show", Act.FILTER), ("display only", Act.FILTER), ("list only", Act.FILTER),
     ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
     ("go back", Act.BACK), ("navigate back", Act.BACK), ("step back", Act.BACK),
@@ -284,6 +285,11 @@ _CHANGED_ITS = re.compile(r"^(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:changed|mo
                           r"(?P<field>[\w ]+?)\s+to\s+(?P<v>.+)$")
 
 
+_PARTICIPLES = {"deleted": "delete", "removed": "remove", "opened": "open", "added": "add", "created": "create",
+                "saved": "save", "selected": "select", "ticked": "tick", "unticked": "untick", "played": "play",
+                "paused": "pause", "enabled": "enable", "disabled": "disable", "archived": "archive"}
+_PASSIVE = re.compile(r"^(?:please\s+)?(?P<x>.+?)\s+(?:needs to|has to|must|should|ought to|have to|need to)\s+be\s+"
+                      r"(?P<p>" + "|".join(_PARTICIPLES) + r")(?:\s+please)?[.!]?$", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
             "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
             "eighteen": 18, "nineteen": 19, "twenty": 20}
@@ -299,6 +305,13 @@ def restate(task: str) -> str:
     setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<y>[\w ][\w .-]{0,40})", task.strip())
     if setting and not re.search(r"\s", setting.group("y").strip()) and setting.group("x").split()[0].lower() not in VERBS:
         task = f"set {setting.group('x').strip()} to {setting.group('y').strip()}"
+    passive = _PASSIVE.match(task.strip())
+    if passive:   # "Bob Chen needs to be deleted"
+        return f"{_PARTICIPLES[passive.group('p').lower()]} {passive.group('x')}"
+    typed = re.fullmatch(r"(?:enter|put)\s+(?P<v>.+?)\s+(?:in|into)\s+(?:the\s+)?(?P<f>[\w ]+?(?:field|box|input|bar))",
+                         task.strip(), re.I)
+    if typed:     # "enter Chen in the search box": "enter" types here, it does not open
+        return f"type {typed.group('v')} into the {typed.group('f')}"
     m = _MAKE_TRUE.search(task)
     if not m or m.start() == 0:
         return task

@@ -95,6 +95,7 @@ def parse_fill(text: str) -> Record | None:
 def parse_record(text: str) -> Record:
     """"a customer named Ivy Nguyen with email ivy@x.com from Hanoi" → name, noun and fields."""
     rec = Record()
+    text = re.sub(r"\b(?:who\s+)?(?:lives|living|based|located|residing)\s+in\b", "from", text, flags=re.I)
     body = " " + text.strip().rstrip(".!?") + " "
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
         pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)
@@ -106,7 +107,7 @@ def parse_record(text: str) -> Record:
         rec.loose += [clean(v) for v in m.group(1).split(",") if clean(v)]
     body = re.sub(r"\([^)]*\)", " ", body)
     # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
-    for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>[a-z][\w-]*(?:\s+(?-i:[a-z][\w-]*))?)\s+"
+    for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+"
                          r"(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)"
                          r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))",
                          body, re.I):
@@ -114,7 +115,7 @@ def parse_record(text: str) -> Record:
         if key in PREPOSITION_FIELDS or key in ("a", "an", "the", "then"):
             continue
         rec.fields.append((key, quoted(m.group("v")) or clean(m.group("v"))))
-    body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?[a-z][\w-]*(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
+    body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
                   r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))", " ", body,
                   flags=re.I) \
         if rec.fields else body

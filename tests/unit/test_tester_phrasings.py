@@ -101,3 +101,24 @@ def test_a_flag_before_the_list_noun_filters_and_never_clicks_the_list_itself() 
     customers = screen("django_admin/admin/store/customer/")
     assert [s.params["text"] for s in plan("show only inactive customers", customers).steps] == ["No"]
     assert [s.params["text"] for s in plan("show only customers that are active", customers).steps] == ["Yes"]
+
+
+@pytest.mark.parametrize("task, step", [
+    ("open the first customer", ("click_element", {"text": "Alice Martin", "role": "link"})),   # the list's, not the sidebar's
+    ("click the second customer", ("click_element", {"text": "Bob Chen", "role": "link"})),
+    ("Bob Chen needs to be deleted", ("click_element", {"text": "Bob Chen", "role": "link"})),
+    ("enter Chen in the search box", ("input_text", {"text": "Chen", "field": "searchbar q", "clear": True})),
+    ("Kim Lee should not be in the list", ("wait_for_element", {"text": "Kim Lee", "present": False})),
+])
+def test_on_a_django_customer_list(task: str, step: tuple[str, dict]) -> None:
+    assert first(plan(task, screen("django_admin/admin/store/customer/"))) == step
+
+
+def test_counts_facts_and_questions_on_a_table() -> None:
+    table = screen("sqlite_web/books/content/")
+    assert first(plan("check the table shows 8 books", table)) == ("wait_for_element", {"role": "row", "count": 8, "present": True})
+    assert first(plan("verify that Rebecca is by Daphne du Maurier", table))[1]["row"].startswith("8 Rebecca")
+    asked = plan("how many rows are there", table)       # a question is not a check: nothing to expect
+    assert not asked.feasible and "what to expect" in asked.analysis
+    added = plan("register a customer called Kim Lee living in Seoul", screen("django_admin/admin/store/customer/"))
+    assert added.pending[0] == 'fill in name "Kim Lee", from "Seoul"'
