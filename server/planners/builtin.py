@@ -31,7 +31,7 @@ from server.planners.intents_act import (
 )
 from server.planners.intents_check import check_intent
 from server.planners.intents_param import param_intent
-from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent, seek_intent
+from server.planners.intents_records import RECORD_INTENTS, records_tab_intent, scoped_check_intent, seek_intent
 from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
@@ -50,6 +50,7 @@ Intent = Callable[[Clause, State], bool]
 # Tried in order; the first that returns True has planned the clause.
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
+    ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("scoped-check", scoped_check_intent),
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
@@ -60,7 +61,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("press", press_intent),
     ("pointer", pointer_intent),
     ("pause", pause_intent),
-    *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check", "seek")],
+    *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check", "seek", "records-tab")],
     ("type", type_intent),
     ("search", search_intent),
     ("add", add_intent),

@@ -266,6 +266,12 @@ def activate(c: Clause, st: State) -> bool:
         return False
     if raw and _row_relative(st, raw):
         return True
+    # "all the books", "the rows in loans": the records themselves, not only the list's page
+    records_of = re.match(r"^(?:the\s+)?(?:rows|records|entries|data|contents?|items)\s+(?:in|of|from)\s+(?:the\s+)?(?P<x>.+)$",
+                          raw or "", re.I)
+    if records_of:
+        raw = records_of.group("x")
+    wants_records = bool(records_of) or bool(re.match(r"^(?:all|every)\b", clean(c.rest), re.I))
     where = re.match(r"^(?P<a>.+?)\s+(?:from|in|on|under|inside)\s+(?:the\s+)?(?P<b>[\w ]+?)(?:\s+(?:screen|page|section|menu|tab))?$",
                      raw or "", re.I)
     if where and st.ctx.navigation.nodes:   # "play Ocean Giants from the replay": that screen, then the item on it
@@ -321,6 +327,9 @@ def activate(c: Clause, st: State) -> bool:
         t = live[0]
         _click_live_and_expect(st, t)
         _play_follow_up(c, st, t.label, None)
+        if wants_records and not st.ctx.navigation.nodes:
+            st.expect_check(None)
+            raise Defer(t.label, replace_with=[f'show the records of "{t.label}"'])
         return True
     if declared and best_declared >= 0.6:
         t = declared[0]

@@ -46,6 +46,26 @@ def _open_contents(st: State, then: list[str]) -> bool:
     return False
 
 
+_RECORDS_OF = re.compile(r'^show the records of "(?P<x>[^"]+)"$', re.I)
+
+
+def records_tab_intent(c: Clause, st: State) -> bool:
+    """The closed loop's own clause after opening a list: its records, when they are behind a tab ("Content")."""
+    m = _RECORDS_OF.match(c.text.strip())
+    if not m:
+        return False
+    if st.live is None:
+        raise Defer(m.group("x"))
+    _open_contents(st, [])   # raises Defer with nothing left when it clicks the tab
+    rows = [e for e in st.live.elements if e.role == "row" and "header-row" not in e.hint.split()] or \
+        [e for e in st.live.elements if e.role == "listitem"]
+    if not rows:
+        raise Unplannable(f"no records of {m.group('x')!r} on the screen", m.group("x"))
+    st.check(checks.element(st.ctx, role=rows[0].role, description=f"Check the records of {m.group('x')!r} are shown"))
+    st.explicit_check_last = True
+    return True
+
+
 def _nouns(text: str) -> list[str]:
     """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
     m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I) or \
@@ -832,6 +852,7 @@ def seek_intent(c: Clause, st: State) -> bool:
 
 RECORD_INTENTS = [
     ("seek", seek_intent),
+    ("records-tab", records_tab_intent),
     ("fill", fill_intent),
     ("filter", filter_intent),
     ("sort", sort_intent),

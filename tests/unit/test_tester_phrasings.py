@@ -122,3 +122,14 @@ def test_counts_facts_and_questions_on_a_table() -> None:
     assert not asked.feasible and "what to expect" in asked.analysis
     added = plan("register a customer called Kim Lee living in Seoul", screen("django_admin/admin/store/customer/"))
     assert added.pending[0] == 'fill in name "Kim Lee", from "Seoul"'
+
+
+def test_all_the_records_of_a_list_are_shown_not_only_its_page() -> None:
+    # false passes: "show me all the books" and "look at the rows in loans" ended on the table's structure page
+    home, structure, content = screen("sqlite_web/"), screen("sqlite_web/books/"), screen("sqlite_web/books/content/")
+    for task in ("Could you show me all the books?", "look at the rows in books"):
+        p = plan(task, home)
+        assert first(p) == ("click_element", {"text": "books", "role": "link"})
+        assert p.pending == ['show the records of "books"']
+    assert first(plan('show the records of "books"', structure)) == ("click_element", {"text": "Content", "role": "link"})
+    assert first(plan('show the records of "books"', content)) == ("wait_for_element", {"role": "row", "present": True})
