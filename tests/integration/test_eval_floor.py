@@ -24,15 +24,16 @@ pytestmark = pytest.mark.integration
 log = logging.getLogger(__name__)
 
 # Correct-end-state rate on the held-out split, per app and overall, measured with
-# `devicepilot eval --split all --jobs 2` on 2026-11-23 after the grounding work of issue 8 (before it:
-# all 27.6 %, streamtv 43.0 %, django_admin 11.1 %, sqlite_web 14.0 %). Now: all 60.3 % (105/174),
-# streamtv 79.1 % (68/86), django_admin 46.7 % (21/45), sqlite_web 37.2 % (16/43). Each floor sits a few
-# tasks below its measure, for timing noise; raise them as the planner improves, never lower them.
-FLOORS = {"all": 0.56, "streamtv": 0.74, "django_admin": 0.40, "sqlite_web": 0.30}
+# `devicepilot eval --split all --jobs 2` on 2026-11-24 (before the grounding work of issue 8: all 27.6 %;
+# on 2026-11-23: all 60.3 %). Now: all 69.5 % (121/174), streamtv 83.7 % (72/86), django_admin 57.8 % (26/45),
+# sqlite_web 53.5 % (23/43). Each floor sits a few tasks below its measure, for timing noise; raise them as the
+# planner improves, never lower them.
+FLOORS = {"all": 0.65, "streamtv": 0.79, "django_admin": 0.51, "sqlite_web": 0.46}
 
-# The target is 0 false passes and every impossible task refused with no step run. The last full
-# measure had 1 false pass (a negative check read as a value check), fixed since at its cause, and
-# 15 of 16 impossible tasks refused; the ceiling keeps room for that one until a run proves 0 twice.
+# The target is 0 false passes and every impossible task refused with no step run. The last full measure
+# had 0 false passes (four found on the way, in filters, forms and lists, are fixed at their cause and
+# have unit tests) and 15 of 16 impossible tasks refused; the ceiling keeps room for one until runs
+# prove 0 again and again.
 FALSE_PASS_CEILING = 1
 REFUSED_FLOOR = 0.90
 
