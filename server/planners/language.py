@@ -290,6 +290,10 @@ _PARTICIPLES = {"deleted": "delete", "removed": "remove", "opened": "open", "add
                 "paused": "pause", "enabled": "enable", "disabled": "disable", "archived": "archive"}
 _PASSIVE = re.compile(r"^(?:please\s+)?(?P<x>.+?)\s+(?:needs to|has to|must|should|ought to|have to|need to)\s+be\s+"
                       r"(?P<p>" + "|".join(_PARTICIPLES) + r")(?:\s+please)?[.!]?$", re.I)
+_FIELD_COLON = re.compile(r"(?:update|change|edit|set|modify|correct)\s+(?:the\s+\w+\s+)?(?P<rec>[A-Z0-9\"'].*?)"
+                          r"(?:\s*:\s*(?P<f1>(?-i:[a-z][\w]*))\s+|\s+(?P<f2>(?-i:[a-z][\w]*))\s*[:=]\s*)(?P<v>\S.*)", re.I)
+_MOVED = re.compile(r"(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:moved|relocated)\s+to\s+(?P<v>.+?)\s*[,;.]\s*"
+                    r"(?:please\s+)?(?:update|change|fix|correct)\s+(?:his|her|their|its|the)\s+(?P<field>[a-z]+)(?:\s+please)?[.!]?")
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
             "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
             "eighteen": 18, "nineteen": 19, "twenty": 20}
@@ -312,6 +316,13 @@ def restate(task: str) -> str:
                          task.strip(), re.I)
     if typed:     # "enter Chen in the search box": "enter" types here, it does not open
         return f"type {typed.group('v')} into the {typed.group('f')}"
+    colon = _FIELD_COLON.fullmatch(task.strip())
+    if colon:     # "update Emma: year 1816", "change Bob Chen city: Denver"
+        field = colon.group("f1") or colon.group("f2")
+        return f"set the {field} of {colon.group('rec').strip()} to {colon.group('v').strip()}"
+    moved = _MOVED.fullmatch(task.strip())
+    if moved:     # "Bob Chen moved to Denver, update his city"
+        return f"set the {moved.group('field')} of {moved.group('rec').strip()} to {moved.group('v').strip()}"
     m = _MAKE_TRUE.search(task)
     if not m or m.start() == 0:
         return task

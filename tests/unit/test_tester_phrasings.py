@@ -133,3 +133,13 @@ def test_all_the_records_of_a_list_are_shown_not_only_its_page() -> None:
         assert p.pending == ['show the records of "books"']
     assert first(plan('show the records of "books"', structure)) == ("click_element", {"text": "Content", "role": "link"})
     assert first(plan('show the records of "books"', content)) == ("wait_for_element", {"role": "row", "present": True})
+
+
+def test_field_colon_and_moved_to_wordings_are_edits() -> None:
+    customers = screen("django_admin/admin/store/customer/")
+    for task in ("change Bob Chen city: Denver", "Bob Chen moved to Denver, update his city"):
+        p = plan(task, customers)
+        assert first(p) == ("click_element", {"text": "Bob Chen", "role": "link"})
+        assert p.pending[0] == 'fill in city "Denver"'
+    edited = plan("update Emma: year 1816", screen("sqlite_web/books/content/"))
+    assert first(edited)[1] == {"text": "Edit", "role": "link", "row": "2 Emma Jane Austen 1815 classic 1"}
