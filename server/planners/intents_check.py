@@ -83,6 +83,9 @@ def check_intent(c: Clause, st: State) -> bool:
         raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
                           body)
     negative = bool(NEGATION.search(body))
+    none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I)
+    if none:   # "no error is displayed": the error is not shown
+        body, negative = f"{none.group('x')} is shown", True
     flat = _strip_neg(body)
     flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
@@ -283,6 +286,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                                             description=f"Check {t.element.name} is {'gone' if negative else 'shown'}"))
             return
     _add(st, lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
+    if not negative:
+        st.last_object = text   # "verify Blue Mug is there, then open it"
 
 
 def _page_check(st: State, name: str, negative: bool) -> None:
@@ -326,6 +331,7 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
 
 
 def _state_check(st: State, subject: str, state: str, negative: bool) -> None:
+    subject = re.sub(r"\s+(?:box|checkbox|check box|toggle|switch|option)$", "", subject, flags=re.I) or subject
     if negative:
         state = {"checked": "unchecked", "unchecked": "checked", "enabled": "disabled",
                  "disabled": "enabled"}.get(state, state)

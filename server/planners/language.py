@@ -48,6 +48,7 @@ class Act(str, Enum):
 
 # Multi-word verbs first; each maps the words that open a clause to an act.
 VERB_PHRASES: list[tuple[str, Act]] = [
+    ("got to", Act.NAVIGATE), ("goto", Act.NAVIGATE),
     ("look at", Act.OPEN), ("have a look at", Act.OPEN), ("take a look at", Act.OPEN),
     ("show only", Act.FILTER), ("only show", Act.FILTER), ("display only", Act.FILTER), ("list only", Act.FILTER),
     ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
@@ -316,6 +317,9 @@ def restate(task: str) -> str:
                          task.strip(), re.I)
     if typed:     # "enter Chen in the search box": "enter" types here, it does not open
         return f"type {typed.group('v')} into the {typed.group('f')}"
+    replace = re.fullmatch(r"replace\s+(?:the\s+)?(?P<f>[\w ]+?)\s+with\s+(?P<v>.+)", task.strip(), re.I)
+    if replace:   # "replace the name with Alicia"
+        return f"set the {replace.group('f')} to {replace.group('v')}"
     colon = _FIELD_COLON.fullmatch(task.strip())
     if colon:     # "update Emma: year 1816", "change Bob Chen city: Denver"
         field = colon.group("f1") or colon.group("f2")
@@ -358,6 +362,15 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     text = re.sub(r"\blook through the lists for \x00\d+\x00(?: about \x00\d+\x00)?(?: except (?:\x00\d+\x00\s*,?\s*)+)?",
                   hold, text, flags=re.I)
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    # "open products > Blue Mug", "Customers -> Add": a path of places, one clause each
+    path = [q for p in parts for q in re.split(r"\s+(?:>|->|→|»)\s+", p) if q.strip()]
+    lead = read_clause(path[0]) if len(path) > len(parts) else None
+    if lead is not None and lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE) \
+            and not any(re.fullmatch(r"[\d.\s]+", q) for q in path):
+        # each step of a path is a place to open, even one named "Add"
+        verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
+            if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
+        parts = [path[0]] + [f"{verb} {q.strip()}" for q in path[1:]]
     # "I want to add a customer: open the add form" — a colon before a verb ends a clause
     parts = [q for p in parts for q in re.split(r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)),
                                                 p, flags=re.I) if q.strip()]

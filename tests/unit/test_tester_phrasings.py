@@ -143,3 +143,18 @@ def test_field_colon_and_moved_to_wordings_are_edits() -> None:
         assert p.pending[0] == 'fill in city "Denver"'
     edited = plan("update Emma: year 1816", screen("sqlite_web/books/content/"))
     assert first(edited)[1] == {"text": "Edit", "role": "link", "row": "2 Emma Jane Austen 1815 classic 1"}
+
+
+def test_paths_typos_negations_and_what_it_refers_to() -> None:
+    home = screen("django_admin/admin/")
+    assert first(plan("got to products", home)) == ("click_element", {"text": "Products", "role": "link"})
+    path = plan("Customers -> Add", home)
+    assert first(path) == ("click_element", {"text": "Customers", "role": "link"}) and path.pending == ["click Add"]
+    assert plan("open products > Blue Mug", home).pending == ["open Blue Mug"]
+    assert plan("go to products and verify Blue Mug is there, then open it", home).pending == ['open "Blue Mug"']
+    assert plan("make sure no error is displayed", home).steps[-1].params == {"text": "error", "present": False}
+    form = screen("django_admin/admin/store/customer/1/change/")
+    assert first(plan("replace the name with Alicia", form)) == (
+        "input_text", {"text": "Alicia", "field": "Name:", "clear": True})
+    assert first(plan("check the Active box is ticked", form)) == (
+        "wait_for_element", {"text": "Active", "state": "checked", "present": True})
