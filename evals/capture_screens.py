@@ -3,12 +3,15 @@
     .venv/bin/python -m evals.capture_screens            # writes tests/fixtures/screens/third_party.json
 
 The unit tests of tester phrasings (tests/unit/test_tester_phrasings.py) plan against these
-observations of Django's admin and sqlite-web, so they run in milliseconds without the apps.
+observations of Django's admin, sqlite-web and Python's own documentation browser (``pydoc -p``),
+so they run in milliseconds without the apps.
 """
 from __future__ import annotations
 
 import json
 import logging
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -17,9 +20,11 @@ from playwright.sync_api import sync_playwright
 from backend_core.controllers.browser import find_chromium
 from backend_core.controllers.web_observe import observe_page
 from evals.apps import APPS
+from evals.apps.base import free_port, wait_http
 
 log = logging.getLogger(__name__)
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "screens" / "third_party.json"
+PYDOC_PAGES = ["/", "/topics.html", "/json.html"]
 PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
          "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"]}
 
@@ -40,6 +45,17 @@ def capture() -> dict[str, dict]:
                     out[f"{name}{path}"] = obs.to_dict()
             finally:
                 app.stop()
+        port = free_port()   # pydoc's browser: it serves until its stdin closes
+        pydoc = subprocess.Popen([sys.executable, "-m", "pydoc", "-n", "127.0.0.1", "-p", str(port)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/", 30, pydoc)
+            for path in PYDOC_PAGES:
+                page.goto(f"http://127.0.0.1:{port}{path}")
+                out[f"pydoc{path}"] = observe_page(page).to_dict()
+        finally:
+            pydoc.terminate()
+            pydoc.wait(timeout=10)
         browser.close()
     return out
 

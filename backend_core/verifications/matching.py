@@ -117,6 +117,22 @@ def summary(e: UIElement) -> str:
         (f" = {e.value[:40]!r}" if e.value and e.value != label else "")
 
 
+def _url_names(url: str, name: str) -> bool:
+    """The URL names the page *name*: a path segment or query value that is the name ("/library/", "?key=os"),
+    a part of it that is not another name ("/_json.html" is not json), or its words for a longer name."""
+    if len(fold(name).split()) > 1:
+        return words_in(name, _url_words(url))
+    parts = urlsplit(url)
+    pieces = [p for p in unquote(parts.path).split("/") if p] + \
+        [v for kv in unquote(parts.query).split("&") for v in kv.split("=")[1:]] + [unquote(parts.fragment)]
+    wanted = fold(name)
+    for piece in pieces:
+        piece = re.sub(r"\.(html?|php|aspx?|jsp)$", "", fold(piece))
+        if piece == wanted or wanted in re.split(r"[-+.,;:~ ]+", piece):
+            return True
+    return False
+
+
 def _url_words(url: str) -> str:
     parts = urlsplit(url)
     raw = unquote(" ".join((parts.path, parts.query, parts.fragment)))
@@ -151,7 +167,7 @@ def page_names(obs: ScreenObservation, name: str) -> str:
                 return f"current {e.role} {e.label!r}"
             if e.role == S.ROLE_LINK and obs.url and _leads_here(e.href, obs.url):
                 return f"link {e.label!r} leads to this page"
-    if obs.url and words_in(name, _url_words(obs.url)):
+    if obs.url and _url_names(obs.url, name):
         return f"URL {obs.url}"
     return ""
 

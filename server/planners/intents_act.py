@@ -27,9 +27,13 @@ _SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|
                            re.I)
 _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
-_CATEGORY = re.compile(r"^(?:the\s+)?(?:movie|film|show|programme|program|channel|topic|page|table|item|entry|"
-                       r"record|row|link|tab|section|episode|video|song|article|product|category|user|customer)\s+"
-                       r"(?=\S)", re.I)
+_KINDS = (r"movie|film|show|programme|program|channel|topic|page|table|item|entry|record|row|link|tab|section|episode|"
+          r"video|song|article|product|category|user|customer|module|package|class|function|method|keyword|file|"
+          r"document|doc|docs|documentation|chapter|post|issue|project|folder")
+_CATEGORY = re.compile(rf"^(?:the\s+)?(?:{_KINDS})\s+(?=\S)", re.I)
+_KIND_AFTER = re.compile(rf"(?<=\S)\s+(?:{_KINDS})$", re.I)          # "the json module"
+_ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry)\s+(?:of|for|on|about)\s+"
+                    r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
 
 
 def _object(c: Clause) -> tuple[str, str]:
@@ -285,11 +289,14 @@ def activate(c: Clause, st: State) -> bool:
         if c.act is Act.PLAY:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else _play_key(st)
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
+    raw = _ABOUT.sub("", raw) or raw
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
     if re.search(r"\s+(?:list|listing|overview|table)$", raw, re.I) and not target_text.lower().endswith("s"):
         target_text += "s"   # "the movie list" is the movies, not a movie
     wants_screen = c.act is Act.NAVIGATE or bool(_SCREEN_NOUNS.search(raw))
     category_free = _CATEGORY.sub("", target_text) or target_text
+    if category_free == target_text:
+        category_free = _KIND_AFTER.sub("", target_text) or target_text
 
     ordinal = find_ordinal(target_text)
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
@@ -325,7 +332,7 @@ def activate(c: Clause, st: State) -> bool:
         return True
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
-        _click_live_and_expect(st, t)
+        _click_live_and_expect(st, t, asked=category_free)
         _play_follow_up(c, st, t.label, None)
         if wants_records and not st.ctx.navigation.nodes:
             st.expect_check(None)
@@ -356,6 +363,14 @@ def activate(c: Clause, st: State) -> bool:
     if home is not None:
         _click_live_and_expect(st, home)
         return True
+    kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I)
+    if kind and st.live is not None and not st.ctx.navigation.nodes:
+        from server.planners import records
+
+        listing = records.entity_link(st, kind.group("k"))   # "the topic CLASSES": the Topics list first
+        if listing is not None:
+            st.click_live(listing, f"Open {listing.label!r}")
+            raise Defer(category_free, replace_with=[f"{c.text.split()[0]} {category_free}"])
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
     if wants_screen and st.ctx.navigation.nodes:
@@ -443,13 +458,18 @@ def _row_relative(st: State, raw: str) -> bool:
     return True
 
 
-def _click_live_and_expect(st: State, t: Target) -> None:
+def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
+    """Click *t*, and expect the page it opens to be named as the tester asked (*asked*, when the clicked
+    label only resembles it: "open json" that clicked "_json" must not pass on the _json page)."""
     el = t.live
     st.click_live(t, f"Click {t.label!r}" + (f" ({el.role})" if el.role else ""))
     st.summary.append(f"click {t.label}")
     st.last_object = t.label
     expect = None
     name = el.name or el.text
+    if asked and " ".join(asked.lower().split()) != " ".join(name.lower().split()) \
+            and re.sub(r"[\W_]+", "", asked.lower()) == re.sub(r"[\W_]+", "", name.lower()):
+        name = asked   # alike but not the same: the page must be the one asked for
     try:
         if el.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and name and checks.has_check(st.ctx, V.WAIT_FOR_PAGE) \
                 and not el.href.startswith("#") and len(name) <= 60 and content_words(name) \

@@ -119,6 +119,19 @@ def type_intent(c: Clause, st: State) -> bool:
     return True
 
 
+def _box_before_search_button(st: State):  # type: ignore[no-untyped-def]
+    """The text field right before a button named Search / Find (the two make one form)."""
+    if st.live is None:
+        return None
+    elements = list(st.live.elements)
+    for i, el in enumerate(elements):
+        if el.role == "button" and (el.name or el.text).strip().lower() in ("search", "find", "search docs", "lookup"):
+            for prev in reversed(elements[max(0, i - 4):i]):
+                if prev.role == ROLE_TEXTBOX and not prev.hidden and not prev.disabled:
+                    return prev
+    return None
+
+
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
@@ -138,6 +151,19 @@ def search_intent(c: Clause, st: State) -> bool:
             boxes = grounding.textboxes(st.live)
             if len(boxes) == 1:
                 field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, boxes[0].label, live=boxes[0])
+        if field is None:
+            beside = _box_before_search_button(st)
+            if beside is not None and beside.selector:
+                # pydoc's "key" field of the form whose button says Search: it has no name of its own
+                field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, beside.label, live=beside)
+                _type(st, query, None, selector=beside.selector, submit=True)
+                st.summary.append(f"search {query!r}")
+                st.last_object = query
+                try:
+                    st.expect_check(checks.text_shown(st.ctx, query))
+                except CannotCheck:
+                    st.expect_check(None)
+                return True
     if field is None and screens:
         node = screens[0]
         st.goto(node)

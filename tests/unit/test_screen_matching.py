@@ -77,3 +77,13 @@ def test_a_link_names_the_page_only_when_it_is_current_or_leads_here() -> None:
     assert page_names(obs, "Content") == ""                           # another page
     assert page_names(obs, "Shop administration") == ""               # leads up, not here
     assert page_names(obs, "Top") == ""                               # an anchor leads nowhere
+
+
+def test_a_url_names_a_page_by_a_whole_segment_or_query_value() -> None:
+    def named(url: str, name: str) -> str:
+        return page_names(ScreenObservation("web", url, "", ()), name)
+
+    assert named("http://docs.test/json.html", "json") and named("http://docs.test/search?key=urllib", "urllib")
+    assert named("http://docs.test/topic?key=CLASSES", "classes")
+    assert not named("http://docs.test/_json.html", "json")          # another module, named alike
+    assert not named("http://docs.test/topic?key=FUNCTIONS", "classes")

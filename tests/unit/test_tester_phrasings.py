@@ -158,3 +158,16 @@ def test_paths_typos_negations_and_what_it_refers_to() -> None:
         "input_text", {"text": "Alicia", "field": "Name:", "clear": True})
     assert first(plan("check the Active box is ticked", form)) == (
         "wait_for_element", {"text": "Active", "state": "checked", "present": True})
+
+
+def test_python_docs_browser_search_topics_and_lookalike_names() -> None:
+    home = screen("pydoc/")
+    searched = plan("search for urllib", home)
+    # the unlabelled field of the form whose button says Search (not the one beside "Get")
+    assert searched.steps[0].command == "input_text" and "form:nth-of-type(2)" in searched.steps[0].params["selector"]
+    topic = plan("open the topic CLASSES", home)
+    assert first(topic) == ("click_element", {"text": "Topics", "role": "link"}) and topic.pending == ["open CLASSES"]
+    assert first(plan("open CLASSES", screen("pydoc/topics.html"))) == ("click_element", {"text": "CLASSES", "role": "link"})
+    # "json" is past the 400 elements the planner reads; "_json" only resembles it: the page must be json's
+    looked = plan("open the json module", home)
+    assert looked.steps[-1].command == "wait_for_page" and looked.steps[-1].params["name"] == "json"
