@@ -19,7 +19,7 @@ from shared.screen import ScreenObservation, UIElement
 
 log = logging.getLogger(__name__)
 
-MAX_ELEMENTS = 400
+MAX_ELEMENTS = 1500   # a long index (a docs browser lists ~700 modules) must reach its end; prompts pick their own few
 
 OBSERVE_JS = r"""
 (maxElements) => {

@@ -25,7 +25,7 @@ from shared.vocabulary import STATES
 
 log = logging.getLogger(__name__)
 
-CHECK_MAX_ELEMENTS = 4000  # checks read further down a page than the planners' 400
+CHECK_MAX_ELEMENTS = 4000  # checks read further down a page than the planners' 1500
 TIMEOUT_PARAM = P("timeout", ParamType.FLOAT, default=5.0, minimum=0, maximum=120, description="seconds")
 PRESENT_PARAM = P("present", ParamType.BOOL, default=True, description="true = must be shown, false = must not be")
 # the check's own parameters, after the target: shared by the DOM and the native element verifiers

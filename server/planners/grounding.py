@@ -180,6 +180,8 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
                 score = max(score, 0.8)   # a nameless field whose id or class has the words: "sql" → id="sql"
         if score < minimum:
             continue
+        if any(_norm(n) == _norm(phrase) for n in names):
+            score += 0.02   # "json" itself before "_json", which only reads the same
         if el.role in _ACTIONABLE:
             score += 0.03
         elif el.clickable:
