@@ -124,7 +124,8 @@ def _url_names(url: str, name: str) -> bool:
         return words_in(name, _url_words(url))
     parts = urlsplit(url)
     pieces = [p for p in unquote(parts.path).split("/") if p] + \
-        [v for kv in unquote(parts.query).split("&") for v in kv.split("=")[1:]] + [unquote(parts.fragment)]
+        [v for kv in unquote(parts.query).split("&") for v in kv.split("=")[1:]] + \
+        [f for f in re.split(r"[/?&=]", unquote(parts.fragment)) if f]   # "#/completed": a client-side route
     wanted = fold(name)
     for piece in pieces:
         piece = re.sub(r"\.(html?|php|aspx?|jsp)$", "", fold(piece))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from backend_core.controllers.web_observe import MAX_ELEMENTS
 from shared import vocabulary as V
 from shared.errors import RequestError, VerificationFailed
 from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
@@ -98,4 +99,4 @@ def test_past_the_observation_cap_text_still_counts(browser: Browser) -> None:
     check(browser, V.WAIT_FOR_ELEMENT, text="The very last line")
     failure = fails(browser, V.WAIT_FOR_ELEMENT, text="The very last line", present=False)
     assert "match" in str(failure)  # never a false pass because the page was long
-    assert len(browser.remote.observe().elements) == 400 and browser.remote.observe().truncated
+    assert len(browser.remote.observe().elements) == MAX_ELEMENTS and browser.remote.observe().truncated

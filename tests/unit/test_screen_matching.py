@@ -85,5 +85,6 @@ def test_a_url_names_a_page_by_a_whole_segment_or_query_value() -> None:
 
     assert named("http://docs.test/json.html", "json") and named("http://docs.test/search?key=urllib", "urllib")
     assert named("http://docs.test/topic?key=CLASSES", "classes")
+    assert named("http://app.test/todo.html#/completed", "completed")   # a client-side route
     assert not named("http://docs.test/_json.html", "json")          # another module, named alike
     assert not named("http://docs.test/topic?key=FUNCTIONS", "classes")
