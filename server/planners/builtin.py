@@ -31,7 +31,8 @@ from server.planners.intents_act import (
 )
 from server.planners.intents_check import check_intent
 from server.planners.intents_param import param_intent
-from server.planners.intents_records import RECORD_INTENTS, records_tab_intent, scoped_check_intent, seek_intent
+from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
+from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
@@ -61,7 +62,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("press", press_intent),
     ("pointer", pointer_intent),
     ("pause", pause_intent),
-    *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check", "seek", "records-tab")],
+    *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check", "seek")],
     ("type", type_intent),
     ("search", search_intent),
     ("add", add_intent),

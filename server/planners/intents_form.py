@@ -143,6 +143,7 @@ def search_intent(c: Clause, st: State) -> bool:
         raise Unplannable("nothing to search for")
     screens = nodes_with_keyword("search", st.ctx)
     field = None
+    beside = None
     if st.live is not None:
         found = [t for w in _SEARCH_WORDS for t in grounding.fields(w, st.live, minimum=0.75)
                  if t.live.role == ROLE_TEXTBOX]
@@ -151,19 +152,10 @@ def search_intent(c: Clause, st: State) -> bool:
             boxes = grounding.textboxes(st.live)
             if len(boxes) == 1:
                 field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, boxes[0].label, live=boxes[0])
-        if field is None:
-            beside = _box_before_search_button(st)
-            if beside is not None and beside.selector:
-                # pydoc's "key" field of the form whose button says Search: it has no name of its own
-                field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, beside.label, live=beside)
-                _type(st, query, None, selector=beside.selector, submit=True)
-                st.summary.append(f"search {query!r}")
-                st.last_object = query
-                try:
-                    st.expect_check(checks.text_shown(st.ctx, query))
-                except CannotCheck:
-                    st.expect_check(None)
-                return True
+        beside = _box_before_search_button(st) if field is None else None
+        if beside is not None and beside.selector:
+            # pydoc's "key" field of the form whose button says Search: no name of its own, named by selector
+            field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, beside.label, live=beside)
     if field is None and screens:
         node = screens[0]
         st.goto(node)
@@ -172,7 +164,10 @@ def search_intent(c: Clause, st: State) -> bool:
         _type(st, query, None, selector=field_el.selector if field_el is not None else "")
         st.node = node.id
     elif field is not None:
-        _type(st, query, field, submit=True)
+        if beside is not None:
+            _type(st, query, None, selector=beside.selector, submit=True)
+        else:
+            _type(st, query, field, submit=True)
     else:
         if st.moved:
             raise Defer("search")

@@ -8,62 +8,18 @@ loop: "add a customer named Ivy with email ivy@x.com" on a list page clicks
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding, records
 from server.planners.checks import CannotCheck
+from server.planners.intents_lists import filter_intent, sort_intent
 from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.list_search import go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
 _SQL = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pragma|replace)\b", re.I)
-
-
-def _go_to_list(st: State, noun: str, then: list[str]) -> bool:
-    """Open the list of *noun* ("customer" → the Customers link), then plan *then* on it."""
-    link = records.entity_link(st, noun)
-    if link is None or _on_list_of(st, noun):
-        return _open_contents(st, then)
-    st.click_live(link, f"Open {link.label!r}")
-    raise Defer(noun, replace_with=then)
-
-
-_CONTENT_TABS = ("content", "contents", "browse", "data", "rows", "records", "entries", "items", "list")
-
-
-def _open_contents(st: State, then: list[str]) -> bool:
-    """On a list's page whose records are behind a tab ("Content", "Browse"): open that tab, then go on."""
-    if st.live is None:
-        return False
-    for w in _CONTENT_TABS:
-        found = [t for t in grounding.live_elements(w, st.live, roles=records.NAV_ROLES, minimum=0.95)
-                 if not t.live.selected and "active" not in t.live.hint.split()]
-        if found:
-            st.click_live(found[0], f"Open {found[0].label!r}")
-            raise Defer(w, replace_with=then)
-    return False
-
-
-_RECORDS_OF = re.compile(r'^show the records of "(?P<x>[^"]+)"$', re.I)
-
-
-def records_tab_intent(c: Clause, st: State) -> bool:
-    """The closed loop's own clause after opening a list: its records, when they are behind a tab ("Content")."""
-    m = _RECORDS_OF.match(c.text.strip())
-    if not m:
-        return False
-    if st.live is None:
-        raise Defer(m.group("x"))
-    _open_contents(st, [])   # raises Defer with nothing left when it clicks the tab
-    rows = [e for e in st.live.elements if e.role == "row" and "header-row" not in e.hint.split()] or \
-        [e for e in st.live.elements if e.role == "listitem"]
-    if not rows:
-        raise Unplannable(f"no records of {m.group('x')!r} on the screen", m.group("x"))
-    st.check(checks.element(st.ctx, role=rows[0].role, description=f"Check the records of {m.group('x')!r} are shown"))
-    st.explicit_check_last = True
-    return True
 
 
 def _nouns(text: str) -> list[str]:
@@ -269,7 +225,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if noun:   # "+ Table": a plus sign says add
         named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
                   if t.label.strip().startswith("+") and t not in named]
-    if named or generic and (not noun or _on_list_of(st, noun)):
+    if named or generic and (not noun or on_list_of(st, noun)):
         adder = (named or generic)[0]
         st.click_live(adder, f"Click {adder.label!r}")
         if not rec.name and not rec.fields and not rec.flags and not rec.loose:
@@ -277,7 +233,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
             return True   # "add a customer": its form is open, nothing to fill
         raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))
     adders = generic
-    if noun and _go_to_list(st, noun, [c.text]):
+    if noun and go_to_list(st, noun, [c.text]):
         return True
     if adders:
         st.click_live(adders[0], f"Click {adders[0].label!r}")
@@ -293,7 +249,7 @@ def _place_exists(st: State, place: str) -> bool:
     if noun.lower() in ("list", "table", "page", "screen", "form", "app", "database", "db", "items", "entries"):
         return True
     if records.entity_link(st, noun) is not None or grounding.fields(noun, st.live, minimum=0.7) \
-            or _on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):
+            or on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):
         return True
     return False
 
@@ -304,13 +260,6 @@ def _fill_save_check(rec: Record) -> list[str]:
     if rec.name:
         out.append(f'check "{rec.name}" is shown')
     return out
-
-
-def _on_list_of(st: State, noun: str) -> bool:
-    if st.live is None:
-        return False
-    texts = [st.live.title, st.live.url] + [h.label for h in st.live.headings()]
-    return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
 
 
 def _expect_shown(st: State, text: str) -> None:
@@ -406,7 +355,7 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
         raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
     for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
-        if _go_to_list(st, noun, [c.text]):
+        if go_to_list(st, noun, [c.text]):
             return True
     if name and not st.moved and seek_record(st, name, c.text):
         return True
@@ -456,9 +405,9 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown'])
     for noun in _nouns(c.rest):
-        if _go_to_list(st, noun, [c.text]):
+        if go_to_list(st, noun, [c.text]):
             return True
-    if _open_contents(st, [c.text]):
+    if open_contents(st, [c.text]):
         return True
     if st.moved:
         raise Defer(rec_name)
@@ -470,9 +419,8 @@ def edit_record_intent(c: Clause, st: State) -> bool:
 _FLAG_OF_VERB = {Act.TURN_ON: True, Act.TURN_OFF: False}
 
 
-_FLAG_PHRASES = "|".join(re.escape(k) for k in sorted(records.FLAGS, key=len, reverse=True))
-_AS_FLAG = re.compile(rf"^(?P<rec>.+?)\s+(?:as\s+|to\s+|to be\s+)?(?P<flag>{_FLAG_PHRASES})$", re.I)
-_FLAG_FOR = re.compile(rf"^(?:the\s+)?(?P<flag>{_FLAG_PHRASES})(?:\s+(?:box|checkbox|flag))?\s+(?:for|of|on)\s+(?P<rec>.+)$",
+_AS_FLAG = re.compile(rf"^(?P<rec>.+?)\s+(?:as\s+|to\s+|to be\s+)?(?P<flag>{records.FLAG_PHRASES})$", re.I)
+_FLAG_FOR = re.compile(rf"^(?:the\s+)?(?P<flag>{records.FLAG_PHRASES})(?:\s+(?:box|checkbox|flag))?\s+(?:for|of|on)\s+(?P<rec>.+)$",
                        re.I)
 
 
@@ -522,105 +470,11 @@ def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> boo
     link = records.record_link(st, name)
     if link is None:
         for noun in nouns:
-            if records.entity_link(st, noun) is not None and _go_to_list(st, noun, [c.text]):
+            if records.entity_link(st, noun) is not None and go_to_list(st, noun, [c.text]):
                 return True
         return bool(name) and not st.moved and seek_record(st, name, c.text)
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if on else "no"}"', "save"])
-
-
-def filter_intent(c: Clause, st: State) -> bool:
-    """"filter products by category Garden": open the list, then choose the filter that names the value."""
-    if c.act is not Act.FILTER or st.live is None:
-        return False
-    rest = re.sub(r"\s+(?:in|on|from)\s+(?:the\s+)?(?P<n>\w+)\s+(?:list|table|page)$", "", c.rest.strip(), flags=re.I)
-    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?(?:by|on|with|to|for|where)\s+(?:the\s+)?(?P<v>.+)$", rest, re.I) \
-        or re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+(?:that are|which are|that have|in|from|of)\s+(?:the\s+)?(?P<v>.+?)"
-                    r"(?:\s+(?:category|genre|group|type|status|kind|section))?$", rest, re.I) \
-        or re.match(r"^(?P<noun>)(?P<v>.+)$", rest)
-    if not m:
-        return False
-    noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
-    flagged = re.match(rf"^(?P<flag>{_FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
-    if flagged and not noun:
-        noun, value = flagged.group("noun"), flagged.group("flag")
-    list_noun = re.search(r"\b(?:in|on|from)\s+(?:the\s+)?(\w+)\s+(?:list|table|page)$", c.rest.strip(), re.I)
-    if not noun and list_noun:
-        noun = list_noun.group(1)
-    if noun and records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
-        return _go_to_list(st, noun, [c.text])
-    headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
-    flag = records.FLAGS.get(value.lower())
-    if flag is not None and _boolean_filter(st, *flag, headers):
-        return True
-    words_v = value.split()
-    phrases = [value]
-    if len(words_v) >= 2 and grounding.live_elements(words_v[0], st.live, minimum=0.8):
-        phrases.append(" ".join(words_v[1:]))   # "category Garden": a filter group, then its value
-    for phrase in phrases:
-        found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
-                                                    minimum=0.9)
-                 if t.live.container not in headers or not t.live.container]   # a column header sorts, not filters
-        if found:
-            st.click_live(found[0], f"Filter by {found[0].label!r}")
-            st.expect_check(None)
-            return True
-        opts = grounding.options(phrase, st.live, minimum=0.9)
-        if opts:
-            el = opts[0].live
-            st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},
-                   f"Filter by {opts[0].option!r}")
-            return True
-    if st.moved:
-        raise Defer(value)
-    raise Unplannable(f"no filter {value!r} on the screen", value)
-
-
-_YES = ("yes", "true", "on", "enabled")
-_NO = ("no", "false", "off", "disabled")
-
-
-def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
-    """"out of stock": the filter group named like the flag ("By in stock"), then its No (or Yes) choice."""
-    assert st.live is not None
-    elements = list(st.live.elements)
-    for i, el in enumerate(elements):
-        label = el.name or el.text
-        if not label or el.container in headers or flag not in words(label) or len(words(label)) > 5 \
-                or el.role in (ROLE_TEXTBOX, ROLE_CHECKBOX, "cell"):
-            continue
-        for nxt in elements[i + 1:i + 12]:
-            choice = (nxt.name or nxt.text).strip().lower()
-            if nxt.role == ROLE_LINK and choice in (_YES if on else _NO):
-                st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name or nxt.text, live=nxt),
-                              f"Filter by {label!r}: {nxt.name or nxt.text}")
-                st.expect_check(None)
-                return True
-    return False
-
-
-def sort_intent(c: Clause, st: State) -> bool:
-    """"sort the books by year": open the list (and its records), then click the column's header."""
-    if c.act is not Act.SORT or st.live is None:
-        return False
-    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
-                 r"(?:\s+(?P<dir>asc\w*|desc\w*|newest|oldest))?$", c.rest.strip(), re.I)
-    if not m:
-        return False
-    noun, column = (m.group("noun") or "").strip(), m.group("col").strip()
-    if noun and records.entity_link(st, noun) is not None and not _on_list_of(st, noun):
-        return _go_to_list(st, noun, [c.text])
-    header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
-              if t.live.container]
-    if not header:
-        if _open_contents(st, [c.text]):
-            return True
-        if st.moved:
-            raise Defer(column)
-        raise Unplannable(f"no column {column!r} to sort by on the screen", column)
-    st.click_live(header[0], f"Sort by {header[0].label!r}")
-    st.expect_check(None)
-    return True
 
 
 def query_intent(c: Clause, st: State) -> bool:
@@ -669,10 +523,10 @@ def list_scope_intent(c: Clause, st: State) -> bool:
         m = re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+for\s+(?P<q>.+)$", c.rest.strip(), re.I) or \
             re.match(r"^(?:for\s+)?(?P<q>.+?)\s+(?:in|among|on)\s+(?:the\s+)?(?P<noun>\w+)(?:\s+(?:list|table|page))?$",
                      c.rest.strip(), re.I)
-        if m and records.entity_link(st, m.group("noun")) is not None and not _on_list_of(st, m.group("noun")):
+        if m and records.entity_link(st, m.group("noun")) is not None and not on_list_of(st, m.group("noun")):
             q = quoted(m.group("q")) or clean(m.group("q"))
-            return _go_to_list(st, m.group("noun"), [f'search for "{q}"'])
-        if m and _on_list_of(st, m.group("noun")):
+            return go_to_list(st, m.group("noun"), [f'search for "{q}"'])
+        if m and on_list_of(st, m.group("noun")):
             from server.planners.intents_form import search_intent
 
             q = quoted(m.group("q")) or clean(m.group("q"))
@@ -681,7 +535,7 @@ def list_scope_intent(c: Clause, st: State) -> bool:
     if c.act is Act.NONE:
         m = re.match(r"^(?:in|on|from|within|inside)\s+(?:the\s+)?(?P<noun>[\w ]+?)(?:\s+(?:list|table|page|tab))?$",
                      c.text.strip(), re.I)
-        if m and records.entity_link(st, m.group("noun")) is not None and not _on_list_of(st, m.group("noun")):
+        if m and records.entity_link(st, m.group("noun")) is not None and not on_list_of(st, m.group("noun")):
             link = records.entity_link(st, m.group("noun"))
             st.click_live(link, f"Open {link.label!r}")
             st.expect_check(None)
@@ -735,7 +589,7 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
     noun = (m.groupdict().get("noun") or m.groupdict().get("noun2") or m.groupdict().get("noun3")
             or m.groupdict().get("noun4") or "").lower()
     if not noun or noun in ("item", "items", "row", "rows", "result", "results", "list", "table", "page") \
-            or _on_list_of(st, noun):
+            or on_list_of(st, noun):
         return False
     link = records.entity_link(st, noun)
     if link is None:
@@ -744,115 +598,8 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
     raise Defer(noun, replace_with=[c.text])
 
 
-_NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "password", "log", "logout", "login", "home", "help",
-              "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
-              "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
-              "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}
-MAX_LISTS_SEARCHED = 8
-_SEEK = re.compile(r'^look through the lists for "(?P<x>[^"]+)"(?: about "(?P<about>[^"]*)")?'
-                   r'(?: except (?P<tried>.+))?$', re.I)
-
-
-def _same_page(href: str, url: str) -> bool:
-    """*href* leads to the page shown, or to a view of it (another sort order, filter or anchor)."""
-    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
-    return (a.scheme, a.netloc, a.path.rstrip("/")) == (b.scheme, b.netloc, b.path.rstrip("/"))
-
-
-def _stem(word: str) -> str:
-    return re.sub(r"(?:ies|es|s)$", "", word) if len(word) > 3 else word
-
-
-def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
-    """Links that look like the app's lists, the likeliest first: short names, inside the app, not actions,
-    not this page or a view of it, not tried yet. A link whose name shares a word with *about* (the task's
-    words: "the member Paula Reyes" → members) comes first, then plural names (lists are named in the plural)."""
-    if st.live is None:
-        return []
-    out = []
-    for el in st.live.elements:
-        name = (el.name or el.text).strip()
-        ws = set(words(name))
-        if el.role != ROLE_LINK or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
-            continue
-        if el.href.startswith(("http://", "https://")) and st.live.url and \
-                el.href.split("/")[2:3] != st.live.url.split("/")[2:3]:
-            continue
-        if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
-                or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
-            continue
-        if st.live.url and _same_page(el.href, st.live.url):
-            continue
-        if any(o.name == name for o in out):
-            continue
-        out.append(el)
-    hints = {_stem(w) for w in words(about)}
-
-    def rank(el: UIElement) -> tuple[int, int]:
-        ws = words(el.name or el.text)
-        related = bool(hints & {_stem(w) for w in ws})
-        plural = len(ws) == 1 and ws[0].endswith("s") and not (el.name or el.text).isupper()
-        return (0 if related else 1 if plural else 2), 0
-
-    return sorted(out, key=rank)   # stable: page order among equals
-
-
-def _about(name: str, then: str) -> str:
-    """The words of *then* other than the record's own name and common words: hints of which list holds it."""
-    own = set(words(name)) | _CONNECTIVES
-    text = re.sub(r"""\S+@\S+|https?://\S+|["“][^"”]*["”]|\s(?:to|as|=)\s.*$""", " ", then)   # values, not hints
-    return " ".join(w for w in words(text) if w not in own and len(w) > 2)
-
-
-_CONNECTIVES = {"and", "then", "the", "with", "from", "that", "this", "for", "into", "its", "her", "his", "their",
-                "check", "verify", "listed", "shown", "there", "please"}
-
-
-def seek_record(st: State, name: str, then: str) -> bool:
-    """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
-    about = _about(name, then)
-    links = _list_links(st, set(), about)
-    if not links or st.live is None:
-        return False
-    first = links[0]
-    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),
-                  f"Look for {name!r} in {first.name!r}")
-    raise Defer(name, replace_with=[f'look through the lists for "{name}" about "{about}" except '
-                                    f'"{first.name.lower()}"', then])
-
-
-def seek_intent(c: Clause, st: State) -> bool:
-    """The closed loop of :func:`seek_record`: found here, or on to the next list (bounded)."""
-    m = _SEEK.match(c.text.strip())
-    if not m:
-        return False
-    if st.live is None:
-        raise Defer("the lists")
-    name, about = m.group("x"), m.group("about") or ""
-    tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
-    if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None:
-        st.expect_check(None)
-        return True   # here it is: the clause after this one acts on it
-    if "contents" not in tried:
-        try:
-            _open_contents(st, [])
-        except Defer:
-            raise Defer(name, replace_with=[f'look through the lists for "{name}" about "{about}" except '
-                                            + ", ".join(f'"{t}"' for t in sorted(tried | {"contents"}))])
-    links = _list_links(st, tried, about)
-    if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
-        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",
-                          name)
-    nxt = links[0]
-    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name, live=nxt),
-                  f"Look for {name!r} in {nxt.name!r}")
-    left = ", ".join(f'"{t}"' for t in sorted((tried - {"contents"}) | {nxt.name.lower()}))
-    raise Defer(name, replace_with=[f'look through the lists for "{name}" about "{about}" except {left}'])
-
-
 RECORD_INTENTS = [
     ("seek", seek_intent),
-    ("records-tab", records_tab_intent),
     ("fill", fill_intent),
     ("filter", filter_intent),
     ("sort", sort_intent),

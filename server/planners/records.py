@@ -44,6 +44,7 @@ FLAGS = {
     "inactive": ("active", False), "not active": ("active", False), "active": ("active", True),
     "disabled": ("enabled", False), "enabled": ("enabled", True),
 }
+FLAG_PHRASES = "|".join(re.escape(k) for k in sorted(FLAGS, key=len, reverse=True))   # for patterns
 SAVE_WORDS = ("save", "submit", "create", "insert", "add", "ok", "apply", "update", "done", "confirm", "send", "go")
 CONFIRM_WORDS = ("yes, i'm sure", "yes, i’m sure", "yes", "confirm", "delete", "drop", "ok", "i'm sure", "continue",
                  "remove")

@@ -1,0 +1,105 @@
+"""Intents that narrow or order a web app's list: filters ("show only toys", "out of stock") and sorts."""
+from __future__ import annotations
+
+import re
+
+from server.planners import grounding, records
+from server.planners.language import Act, Clause, words
+from server.planners.list_search import go_to_list, on_list_of, open_contents
+from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
+from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, ROLE_TEXTBOX
+
+
+def filter_intent(c: Clause, st: State) -> bool:
+    """"filter products by category Garden": open the list, then choose the filter that names the value."""
+    if c.act is not Act.FILTER or st.live is None:
+        return False
+    rest = re.sub(r"\s+(?:in|on|from)\s+(?:the\s+)?(?P<n>\w+)\s+(?:list|table|page)$", "", c.rest.strip(), flags=re.I)
+    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?(?:by|on|with|to|for|where)\s+(?:the\s+)?(?P<v>.+)$", rest, re.I) \
+        or re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+(?:that are|which are|that have|in|from|of)\s+(?:the\s+)?(?P<v>.+?)"
+                    r"(?:\s+(?:category|genre|group|type|status|kind|section))?$", rest, re.I) \
+        or re.match(r"^(?P<noun>)(?P<v>.+)$", rest)
+    if not m:
+        return False
+    noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
+    flagged = re.match(rf"^(?P<flag>{records.FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
+    if flagged and not noun:
+        noun, value = flagged.group("noun"), flagged.group("flag")
+    list_noun = re.search(r"\b(?:in|on|from)\s+(?:the\s+)?(\w+)\s+(?:list|table|page)$", c.rest.strip(), re.I)
+    if not noun and list_noun:
+        noun = list_noun.group(1)
+    if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
+        return go_to_list(st, noun, [c.text])
+    headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
+    flag = records.FLAGS.get(value.lower())
+    if flag is not None and _boolean_filter(st, *flag, headers):
+        return True
+    words_v = value.split()
+    phrases = [value]
+    if len(words_v) >= 2 and grounding.live_elements(words_v[0], st.live, minimum=0.8):
+        phrases.append(" ".join(words_v[1:]))   # "category Garden": a filter group, then its value
+    for phrase in phrases:
+        found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
+                                                    minimum=0.9)
+                 if t.live.container not in headers or not t.live.container]   # a column header sorts, not filters
+        if found:
+            st.click_live(found[0], f"Filter by {found[0].label!r}")
+            st.expect_check(None)
+            return True
+        opts = grounding.options(phrase, st.live, minimum=0.9)
+        if opts:
+            el = opts[0].live
+            st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},
+                   f"Filter by {opts[0].option!r}")
+            return True
+    if st.moved:
+        raise Defer(value)
+    raise Unplannable(f"no filter {value!r} on the screen", value)
+
+
+_YES = ("yes", "true", "on", "enabled")
+_NO = ("no", "false", "off", "disabled")
+
+
+def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
+    """"out of stock": the filter group named like the flag ("By in stock"), then its No (or Yes) choice."""
+    assert st.live is not None
+    elements = list(st.live.elements)
+    for i, el in enumerate(elements):
+        label = el.name or el.text
+        if not label or el.container in headers or flag not in words(label) or len(words(label)) > 5 \
+                or el.role in (ROLE_TEXTBOX, ROLE_CHECKBOX, "cell"):
+            continue
+        for nxt in elements[i + 1:i + 12]:
+            choice = (nxt.name or nxt.text).strip().lower()
+            if nxt.role == ROLE_LINK and choice in (_YES if on else _NO):
+                st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name or nxt.text, live=nxt),
+                              f"Filter by {label!r}: {nxt.name or nxt.text}")
+                st.expect_check(None)
+                return True
+    return False
+
+
+def sort_intent(c: Clause, st: State) -> bool:
+    """"sort the books by year": open the list (and its records), then click the column's header."""
+    if c.act is not Act.SORT or st.live is None:
+        return False
+    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
+                 r"(?:\s+(?P<dir>asc\w*|desc\w*|newest|oldest))?$", c.rest.strip(), re.I)
+    if not m:
+        return False
+    noun, column = (m.group("noun") or "").strip(), m.group("col").strip()
+    if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
+        return go_to_list(st, noun, [c.text])
+    header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
+              if t.live.container]
+    if not header:
+        if open_contents(st, [c.text]):
+            return True
+        if st.moved:
+            raise Defer(column)
+        raise Unplannable(f"no column {column!r} to sort by on the screen", column)
+    st.click_live(header[0], f"Sort by {header[0].label!r}")
+    st.expect_check(None)
+    return True

@@ -1,0 +1,175 @@
+"""Finding a web app's lists and records when the task names none: the list search of the closed loop.
+
+"change Bob Chen's city to Chicago" on a home page that shows no Bob Chen: look through the app's
+lists, the likeliest first, one per round, until a list shows him (:func:`seek_record`,
+:func:`seek_intent`); and a list whose records sit behind a tab ("Content", "Browse") is opened
+there (:func:`open_contents`, :func:`records_tab_intent`).
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
+
+from server.planners import checks, grounding, records
+from server.planners.language import Clause, words
+from server.planners.state import Defer, State, Unplannable
+from shared.screen import ROLE_LINK, UIElement
+
+_CONTENT_TABS = ("content", "contents", "browse", "data", "rows", "records", "entries", "items", "list")
+
+
+def open_contents(st: State, then: list[str]) -> bool:
+    """On a list's page whose records are behind a tab ("Content", "Browse"): open that tab, then go on."""
+    if st.live is None:
+        return False
+    for w in _CONTENT_TABS:
+        found = [t for t in grounding.live_elements(w, st.live, roles=records.NAV_ROLES, minimum=0.95)
+                 if not t.live.selected and "active" not in t.live.hint.split()]
+        if found:
+            st.click_live(found[0], f"Open {found[0].label!r}")
+            raise Defer(w, replace_with=then)
+    return False
+
+
+_RECORDS_OF = re.compile(r'^show the records of "(?P<x>[^"]+)"$', re.I)
+
+
+def records_tab_intent(c: Clause, st: State) -> bool:
+    """The closed loop's own clause after opening a list: its records, when they are behind a tab ("Content")."""
+    m = _RECORDS_OF.match(c.text.strip())
+    if not m:
+        return False
+    if st.live is None:
+        raise Defer(m.group("x"))
+    open_contents(st, [])   # raises Defer with nothing left when it clicks the tab
+    rows = [e for e in st.live.elements if e.role == "row" and "header-row" not in e.hint.split()] or \
+        [e for e in st.live.elements if e.role == "listitem"]
+    if not rows:
+        raise Unplannable(f"no records of {m.group('x')!r} on the screen", m.group("x"))
+    st.check(checks.element(st.ctx, role=rows[0].role, description=f"Check the records of {m.group('x')!r} are shown"))
+    st.explicit_check_last = True
+    return True
+
+
+_NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "password", "log", "logout", "login", "home", "help",
+              "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
+              "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
+              "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}
+MAX_LISTS_SEARCHED = 8
+_SEEK = re.compile(r'^look through the lists for "(?P<x>[^"]+)"(?: about "(?P<about>[^"]*)")?'
+                   r'(?: except (?P<tried>.+))?$', re.I)
+
+
+def _seek_clause(name: str, about: str, tried: set[str]) -> str:
+    """The closed loop's clause that goes on looking for *name* (:data:`_SEEK` reads it back)."""
+    return f'look through the lists for "{name}" about "{about}" except ' + ", ".join(f'"{t}"' for t in sorted(tried))
+
+
+def _same_page(href: str, url: str) -> bool:
+    """*href* leads to the page shown, or to a view of it (another sort order, filter or anchor)."""
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
+    return (a.scheme, a.netloc, a.path.rstrip("/")) == (b.scheme, b.netloc, b.path.rstrip("/"))
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ies|es|s)$", "", word) if len(word) > 3 else word
+
+
+def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
+    """Links that look like the app's lists, the likeliest first: short names, inside the app, not actions,
+    not this page or a view of it, not tried yet. A link whose name shares a word with *about* (the task's
+    words: "the member Paula Reyes" → members) comes first, then plural names (lists are named in the plural)."""
+    if st.live is None:
+        return []
+    out = []
+    for el in st.live.elements:
+        name = (el.name or el.text).strip()
+        ws = set(words(name))
+        if el.role != ROLE_LINK or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
+            continue
+        if el.href.startswith(("http://", "https://")) and st.live.url and \
+                el.href.split("/")[2:3] != st.live.url.split("/")[2:3]:
+            continue
+        if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
+                or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
+            continue
+        if st.live.url and _same_page(el.href, st.live.url):
+            continue
+        if any(o.name == name for o in out):
+            continue
+        out.append(el)
+    hints = {_stem(w) for w in words(about)}
+
+    def rank(el: UIElement) -> tuple[int, int]:
+        ws = words(el.name or el.text)
+        related = bool(hints & {_stem(w) for w in ws})
+        plural = len(ws) == 1 and ws[0].endswith("s") and not (el.name or el.text).isupper()
+        return (0 if related else 1 if plural else 2), 0
+
+    return sorted(out, key=rank)   # stable: page order among equals
+
+
+def _about(name: str, then: str) -> str:
+    """The words of *then* other than the record's own name and common words: hints of which list holds it."""
+    own = set(words(name)) | _CONNECTIVES
+    text = re.sub(r"""\S+@\S+|https?://\S+|["“][^"”]*["”]|\s(?:to|as|=)\s.*$""", " ", then)   # values, not hints
+    return " ".join(w for w in words(text) if w not in own and len(w) > 2)
+
+
+_CONNECTIVES = {"and", "then", "the", "with", "from", "that", "this", "for", "into", "its", "her", "his", "their",
+                "check", "verify", "listed", "shown", "there", "please"}
+
+
+def seek_record(st: State, name: str, then: str) -> bool:
+    """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
+    about = _about(name, then)
+    links = _list_links(st, set(), about)
+    if not links or st.live is None:
+        return False
+    first = links[0]
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),
+                  f"Look for {name!r} in {first.name!r}")
+    raise Defer(name, replace_with=[_seek_clause(name, about, {first.name.lower()}), then])
+
+
+def seek_intent(c: Clause, st: State) -> bool:
+    """The closed loop of :func:`seek_record`: found here, or on to the next list (bounded)."""
+    m = _SEEK.match(c.text.strip())
+    if not m:
+        return False
+    if st.live is None:
+        raise Defer("the lists")
+    name, about = m.group("x"), m.group("about") or ""
+    tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
+    if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None:
+        st.expect_check(None)
+        return True   # here it is: the clause after this one acts on it
+    if "contents" not in tried:
+        try:
+            open_contents(st, [])
+        except Defer:
+            raise Defer(name, replace_with=[_seek_clause(name, about, tried | {"contents"})])
+    links = _list_links(st, tried, about)
+    if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
+        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",
+                          name)
+    nxt = links[0]
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name, live=nxt),
+                  f"Look for {name!r} in {nxt.name!r}")
+    raise Defer(name, replace_with=[_seek_clause(name, about, (tried - {"contents"}) | {nxt.name.lower()})])
+
+
+def go_to_list(st: State, noun: str, then: list[str]) -> bool:
+    """Open the list of *noun* ("customer" → the Customers link), then plan *then* on it."""
+    link = records.entity_link(st, noun)
+    if link is None or on_list_of(st, noun):
+        return open_contents(st, then)
+    st.click_live(link, f"Open {link.label!r}")
+    raise Defer(noun, replace_with=then)
+
+
+def on_list_of(st: State, noun: str) -> bool:
+    if st.live is None:
+        return False
+    texts = [st.live.title, st.live.url] + [h.label for h in st.live.headings()]
+    return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
