@@ -11,9 +11,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from backend_core.controllers.base import transcode
 from backend_core.device import Device
 from backend_core.executors import ActionExecutor, NavigationExecutor, VerificationExecutor
 from backend_core.verifications.common import safe_screenshot
@@ -21,6 +23,7 @@ from shared.commands import CommandKind
 from shared.errors import DeviceFailure, InfraError, RequestError, UnknownCommand
 from shared.models import ExecutorContext, Plan, PlanStep, RunStatus, StepResult, StepStatus
 from shared.policy import Limits, StepPolicy
+from shared.screenshots import ImageFormat, ScreenshotPolicy, ShotReason
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +42,11 @@ class StepTimedOut(InfraError):
 
 
 class DeviceRuntime:
-    def __init__(self, device: Device, limits: tuple[Limits, ...] = ()) -> None:
+    def __init__(self, device: Device, limits: tuple[Limits, ...] = (),
+                 shots: ScreenshotPolicy | None = None) -> None:
         self.device = device
         self.limits = limits   # the device's, then its host's (shared/policy.py cascade)
+        self.shots = shots or ScreenshotPolicy()   # when a run's step carries a screenshot (shared/screenshots.py)
         self.actions = ActionExecutor(device)
         self.verifications = VerificationExecutor(device)
         self.navigation = NavigationExecutor(device.tree, self.actions, self.verifications)
@@ -137,8 +142,8 @@ class DeviceRuntime:
             status, message, error = StepStatus.ERROR, f"{type(exc).__name__}: {exc}", exc
         if status is StepStatus.PASSED and controller_type not in ("navigation", "verification"):
             self._refresh_node()
-        if with_screenshot and shot is None and status is not StepStatus.ERROR:
-            shot = self.screenshot()
+        if shot is None and (status is StepStatus.FAILED or with_screenshot and status is StepStatus.PASSED):
+            shot = self.screenshot()   # a failure always carries its evidence
         duration_ms = int((time.monotonic() - start) * 1000)
         log.info("step %d %s %s (%d ms): %s", step.step, step.command, status.value, duration_ms, message)
         return StepResult(step.step, step.command, dict(step.params), controller_type, status, message,
@@ -154,22 +159,50 @@ class DeviceRuntime:
 
     def run_plan(self, plan: Plan, on_step: StepCallback, cancel: threading.Event | None = None,
                  limits: tuple[Limits, ...] = ()) -> RunOutcome:
-        """Run *plan* step by step, calling *on_step* after each; stop at the first failure or error."""
-        with self.lock:
-            for step in plan.steps:
-                if cancel is not None and cancel.is_set():
-                    return RunOutcome(RunStatus.ERROR, "run cancelled", self.navigation.current_node)
-                result, error = self.execute_step(step, limits=limits)
-                on_step(result)
-                if result.status is StepStatus.FAILED:
-                    return RunOutcome(RunStatus.FAILED, f"step {step.step} failed: {result.message}",
-                                      self.navigation.current_node)
-                if result.status is StepStatus.ERROR:
-                    if isinstance(error, InfraError):
-                        self.navigation.current_node = None  # after a crash, where we are is unknown
-                    return RunOutcome(RunStatus.ERROR, f"step {step.step} error: {result.message}",
-                                      self.navigation.current_node)
-            return RunOutcome(RunStatus.PASSED, f"{len(plan.steps)} step(s) passed", self.navigation.current_node)
+        """Run *plan* step by step, calling *on_step* after each; stop at the first failure or error.
+
+        Screenshots follow :attr:`shots`. Each result is handed, in order, to a delivery thread that
+        encodes its screenshot and calls *on_step*, so the next step does not wait for the encoder;
+        every result has been delivered when this returns.
+        """
+        with self.lock, ThreadPoolExecutor(max_workers=1, thread_name_prefix="step-delivery") as delivery:
+            delivered: list[Future[None]] = []
+            try:
+                return self._run_steps(plan, cancel, limits,
+                                       lambda result, reason: delivered.append(
+                                           delivery.submit(self._deliver, result, reason, on_step)))
+            finally:
+                for future in delivered:
+                    future.result()   # a callback's exception is the caller's, as it would be inline
+
+    def _run_steps(self, plan: Plan, cancel: threading.Event | None, limits: tuple[Limits, ...],
+                   deliver: Callable[[StepResult, ShotReason | None], Any]) -> RunOutcome:
+        for index, step in enumerate(plan.steps, 1):
+            if cancel is not None and cancel.is_set():
+                return RunOutcome(RunStatus.ERROR, "run cancelled", self.navigation.current_node)
+            reason = self.shots.reason(index, last=index == len(plan.steps),
+                                       verification=self.verifications.provides(step.command))
+            result, error = self.execute_step(step, with_screenshot=reason is not None, limits=limits)
+            deliver(result, ShotReason.FAILURE if result.status is StepStatus.FAILED else reason)
+            if result.status is StepStatus.FAILED:
+                return RunOutcome(RunStatus.FAILED, f"step {step.step} failed: {result.message}",
+                                  self.navigation.current_node)
+            if result.status is StepStatus.ERROR:
+                if isinstance(error, InfraError):
+                    self.navigation.current_node = None  # after a crash, where we are is unknown
+                return RunOutcome(RunStatus.ERROR, f"step {step.step} error: {result.message}",
+                                  self.navigation.current_node)
+        return RunOutcome(RunStatus.PASSED, f"{len(plan.steps)} step(s) passed", self.navigation.current_node)
+
+    def _deliver(self, result: StepResult, reason: ShotReason | None, on_step: StepCallback) -> None:
+        """Encode the step's screenshot as the policy says (a failure's stays PNG), then report the step."""
+        if result.screenshot and reason is not ShotReason.FAILURE and self.shots.format is not ImageFormat.PNG:
+            try:
+                result.screenshot = transcode(result.screenshot, self.shots.format, self.shots.quality)
+            except Exception as exc:  # the PNG is still a screenshot: keep it
+                log.warning("step %d: screenshot kept as PNG, could not encode it as %s: %s",
+                            result.step, self.shots.format.value, exc)
+        on_step(result)
 
     def close(self) -> None:
         self.device.close()

@@ -10,11 +10,12 @@ from __future__ import annotations
 import logging
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import requests
 
 from bench.planning import Section
-from bench.timing import measure
+from bench.timing import Timing, measure
 
 log = logging.getLogger(__name__)
 
@@ -61,14 +62,38 @@ def web_steps(runs: int) -> list[Section]:
             key = measure("whole stack: press_key DOWN", lambda: through_stack("press_key", {"key": "DOWN"}), runs)
             click = measure("whole stack: click_element body",
                             lambda: through_stack("click_element", {"selector": "body"}), runs)
+            every, useful = _screenshot_policies(stack.lab.runtime("demo-web"), max(10, runs // 4))
         finally:
             stack.stop()
-    section.rows = [key, raw_key, raw_settled, click, raw_click]
+    section.rows = [key, raw_key, raw_settled, click, raw_click, every, useful]
     section.ratios = [("key press: whole stack vs raw Playwright", key.ratio_to(raw_key)),
                       ("key press: whole stack vs raw Playwright + the same settle", key.ratio_to(raw_settled)),
-                      ("click: whole stack vs raw Playwright", click.ratio_to(raw_click))]
+                      ("click: whole stack vs raw Playwright", click.ratio_to(raw_click)),
+                      ("5-key plan: screenshots where useful vs a PNG after every step", useful.ratio_to(every))]
     section.facts += [f"key press: whole stack vs raw Playwright {key.ratio_to(raw_key):.2f}x "
                       f"({key.median_ms - raw_key.median_ms:.1f} ms added at p50); against a raw press plus the same "
                       f"settle {key.ratio_to(raw_settled):.2f}x (target 1.3x plus the settle)",
-                      f"click: whole stack vs raw Playwright {click.ratio_to(raw_click):.2f}x (target 1.3x)"]
+                      f"click: whole stack vs raw Playwright {click.ratio_to(raw_click):.2f}x (target 1.3x)",
+                      f"5-key plan on the host: screenshots where useful (default policy) vs a PNG after every step "
+                      f"{useful.ratio_to(every):.2f}x ({every.median_ms / 5:.1f} → {useful.median_ms / 5:.1f} ms a step)"]
     return [section]
+
+
+def _screenshot_policies(rt: Any, runs: int) -> tuple[Timing, Timing]:
+    """One 5-key plan on the demo device's runtime, with a PNG after every step and with the default policy."""
+    from shared.models import Plan, PlanStep
+    from shared.screenshots import ImageFormat, ScreenshotPolicy
+
+    plan = Plan("bench", True, [PlanStep(i, "press_key", {"key": "DOWN"}) for i in range(1, 6)])
+    kept = rt.shots
+
+    def run(policy: ScreenshotPolicy) -> None:
+        rt.shots = policy
+        rt.run_plan(plan, lambda _: None)
+
+    try:
+        every = measure("5-key plan, a PNG after every step", lambda: run(ScreenshotPolicy(1, ImageFormat.PNG)), runs)
+        useful = measure("5-key plan, screenshots where useful (default)", lambda: run(ScreenshotPolicy()), runs)
+    finally:
+        rt.shots = kept
+    return every, useful

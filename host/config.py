@@ -25,6 +25,7 @@ import yaml
 
 from shared.errors import ConfigError, RequestError
 from shared.policy import Limits
+from shared.screenshots import ScreenshotPolicy
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}$")
 DEMO_CONFIG = Path(__file__).resolve().parent / "demo" / "demo-host.yaml"
@@ -40,6 +41,7 @@ class DeviceConfig:
     navigation_tree: Path | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     limits: Limits = field(default_factory=Limits)     # step timeout and retries for this device
+    screenshots: ScreenshotPolicy | None = None        # when steps carry screenshots; None: the host's
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ class HostConfig:
     devices: list[DeviceConfig]
     static_apps: dict[str, Path] = field(default_factory=dict)
     limits: Limits = field(default_factory=Limits)     # for every device of this host, unless it says otherwise
+    screenshots: ScreenshotPolicy = field(default_factory=ScreenshotPolicy)   # likewise
 
     @classmethod
     def load(cls, path: str | Path) -> "HostConfig":
@@ -90,6 +93,7 @@ class HostConfig:
                 navigation_tree=(base_dir / tree).resolve() if tree else None,
                 metadata=dict(d.get("metadata") or {}),
                 limits=_limits(d.get("limits"), f"{label} ({did}).limits"),
+                screenshots=_shots(d["screenshots"], f"{label} ({did}).screenshots") if "screenshots" in d else None,
             ))
         if not devices:
             raise ConfigError(f"{where}: no devices listed")
@@ -98,7 +102,15 @@ class HostConfig:
             if not folder.is_dir():
                 raise ConfigError(f"{where}: static_apps.{name}: no folder {folder}")
         return cls(host_id, str(host.get("name") or host_id), base_dir, devices, apps,
-                   _limits(host.get("limits"), f"{where}: host.limits"))
+                   _limits(host.get("limits"), f"{where}: host.limits"),
+                   _shots(host.get("screenshots"), f"{where}: host.screenshots"))
+
+
+def _shots(raw: Any, where: str) -> ScreenshotPolicy:
+    try:
+        return ScreenshotPolicy.from_dict(raw, where)
+    except RequestError as exc:
+        raise ConfigError(str(exc)) from exc
 
 
 def _limits(raw: Any, where: str) -> Limits:

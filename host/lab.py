@@ -41,7 +41,8 @@ class Lab:
                 ctx = BuildContext(dc.id, config.base_dir, variables=variables)
                 controllers = build_controllers(dc.controllers, ctx)
                 device = Device(dc.id, dc.name, dc.model, dc.userinterface, controllers, tree, dc.metadata)
-                lab.runtimes[dc.id] = DeviceRuntime(device, (dc.limits, config.limits))
+                lab.runtimes[dc.id] = DeviceRuntime(device, (dc.limits, config.limits),
+                                                   dc.screenshots or config.screenshots)
         except Exception:
             lab.close()
             raise

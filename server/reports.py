@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, Iterable
 from xml.etree import ElementTree as ET
 
+from shared.screenshots import ImageFormat, sniff
+
 log = logging.getLogger(__name__)
 
 _CSS = """
@@ -41,8 +43,8 @@ def _img(path: str | None, embed: bool) -> str:
         data = shot.read_bytes()
     except OSError:
         return '<span class="meta">(screenshot missing)</span>'
-    kind = "jpeg" if shot.suffix.lower() in (".jpg", ".jpeg") else "png"
-    return f'<img class="shot" alt="screenshot" src="data:image/{kind};base64,{base64.b64encode(data).decode()}">'
+    kind = (sniff(data) or ImageFormat.PNG).mime
+    return f'<img class="shot" alt="screenshot" src="data:{kind};base64,{base64.b64encode(data).decode()}">'
 
 
 def _params(params: dict[str, Any]) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from shared.errors import RequestError
+from shared.screenshots import ImageFormat, sniff
 
 log = logging.getLogger(__name__)
 
@@ -102,18 +103,23 @@ class FileStore:
             raise StorageError(exc.errno, f"could not write {path.name}: {reason}") from exc
         return path
 
-    def screenshot_path(self, run_id: str, step: int) -> Path:
+    def screenshot_path(self, run_id: str, step: int, fmt: ImageFormat = ImageFormat.PNG) -> Path:
         """Where step *step* of run *run_id* keeps its screenshot; :class:`InvalidId` for a bad id or step."""
         check_run_id(run_id)
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= MAX_STEP:
             raise InvalidId(f"step {step!r} is not a step number (0..{MAX_STEP})")
-        path = self.runs / run_id / f"step-{step:03d}.png"
+        path = self.runs / run_id / f"step-{step:03d}{fmt.suffix}"
         if not inside(path, self.runs):  # a symlinked run folder
             raise InvalidId(f"run {run_id}: its folder leads outside the data directory")
         return path
 
-    def save_screenshot(self, run_id: str, step: int, png: bytes) -> Path:
-        return self.write_bytes(self.screenshot_path(run_id, step), png)
+    def save_screenshot(self, run_id: str, step: int, image: bytes) -> Path:
+        """Store a step's screenshot under the suffix of its format (PNG, JPEG or WebP, read from its bytes)."""
+        fmt = sniff(image)
+        path = self.screenshot_path(run_id, step, fmt or ImageFormat.PNG)   # checks the id and step first
+        if fmt is None:
+            raise RequestError(f"run {run_id} step {step}: the screenshot is not a PNG, JPEG or WebP image")
+        return self.write_bytes(path, image)
 
     def resolve(self, relative: str) -> Path | None:
         """A stored run artefact by its path relative to the root, e.g. ``runs/<run id>/step-001.png``.

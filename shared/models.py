@@ -242,7 +242,7 @@ class StepResult:
     message: str
     duration_ms: int
     description: str = ""
-    screenshot: bytes | None = None      # PNG bytes over the wire; a path once stored
+    screenshot: bytes | None = None      # PNG, JPEG or WebP bytes over the wire; a path once stored
     current_node: str | None = None
 
     @property

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from shared.commands import CommandKind, CommandSpec, ControllerType, coerce_param, collect_commands
 from shared.errors import ControllerError, RequestError, UnknownCommand
 from shared.screen import ScreenObservation
+from shared.screenshots import ImageFormat
 from shared.vocabulary import DEPRECATED, canonical
 
 log = logging.getLogger(__name__)
@@ -92,18 +93,25 @@ class ScreenController(Controller):
 
 def to_jpeg(image_bytes: bytes, max_width: int, quality: int) -> bytes:
     """Any encoded image → JPEG no wider than *max_width*."""
+    return transcode(image_bytes, ImageFormat.JPEG, quality, max_width)
+
+
+def transcode(image_bytes: bytes, fmt: ImageFormat, quality: int, max_width: int | None = None) -> bytes:
+    """Any encoded image → *fmt* at *quality* (JPEG/WebP), no wider than *max_width* if given."""
     import cv2
     import numpy as np
 
     image = cv2.imdecode(np.frombuffer(image_bytes, dtype=np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         raise ControllerError("the screen capture is not a decodable image")
-    if image.shape[1] > max_width:
+    if max_width and image.shape[1] > max_width:
         scale = max_width / image.shape[1]
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    options = {ImageFormat.JPEG: [cv2.IMWRITE_JPEG_QUALITY, quality],
+               ImageFormat.WEBP: [cv2.IMWRITE_WEBP_QUALITY, quality], ImageFormat.PNG: []}[fmt]
+    ok, buf = cv2.imencode(fmt.suffix, image, options)
     if not ok:
-        raise ControllerError("could not encode the preview as JPEG")
+        raise ControllerError(f"could not encode the screen as {fmt.value}")
     return buf.tobytes()
 
 

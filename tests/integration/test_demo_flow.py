@@ -30,7 +30,12 @@ def test_channel_banner_task_passes_with_screenshots(demo_stack: Stack) -> None:
     assert [s["controller_type"] for s in run["steps"]] == ["navigation", "remote", "verification"]
     for step in run["steps"]:
         assert step["success"] and step["duration_ms"] >= 0
-        assert Path(step["screenshot"]).is_file() and Path(step["screenshot"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # a screenshot where it is evidence (the check, which is also the end), as a compact JPEG
+    goto, press, check = run["steps"]
+    assert goto["screenshot"] is None and press["screenshot"] is None
+    assert check["screenshot"].endswith(".jpg") and Path(check["screenshot"]).read_bytes()[:3] == b"\xff\xd8\xff"
+    image = demo_stack.http.get(demo_stack.url + check["screenshot_url"], timeout=10)
+    assert image.status_code == 200 and image.headers["content-type"] == "image/jpeg"
     assert "5 Melody TV" in run["steps"][-1]["message"]
     assert Path(run["report"]).is_file()
 
@@ -52,7 +57,7 @@ def test_verification_that_cannot_pass_ends_failed(demo_stack: Stack) -> None:
     assert run["status"] == "failed", run
     last = run["steps"][-1]
     assert last["status"] == "failed" and "Channel 99" in last["message"]
-    assert last["screenshot"] and Path(last["screenshot"]).is_file()
+    assert last["screenshot"] and Path(last["screenshot"]).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"   # lossless
 
 
 def test_plan_only_mode_plans_without_running(demo_stack: Stack) -> None:

@@ -87,7 +87,7 @@ def test_files_serve_a_run_screenshot(stack: Stack) -> None:
     run = stack.run("go to the guide")
     url = next(s["screenshot_url"] for s in run["steps"] if s.get("screenshot_url"))
     r = stack.http.get(stack.url + url, timeout=10)
-    assert r.status_code == 200 and r.content.startswith(b"\x89PNG")
+    assert r.status_code == 200 and r.content.startswith(b"\xff\xd8\xff") and r.headers["content-type"] == "image/jpeg"
 
 
 # -- hosts -----------------------------------------------------------------------------------

@@ -68,4 +68,5 @@ def test_channel_task_is_planned_and_passes(stb: tuple[DeviceRuntime, FakeIrsend
     outcome = rt.run_plan(plan, steps.append)
     assert outcome.status is RunStatus.PASSED, [s.message for s in steps]
     assert ["SEND_ONCE", "stb", "KEY_5"] in fake.calls()
-    assert all(s.screenshot and s.screenshot[:4] == b"\x89PNG" for s in steps)
+    # screenshots where they are useful (the check, the end), in the compact default format
+    assert [s.screenshot[:3] if s.screenshot else None for s in steps] == [None, None, b"\xff\xd8\xff"]

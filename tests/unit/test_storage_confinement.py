@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 
 from server.storage import FileStore, InvalidId, StorageError, check_run_id
+from shared.errors import RequestError
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(16)
 
 
 @pytest.fixture
@@ -27,11 +30,19 @@ def test_only_run_ids_pass(run_id: object) -> None:
 
 def test_a_traversal_run_id_writes_nothing(store: FileStore, tmp_path: Path) -> None:
     with pytest.raises(InvalidId):
-        store.save_screenshot("../../x", 1, b"png")
+        store.save_screenshot("../../x", 1, PNG)
     with pytest.raises(InvalidId):
-        store.save_screenshot("0123456789ab", -1, b"png")
+        store.save_screenshot("0123456789ab", -1, PNG)
     assert not list(tmp_path.rglob("*.png"))
-    assert store.save_screenshot("0123456789ab", 1, b"png").parent == store.runs / "0123456789ab"
+    assert store.save_screenshot("0123456789ab", 1, PNG).parent == store.runs / "0123456789ab"
+
+
+def test_a_screenshot_is_stored_under_its_own_format_and_nothing_else_is_stored(store: FileStore) -> None:
+    assert store.save_screenshot("0123456789ab", 2, b"\xff\xd8\xff\xe0jpeg").name == "step-002.jpg"
+    assert store.save_screenshot("0123456789ab", 3, b"RIFF\0\0\0\0WEBPVP8 ").name == "step-003.webp"
+    with pytest.raises(RequestError, match="not a PNG, JPEG or WebP"):
+        store.save_screenshot("0123456789ab", 4, b"<script>alert(1)</script>")
+    assert not list(store.runs.rglob("step-004*"))
 
 
 def test_writes_outside_the_root_are_refused(store: FileStore, tmp_path: Path) -> None:
@@ -39,7 +50,7 @@ def test_writes_outside_the_root_are_refused(store: FileStore, tmp_path: Path) -
         store.write_bytes(tmp_path / "elsewhere.txt", b"x")
     os.symlink(tmp_path, store.runs / "abcdefabcdef")
     with pytest.raises(InvalidId, match="outside"):
-        store.save_screenshot("abcdefabcdef", 1, b"png")
+        store.save_screenshot("abcdefabcdef", 1, PNG)
 
 
 @pytest.mark.parametrize("relative", ["host-token", "devicepilot.db", "runs/../host-token", "/etc/passwd",
