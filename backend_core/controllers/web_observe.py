@@ -6,7 +6,8 @@ accessible name (aria-label, aria-labelledby, ``<label>``, alt, title, then
 its text), field state, words from its id/class/test ids (``hint``), the text
 of the row or card that contains it (``container``), and a selector the
 controller can reuse. Controls of a visible row that show only on hover
-(TodoMVC's ``button.destroy``) are reported with ``hidden=True``. Static text
+(TodoMVC's ``button.destroy``) are reported with ``hidden=True``. A container with no size
+of its own that does not clip (a nav bar of floated links) is walked into. Static text
 is reported with role ``text`` unless an enclosing reported element already
 carries it.
 """
@@ -151,6 +152,12 @@ OBSERVE_JS = r"""
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0;
   }
+  function spills(el) {   // rendered, with no size of its own, and not clipping what overflows it
+    if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
+    const st = getComputedStyle(el);
+    if (st.display === 'none' || st.visibility === 'hidden') return false;
+    return st.overflowX === 'visible' && st.overflowY === 'visible';
+  }
   function hasOwnText(el) {
     for (const c of el.childNodes) if (c.nodeType === 3 && c.textContent.trim()) return true;
     return false;
@@ -211,16 +218,42 @@ OBSERVE_JS = r"""
     return e;
   }
 
+  // a code editor (CodeMirror 5, Ace, Monaco) types through a hidden textarea: the editor is the field,
+  // named and hinted like the textarea it stands for, its text the value; its lines are not elements
+  const EDITOR = /(^|\s)(CodeMirror|ace_editor|monaco-editor)(\s|$)/;
+  function editorField(el) {
+    const source = el.previousElementSibling && el.previousElementSibling.tagName === 'TEXTAREA'
+      ? el.previousElementSibling : el.querySelector('textarea');
+    const e = emit(el, 'textbox', false);
+    if (!e) return;
+    e.text = '';
+    if (source) {
+      e.name = nameOf(source, 'textbox');
+      e.hint = hintOf(source);
+      if (source.placeholder) e.placeholder = squash(source.placeholder);
+    }
+    let value = '';
+    try {
+      if (el.CodeMirror && el.CodeMirror.getValue) value = el.CodeMirror.getValue();
+      else if (window.ace && el.classList.contains('ace_editor')) value = window.ace.edit(el).getValue();
+      else value = el.innerText;
+    } catch (err) { value = el.innerText; }
+    e.value = cut(value, 200);
+    e.clickable = true;
+  }
+
   function walk(el, inRow) {
     if (out.length >= maxElements) { truncated = true; return; }
     if (SKIP.has(el.tagName)) return;
+    if (typeof el.className === 'string' && EDITOR.test(el.className) && visible(el)) { editorField(el); return; }
     const role = roleOf(el);
     const shown = visible(el);
     if (!shown) {
       // a control of a visible row that shows only on hover (or focus)
       if (inRow && CLICKABLE.has(role)) emit(el, role, true);
-      // a display:contents wrapper has no box of its own: its children may still show
-      if (getComputedStyle(el).display !== 'contents') return;
+      // a display:contents wrapper has no box of its own, and a box of no size that does not clip
+      // (a nav bar whose links float) still shows its children: walk them
+      if (!(getComputedStyle(el).display === 'contents' || spills(el))) return;
     }
     let pushed = false;
     if (shown) {

@@ -214,4 +214,27 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
         if visible.count():
             log.debug("%s resolved by %s", target.describe(), how)
             return visible
+    if fields:
+        return _code_editor(scope, target.text)
+    return scope.locator(NOTHING)
+
+
+_EDITOR_CSS = ".CodeMirror, .ace_editor, .monaco-editor"
+_MARK_EDITOR = """t => {
+  const w = t.nextElementSibling && t.nextElementSibling.matches(arguments_css) ? t.nextElementSibling
+          : t.closest(arguments_css);
+  if (!w) return false;
+  w.setAttribute('data-devicepilot-editor', '1');
+  return true;
+}""".replace("arguments_css", repr(_EDITOR_CSS))
+
+
+def _code_editor(scope: Any, text: str) -> Any:
+    """The code editor that stands for the hidden textarea *text* names (CodeMirror, Ace, Monaco type
+    through a hidden textarea: its label and name are the editor's)."""
+    hidden = _union([scope.get_by_label(text), _hint_locator(scope, text) or scope.locator(NOTHING)])
+    hidden = hidden.and_(scope.locator("textarea"))
+    for i in range(min(hidden.count(), 3)):
+        if hidden.nth(i).evaluate(_MARK_EDITOR):
+            return _visible(scope.locator("[data-devicepilot-editor]"))
     return scope.locator(NOTHING)
