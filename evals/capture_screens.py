@@ -3,7 +3,7 @@
     .venv/bin/python -m evals.capture_screens            # writes tests/fixtures/screens/third_party.json
 
 The unit tests of tester phrasings (tests/unit/test_tester_phrasings.py) plan against these
-observations of Django's admin, sqlite-web and Python's own documentation browser (``pydoc -p``),
+observations of Django's admin, sqlite-web, Datasette and Python's own documentation browser (``pydoc -p``),
 so they run in milliseconds without the apps.
 """
 from __future__ import annotations
@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "screens" / "third_party.json"
 PYDOC_PAGES = ["/", "/topics.html", "/json.html"]
 PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
-         "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"]}
+         "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"],
+         "datasette": ["/", "/nursery", "/nursery/plants", "/nursery/suppliers", "/nursery/plants/9"]}
 
 
 def capture() -> dict[str, dict]:

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from evals.apps.base import AppInstance
+from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.sqlite_web import SqliteWeb
 from evals.apps.streamtv import StreamTV
 
-APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb)}
+APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb, Datasette)}
 
 __all__ = ["APPS", "AppInstance"]

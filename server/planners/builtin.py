@@ -31,6 +31,7 @@ from server.planners.intents_act import (
 )
 from server.planners.intents_check import check_intent
 from server.planners.intents_param import param_intent
+from server.planners.filter_builder import condition_intent
 from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
@@ -62,6 +63,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("press", press_intent),
     ("pointer", pointer_intent),
     ("pause", pause_intent),
+    ("condition", condition_intent),   # "plants whose name contains lily": a column / operator / value filter
     *[(n, i) for n, i in RECORD_INTENTS if n not in ("scoped-check", "seek")],
     ("type", type_intent),
     ("search", search_intent),

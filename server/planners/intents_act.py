@@ -32,7 +32,8 @@ _KINDS = (r"movie|film|show|programme|program|channel|topic|page|table|item|entr
           r"document|doc|docs|documentation|chapter|post|issue|project|folder")
 _CATEGORY = re.compile(rf"^(?:the\s+)?(?:{_KINDS})\s+(?=\S)", re.I)
 _KIND_AFTER = re.compile(rf"(?<=\S)\s+(?:{_KINDS})$", re.I)          # "the json module"
-_ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry)\s+(?:of|for|on|about)\s+"
+_ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry|row|record|line)"
+                    r"\s+(?:of|for|on|about)\s+"
                     r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
 
 
@@ -297,6 +298,8 @@ def activate(c: Clause, st: State) -> bool:
     category_free = _CATEGORY.sub("", target_text) or target_text
     if category_free == target_text:
         category_free = _KIND_AFTER.sub("", target_text) or target_text
+    if category_free == target_text:
+        category_free = _screen_kind_free(st, target_text)   # "the plant Basil" on a page of plants
 
     ordinal = find_ordinal(target_text)
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
@@ -332,6 +335,8 @@ def activate(c: Clause, st: State) -> bool:
         return True
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
+        if _open_by_row_link(st, t):
+            return True
         _click_live_and_expect(st, t, asked=category_free)
         _play_follow_up(c, st, t.label, None)
         if wants_records and not st.ctx.navigation.nodes:
@@ -363,11 +368,13 @@ def activate(c: Clause, st: State) -> bool:
     if home is not None:
         _click_live_and_expect(st, home)
         return True
-    kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I)
+    kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I) \
+        or re.match(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+\S", target_text, re.I)
     if kind and st.live is not None and not st.ctx.navigation.nodes:
         from server.planners import records
 
-        listing = records.entity_link(st, kind.group("k"))   # "the topic CLASSES": the Topics list first
+        # "the topic CLASSES", "the plant Basil": the list of topics / plants first (a link named so)
+        listing = records.entity_link(st, kind.group("k"))
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
             raise Defer(category_free, replace_with=[f"{c.text.split()[0]} {category_free}"])
@@ -478,6 +485,54 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     except CannotCheck:
         expect = None
     st.expect_check(expect)
+
+
+def _screen_kind_free(st: State, target: str) -> str:
+    """*target* without a leading kind the screen names in the plural ("plant Basil" where a list of
+    "plants" shows), when what is left names something on the screen; else *target* unchanged."""
+    m = re.match(r"^(?:the\s+|a\s+)?(?P<k>[a-z]{3,})\s+(?P<rest>\S.*)$", target, re.I)
+    if not m or st.live is None:
+        return target
+    kind = m.group("k").lower()
+    plurals = {kind + "s", kind + "es", kind[:-1] + "ies" if kind.endswith("y") else kind + "s"}
+    shown = {w for e in st.live.elements if e.role in ("heading", "link", "tab", "cell")
+             for w in words(e.name or e.text)} | set(words(st.live.title))
+    if not plurals & shown:
+        return target
+    rest = m.group("rest")
+    return rest if grounding.live_elements(rest, st.live, minimum=0.85) else target
+
+
+_OPENING_WORDS = {"view", "open", "details", "detail", "show", "more", "info"}
+_DESTRUCTIVE_WORDS = {"delete", "remove", "drop", "destroy", "trash", "archive"}
+
+
+def _open_by_row_link(st: State, t: Target) -> bool:
+    """"open Basil" where Basil is plain text in a row: the row's own link opens its record (a "View"
+    link, else a key like "9", else its first link that does not delete), and the record shows Basil."""
+    el = t.live
+    if el is None or el.clickable or el.role not in ("cell", "text") or not el.container or st.live is None:
+        return False
+    links = [e for e in st.live.elements if e.container == el.container and e.role == ROLE_LINK and not e.hidden
+             and (e.name or e.text) and not set(words(e.name or e.text)) & _DESTRUCTIVE_WORDS]
+    if not links:
+        return False
+
+    def rank(e: object) -> tuple[int, int]:
+        name = (e.name or e.text).lower()   # type: ignore[attr-defined]
+        order = 0 if set(words(name)) & _OPENING_WORDS else 1 if re.fullmatch(r"[\w-]{0,11}\d[\w-]{0,11}", name) else 2
+        return order, links.index(e)   # type: ignore[arg-type]
+
+    link = min(links, key=rank)
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, t.score, link.label, live=link),
+                  f"Open the row of {t.label!r} (its {link.label!r} link)", row=el.container)
+    st.summary.append(f"open {t.label}")
+    st.last_object = t.label
+    try:
+        st.expect_check(checks.text_shown(st.ctx, t.label))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
 
 
 # A link named by what it does (Delete, Edit, Add, Save…) opens a page not named after it.

@@ -58,7 +58,7 @@ def _field_name(t: Target) -> str:
 _SQL_START = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pragma|replace|explain)\b", re.I)
 
 
-def _type(st: State, text: str, field: Target | None, *, clear: bool = True, submit: bool = False,
+def type_into(st: State, text: str, field: Target | None, *, clear: bool = True, submit: bool = False,
           selector: str = "") -> None:
     if field is not None and re.search(r"\b(?:sql|query)\b", " ".join(
             x for x in (field.live.name, field.live.placeholder, field.live.hint) if x), re.I) \
@@ -102,13 +102,13 @@ def type_intent(c: Clause, st: State) -> bool:
     if field is None and declared:
         t = declared[0]
         st.goto(t.node)
-        _type(st, text, None, clear=not _APPEND.search(c.text), submit=submit, selector=t.element.selector)
+        type_into(st, text, None, clear=not _APPEND.search(c.text), submit=submit, selector=t.element.selector)
     elif field is None and field_phrase:
         if st.moved:
             raise Defer(field_phrase)
         raise Unplannable(f"no field called {field_phrase!r} on the screen", field_phrase)
     else:
-        _type(st, text, field, clear=not (_APPEND.search(c.text) or c.text.lower().startswith("append")),
+        type_into(st, text, field, clear=not (_APPEND.search(c.text) or c.text.lower().startswith("append")),
               submit=submit)
     st.last_object = text
     try:
@@ -161,13 +161,13 @@ def search_intent(c: Clause, st: State) -> bool:
         st.goto(node)
         field_el = next((e for e in node.elements if not e.many and
                          set(words(e.name)) & {"field", "input", "box", "search"}), None)
-        _type(st, query, None, selector=field_el.selector if field_el is not None else "")
+        type_into(st, query, None, selector=field_el.selector if field_el is not None else "")
         st.node = node.id
     elif field is not None:
         if beside is not None:
-            _type(st, query, None, selector=beside.selector, submit=True)
+            type_into(st, query, None, selector=beside.selector, submit=True)
         else:
-            _type(st, query, field, submit=True)
+            type_into(st, query, field, submit=True)
     else:
         if st.moved:
             raise Defer("search")
@@ -207,7 +207,7 @@ def add_intent(c: Clause, st: State) -> bool:
     if field is None:
         field = _field(st, "new") or _field(st, "")
     if field is not None:
-        _type(st, value, field, submit=True)
+        type_into(st, value, field, submit=True)
     else:
         adders = [t for w in (f"add {noun}".strip(), f"new {noun}".strip(), "add", "new", "create")
                   for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.7)]
@@ -391,7 +391,7 @@ def set_intent(c: Clause, st: State) -> bool:
     if value and c.act in (Act.SET, Act.EDIT):
         field = _field(st, subject)
         if field is not None and field.score >= 0.7:
-            _type(st, value, field)
+            type_into(st, value, field)
             st.expect_check(None)
             return True
         row = grounding.rows(subject, st.live, minimum=0.85)
@@ -432,10 +432,10 @@ def _edit_row(st: State, row: str, new: str) -> bool:
     control = _row_control(st, row, _EDIT_WORDS)
     if control is not None:
         st.click_live(control, f"Edit {row!r}", row=row)
-        _type(st, new, None, submit=True)
+        type_into(st, new, None, submit=True)
     else:
         st.add(V.DOUBLE_CLICK, {"row": row}, f"Edit {row!r} (double-click)")
-        _type(st, new, None, submit=True)
+        type_into(st, new, None, submit=True)
     st.last_object = new
     try:
         st.expect_check(checks.text_shown(st.ctx, new))
@@ -486,7 +486,7 @@ def clear_intent(c: Clause, st: State) -> bool:
     field = _field(st, phrase)
     if field is None:
         return False
-    _type(st, "", field)
+    type_into(st, "", field)
     st.expect_check(None)
     return True
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from server.planners import grounding, records
+from server.planners.filter_builder import condition_filter
 from server.planners.language import Act, Clause, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
 from server.planners.state import Defer, State, Unplannable
@@ -31,6 +32,8 @@ def filter_intent(c: Clause, st: State) -> bool:
         noun = list_noun.group(1)
     if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
+    if condition_filter(st, value):   # "family is Lamiaceae": a column / operator / value filter row
+        return True
     headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
     flag = records.FLAGS.get(value.lower())
     if flag is not None and _boolean_filter(st, *flag, headers):

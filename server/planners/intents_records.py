@@ -176,14 +176,14 @@ def _single_field_add(st: State, rec: Record) -> bool:
     """A list with one "new item" field (a todo list): type the item and press Enter."""
     if rec.fields or rec.flags or rec.loose or st.live is None:
         return False
-    from server.planners.intents_form import _field, _type   # one typing path for every intent
+    from server.planners.intents_form import _field, type_into   # one typing path for every intent
 
     field = (_field(st, rec.noun) if rec.noun else None) or _field(st, "new") or _field(st, "")
     if field is None or records.save_button(st, ("add",)) and len(records.form_fields(st)) > 1:
         return False
     if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(field.live)), re.I):
         return False
-    _type(st, rec.name, field, submit=True)
+    type_into(st, rec.name, field, submit=True)
     return True
 
 
@@ -477,11 +477,20 @@ def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> boo
     raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if on else "no"}"', "save"])
 
 
+_QUERY_PLACE = re.compile(r"\s+(?:in|into|on|using|with)\s+(?:the\s+)?(?:sql\s+|query\s+|custom\s+)*"
+                          r"(?:box|field|editor|console|window|area|panel|input|textbox|text box)$", re.I)
+_QUERY_DB = re.compile(r"(?:^(?:query)\s+|\s+(?:in|on|against|of)\s+)(?:the\s+)?(?P<db>[\w-]+)\s+(?:database|db)"
+                       r"(?:\s+with)?\b", re.I)
+
+
 def query_intent(c: Clause, st: State) -> bool:
     """"run the query SELECT …", "execute: UPDATE …": type it in the SQL field, replacing its text, and run it."""
-    m = re.match(r"^(?:run|execute|exec|issue|type|enter)\b[:\s]*(?:the\s+|this\s+|that\s+|following\s+|the following\s+)?"
+    text = _QUERY_PLACE.sub("", c.text.strip())   # "… in the query box": where it goes, not SQL
+    db = _QUERY_DB.search(text)
+    text = _QUERY_DB.sub(lambda d: "query " if d.start() == 0 else " ", text).strip()
+    m = re.match(r"^(?:run|execute|exec|issue|type|enter|query)\b[:\s]*(?:the\s+|this\s+|that\s+|following\s+|the following\s+)?"
                  r"(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+?)(?:\s+and\s+(?:execute|run|submit)\s+it)?$",
-                 c.text.strip(), re.I)
+                 text, re.I)
     if not m:
         return False
     q = m.group("q").strip()
@@ -496,16 +505,18 @@ def query_intent(c: Clause, st: State) -> bool:
               for t in grounding.fields(w, st.live, minimum=0.7) if t.live.role == ROLE_TEXTBOX]
     if not fields:
         link = [t for t in grounding.live_elements("query", st.live, roles=records.NAV_ROLES, minimum=0.9)]
+        if not link and db is not None:   # "query the nursery database with …": that database's page first
+            link = [t for t in grounding.live_elements(db.group("db"), st.live, roles=records.NAV_ROLES, minimum=0.9)]
         if link:
             st.click_live(link[0], f"Open {link[0].label!r}")
             raise Defer("query", replace_with=[c.text])
         if st.moved:
             raise Defer("query")
         raise Unplannable("no SQL field on the screen", "query")
-    from server.planners.intents_form import _type
+    from server.planners.intents_form import type_into
 
-    _type(st, q, fields[0])
-    run = records.save_button(st, ("execute", "run", "run query", "go"))
+    type_into(st, q, fields[0])
+    run = records.save_button(st, ("execute", "run", "run query", "run sql", "execute sql", "go"))
     if run is not None:
         st.click_live(run, f"Click {run.label!r}")
     elif "submit" in st.param_names(V.INPUT_TEXT):
@@ -546,8 +557,10 @@ def list_scope_intent(c: Clause, st: State) -> bool:
 _FACT = [re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)['’]s\s+(?P<field>[a-z][\w ]*?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$"),
          re.compile(r"^(?:that\s+)?the\s+(?P<field>[a-z][\w ]*?)\s+of\s+(?P<rec>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$",
                     re.I),
-         re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)\s+(?:is|was)\s+(?:by|from|in|at|priced at|for|written by|"
-                    r"made by)\s+(?P<v>.+)$")]
+         re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)\s+(?:(?:is|was|should be|must be)\s+"
+                    r"(?P<loc>(?:located|based|situated)\s+)?(?:by|from|in|at|priced at|for|written by|made by)|"
+                    r"(?P<loc2>lives in|comes from|is located at))\s+(?P<v>.+)$")]
+_PLACE_NOUN = re.compile(r"\b(?:list|table|page|screen|menu|section|tab|cart|basket|results?|database|app)$", re.I)
 
 
 def record_fact_check(c: Clause, st: State) -> bool:
@@ -558,6 +571,10 @@ def record_fact_check(c: Clause, st: State) -> bool:
     if m is None or st.live is None or NEGATION.search(c.rest):
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
+    place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))
+    if "field" not in m.groupdict() and not place_fact and (
+            _PLACE_NOUN.search(value) or records.entity_link(st, value) or grounding.screens(value, st.ctx, minimum=0.85)):
+        return False   # "Basil is in the plants table": where it is listed, a presence check
     row = grounding.rows(rec, st.live, minimum=0.8)
     if row:
         try:
@@ -567,7 +584,7 @@ def record_fact_check(c: Clause, st: State) -> bool:
             raise Unplannable(str(exc)) from exc
         st.explicit_check_last = True
         return True
-    if st.ctx.navigation.nodes or "field" not in m.groupdict():
+    if st.ctx.navigation.nodes or "field" not in m.groupdict() and not place_fact and not _FACT[2].match(c.rest.strip()):
         return False   # a device with a tree: its screens say where things are (the check intent reads them)
     if st.moved:
         raise Defer(rec)

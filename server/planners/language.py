@@ -70,7 +70,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["check", "verify", "ensure", "confirm", "assert", "expect", "validate", "see", "test",
                      "observe"], Act.CHECK),
     **dict.fromkeys(["go", "navigate", "visit", "return", "head", "move", "browse", "proceed"], Act.NAVIGATE),
-    **dict.fromkeys(["open", "show", "view", "display", "launch", "access", "enter", "load", "reach"], Act.OPEN),
+    **dict.fromkeys(["open", "show", "view", "display", "launch", "access", "enter", "load", "reach", "list"], Act.OPEN),
     **dict.fromkeys(["click", "tap", "select", "choose", "pick", "hit", "push", "follow", "touch"], Act.CLICK),
     **dict.fromkeys(["type", "input", "write", "fill", "append"], Act.TYPE),
     **dict.fromkeys(["search", "find", "query", "seek"], Act.SEARCH),
@@ -355,7 +355,10 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     text = re.sub(r"\b(?:select|update|insert\s+into|delete\s+from|create\s+(?:table|index)|alter\s+table)\b.*?"
                   r"(?=\s*(?:,\s*)?(?:\band\s+|\bthen\s+)(?:check|verify|confirm|make sure|ensure|see)\b|$)",
                   hold, text, flags=re.I | re.S)
-    for name in sorted((p for p in protected if re.search(r"\band\b|,|\bthen\b", p, re.I)), key=len, reverse=True):
+    # a name as shown, and without the icons around it ("✎ View and edit SQL" is typed "View and edit SQL")
+    cores = {re.sub(r"^[^\w\"'(]+|[^\w\"')]+$", "", p) for p in protected}
+    for name in sorted((p for p in {*protected, *cores} if p and re.search(r"\band\b|,|\bthen\b", p, re.I)),
+                       key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", hold, text, flags=re.I)
     # "fill in name "X", email "Y"": one clause, its commas included
     text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)

@@ -9,6 +9,7 @@ import pytest
 import requests
 
 from evals.apps import APPS
+from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.sqlite_web import SqliteWeb
 from evals.harness import Harness
@@ -23,6 +24,7 @@ def count(db: Path, sql: str) -> int:
 @pytest.mark.parametrize("cls, page, table, text", [
     (DjangoAdmin, "/admin/store/product/", "store_product", "Wooden Train"),
     (SqliteWeb, "/books/content/", "books", "Neuromancer"),
+    (Datasette, "/nursery/plants", "plants", "Fiddle Leaf Fig"),
 ])
 def test_app_starts_serves_its_screens_and_resets(tmp_path: Path, cls: type, page: str, table: str,
                                                   text: str) -> None:
@@ -50,9 +52,9 @@ def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path
     raw = harness.host_config()
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
-    assert sorted(by_id) == ["django_admin-1", "django_admin-2", "sqlite_web-1", "sqlite_web-2",
-                             "streamtv-1", "streamtv-2"]
-    for device_id in ("django_admin-1", "sqlite_web-2"):
+    assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "sqlite_web-1",
+                             "sqlite_web-2", "streamtv-1", "streamtv-2"]
+    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
     assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps

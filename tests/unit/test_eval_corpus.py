@@ -17,10 +17,12 @@ def corpus():
 
 
 def test_corpus_has_300_tasks_on_three_apps(corpus) -> None:
+    """Three apps with at least 80 tasks each; an app added later (written in one sitting before the
+    planner first ran on it, as a fresh measure of generalisation) has at least 30."""
     assert len(corpus) >= 300
     apps = Counter(t.app for t in corpus)
     assert set(apps) == set(APPS)
-    assert all(n >= 80 for n in apps.values()), apps
+    assert sum(n >= 80 for n in apps.values()) >= 3 and all(n >= 30 for n in apps.values()), apps
 
 
 def test_at_least_40_percent_held_out_in_every_app(corpus) -> None:

@@ -173,3 +173,63 @@ def test_python_docs_browser_search_topics_and_lookalike_names() -> None:
     looked = plan("open the json module", home)
     assert looked.steps[-1].command == "wait_for_page" and looked.steps[-1].params["name"] == "json"
     assert not home.truncated   # the whole index is read (up to 1500 elements)
+
+
+def _steps(p: Plan) -> list[tuple[str, dict]]:
+    assert p.feasible, p.analysis
+    return [(s.command, s.params) for s in p.steps]
+
+
+def test_a_filter_row_of_column_operator_and_value() -> None:
+    plants = screen("datasette/nursery/plants")
+    for task in ("filter the plants where family is Lamiaceae", "show plants whose family is Lamiaceae",
+                 "list the plants with family Lamiaceae"):
+        assert _steps(plan(task, plants))[:4] == [
+            ("select_option", {"option": "family", "field": "filter column"}),
+            ("select_option", {"option": "=", "field": "filter op"}),
+            ("input_text", {"text": "Lamiaceae", "field": "filter value", "clear": True}),
+            ("click_element", {"text": "Apply", "role": "button"})], task
+    contains = _steps(plan("find plants whose name contains lily", plants))
+    assert contains[1] == ("select_option", {"option": "contains", "field": "filter op"})
+    assert contains[-1] == ("wait_for_element", {"text": "lily", "present": True})
+    over = _steps(plan("filter by height_cm greater than 100", plants))
+    assert over[1][1]["option"] == ">" and over[-1][0] == "click_element"   # the rows left need not show "100"
+    value_first = _steps(plan("show only plants with full sun light", plants))
+    assert value_first[0][1]["option"] == "light" and value_first[2][1]["text"] == "full sun"
+    # from the start page: the list first, then the filter (closed loop)
+    assert plan("find plants whose name contains lily", screen("datasette/")).pending
+
+
+def test_a_record_shown_as_plain_text_opens_through_its_rows_link() -> None:
+    plants = screen("datasette/nursery/plants")
+    for task in ("open Basil", "open the plant Basil", "open the row of the plant Basil"):
+        assert _steps(plan(task, plants)) == [
+            ("click_element", {"text": "9", "role": "link", "row": "9 Basil Lamiaceae full sun 30 0"}),
+            ("wait_for_element", {"text": "Basil", "present": True})], task
+    assert first(plan("view the row of the book Kindred", screen("sqlite_web/books/content/")))[1]["text"] == "View"
+
+
+def test_names_with_and_icons_and_breadcrumbs() -> None:
+    plants = screen("datasette/nursery/plants")
+    # "View and edit SQL" is one link (shown with an icon), not two clauses
+    assert _steps(plan("click View and edit SQL", plants)) == [
+        ("click_element", {"text": "✎ View and edit SQL", "role": "link"})]
+    # the breadcrumb links of a nav bar whose links float (the nav itself has no height) are seen
+    assert first(plan("go back to the home page", plants)) == ("click_element", {"text": "home", "role": "link"})
+
+
+def test_sql_in_a_code_editor_and_facts_about_a_record() -> None:
+    database = screen("datasette/nursery")
+    ran = _steps(plan("execute select count(*) from deliveries in the query box", database))
+    assert ran == [("input_text", {"text": "select count(*) from deliveries", "field": "sql editor", "clear": True}),
+                   ("click_element", {"text": "Run SQL", "role": "button"})]
+    assert first(plan("query the nursery database with select company from suppliers", screen("datasette/"))) == (
+        "click_element", {"text": "nursery", "role": "link"})
+    suppliers = screen("datasette/nursery/suppliers")
+    assert _steps(plan("check that Bloom & Co is located in Paris", suppliers)) == [
+        ("wait_for_element", {"text": "Paris", "row": "2 Bloom & Co Ghent 09-555-0202", "present": True})]
+    # where a record is listed is a presence check, not a fact about its row
+    assert _steps(plan("Basil should be in the plants table", screen("datasette/nursery/plants"))) == [
+        ("wait_for_element", {"text": "Basil", "present": True})]
+    assert _steps(plan("Desk Lamp is in the list", screen("django_admin/admin/store/product/"))) == [
+        ("wait_for_element", {"text": "Desk Lamp", "present": True})]

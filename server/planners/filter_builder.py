@@ -1,0 +1,178 @@
+"""A filter built from a condition: "family is Lamiaceae", "city = Leeds", "name contains lily", "height over 100".
+
+Many data apps filter a list with a row of controls rather than links: a dropdown
+of columns, a dropdown of operators, a value field and an Apply button (Datasette,
+admin tools, issue trackers). The condition the tester wrote is read as
+column / operator / value; the column must be an option of a dropdown on the
+screen, the operator (when the app offers a choice) an option of the dropdown
+beside it. The value is typed in the field of the same row, then the row is
+applied. A condition whose column no dropdown offers is not this kind of filter.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from server.planners import checks
+from server.planners.checks import CannotCheck
+from server.planners.grounding import Target, TargetKind, similarity
+from server.planners.language import Act, Clause
+from server.planners.state import State
+from shared import vocabulary as V
+from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_TEXTBOX, UIElement
+
+
+@dataclass(frozen=True)
+class Operator:
+    words: tuple[str, ...]      # how testers write it
+    options: tuple[str, ...]    # how apps label it, best first
+    shows_value: bool = True    # the rows left show the value itself
+
+
+OPERATORS = (
+    Operator(("is not", "isn't", "is not equal to", "not equal to", "!=", "<>", "does not equal"),
+             ("!=", "≠", "is not", "not equal", "does not equal", "not")),
+    Operator(("starts with", "begins with", "start with", "begin with"), ("starts with", "begins with")),
+    Operator(("ends with", "end with"), ("ends with",)),
+    Operator(("contains", "contain", "includes", "include", "has", "like", "matches"),
+             ("contains", "includes", "like", "matches")),
+    Operator(("is at least", "at least", ">=", "≥", "is greater than or equal to"),
+             ("≥", ">=", "at least", "greater than or equal"), shows_value=False),
+    Operator(("is at most", "at most", "<=", "≤", "is less than or equal to"),
+             ("≤", "<=", "at most", "less than or equal"), shows_value=False),
+    Operator(("is greater than", "greater than", "is more than", "more than", "is over", "over", "above",
+              "is above", "bigger than", "higher than", ">"), (">", "greater than", "more than", "after"),
+             shows_value=False),
+    Operator(("is less than", "less than", "is under", "under", "below", "is below", "smaller than", "lower than",
+              "<"), ("<", "less than", "before"), shows_value=False),
+    Operator(("is equal to", "equal to", "equals", "is", "=", "==", "eq"), ("=", "equals", "is", "exact", "==")),
+)
+
+_OPERATOR_WORDS = sorted(((w, op) for op in OPERATORS for w in op.words), key=lambda p: -len(p[0]))
+_CONDITION = re.compile(
+    r"^(?:the\s+|its\s+|their\s+)?(?P<col>[\w][\w .-]{0,40}?)\s*(?P<op>%s)\s*(?P<v>\S.*)$"
+    % "|".join(re.escape(w) if not w[0].isalpha() else rf"\b{re.escape(w)}\b" for w, _ in _OPERATOR_WORDS),
+    re.I)
+_APPLY = re.compile(r"^(?:apply|filter|search|go|submit|ok|show|update|refresh)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Condition:
+    column: str
+    operator: Operator
+    value: str
+
+
+def read_condition(text: str) -> Condition | None:
+    """ "family is Lamiaceae" → (family, =, Lamiaceae); None when *text* is no condition."""
+    m = _CONDITION.match(text.strip().strip(".?!"))
+    if not m:
+        return None
+    op = next(o for w, o in _OPERATOR_WORDS if w.lower() == m.group("op").lower())
+    value = m.group("v").strip().strip("\"'“”")
+    return Condition(m.group("col").strip(), op, value) if value else None
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[\s_-]+", " ", text.strip().lower())
+
+
+def _column_option(el: UIElement, column: str) -> str | None:
+    best = max(((similarity(_norm(column), _norm(o)), o) for o in el.options), default=(0.0, ""))
+    return best[1] if best[0] >= 0.88 else None
+
+
+def _operator_option(el: UIElement, op: Operator) -> str | None:
+    labels = {o.strip().lower(): o for o in el.options}
+    return next((labels[c] for c in op.options if c in labels), None)
+
+
+def _columns(st: State) -> list[str]:
+    return [o for e in (st.live.elements if st.live else ()) if e.role == ROLE_COMBOBOX for o in e.options]
+
+
+def read_condition_on(st: State, text: str) -> Condition | None:
+    """A condition in *text*, also without an operator where the screen offers the column:
+    "family Araceae" and "full sun light" (a value, then its column) are equalities."""
+    cond = read_condition(text)
+    if cond is not None:
+        return cond
+    columns = {_norm(o): o for o in _columns(st)}
+    m = re.match(r"^(?:the\s+|a\s+)?(?P<a>[\w.-]+)\s+(?P<b>\S.*)$", text.strip().strip(".?!"))
+    if m and _norm(m.group("a")) in columns:
+        return Condition(columns[_norm(m.group("a"))], OPERATORS[-1], m.group("b").strip("\"'“”"))
+    m = re.match(r"^(?:an?\s+|the\s+)?(?P<v>\S.*?)\s+(?P<col>[\w.-]+)$", text.strip().strip(".?!"))
+    if m and _norm(m.group("col")) in columns:
+        return Condition(columns[_norm(m.group("col"))], OPERATORS[-1], m.group("v").strip("\"'“”"))
+    return None
+
+
+_WHOSE = re.compile(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?(?P<noun>[\w ]+?)\s+"
+                    r"(?:whose|where|with|that have|that has|which have|which has|having|that are|which are)\s+"
+                    r"(?:the\s+|a\s+|an\s+)?(?P<cond>\S.*)$", re.I)
+
+
+def condition_intent(c: Clause, st: State) -> bool:
+    """"find plants whose name contains lily", "list suppliers where city is Leeds", "show only plants
+    with full sun light": open the list named, then filter it by the condition."""
+    if c.act not in (Act.SEARCH, Act.OPEN, Act.FILTER, Act.NONE) or st.live is None or not _columns(st) \
+            and not st.live.elements:
+        return False
+    rest = c.rest if c.act is not Act.NONE else re.sub(r"^(?:list|which|what|show)\s+", "", c.text, flags=re.I)
+    m = _WHOSE.match(rest.strip())
+    if not m:
+        return False
+    from server.planners import records
+    from server.planners.list_search import go_to_list, on_list_of
+
+    noun = m.group("noun").strip()
+    if records.entity_link(st, noun) is not None and not on_list_of(st, noun):
+        return go_to_list(st, noun, [c.text])
+    cond = read_condition_on(st, m.group("cond"))
+    return cond is not None and condition_filter(st, cond)
+
+
+def condition_filter(st: State, text: str | Condition) -> bool:
+    """Plan a column / operator / value filter for *text*; False when the screen has no such filter row."""
+    cond = text if isinstance(text, Condition) else read_condition_on(st, text)
+    if cond is None or st.live is None:
+        return False
+    elements = list(st.live.elements)
+    for i, el in enumerate(elements):
+        if el.role != ROLE_COMBOBOX or el.disabled:
+            continue
+        column = _column_option(el, cond.column)
+        if column is None:
+            continue
+        near = elements[i + 1:i + 8]
+        op_box = next((e for e in near if e.role == ROLE_COMBOBOX and _operator_option(e, cond.operator)), None)
+        equality = cond.operator is OPERATORS[-1]
+        if op_box is None and not equality:
+            continue   # the app cannot say "contains" / "over": not this filter
+        field = next((e for e in near if e.role == ROLE_TEXTBOX and not e.disabled), None)
+        if field is None:
+            continue
+        _choose(st, el, column, f"Filter on the {column!r} column")
+        if op_box is not None:
+            _choose(st, op_box, _operator_option(op_box, cond.operator) or "", "Choose the comparison")
+        from server.planners.intents_form import type_into
+
+        apply = next((e for e in elements[i + 1:i + 12] if e.role == ROLE_BUTTON and _APPLY.match(e.name or e.text)),
+                     None)
+        type_into(st, cond.value, Target(TargetKind.LIVE_ELEMENT, 1.0, field.label, live=field), submit=apply is None)
+        if apply is not None:
+            st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, apply.label, live=apply), f"Apply the filter "
+                          f"({column} {cond.operator.words[0]} {cond.value})")
+        st.summary.append(f"filter {column} {cond.operator.words[0]} {cond.value}")
+        try:
+            st.expect_check(checks.text_shown(st.ctx, cond.value) if cond.operator.shows_value else None)
+        except CannotCheck:
+            st.expect_check(None)
+        return True
+    return False
+
+
+def _choose(st: State, box: UIElement, option: str, description: str) -> None:
+    params = {"option": option, "field": box.name or box.hint} if (box.name or box.hint) else \
+        {"option": option, "selector": box.selector}
+    st.add(V.SELECT_OPTION, params, f"{description}: {option!r}")
