@@ -37,6 +37,8 @@ def test_the_sql_editor_is_observed_typed_into_and_run(datasette: Datasette, tmp
         browser.remote.execute("input_text", {"text": "select name from plants where indoor = 1",
                                               "field": "sql editor"})
         browser.remote.execute("click_element", {"text": "Run SQL", "role": "button"})
+        # the form's page loads after the click returns: wait for the app's own results table
+        browser.session.call(lambda page: page.wait_for_selector("table td", timeout=10_000))
         url = browser.js("location.href")
         assert parse_qs(urlsplit(url).query)["sql"] == ["select name from plants where indoor = 1"]   # replaced
         shown = browser.js("[...document.querySelectorAll('table td')].map(td => td.innerText.trim())")
