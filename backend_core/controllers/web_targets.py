@@ -220,13 +220,12 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
 
 
 _EDITOR_CSS = ".CodeMirror, .ace_editor, .monaco-editor"
-_MARK_EDITOR = """t => {
-  const w = t.nextElementSibling && t.nextElementSibling.matches(arguments_css) ? t.nextElementSibling
-          : t.closest(arguments_css);
+_MARK_EDITOR = """(t, css) => {
+  const w = t.nextElementSibling && t.nextElementSibling.matches(css) ? t.nextElementSibling : t.closest(css);
   if (!w) return false;
   w.setAttribute('data-devicepilot-editor', '1');
   return true;
-}""".replace("arguments_css", repr(_EDITOR_CSS))
+}"""
 
 
 def _code_editor(scope: Any, text: str) -> Any:
@@ -235,6 +234,6 @@ def _code_editor(scope: Any, text: str) -> Any:
     hidden = _union([scope.get_by_label(text), _hint_locator(scope, text) or scope.locator(NOTHING)])
     hidden = hidden.and_(scope.locator("textarea"))
     for i in range(min(hidden.count(), 3)):
-        if hidden.nth(i).evaluate(_MARK_EDITOR):
+        if hidden.nth(i).evaluate(_MARK_EDITOR, _EDITOR_CSS):
             return _visible(scope.locator("[data-devicepilot-editor]"))
     return scope.locator(NOTHING)

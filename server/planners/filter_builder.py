@@ -115,8 +115,7 @@ _WHOSE = re.compile(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?(
 def condition_intent(c: Clause, st: State) -> bool:
     """"find plants whose name contains lily", "list suppliers where city is Leeds", "show only plants
     with full sun light": open the list named, then filter it by the condition."""
-    if c.act not in (Act.SEARCH, Act.OPEN, Act.FILTER, Act.NONE) or st.live is None or not _columns(st) \
-            and not st.live.elements:
+    if c.act not in (Act.SEARCH, Act.OPEN, Act.FILTER, Act.NONE) or st.live is None:
         return False
     rest = c.rest if c.act is not Act.NONE else re.sub(r"^(?:list|which|what|show)\s+", "", c.text, flags=re.I)
     m = _WHOSE.match(rest.strip())

@@ -571,7 +571,7 @@ def record_fact_check(c: Clause, st: State) -> bool:
     if m is None or st.live is None or NEGATION.search(c.rest):
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
-    place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))
+    place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))   # "located in"
     if "field" not in m.groupdict() and not place_fact and (
             _PLACE_NOUN.search(value) or records.entity_link(st, value) or grounding.screens(value, st.ctx, minimum=0.85)):
         return False   # "Basil is in the plants table": where it is listed, a presence check
@@ -584,7 +584,7 @@ def record_fact_check(c: Clause, st: State) -> bool:
             raise Unplannable(str(exc)) from exc
         st.explicit_check_last = True
         return True
-    if st.ctx.navigation.nodes or "field" not in m.groupdict() and not place_fact and not _FACT[2].match(c.rest.strip()):
+    if st.ctx.navigation.nodes:
         return False   # a device with a tree: its screens say where things are (the check intent reads them)
     if st.moved:
         raise Defer(rec)
