@@ -225,7 +225,9 @@ def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
 def _dropdown(page: Any, target: Target, option: str) -> Any:
     """The dropdown *target* names; with no name, the one that offers *option*."""
     if not target.empty:
-        return resolve(page, target, fields=True)
+        loc = resolve(page, target, fields=True)
+        inner = loc.locator("select").filter(visible=True)
+        return inner.first if inner.count() == 1 else loc  # a labelled wrapper around one native select
     selects = page.locator("select").filter(visible=True)
     want = option.strip().casefold()
     for i in range(selects.count()):

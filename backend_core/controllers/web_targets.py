@@ -89,8 +89,23 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
         found += [("text (exact)", lambda: scope.get_by_text(text, exact=True)),
                   ("text", lambda: scope.get_by_text(text))]
     found += [("title", lambda: scope.get_by_title(text)), ("alt text", lambda: scope.get_by_alt_text(text))]
-    found.append(("id/class words", lambda: _hint_locator(scope, text)))
+    found.append(("id/class words", lambda: _hint_fields(scope, text) if fields else _hint_locator(scope, text)))
     return found
+
+
+# what can be typed into or chosen from; a wrapper named like a field ("select-wrapper filter-op") is not one
+_FIELD_CSS = "input:not([type=hidden]), select, textarea, [contenteditable=''], [contenteditable=true], " \
+             "[role=textbox], [role=combobox], [role=searchbox], [role=spinbutton]"
+
+
+def _hint_fields(scope: Any, text: str) -> Any | None:
+    """Fields whose id / class / name words match *text*; failing those, the fields inside what matches."""
+    hinted = _hint_locator(scope, text)
+    if hinted is None:
+        return None
+    fields = scope.locator(_FIELD_CSS)
+    direct = hinted.and_(fields)
+    return direct if _visible(direct).count() else hinted.locator(_FIELD_CSS)
 
 
 def _row_locator(page: Any, row: str) -> Any | None:
@@ -191,7 +206,12 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
     if target.role:
         if target.role == "text":
             return _visible(scope.get_by_text(target.text)) if target.text else scope.locator(NOTHING)
-        return _visible(_role_locator(scope, target.role, target.text))
+        named = _visible(_role_locator(scope, target.role, target.text))
+        hinted = _hint_locator(scope, target.text) if target.text else None
+        if hinted is None or named.count():
+            return named
+        # an icon button with no accessible name, known by its class or id ("destroy", "btn-close")
+        return _visible(_role_locator(scope, target.role, "").and_(hinted))
     if not target.text:
         return _visible(_union([_role_locator(scope, r, "") for r in default_roles]))
     if default_roles:

@@ -59,6 +59,9 @@ def test_todo_add_and_delete_a_row_whose_button_shows_on_hover(browser: Browser)
     assert browser.js(labels) == ["walk the dog", "call mom", "buy bread"]
     run(browser, V.CLICK, role="button", row="buy bread")
     assert browser.js(labels) == ["walk the dog", "call mom"]
+    run(browser, V.INPUT_TEXT, text="water the ferns", field="What needs to be done?", submit=True)
+    run(browser, V.CLICK, text="destroy", role="button", row="water the ferns")   # a button known by its class
+    assert browser.js(labels) == ["walk the dog", "call mom"]
     run(browser, V.SET_CHECKED, row="walk the dog")
     assert browser.js("document.querySelectorAll('.todo-list .toggle')[0].checked") is True
     run(browser, V.SET_CHECKED, checked=False, row="call mom")
@@ -102,6 +105,13 @@ def test_select_option_native_and_aria(browser: Browser) -> None:
     assert browser.js("document.getElementById('country').value") == "Canada"
     with pytest.raises(DeviceFailure, match="no option 'Klingon'.*'English'"):
         run(browser, V.SELECT_OPTION, option="Klingon", field="Language")
+    # a dropdown named only by its name attribute, inside a wrapper whose class says the same words
+    # (Datasette's filter row): the select is chosen, not the wrapper
+    browser.js("""document.body.insertAdjacentHTML('beforeend', '<div class="filter-row"><div class="select-wrapper'
+               + ' filter-op"><select name="_filter_op"><option value="exact">=</option><option value="contains">'
+               + 'contains</option></select></div></div>')""")
+    run(browser, V.SELECT_OPTION, option="contains", field="filter op")
+    assert browser.js("document.querySelector('[name=_filter_op]').value") == "contains"
 
 
 def test_double_click_hover_scroll_shortcut(browser: Browser) -> None:
