@@ -3,7 +3,7 @@
     .venv/bin/python -m evals.capture_screens            # writes tests/fixtures/screens/third_party.json
 
 The unit tests of tester phrasings (tests/unit/test_tester_phrasings.py) plan against these
-observations of Django's admin, sqlite-web, Datasette and Python's own documentation browser (``pydoc -p``),
+observations of Django's admin, sqlite-web, Datasette, TodoMVC and Python's own documentation browser (``pydoc -p``),
 so they run in milliseconds without the apps.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -27,7 +28,22 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "screens" 
 PYDOC_PAGES = ["/", "/topics.html", "/json.html"]
 PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
          "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"],
-         "datasette": ["/", "/nursery", "/nursery/plants", "/nursery/suppliers", "/nursery/plants/9"]}
+         "datasette": ["/", "/nursery", "/nursery/plants", "/nursery/suppliers", "/nursery/plants/9"],
+         "todomvc": ["/index.html#/", "/index.html#/completed"]}
+
+
+class _Page:
+    """The little of a device's page an app's :meth:`reset_page` uses, over a bare Playwright page."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    def load(self, url: str) -> None:
+        self.page.goto("about:blank")
+        self.page.goto(url, wait_until="load")
+
+    def evaluate(self, script: str, arg: Any = None) -> Any:
+        return self.page.evaluate(script, arg)
 
 
 def capture() -> dict[str, dict]:
@@ -40,7 +56,9 @@ def capture() -> dict[str, dict]:
             app = APPS[name](work / name)
             app.start()
             try:
+                app.reset_page(_Page(page))  # type: ignore[arg-type]
                 for path in paths:
+                    page.goto("about:blank")
                     page.goto(app.base_url + path)
                     obs = observe_page(page, 400)
                     out[f"{name}{path}"] = obs.to_dict()

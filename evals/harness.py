@@ -123,6 +123,7 @@ class Harness:
         """Reset the app, then put it in the task's starting state (database rows, page, page actions)."""
         assert slot.page is not None
         slot.app.reset()
+        slot.app.reset_page(slot.page)
         if task.setup.sql:
             if slot.app.database is None:
                 raise InfraError(f"task {task.id}: setup.sql on app {slot.app.name!r}, which has no database")

@@ -11,6 +11,7 @@ own state object) or the app's database — never the run's own steps::
     - field_value: {selector: "#search-input", equals: "harbor"}
     - sql: {query: "SELECT count(*) FROM books", equals: 8}
     - streamtv: {screen: live, channel: 5}     # window.streamtv, the demo app's read-only state
+    - todos: {open: [buy milk], done: [pay rent], absent: [walk the dog], count: 3}   # the app's stored todos
 """
 from __future__ import annotations
 
@@ -197,6 +198,35 @@ def _streamtv(spec: dict[str, Any], ctx: JudgeContext) -> CheckResult:
              if not _same(state.get(STREAMTV_FIELDS[k]), v) and str(state.get(STREAMTV_FIELDS[k])).lower() != str(v).lower()}
     shown = {k: state.get(STREAMTV_FIELDS[k]) for k in spec}
     return CheckResult(not wrong, f"StreamTV state {shown}, expected {spec}")
+
+
+TODO_KEYS = ("open", "done", "absent", "count")
+
+
+def _todos_spec(spec: Any) -> str:
+    if not isinstance(spec, dict) or not spec:
+        return f"give some of {list(TODO_KEYS)}"
+    unknown = set(spec) - set(TODO_KEYS)
+    if unknown:
+        return f"unknown keys {sorted(unknown)}; use {list(TODO_KEYS)}"
+    if "count" in spec and not isinstance(spec["count"], int):
+        return "count must be a number"
+    return next((f"{k}: {problem}" for k in ("open", "done", "absent") if k in spec
+                 for problem in [_nonempty_strings(spec[k])] if problem), "")
+
+
+@check("todos", _todos_spec)
+def _todos(spec: dict[str, Any], ctx: JudgeContext) -> CheckResult:
+    read = getattr(ctx.app, "todos", None)
+    if read is None:
+        return CheckResult(False, f"app {ctx.app.name!r} keeps no todos")
+    stored = {_norm(title): done for title, done in read(ctx.page)}
+    wrong = [f"{t!r} not open" for t in _strings(spec.get("open", [])) if stored.get(_norm(t)) is not False]
+    wrong += [f"{t!r} not done" for t in _strings(spec.get("done", [])) if stored.get(_norm(t)) is not True]
+    wrong += [f"{t!r} still there" for t in _strings(spec.get("absent", [])) if _norm(t) in stored]
+    if "count" in spec and len(stored) != spec["count"]:
+        wrong.append(f"{len(stored)} todos, expected {spec['count']}")
+    return CheckResult(not wrong, f"todos {stored}" + (f": {'; '.join(wrong)}" if wrong else ""))
 
 
 def validate_check(raw: dict[str, Any], where: str) -> None:

@@ -6,7 +6,8 @@ from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.sqlite_web import SqliteWeb
 from evals.apps.streamtv import StreamTV
+from evals.apps.todomvc import TodoMVC
 
-APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb, Datasette)}
+APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb, Datasette, TodoMVC)}
 
 __all__ = ["APPS", "AppInstance"]

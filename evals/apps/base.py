@@ -15,11 +15,14 @@ import subprocess
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import requests
 
 from shared.errors import ConfigError, InfraError
+
+if TYPE_CHECKING:
+    from evals.device_page import DevicePage
 
 log = logging.getLogger(__name__)
 
@@ -109,12 +112,15 @@ class AppInstance(ABC):
     def reset(self) -> None:
         """Put the app's server-side state back to its seed."""
 
+    def reset_page(self, page: "DevicePage") -> None:
+        """Put the app's state kept in the browser (localStorage, cookies) back to its seed."""
+
     def stop(self) -> None:
         """Stop the app's process (if any)."""
 
 
-class ProcessApp(AppInstance):
-    """An app served by a subprocess on a free loopback port, with a SQLite database reset from a seed."""
+class ServedApp(AppInstance):
+    """An app served by a subprocess on a free loopback port."""
 
     ready_path = "/"
     ready_timeout_s = 60.0
@@ -123,29 +129,17 @@ class ProcessApp(AppInstance):
         super().__init__(workdir, index)
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
-        self.seed = self.workdir / "seed.sqlite3"
-        self.live = self.workdir / "live.sqlite3"
         self.log_path = self.workdir / "app.log"
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    @property
-    def database(self) -> Path:
-        return self.live
-
-    @abstractmethod
-    def build_seed(self, path: Path) -> None:
-        """Write the seed database to *path*."""
-
     @abstractmethod
     def command(self) -> tuple[list[str], dict[str, str]]:
         """The app's command line and extra environment."""
 
     def start(self) -> None:
-        self.build_seed(self.seed)
-        copy_database(self.seed, self.live)
         argv, env = self.command()
         log.info("starting %s on %s", self.name, self.base_url)
         with open(self.log_path, "wb") as out:
@@ -157,9 +151,6 @@ class ProcessApp(AppInstance):
             self.stop()
             raise
 
-    def reset(self) -> None:
-        copy_database(self.seed, self.live)
-
     def stop(self) -> None:
         if self.proc is None or self.proc.poll() is not None:
             return
@@ -169,3 +160,28 @@ class ProcessApp(AppInstance):
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(timeout=5)
+
+
+class ProcessApp(ServedApp):
+    """A served app whose state is a SQLite database, reset from a seed."""
+
+    def __init__(self, workdir: Path, index: int = 1) -> None:
+        super().__init__(workdir, index)
+        self.seed = self.workdir / "seed.sqlite3"
+        self.live = self.workdir / "live.sqlite3"
+
+    @property
+    def database(self) -> Path:
+        return self.live
+
+    @abstractmethod
+    def build_seed(self, path: Path) -> None:
+        """Write the seed database to *path*."""
+
+    def start(self) -> None:
+        self.build_seed(self.seed)
+        copy_database(self.seed, self.live)
+        super().start()
+
+    def reset(self) -> None:
+        copy_database(self.seed, self.live)

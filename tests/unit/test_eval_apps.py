@@ -12,6 +12,7 @@ from evals.apps import APPS
 from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.sqlite_web import SqliteWeb
+from evals.apps.todomvc import TodoMVC
 from evals.harness import Harness
 from host.config import HostConfig
 
@@ -53,8 +54,8 @@ def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
     assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "sqlite_web-1",
-                             "sqlite_web-2", "streamtv-1", "streamtv-2"]
-    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1"):
+                             "sqlite_web-2", "streamtv-1", "streamtv-2", "todomvc-1", "todomvc-2"]
+    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
     assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps
@@ -74,3 +75,24 @@ def test_a_missing_dependency_names_the_install_command(monkeypatch: pytest.Monk
     with pytest.raises(ConfigError, match=r"needs no_such_module_for_eval: install the test extra"):
         DjangoAdmin.check_installed()
     SqliteWeb.check_installed()
+
+
+def test_todomvc_is_served_from_the_npm_package(tmp_path: Path) -> None:
+    TodoMVC.check_installed()  # ./dp test fetches it (scripts/install-web-apps.sh)
+    app = TodoMVC(tmp_path / "todomvc")
+    app.start()
+    try:
+        page = requests.get(app.start_url, timeout=10)
+        assert page.status_code == 200 and 'id="new-todo"' in page.text
+        assert requests.get(app.base_url + "/js/store.js", timeout=10).ok
+    finally:
+        app.stop()
+    assert app.proc is not None and app.proc.poll() is not None
+
+
+def test_a_missing_web_app_names_its_install_script(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from shared.errors import ConfigError
+
+    monkeypatch.setattr("evals.apps.todomvc.APP_DIR", tmp_path / "nowhere")
+    with pytest.raises(ConfigError, match=r"scripts/install-web-apps.sh"):
+        TodoMVC.check_installed()
