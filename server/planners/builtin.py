@@ -30,6 +30,7 @@ from server.planners.intents_act import (
     activate, back_intent, location_intent, channel_intent, pause_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
 from server.planners.intents_check import check_intent
+from server.planners.intents_control import control_intent
 from server.planners.intents_param import param_intent
 from server.planners.filter_builder import condition_intent
 from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
@@ -53,6 +54,7 @@ Intent = Callable[[Clause, State], bool]
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
+    ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("scoped-check", scoped_check_intent),
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),

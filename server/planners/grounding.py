@@ -61,7 +61,10 @@ SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption
             "film": "movie", "films": "movies", "programme": "program", "programmes": "programs",
             "preferences": "settings", "colour": "color", "favourite": "favorite", "favourites": "favorites",
             "catalogue": "catalog", "centre": "center", "cancelled": "canceled", "e-mail": "email",
-            "sign": "log", "signin": "login", "login": "login", "logon": "login"}
+            "sign": "log", "signin": "login", "login": "login", "logon": "login",
+            # the states of a list's items, as filters name them ("finished" todos are the "Completed" ones)
+            "finished": "completed", "done": "completed", "complete": "completed",
+            "remaining": "active", "unfinished": "active", "incomplete": "active", "outstanding": "active"}
 
 
 def _content(text: str) -> list[str]:
@@ -92,6 +95,8 @@ def similarity(phrase: str, candidate: str) -> float:
     ps, cs = {_stem(w) for w in pw}, {_stem(w) for w in cw}
     # a word the tester wrote that starts a longer word of the name counts as that word ("search" → "searchbar")
     ps = {next((c for c in cs if len(w) >= 4 and c.startswith(w)), w) for w in ps}
+    # and a name's word that starts the tester's with a short ending ("counter" → "count", "sorting" → "sort")
+    ps = {next((c for c in cs if len(c) >= 4 and w.startswith(c) and len(w) - len(c) <= 3), w) for w in ps}
     if ps == cs:
         return max(base, 0.93)
     if ps <= cs:   # "audio" names "Audio language": every word the tester wrote is in the name

@@ -42,6 +42,7 @@ def _object(c: Clause) -> tuple[str, str]:
     text = quoted(c.rest) or clean(c.rest)
     text = re.sub(r"^(?:on|at|onto|to|into|over to|back to)\s+(?:the\s+)?", "", text, flags=re.I)
     text = re.sub(r"^(?:all|every|each)\s+(?:of\s+)?(?:the\s+|my\s+)?(?=\w)", "", text, flags=re.I)   # "all the products"
+    text = re.sub(r"(?<=\w)\s+ones?$", "", text, flags=re.I)   # "the completed ones": what they are, not "ones"
     role = ""
     for noun, r in _ROLE_NOUNS.items():
         m = re.search(rf"\s+{noun}$", text, re.I)
@@ -269,6 +270,8 @@ def activate(c: Clause, st: State) -> bool:
         raw = clean(m.group(1))
     if c.act is Act.NONE:
         return False
+    if raw and st.last_object and re.match(r"^(?:on\s+)?(?:its|their|his|her)\s+", c.rest.strip(), re.I):
+        raw = f"{raw} next to {st.last_object}"   # "hover over buy milk and click its delete button"
     if raw and _row_relative(st, raw):
         return True
     # "all the books", "the rows in loans": the records themselves, not only the list's page
@@ -453,6 +456,10 @@ def _row_relative(st: State, raw: str) -> bool:
     rows = grounding.rows(clean(m.group("b")), st.live, minimum=0.7)
     if not rows:
         return False   # not a row on this screen: read the words another way
+    if set(words(control)) & _DESTRUCTIVE_WORDS:   # "the delete button of buy milk": its delete icon, then gone
+        from server.planners.intents_form import delete_row
+
+        return delete_row(st, clean(m.group("b")), rows[0].name)
     found = [t for t in grounding.live_elements(control, st.live, roles=CLICKABLE_ROLES, minimum=0.75)
              if t.live.container == rows[0].name]
     if not found:

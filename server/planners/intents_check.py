@@ -129,6 +129,13 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and _count(m.group(1)) is not None:
         _count_check(st, _count(m.group(1)) or 0, clean(m.group(2)), negative)
         return True
+    # "3 items are left", "two tasks remain": a number of things in some state, as a counter shows it
+    m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:(?:is|are)\s+(?:still\s+)?)?"
+                 r"(left|remaining|remain|to do|completed|done|selected|open|pending|active|in total)$", flat, re.I)
+    if m and _count(m.group(1)) is not None:
+        state = {"remain": "left", "remaining": "left"}.get(m.group(3).lower(), m.group(3).lower())
+        _count_check(st, _count(m.group(1)) or 0, f"{m.group(2)} {state}", negative)
+        return True
     # "is there a Save button" / "there is a Save button"
     m = re.match(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+|the\s+)?(.+)$|^there(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(.+)$",
                  flat, re.I)
@@ -269,7 +276,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             if el.role in ("combobox", "textbox"):
                 _add(st, lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
                 return
-        if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared:
+        if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared and not _shown_alike(st, text):
             if st.moved:
                 raise Defer(subject)   # the screen the steps before lead to may have it: look then
             raise Unplannable(f"no element called {subject.strip()!r} on any screen of this device", subject)
@@ -290,6 +297,16 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         st.last_object = text   # "verify Blue Mug is there, then open it"
 
 
+def _shown_alike(st: State, text: str) -> bool:
+    """Some element shows *text*, its numbers aside ("3 items left" for "2 items left"): the tester's name
+    for that element ("the item counter") need not match how the page names it."""
+    if st.live is None or not re.search(r"\d", text):
+        return False
+    pattern = re.compile(r"\s*".join(r"\d+" if re.fullmatch(r"\d+", w) else re.escape(w) for w in text.split()) + r"$",
+                         re.I)
+    return any(pattern.match(t.strip()) for t in st.live.visible_texts())
+
+
 def _page_check(st: State, name: str, negative: bool) -> None:
     node = [t for t in grounding.screens(name, st.ctx, minimum=0.8)   # by its own name, not by a keyword
             if max(grounding.similarity(name, t.node.label), grounding.similarity(name, t.node.id)) >= 0.9]
@@ -306,6 +323,11 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if negative:
         raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
     literal = f"{count} {noun}"
+    counter = re.compile(rf"(?<![\w.])\d+\s+{re.escape(noun)}(?!\w)", re.I)
+    if any(counter.search(t) for t in (st.live.visible_texts() if st.live else [])):
+        # a counter the app shows ("3 items left"): it must show the number asked for
+        _add(st, lambda: checks.text_shown(st.ctx, literal))
+        return
     listed = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True, minimum=0.6)
     if listed and listed[0].element.selector and "count" in st.param_names(V.WAIT_FOR_ELEMENT):
         t = listed[0]
@@ -327,7 +349,33 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
         role = ROLE_ROW
     elif rows_named and st.live is None:
         role = ROLE_ROW
+    main = _main_list_selector(st, role)
+    if main:   # the items of the page's main list, not its menus' and filters' items too
+        _add(st, lambda: checks.element(st.ctx, selector=main, count=count,
+                                        description=f"Check {count} {noun} are shown"))
+        return
     _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+_NTH = re.compile(r":nth-of-type\(\d+\)$")
+
+
+def _main_list_selector(st: State, role: str) -> str:
+    """The selector of every item of the page's largest list of *role* ("#todo-list > li"), when the page
+    has other items of that role besides (a menu, filters); "" when its items are all one list."""
+    if st.live is None:
+        return ""
+    groups: dict[str, int] = {}
+    for e in st.live.of_role(role):
+        if "header-row" in e.hint.split():
+            continue
+        parent = _NTH.sub("", e.selector) if e.selector and _NTH.search(e.selector) else ""
+        groups[parent] = groups.get(parent, 0) + 1
+    if len(groups) < 2:
+        return ""
+    ranked = sorted(groups.items(), key=lambda kv: -kv[1])
+    (best, n), (_, second) = ranked[0], ranked[1]
+    return best if best and n > second else ""
 
 
 def _state_check(st: State, subject: str, state: str, negative: bool) -> None:

@@ -239,12 +239,34 @@ def delete_intent(c: Clause, st: State) -> bool:
     subject = resolve_pronoun(quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I)), st)
     subject = re.sub(r"^(?:the\s+)?(?:todo|task|item|entry|row|record)\s+(?:called\s+|named\s+)?", "", subject, flags=re.I)
     subject = clean(subject)
+    if _EVERY.match(subject) and st.live is not None:
+        return delete_every_row(st, subject)
     rows = grounding.rows(subject, st.live)
     if not rows:
         if st.moved:
             raise Defer(subject)
         raise Unplannable(f"no item {subject!r} on the screen to delete", subject)
     return delete_row(st, subject, rows[0].name)
+
+
+_EVERY = re.compile(r"^(?:all|every|each)\b(?:\s+(?:of\s+)?(?:the\s+|my\s+|them|these|those)?\s*\w*)?$|^everything$",
+                    re.I)
+
+
+def delete_every_row(st: State, subject: str) -> bool:
+    """"delete every todo": the delete control of each row that has one, then none of them is shown."""
+    assert st.live is not None
+    doomed = [(e.text or e.name, control) for e in st.live.elements if e.role in ("listitem", "row") and (e.text or e.name)
+              for control in [_row_control(st, e.text or e.name, _DELETE_WORDS)]
+              if control is not None and control.live.container == (e.text or e.name)]
+    if not doomed:
+        raise Unplannable(f"no row on the screen has a delete control for {subject!r}", subject)
+    for name, control in doomed:
+        st.click_live(control, f"Delete {name!r}", row=name)
+    for name, _ in doomed:
+        st.check(checks.text_shown(st.ctx, name, present=False))
+    st.last_object = ""
+    return True
 
 
 def delete_row(st: State, subject: str, row: str) -> bool:

@@ -24,6 +24,9 @@ def filter_intent(c: Clause, st: State) -> bool:
     if not m:
         return False
     noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
+    value = re.sub(r"^(?:the|all|my|only|just)\s+(?:the\s+)?(?=\w)", "", value, flags=re.I)   # "only the active todos"
+    # "completed todos", "the active ones": the state is the filter, the noun is what the list holds
+    value = re.sub(r"(?<=\w)\s+(?:ones|items?|todos?|tasks?|entries|records|rows|things)$", "", value, flags=re.I)
     flagged = re.match(rf"^(?P<flag>{records.FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
     if flagged and not noun:
         noun, value = flagged.group("noun"), flagged.group("flag")

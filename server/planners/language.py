@@ -51,6 +51,8 @@ VERB_PHRASES: list[tuple[str, Act]] = [
     ("got to", Act.NAVIGATE), ("goto", Act.NAVIGATE),
     ("look at", Act.OPEN), ("have a look at", Act.OPEN), ("take a look at", Act.OPEN),
     ("show only", Act.FILTER), ("only show", Act.FILTER), ("display only", Act.FILTER), ("list only", Act.FILTER),
+    ("show me only", Act.FILTER), ("show me just", Act.FILTER), ("show just", Act.FILTER), ("only display", Act.FILTER),
+    ("only list", Act.FILTER), ("display just", Act.FILTER),
     ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
     ("go back", Act.BACK), ("navigate back", Act.BACK), ("step back", Act.BACK),
     ("turn on", Act.TURN_ON), ("switch on", Act.TURN_ON), ("turn off", Act.TURN_OFF), ("switch off", Act.TURN_OFF),
@@ -62,7 +64,9 @@ VERB_PHRASES: list[tuple[str, Act]] = [
     ("bring me to", Act.NAVIGATE), ("get me to", Act.NAVIGATE), ("put on", Act.PLAY), ("switch over to", Act.NAVIGATE),
     ("stop watching", Act.PAUSE), ("stop playing", Act.PAUSE), ("stop playback", Act.PAUSE),
     ("zap up", Act.TUNE), ("zap down", Act.TUNE), ("channel up", Act.TUNE), ("channel down", Act.TUNE), ("take me to", Act.NAVIGATE), ("jump to", Act.NAVIGATE),
-    ("mouse over", Act.HOVER), ("scroll to", Act.SCROLL), ("scroll down", Act.SCROLL), ("scroll up", Act.SCROLL),
+    ("mouse over", Act.HOVER), ("move the mouse over", Act.HOVER), ("move the mouse to", Act.HOVER),
+    ("move the cursor over", Act.HOVER), ("move the cursor to", Act.HOVER), ("put the mouse over", Act.HOVER),
+    ("point at", Act.HOVER), ("mouseover", Act.HOVER), ("scroll to", Act.SCROLL), ("scroll down", Act.SCROLL), ("scroll up", Act.SCROLL),
     ("tune in", Act.TUNE), ("zap to", Act.TUNE), ("flip to", Act.TUNE),
 ]
 
@@ -156,8 +160,11 @@ def fix_verb_typo(word: str, known: frozenset[str] = frozenset()) -> str:
     Words the device itself uses (*known*: its screens', elements' and keys' words) are never "fixed".
     """
     low = word.lower()
-    if low in VERBS or len(low) < 4 or low in known:
+    if low in VERBS or low in known:
         return word
+    if len(low) < 4:   # a short verb with its double letter typed once: "ad" → "add", "fil" → "fill"
+        return next((v for v in _KNOWN_VERB_WORDS if len(v) == len(low) + 1 and
+                     any(v[i] == v[i + 1] and v[:i] + v[i + 1:] == low for i in range(len(v) - 1))), word)
     allowed = 1 if len(low) < 8 else 2
     best, best_d = word, allowed + 1
     for verb in _KNOWN_VERB_WORDS:
@@ -186,7 +193,7 @@ _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
     r"isn't|aren't)\b|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
-    r"enabled|disabled|playing|on screen)\s*[?.!]*$", re.I)
+    r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 
 
 # Words of task wording itself, never "corrected" into a device's word.
@@ -317,6 +324,10 @@ def restate(task: str) -> str:
                          task.strip(), re.I)
     if typed:     # "enter Chen in the search box": "enter" types here, it does not open
         return f"type {typed.group('v')} into the {typed.group('f')}"
+    listed = re.fullmatch(r"(?:put|write|jot down|note down|note)\s+(?P<v>.+?)\s+(?:on|in|onto|into|to)\s+"
+                          r"(?P<l>(?:the|my|our|this)\s+(?:[\w-]+\s+)?list)", task.strip(), re.I)
+    if listed:    # "put 'water the ferns' on my list"
+        return f"add {listed.group('v')} to {listed.group('l')}"
     replace = re.fullmatch(r"replace\s+(?:the\s+)?(?P<f>[\w ]+?)\s+with\s+(?P<v>.+)", task.strip(), re.I)
     if replace:   # "replace the name with Alicia"
         return f"set the {replace.group('f')} to {replace.group('v')}"
@@ -339,6 +350,16 @@ def restate(task: str) -> str:
     if f:
         return f"set the {f.group('field').strip()} of {f.group('rec').strip()} to {f.group('v').strip()}"
     return task
+
+
+# an adding verb and the kind of thing added, then a colon: what follows is the thing's name
+_NAMES_NEXT = re.compile(r"^\s*(?:please\s+)?(?:add|create|insert|new|make|put)\s+(?:(?:a|an|the|one|new|another)\s+)*"
+                         r"[\w-]+(?:\s+[\w-]+)?\s*:", re.I)
+
+
+def _names_next(part: str) -> bool:
+    first, _, rest = part.strip().partition(" ")
+    return bool(_NAMES_NEXT.match(f"{fix_verb_typo(first)} {rest}"))
 
 
 def split_clauses(task: str, protected: list[str]) -> list[str]:
@@ -375,8 +396,9 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
             if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
         parts = [path[0]] + [f"{verb} {q.strip()}" for q in path[1:]]
     # "I want to add a customer: open the add form" — a colon before a verb ends a clause
-    parts = [q for p in parts for q in re.split(r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)),
-                                                p, flags=re.I) if q.strip()]
+    # — but not after "add a todo": there the colon gives the value ("add a todo: send invoices")
+    parts = [q for p in parts for q in ([p] if _names_next(p) else re.split(
+        r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)), p, flags=re.I)) if q.strip()]
     out = []
     for p in parts:
         while "\x00" in p:   # holds may hold holds (a quoted value inside an SQL statement)

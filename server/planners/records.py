@@ -124,7 +124,7 @@ def parse_record(text: str) -> Record:
     for prep in sorted(PREPOSITION_FIELDS, key=len, reverse=True):
         m = re.search(rf"\b{prep}\s+(?:at\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:from|by|for|costs|due|in|with)\b|$))",
                       body, re.I)
-        if m and not re.match(r"^(?:the|a|an)\s+(?:list|table|form|page)\b", m.group("v"), re.I):
+        if m and not re.match(r"^(?:the|a|an|my|our|your|this)\s+(?:[\w-]+\s+)?(?:list|table|form|page)\b", m.group("v"), re.I):
             rec.fields.append((prep, quoted(m.group("v")) or clean(m.group("v"))))
             body = body[:m.start()] + " " + body[m.end():]
     # the main name: quoted, or after called/named/titled, or what is left after the noun

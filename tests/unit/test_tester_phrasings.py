@@ -233,3 +233,48 @@ def test_sql_in_a_code_editor_and_facts_about_a_record() -> None:
         ("wait_for_element", {"text": "Basil", "present": True})]
     assert _steps(plan("Desk Lamp is in the list", screen("django_admin/admin/store/product/"))) == [
         ("wait_for_element", {"text": "Desk Lamp", "present": True})]
+
+
+TODO = "todomvc/index.html#/"
+
+
+def steps(p: Plan) -> list[tuple[str, dict]]:
+    assert p.feasible, p.analysis
+    return [(s.command, s.params) for s in p.steps]
+
+
+def test_a_bulk_control_is_named_by_a_sentence_around_its_label() -> None:
+    """TodoMVC: "Clear completed (1)" and "Mark all as complete" said the way a tester says them."""
+    for task in ("clear every completed item", "remove all the completed todos"):
+        assert first(plan(task, screen(TODO))) == \
+            ("click_element", {"text": "Clear completed", "role": "button"})   # the count in the label is not kept
+    ticked = steps(plan("please mark all items as complete", screen(TODO)))
+    assert ticked[0] == ("set_checked", {"checked": True, "text": "Mark all as complete", "role": "checkbox"})
+    assert ticked[-1][1]["state"] == "checked"
+    # a clause that names an item is that item's own checkbox, not the bulk one
+    assert steps(plan("mark Pay rent as complete", screen(TODO)))[0][1].get("row") == "Pay rent"
+
+
+def test_list_wordings_on_a_todo_list() -> None:
+    assert first(plan("new item: defrost the freezer", screen(TODO)))[1]["text"] == "defrost the freezer"
+    assert first(plan('put "water the ferns" on my list', screen(TODO)))[1]["text"] == "water the ferns"
+    assert first(plan("just show me the active entries", screen(TODO))) == \
+        ("click_element", {"text": "Active", "role": "link"})
+    assert first(plan("filter down to finished todos", screen(TODO))) == \
+        ("click_element", {"text": "Completed", "role": "link"})   # never "TodoMVC", a link off the app
+    delete_all = steps(plan("remove all of them", screen(TODO)))
+    assert [s[1]["row"] for s in delete_all if s[0] == "click_element"] == \
+        ["Buy milk", "Walk the dog", "Call the plumber", "Pay rent"]
+    assert all(s == ("wait_for_element", {"text": s[1]["text"], "present": False}) for s in delete_all[4:])
+    hovered = plan("move the mouse over Buy milk, then press its remove icon", screen(TODO))
+    assert steps(hovered)[-1] == ("click_element", {"text": "destroy", "role": "button", "row": "Buy milk"})
+
+
+def test_a_counter_the_app_shows_is_checked_with_the_number_asked() -> None:
+    assert first(plan("two items remain", screen(TODO))) == \
+        ("wait_for_element", {"text": "2 items left", "present": True})
+    assert first(plan("confirm the item counter reads 3 items left", screen(TODO))) == \
+        ("wait_for_element", {"text": "3 items left", "present": True})
+    # a count of the list's items counts the main list, not the filters beside it
+    assert first(plan("verify exactly 4 todos are listed", screen(TODO))) == \
+        ("wait_for_element", {"selector": "#todo-list > li", "count": 4, "present": True})

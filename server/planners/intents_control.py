@@ -1,0 +1,97 @@
+"""A clause that says a control's own label, with a word or two of its own around it.
+
+Testers word an app's bulk controls as a sentence: "clear all completed todos" is the
+"Clear completed (1)" button, "mark all todos as complete" the "Mark all as complete"
+checkbox, "export everything to CSV" the "Export to CSV" link. The clause names such a
+control when the label starts with the clause's verb, has at least two words, and every
+word of the label (counts aside) is in the clause. The words the clause adds must not
+name an item on the screen: "mark buy milk as complete" is a row's checkbox, not the
+"Mark all as complete" one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
+from server.planners.grounding import Target, TargetKind
+from server.planners.language import Act, Clause, words
+from server.planners.state import State
+from shared import vocabulary as V
+from shared.screen import CLICKABLE_ROLES, TOGGLE_ROLES, UIElement
+
+# words that carry no meaning of their own in a label or a clause
+_FILLER = frozenset("the a an as of to my our your this that these those it please now".split())
+# nouns for "the things in the list" that a clause may add to a label ("clear completed todos")
+_ITEM_NOUNS = frozenset("todo todos item items task tasks entry entries row rows record records one ones "
+                        "thing things everything".split())
+# quantifiers a clause adds to a bulk control's label ("clear all completed")
+_QUANTIFIERS = frozenset("all every each both any".split())
+MAX_EXTRA_WORDS = 2
+# verbs a tester uses for a label's verb ("remove all completed" is "Clear completed")
+_VERB_GROUPS = (("clear", "delete", "remove", "erase"),)
+
+
+def stem(word: str) -> str:
+    """"completed", "complete", "completes" → "complet": the few endings a label and a clause differ by."""
+    for suffix in ("ing", "ed", "es", "s", "e", "d"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+_SAME_VERB = {stem(w): stem(group[0]) for group in _VERB_GROUPS for w in group}
+
+
+def _label_words(el: UIElement) -> list[str]:
+    label = re.sub(r"\(\s*\d+\s*\)|\b\d+\b", " ", el.name or el.text or "")   # "Clear completed (1)"
+    return [w for w in words(label) if w not in _FILLER]
+
+
+def _matches(clause_words: list[str], verb: str, el: UIElement) -> int:
+    """How many label words the clause says when it names *el* this way; 0 when it does not."""
+    label = [stem(w) for w in _label_words(el)]
+    if label and label[0] != verb and _SAME_VERB.get(label[0], label[0]) == _SAME_VERB.get(verb, verb):
+        label[0] = verb   # "remove all completed" says "Clear completed"
+    if len(label) < 2 or label[0] != verb or not set(label) <= set(clause_words):
+        return 0
+    extra = [w for w in clause_words if w not in label and w not in _ITEM_NOUNS]
+    return len(label) if len(extra) <= MAX_EXTRA_WORDS else 0
+
+
+def control_intent(c: Clause, st: State) -> bool:
+    if st.live is None or c.act is Act.CHECK or not c.text:
+        return False
+    said = [w for w in words(c.text) if w not in _FILLER]
+    if len(said) < 2:
+        return False
+    clause_words = [stem(w) for w in said]
+    candidates = [(n, el) for el in st.live.elements
+                  if not el.hidden and (el.role in CLICKABLE_ROLES or el.role in TOGGLE_ROLES)
+                  for n in [_matches(clause_words, clause_words[0], el)] if n]
+    if not candidates:
+        return False
+    best = max(n for n, _ in candidates)
+    chosen = [el for n, el in candidates if n == best]
+    el = chosen[0]
+    label = " ".join(re.sub(r"\(\s*\d+\s*\)", " ", el.name or el.text).split())   # "Clear completed (1)"
+    extra = " ".join(w for w in said[1:] if stem(w) not in {stem(x) for x in _label_words(el)}
+                     and w not in _ITEM_NOUNS and w not in _QUANTIFIERS)
+    if extra and grounding.rows(extra, st.live, minimum=0.85):
+        return False   # the clause names an item too: a control of that item's row
+    if el.role in TOGGLE_ROLES:
+        st.add(V.SET_CHECKED, {"checked": True, "text": label, "role": el.role}, f"Tick {label!r}")
+        st.summary.append(f"tick {label}")
+        try:
+            st.expect_check(checks.element(st.ctx, text=label, role=el.role, state="checked"))
+        except CannotCheck:
+            st.expect_check(None)
+    else:
+        stable = replace(el, name=label, text="") if el.name else replace(el, text=label)   # counts change
+        st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, label, live=stable), f"Click {label!r} ({el.role})")
+        st.summary.append(f"click {label}")
+        st.expect_check(None)
+    st.last_object = label
+    return True
+
