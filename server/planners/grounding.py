@@ -63,7 +63,7 @@ SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption
             "catalogue": "catalog", "centre": "center", "cancelled": "canceled", "e-mail": "email",
             "sign": "log", "signin": "login", "login": "login", "logon": "login",
             # the states of a list's items, as filters name them ("finished" todos are the "Completed" ones)
-            "finished": "completed", "done": "completed", "complete": "completed",
+            "finished": "completed", "complete": "completed",
             "remaining": "active", "unfinished": "active", "incomplete": "active", "outstanding": "active"}
 
 

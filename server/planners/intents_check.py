@@ -26,7 +26,11 @@ _SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|on
 _STATE_WORDS = {"checked": "checked", "ticked": "checked", "completed": "checked", "done": "checked",
                 "complete": "checked", "marked": "checked", "unchecked": "unchecked", "unticked": "unchecked",
                 "incomplete": "unchecked", "active": "unchecked", "enabled": "enabled", "disabled": "disabled",
-                "selected": "selected", "focused": "focused", "greyed out": "disabled"}
+                "selected": "selected", "focused": "focused", "greyed out": "disabled", "finished": "checked",
+                "crossed out": "checked", "crossed off": "checked", "struck through": "checked",
+                "checked off": "checked", "ticked off": "checked", "not done": "unchecked",
+                "not completed": "unchecked", "open": "unchecked", "pending": "unchecked", "unfinished": "unchecked"}
+_STATES = "|".join(sorted((re.escape(w) for w in _STATE_WORDS), key=len, reverse=True))
 
 
 GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app", "window", "display", "tv", "site",
@@ -170,8 +174,9 @@ def check_intent(c: Clause, st: State) -> bool:
     if m:
         _value_check(st, m.group("subject"), m.group("v"), negative)
         return True
-    m = re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:marked\s+(?:as\s+)?)?(?P<state>checked|ticked|completed|complete|"
-                 r"done|unchecked|unticked|incomplete|active|selected|focused|greyed out)$", flat, re.I)
+    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<subject>.+?)\s+(?:marked\s+(?:as\s+)?)?(?P<state>" + _STATES + r")$",
+                 flat, re.I) or \
+        re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:marked\s+(?:as\s+)?)?(?P<state>" + _STATES + r")$", flat, re.I)
     if m:
         _state_check(st, _subject_text(m.group("subject")), _STATE_WORDS[m.group("state").lower()], negative)
         return True

@@ -40,7 +40,13 @@ def _value_and_field(rest: str) -> tuple[str, str]:
     return quoted(rest) or clean(rest), ""
 
 
+_ANY_FIELD = re.compile(r"(?:the\s+|a\s+)?(?:text\s*|input\s+|entry\s+)?(?:input|field|box|textbox|entry)"
+                        r"(?:\s+(?:box|field))?", re.I)
+
+
 def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTBOX})) -> Target | None:
+    if phrase and _ANY_FIELD.fullmatch(phrase.strip()):
+        phrase = ""   # "the input", "the text box": the one field there is (or the focused one)
     if phrase:
         found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles]
         return found[0] if found else None
@@ -282,8 +288,24 @@ def delete_row(st: State, subject: str, row: str) -> bool:
     raise Defer(subject, replace_with=[deletion_clause(st, subject, None)])
 
 
+_PREDICATE = re.compile(r"\b(?:is|are|was|were|should|must|has|have|be|isn't|aren't|that|whether|if)\b", re.I)
+
+
+def _toggle_row(c: Clause, st: State) -> bool:
+    """"toggle pay rent": the row's checkbox to the state it is not in now."""
+    subject = clean(re.sub(r"^toggle\s+", "", c.text, flags=re.I))
+    rows = grounding.rows(subject, st.live, minimum=0.85) if st.live is not None else []
+    boxes = [b for r in rows[:1] for b in st.live.of_role(ROLE_CHECKBOX) if b.container == r.name] if st.live else []
+    if not boxes:
+        return False
+    return tick_intent(Clause(f"{'untick' if boxes[0].checked else 'tick'} {subject}",
+                              Act.UNTICK if boxes[0].checked else Act.TICK, subject), st)
+
+
 def tick_intent(c: Clause, st: State) -> bool:
     """tick / mark done / complete / check (a checkbox) / untick."""
+    if c.low.startswith("toggle ") and _toggle_row(c, st):
+        return True
     if c.act not in (Act.TICK, Act.UNTICK, Act.CHECK):
         return False
     from server.planners.intents_records import _stated_flag
@@ -299,6 +321,8 @@ def tick_intent(c: Clause, st: State) -> bool:
     subject = resolve_pronoun(quoted(rest) or clean(rest), st)
     subject = re.sub(r"\s+(?:checkbox|check box|box|toggle|switch)$", "", subject, flags=re.I)
     subject = re.sub(r"^(?:the\s+)?(?:checkbox|check box|box)\s+(?:of|for|next to)\s+", "", subject, flags=re.I)
+    if c.act is Act.CHECK and (not re.match(r"(?:check|tick)\b", c.low) or _PREDICATE.search(c.rest)):
+        return False   # "is buy milk done?", "ensure X is not completed", "check that X is done": checks
     if c.act is Act.CHECK:
         # "check X" is a tick only when X names a checkbox or a row that has one
         named = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch", "radio"}), minimum=0.8)
@@ -306,8 +330,10 @@ def tick_intent(c: Clause, st: State) -> bool:
                    if _row_control(st, r.name, ["", "toggle", "check"], frozenset({ROLE_CHECKBOX})) is not None]
         if not named and not row_box:
             return False
-    named = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch", "radio"}), minimum=0.7)
     state = "checked" if checked else "unchecked"
+    if _EVERY.match(subject) and st.live is not None:
+        return _tick_every_row(st, checked, state, subject)
+    named = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch", "radio"}), minimum=0.7)
     if named:
         el = named[0].live
         st.add(V.SET_CHECKED, {"checked": checked, "text": el.name or el.text or el.hint, "role": el.role},
@@ -332,6 +358,23 @@ def tick_intent(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(subject)
     raise Unplannable(f"no checkbox for {subject!r} on the screen", subject)
+
+
+def _tick_every_row(st: State, checked: bool, state: str, subject: str) -> bool:
+    """"complete all tasks", "uncheck everything": the checkbox of each row that has one."""
+    assert st.live is not None
+    rows = [e.text or e.name for e in st.live.elements if e.role in ("listitem", "row") and (e.text or e.name)
+            and "header-row" not in e.hint.split()]
+    boxed = [r for r in rows if any(b.container == r for b in st.live.of_role(ROLE_CHECKBOX))]
+    if not boxed:
+        raise Unplannable(f"no row on the screen has a checkbox for {subject!r}", subject)
+    for row in boxed:
+        st.add(V.SET_CHECKED, {"checked": checked, "row": row, "role": ROLE_CHECKBOX},
+               f"{'Tick' if checked else 'Untick'} {row!r}")
+    for row in boxed:
+        st.check(checks.element(st.ctx, row=row, role=ROLE_CHECKBOX, state=state))
+    st.last_object = ""
+    return True
 
 
 def _select_option(st: State, dropdown: Target, option: str) -> None:
@@ -469,13 +512,14 @@ def _edit_row(st: State, row: str, new: str) -> bool:
 def edit_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.EDIT:
         return False
-    m = re.match(r"^(?P<x>.+?)\s+(?:to|as|into)\s+(?P<v>.+)$", c.rest.strip(), re.I)
+    m = re.match(r"^(?P<x>.+?)\s+(?:to|as|into|so (?:that )?it (?:says|reads|shows))\s+(?P<v>.+)$", c.rest.strip(), re.I)
     if not m:
         return activate(Clause(c.text, Act.CLICK, c.rest), st)
     row = grounding.rows(clean(m.group("x")), st.live)
     if not row:
         return set_intent(c, st)
-    return _edit_row(st, row[0].name, quoted(m.group("v")) or clean(m.group("v")))
+    value = re.sub(r"^(?:say|says|read|reads|be|show|shows)\s+", "", m.group("v").strip(), flags=re.I)   # "to say X"
+    return _edit_row(st, row[0].name, quoted(value) or clean(value))
 
 
 def submit_intent(c: Clause, st: State) -> bool:

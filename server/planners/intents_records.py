@@ -172,19 +172,33 @@ def fill_intent(c: Clause, st: State) -> bool:
     return True
 
 
-def _single_field_add(st: State, rec: Record) -> bool:
-    """A list with one "new item" field (a todo list): type the item and press Enter."""
-    if rec.fields or rec.flags or rec.loose or st.live is None:
-        return False
+def _single_field_add(st: State, rec: Record, said: str = "") -> str:
+    """A list with one "new item" field (a todo list): type the item and press Enter; the item typed."""
+    if rec.fields or rec.flags or st.live is None:
+        return ""
+    if rec.loose and (not rec.name or any(re.search(r"\d", v) for v in rec.loose)):
+        return ""   # "a product: Tea Cup, kitchen, 4.50": a record's values, not a list of items
+    said = records.DESTINATION.sub("", said.strip())
+    if not rec.name and rec.noun and re.fullmatch(r"[a-z][\w'-]*", said, re.I):
+        rec = Record(name=said, noun="")   # "add milk": with no article, the one word is the item
+    if not rec.name:
+        return ""   # "add a todo": nothing to type yet
     from server.planners.intents_form import _field, type_into   # one typing path for every intent
 
     field = (_field(st, rec.noun) if rec.noun else None) or _field(st, "new") or _field(st, "")
     if field is None or records.save_button(st, ("add",)) and len(records.form_fields(st)) > 1:
-        return False
+        return ""
     if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(field.live)), re.I):
-        return False
-    type_into(st, rec.name, field, submit=True)
-    return True
+        return ""
+    items = [rec.name, *rec.loose]   # "add milk, eggs and bread": one item after another
+    for item in items[:-1]:
+        type_into(st, item, field, submit=True)
+        _expect_shown(st, item)
+        if st.expect is not None:
+            st.add_step(st.expect)
+            st.expect = None
+    type_into(st, items[-1], field, submit=True)
+    return items[-1]
 
 
 def add_record_intent(c: Clause, st: State) -> bool:
@@ -200,9 +214,10 @@ def add_record_intent(c: Clause, st: State) -> bool:
         if st.moved:
             raise Defer(rec.noun or rec.name)
         return False   # a device with no screen to read: the tree's intents decide
-    if _single_field_add(st, rec):
-        st.last_object = rec.name
-        _expect_shown(st, rec.name)
+    typed = _single_field_add(st, rec, c.rest)
+    if typed:
+        st.last_object = typed
+        _expect_shown(st, typed)
         return True
     fields = records.form_fields(st)
     save = records.save_button(st)

@@ -96,7 +96,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["scroll"], Act.SCROLL),
     **dict.fromkeys(["hover"], Act.HOVER),
     **dict.fromkeys(["tune", "zap"], Act.TUNE),
-    **dict.fromkeys(["press"], Act.PRESS),
+    **dict.fromkeys(["press", "hit"], Act.PRESS),
     **dict.fromkeys(["clear", "empty", "wipe"], Act.CLEAR),
     **dict.fromkeys(["submit", "save", "send", "apply", "run", "execute"], Act.SUBMIT),
 }
@@ -257,6 +257,7 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     if act is None and want:
         return Clause(text, Act.WANT, want.group("x"))   # "I need subtitles": have it on / open
     if act is None and re.match(r"^[a-z]+\s+(?:the|a|an|all|every|each|my|some|our)\b", low) \
+            and not re.search(r"\b(?:should|must|ought to|needs? to|has to)\s+(?:still\s+|now\s+)?(?:be|show|read)\b", low) \
             and words[0].lower() not in ("there", "it", "this", "that", "is", "are", "was", "were", "does", "do", "did",
                                          "has", "have", "can", "could", "should", "will", "would", "am") \
             and not low.startswith(("the ", "a ", "an ")):
@@ -320,10 +321,11 @@ def restate(task: str) -> str:
     passive = _PASSIVE.match(task.strip())
     if passive:   # "Bob Chen needs to be deleted"
         return f"{_PARTICIPLES[passive.group('p').lower()]} {passive.group('x')}"
-    typed = re.fullmatch(r"(?:enter|put)\s+(?P<v>.+?)\s+(?:in|into)\s+(?:the\s+)?(?P<f>[\w ]+?(?:field|box|input|bar))",
+    typed = re.fullmatch(r"(?:enter|put)\s+(?P<v>.+?)\s+(?:in|into)\s+(?:the\s+)?(?P<f>[\w ]*?(?:field|box|input|bar))"
+                         r"(?P<s>\s+and\s+(?:press|hit)\s+(?:enter|return))?",
                          task.strip(), re.I)
     if typed:     # "enter Chen in the search box": "enter" types here, it does not open
-        return f"type {typed.group('v')} into the {typed.group('f')}"
+        return f"type {typed.group('v')} into the {typed.group('f')}{typed.group('s') or ''}"
     listed = re.fullmatch(r"(?:put|write|jot down|note down|note)\s+(?P<v>.+?)\s+(?:on|in|onto|into|to)\s+"
                           r"(?P<l>(?:the|my|our|this)\s+(?:[\w-]+\s+)?list)", task.strip(), re.I)
     if listed:    # "put 'water the ferns' on my list"

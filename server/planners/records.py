@@ -93,10 +93,16 @@ def parse_fill(text: str) -> Record | None:
     return rec
 
 
+DESTINATION = re.compile(r"\s+(?:to|into|onto|on)\s+(?:the|my|our|your|this)\s+(?:[\w-]+\s+)?(?:list|todos|to-dos)"
+                         r"\s*[.!?]*$", re.I)
+
+
 def parse_record(text: str) -> Record:
     """"a customer named Ivy Nguyen with email ivy@x.com from Hanoi" → name, noun and fields."""
     rec = Record()
     text = re.sub(r"\b(?:who\s+)?(?:lives|living|based|located|residing)\s+in\b", "from", text, flags=re.I)
+    # "… to my list", "… onto the shopping list": where it goes, not a field of it
+    text = DESTINATION.sub("", text.strip())
     body = " " + text.strip().rstrip(".!?") + " "
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
         pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)

@@ -278,3 +278,28 @@ def test_a_counter_the_app_shows_is_checked_with_the_number_asked() -> None:
     # a count of the list's items counts the main list, not the filters beside it
     assert first(plan("verify exactly 4 todos are listed", screen(TODO))) == \
         ("wait_for_element", {"selector": "#todo-list > li", "count": 4, "present": True})
+
+
+def test_questions_and_statements_about_a_row_are_checks_never_ticks() -> None:
+    for task, state in (("is buy milk done?", "checked"), ('ensure "Call the plumber" is not completed', "unchecked"),
+                        ("Walk the dog should be crossed out", "checked")):
+        p = steps(plan(task, screen(TODO)))
+        assert [c for c, _ in p] == ["wait_for_element"], (task, p)
+        assert p[0][1]["state"] == state
+    assert first(plan("toggle pay rent", screen(TODO))) == \
+        ("set_checked", {"checked": True, "row": "Pay rent", "role": "checkbox"})     # it is not done now
+    assert first(plan("toggle walk the dog", screen(TODO)))[1]["checked"] is False   # it is done now
+    every = steps(plan("untick everything", screen(TODO)))
+    assert [p["row"] for c, p in every if c == "set_checked"] == \
+        ["Buy milk", "Walk the dog", "Call the plumber", "Pay rent"]
+
+
+def test_items_added_one_after_another_and_the_field_called_the_input() -> None:
+    added = steps(plan("add butter, jam and toast to my list", screen(TODO)))
+    assert [p["text"] for c, p in added if c == "input_text"] == ["butter", "jam", "toast"]
+    assert added[-1] == ("wait_for_element", {"text": "toast", "present": True})
+    assert first(plan("add stamps", screen(TODO)))[1]["text"] == "stamps"     # never an empty item
+    typed = steps(plan("enter 'buy stamps' in the input and hit enter", screen(TODO)))
+    assert typed[0][1]["text"] == "buy stamps" and typed[-1] == ("press_key", {"key": "OK"})
+    edited = steps(plan("edit buy milk so it reads buy oat milk", screen(TODO)))
+    assert edited[1][1]["text"] == "buy oat milk"
