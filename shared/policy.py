@@ -23,6 +23,16 @@ MAX_RETRIES = 5
 WAIT_GRACE_S = 5.0   # a wait command's own timeout, plus this, bounds its step
 
 
+def options(raw: Any, keys: tuple[str, ...], where: str, kind: str = "a mapping") -> dict[str, Any]:
+    """*raw* as a mapping of some of *keys*; anything else is a :class:`RequestError` naming *where*."""
+    if not isinstance(raw, dict):
+        raise RequestError(f"{where} must be {kind} {{{', '.join(keys)}}}")
+    unknown = set(raw) - set(keys)
+    if unknown:
+        raise RequestError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+    return raw
+
+
 @dataclass(frozen=True)
 class Limits:
     """One level of the cascade: any field may be unset (None)."""
@@ -38,11 +48,7 @@ class Limits:
         """Parse ``{step_timeout, max_retries}``; a bad value is a :class:`RequestError` naming it."""
         if raw is None:
             return cls()
-        if not isinstance(raw, dict):
-            raise RequestError(f"{where} must be an object {{step_timeout, max_retries}}")
-        unknown = set(raw) - {"step_timeout", "max_retries"}
-        if unknown:
-            raise RequestError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        options(raw, ("step_timeout", "max_retries"), where, "an object")
         timeout, retries = raw.get("step_timeout"), raw.get("max_retries")
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
                                     or not 0 < timeout <= MAX_STEP_TIMEOUT_S):

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any
 
 from shared.errors import RequestError
+from shared.policy import options
 
 
 class ImageFormat(str, Enum):
@@ -80,11 +81,7 @@ class ScreenshotPolicy:
         """Parse ``{every, format, quality}``; a bad value is a :class:`RequestError` naming it."""
         if raw is None:
             return cls()
-        if not isinstance(raw, dict):
-            raise RequestError(f"{where} must be a mapping {{every, format, quality}}")
-        unknown = set(raw) - {"every", "format", "quality"}
-        if unknown:
-            raise RequestError(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        options(raw, ("every", "format", "quality"), where)
         every, quality = raw.get("every", 0), raw.get("quality", 80)
         if isinstance(every, bool) or not isinstance(every, int) or every < 0:
             raise RequestError(f"{where}.every must be a whole number of steps, 0 or more (0: only where useful)")

@@ -120,10 +120,14 @@ class AppInstance(ABC):
 
 
 class ServedApp(AppInstance):
-    """An app served by a subprocess on a free loopback port."""
+    """An app served by a subprocess on a free loopback port, driven as a tree-less web device."""
 
     ready_path = "/"
     ready_timeout_s = 60.0
+    #: the device's name, model and user interface in the host config
+    device_name: str = ""
+    model: str = ""
+    userinterface: str = ""
 
     def __init__(self, workdir: Path, index: int = 1) -> None:
         super().__init__(workdir, index)
@@ -138,6 +142,12 @@ class ServedApp(AppInstance):
     @abstractmethod
     def command(self) -> tuple[list[str], dict[str, str]]:
         """The app's command line and extra environment."""
+
+    def device_config(self) -> dict[str, Any]:
+        """Only a browser on the app's start page: no navigation tree."""
+        return {"name": self.device_name, "model": self.model, "userinterface": self.userinterface,
+                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280,
+                                                                    "height": 720}}]}
 
     def start(self) -> None:
         argv, env = self.command()

@@ -4,7 +4,6 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 from evals.apps.base import ProcessApp
 from evals.apps.garden_seed import build
@@ -12,6 +11,9 @@ from evals.apps.garden_seed import build
 
 class Datasette(ProcessApp):
     name = "datasette"
+    device_name = "Nursery data (Datasette)"
+    model = "datasette"
+    userinterface = "datasette"
     requires = ("datasette",)
 
     @property
@@ -29,8 +31,3 @@ class Datasette(ProcessApp):
             nursery.symlink_to(self.live)
         return ([exe, "serve", str(nursery), "--host", "127.0.0.1", "--port", str(self.port),
                  "--setting", "default_page_size", "50"], {"PYTHONUNBUFFERED": "1"})
-
-    def device_config(self) -> dict[str, Any]:
-        return {"name": "Nursery data (Datasette)", "model": "datasette", "userinterface": "datasette",
-                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280,
-                                                                    "height": 720}}]}

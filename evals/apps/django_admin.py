@@ -4,7 +4,6 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 from evals.apps.base import ProcessApp
 from shared.errors import InfraError
@@ -12,6 +11,9 @@ from shared.errors import InfraError
 
 class DjangoAdmin(ProcessApp):
     name = "django_admin"
+    device_name = "Corner Shop admin (Django)"
+    model = "django-admin-web"
+    userinterface = "django-admin"
     requires = ("django",)
     ready_path = "/admin/login/"
 
@@ -30,8 +32,3 @@ class DjangoAdmin(ProcessApp):
         return ([sys.executable, "-m", "django", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
                 {"DJANGO_SETTINGS_MODULE": "evals.apps.django_site.settings", "EVAL_DJANGO_DB": str(self.live),
                  "PYTHONUNBUFFERED": "1"})
-
-    def device_config(self) -> dict[str, Any]:
-        return {"name": "Corner Shop admin (Django)", "model": "django-admin-web", "userinterface": "django-admin",
-                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280,
-                                                                    "height": 720}}]}

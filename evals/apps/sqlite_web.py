@@ -4,7 +4,6 @@ from __future__ import annotations
 import shutil
 import sys
 from pathlib import Path
-from typing import Any
 
 from evals.apps.base import ProcessApp
 from evals.apps.library_seed import build
@@ -12,6 +11,9 @@ from evals.apps.library_seed import build
 
 class SqliteWeb(ProcessApp):
     name = "sqlite_web"
+    device_name = "Library database (sqlite-web)"
+    model = "sqlite-web"
+    userinterface = "sqlite-web"
     requires = ("sqlite_web",)
 
     @property
@@ -25,8 +27,3 @@ class SqliteWeb(ProcessApp):
         exe = shutil.which("sqlite_web", path=str(Path(sys.executable).parent)) or "sqlite_web"
         return ([exe, "--host", "127.0.0.1", "--port", str(self.port), "--no-browser", "--quiet", str(self.live)],
                 {"PYTHONUNBUFFERED": "1"})
-
-    def device_config(self) -> dict[str, Any]:
-        return {"name": "Library database (sqlite-web)", "model": "sqlite-web", "userinterface": "sqlite-web",
-                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280,
-                                                                    "height": 720}}]}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from evals.apps.base import ServedApp
 from shared.errors import ConfigError
@@ -28,6 +28,9 @@ _READ_STORE = "key => localStorage.getItem(key)"
 
 class TodoMVC(ServedApp):
     name = "todomvc"
+    device_name = "To-do list (TodoMVC)"
+    model = "todomvc"
+    userinterface = "todomvc"
     ready_path = "/index.html"
 
     @classmethod
@@ -55,8 +58,3 @@ class TodoMVC(ServedApp):
         if raw is None:
             raise ConfigError("the page holds no TodoMVC store")
         return [(str(t.get("title", "")), bool(t.get("completed"))) for t in json.loads(raw).get("todos", [])]
-
-    def device_config(self) -> dict[str, Any]:
-        return {"name": "To-do list (TodoMVC)", "model": "todomvc", "userinterface": "todomvc",
-                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280,
-                                                                    "height": 720}}]}
