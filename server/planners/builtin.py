@@ -185,10 +185,10 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
-        listed = bool(verb) and read_clause(verb).act is Act.ADD   # "add milk, eggs and bread": lower-case items too
-        if listed and not re.fullmatch(r"[a-z][a-z' -]*(?:\s+to\s+(?:the|my|our)\s+[\w ]*list)?", clause.text):
-            listed, name_like = False, False   # after "add", only plain items: "Price 5" is an attribute
-        if clause.act is Act.NONE and verb and (name_like or listed) and 0 < len(clause.text.split()) <= 5 \
+        if verb and read_clause(verb).act is Act.ADD:
+            # "add milk, eggs and bread": plain items, lower-case too; "Price 5" is an attribute, never an item
+            name_like = bool(re.fullmatch(r"[a-z][a-z' -]*(?:\s+to\s+(?:the|my|our)\s+[\w ]*list)?", clause.text))
+        if clause.act is Act.NONE and verb and name_like and 0 < len(clause.text.split()) <= 5 \
                 and not re.search(r"\b(?:is|are|was|were|has|have|shows?|should|must)\b", clause.text, re.I):
             text = f"{verb} {clause.text}"
         elif clause.act in _CARRIED_ACTS and clause.rest and clause.text.endswith(clause.rest):

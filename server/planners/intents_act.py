@@ -15,6 +15,7 @@ from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
+from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
@@ -272,7 +273,7 @@ def activate(c: Clause, st: State) -> bool:
         return False
     if raw and st.last_object and re.match(r"^(?:on\s+)?(?:its|their|his|her)\s+", c.rest.strip(), re.I):
         raw = f"{raw} next to {st.last_object}"   # "hover over buy milk and click its delete button"
-    if raw and _row_relative(st, raw):
+    if raw and row_relative(st, raw):
         return True
     # "all the books", "the rows in loans": the records themselves, not only the list's page
     records_of = re.match(r"^(?:the\s+)?(?:rows|records|entries|data|contents?|items)\s+(?:in|of|from)\s+(?:the\s+)?(?P<x>.+)$",
@@ -338,7 +339,7 @@ def activate(c: Clause, st: State) -> bool:
         return True
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
-        if _open_by_row_link(st, t):
+        if open_by_row_link(st, t):
             return True
         _click_live_and_expect(st, t, asked=category_free)
         _play_follow_up(c, st, t.label, None)
@@ -442,36 +443,6 @@ def _play_key(st: State) -> bool:
     raise Unplannable("the device has no way to play")
 
 
-_NEXT_TO = re.compile(r"^(?P<a>.+?)\s+(?:next to|beside|alongside|in the (?:row|line|entry) (?:of|for|with|showing)|"
-                      r"on the (?:row|line) (?:of|for|with)|of the (?:row|line|entry) (?:of|for|with)?)\s+(?:the\s+)?(?P<b>.+)$",
-                      re.I)
-
-
-def _row_relative(st: State, raw: str) -> bool:
-    """"the Add link next to Products", "the delete button in the row of buy milk": a control of a row."""
-    m = _NEXT_TO.match(raw)
-    if not m or st.live is None:
-        return False
-    control = re.sub(r"^(?:the|a|an)\s+|\s+(?:link|button|icon|control|checkbox|box)$", "", m.group("a").strip(), flags=re.I)
-    rows = grounding.rows(clean(m.group("b")), st.live, minimum=0.7)
-    if not rows:
-        return False   # not a row on this screen: read the words another way
-    if set(words(control)) & _DESTRUCTIVE_WORDS:   # "the delete button of buy milk": its delete icon, then gone
-        from server.planners.intents_form import delete_row
-
-        return delete_row(st, clean(m.group("b")), rows[0].name)
-    found = [t for t in grounding.live_elements(control, st.live, roles=CLICKABLE_ROLES, minimum=0.75)
-             if t.live.container == rows[0].name]
-    if not found:
-        raise Unplannable(f"no {control!r} in the row of {m.group('b')!r}", control)
-    t = found[0]
-    st.click_live(t, f"Click {t.label!r} in the row of {m.group('b')!r}", row=rows[0].name)
-    st.summary.append(f"click {t.label} in the row of {m.group('b')}")
-    st.last_object = clean(m.group("b"))
-    st.expect_check(None)
-    return True
-
-
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     """Click *t*, and expect the page it opens to be named as the tester asked (*asked*, when the clicked
     label only resembles it: "open json" that clicked "_json" must not pass on the _json page)."""
@@ -508,38 +479,6 @@ def _screen_kind_free(st: State, target: str) -> str:
         return target
     rest = m.group("rest")
     return rest if grounding.live_elements(rest, st.live, minimum=0.85) else target
-
-
-_OPENING_WORDS = {"view", "open", "details", "detail", "show", "more", "info"}
-_DESTRUCTIVE_WORDS = {"delete", "remove", "drop", "destroy", "trash", "archive"}
-
-
-def _open_by_row_link(st: State, t: Target) -> bool:
-    """"open Basil" where Basil is plain text in a row: the row's own link opens its record (a "View"
-    link, else a key like "9", else its first link that does not delete), and the record shows Basil."""
-    el = t.live
-    if el is None or el.clickable or el.role not in ("cell", "text") or not el.container or st.live is None:
-        return False
-    links = [e for e in st.live.elements if e.container == el.container and e.role == ROLE_LINK and not e.hidden
-             and (e.name or e.text) and not set(words(e.name or e.text)) & _DESTRUCTIVE_WORDS]
-    if not links:
-        return False
-
-    def rank(e: object) -> tuple[int, int]:
-        name = (e.name or e.text).lower()   # type: ignore[attr-defined]
-        order = 0 if set(words(name)) & _OPENING_WORDS else 1 if re.fullmatch(r"[\w-]{0,11}\d[\w-]{0,11}", name) else 2
-        return order, links.index(e)   # type: ignore[arg-type]
-
-    link = min(links, key=rank)
-    st.click_live(Target(TargetKind.LIVE_ELEMENT, t.score, link.label, live=link),
-                  f"Open the row of {t.label!r} (its {link.label!r} link)", row=el.container)
-    st.summary.append(f"open {t.label}")
-    st.last_object = t.label
-    try:
-        st.expect_check(checks.text_shown(st.ctx, t.label))
-    except CannotCheck:
-        st.expect_check(None)
-    return True
 
 
 # A link named by what it does (Delete, Edit, Add, Save…) opens a page not named after it.

@@ -16,16 +16,13 @@ from dataclasses import replace
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
-from server.planners.language import Act, Clause, words
+from server.planners.language import ITEM_NOUNS, Act, Clause, words
 from server.planners.state import State
 from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, TOGGLE_ROLES, UIElement
 
 # words that carry no meaning of their own in a label or a clause
 _FILLER = frozenset("the a an as of to my our your this that these those it please now".split())
-# nouns for "the things in the list" that a clause may add to a label ("clear completed todos")
-_ITEM_NOUNS = frozenset("todo todos item items task tasks entry entries row rows record records one ones "
-                        "thing things everything".split())
 # quantifiers a clause adds to a bulk control's label ("clear all completed")
 _QUANTIFIERS = frozenset("all every each both any".split())
 MAX_EXTRA_WORDS = 2
@@ -44,8 +41,11 @@ def stem(word: str) -> str:
 _SAME_VERB = {stem(w): stem(group[0]) for group in _VERB_GROUPS for w in group}
 
 
+_COUNT = re.compile(r"\(\s*\d+\s*\)")   # "Clear completed (1)": a count that changes as the list does
+
+
 def _label_words(el: UIElement) -> list[str]:
-    label = re.sub(r"\(\s*\d+\s*\)|\b\d+\b", " ", el.name or el.text or "")   # "Clear completed (1)"
+    label = re.sub(r"\b\d+\b", " ", _COUNT.sub(" ", el.name or el.text or ""))
     return [w for w in words(label) if w not in _FILLER]
 
 
@@ -56,7 +56,7 @@ def _matches(clause_words: list[str], verb: str, el: UIElement) -> int:
         label[0] = verb   # "remove all completed" says "Clear completed"
     if len(label) < 2 or label[0] != verb or not set(label) <= set(clause_words):
         return 0
-    extra = [w for w in clause_words if w not in label and w not in _ITEM_NOUNS]
+    extra = [w for w in clause_words if w not in label and w not in ITEM_NOUNS]
     return len(label) if len(extra) <= MAX_EXTRA_WORDS else 0
 
 
@@ -72,12 +72,11 @@ def control_intent(c: Clause, st: State) -> bool:
                   for n in [_matches(clause_words, clause_words[0], el)] if n]
     if not candidates:
         return False
-    best = max(n for n, _ in candidates)
-    chosen = [el for n, el in candidates if n == best]
-    el = chosen[0]
-    label = " ".join(re.sub(r"\(\s*\d+\s*\)", " ", el.name or el.text).split())   # "Clear completed (1)"
-    extra = " ".join(w for w in said[1:] if stem(w) not in {stem(x) for x in _label_words(el)}
-                     and w not in _ITEM_NOUNS and w not in _QUANTIFIERS)
+    _, el = max(candidates, key=lambda c: c[0])   # the first of those whose label the clause says most of
+    label = " ".join(_COUNT.sub(" ", el.name or el.text).split())
+    said_in_label = {stem(x) for x in _label_words(el)}
+    extra = " ".join(w for w in said[1:] if stem(w) not in said_in_label and w not in ITEM_NOUNS
+                     and w not in _QUANTIFIERS)
     if extra and grounding.rows(extra, st.live, minimum=0.85):
         return False   # the clause names an item too: a control of that item's row
     if el.role in TOGGLE_ROLES:

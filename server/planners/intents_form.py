@@ -13,6 +13,7 @@ from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.intents_act import activate, resolve_pronoun
+from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.matching import nodes_with_keyword
 from server.planners.state import Defer, State, Unplannable
@@ -61,14 +62,11 @@ def _field_name(t: Target) -> str:
     return el.name or el.placeholder or el.hint or el.text
 
 
-_SQL_START = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pragma|replace|explain)\b", re.I)
-
-
 def type_into(st: State, text: str, field: Target | None, *, clear: bool = True, submit: bool = False,
           selector: str = "") -> None:
     if field is not None and re.search(r"\b(?:sql|query)\b", " ".join(
             x for x in (field.live.name, field.live.placeholder, field.live.hint) if x), re.I) \
-            and not _SQL_START.match(text):
+            and not SQL_START.match(text):
         raise Unplannable(f"{text!r} is not SQL: write the query itself (SELECT …) for the SQL editor")
     params: dict = {"text": text}
     if field is not None:
@@ -259,12 +257,18 @@ _EVERY = re.compile(r"^(?:all|every|each)\b(?:\s+(?:of\s+)?(?:the\s+|my\s+|them|
                     re.I)
 
 
+def _row_names(st: State) -> list[str]:
+    """What each row or list item of the screen shows, a table's header row aside."""
+    assert st.live is not None
+    return [e.text or e.name for e in st.live.elements if e.role in ("listitem", "row") and (e.text or e.name)
+            and "header-row" not in e.hint.split()]
+
+
 def delete_every_row(st: State, subject: str) -> bool:
     """"delete every todo": the delete control of each row that has one, then none of them is shown."""
     assert st.live is not None
-    doomed = [(e.text or e.name, control) for e in st.live.elements if e.role in ("listitem", "row") and (e.text or e.name)
-              for control in [_row_control(st, e.text or e.name, _DELETE_WORDS)]
-              if control is not None and control.live.container == (e.text or e.name)]
+    doomed = [(row, control) for row in _row_names(st) for control in [_row_control(st, row, _DELETE_WORDS)]
+              if control is not None and control.live.container == row]
     if not doomed:
         raise Unplannable(f"no row on the screen has a delete control for {subject!r}", subject)
     for name, control in doomed:
@@ -363,9 +367,7 @@ def tick_intent(c: Clause, st: State) -> bool:
 def _tick_every_row(st: State, checked: bool, state: str, subject: str) -> bool:
     """"complete all tasks", "uncheck everything": the checkbox of each row that has one."""
     assert st.live is not None
-    rows = [e.text or e.name for e in st.live.elements if e.role in ("listitem", "row") and (e.text or e.name)
-            and "header-row" not in e.hint.split()]
-    boxed = [r for r in rows if any(b.container == r for b in st.live.of_role(ROLE_CHECKBOX))]
+    boxed = [r for r in _row_names(st) if any(b.container == r for b in st.live.of_role(ROLE_CHECKBOX))]
     if not boxed:
         raise Unplannable(f"no row on the screen has a checkbox for {subject!r}", subject)
     for row in boxed:

@@ -5,7 +5,7 @@ import re
 
 from server.planners import grounding, records
 from server.planners.filter_builder import condition_filter
-from server.planners.language import Act, Clause, words
+from server.planners.language import ITEM_NOUNS, Act, Clause, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -26,7 +26,7 @@ def filter_intent(c: Clause, st: State) -> bool:
     noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
     value = re.sub(r"^(?:the|all|my|only|just)\s+(?:the\s+)?(?=\w)", "", value, flags=re.I)   # "only the active todos"
     # "completed todos", "the active ones": the state is the filter, the noun is what the list holds
-    value = re.sub(r"(?<=\w)\s+(?:ones|items?|todos?|tasks?|entries|records|rows|things)$", "", value, flags=re.I)
+    value = re.sub(r"(?<=\w)\s+(\w+)$", lambda m: "" if m.group(1).lower() in ITEM_NOUNS else m.group(0), value)
     flagged = re.match(rf"^(?P<flag>{records.FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
     if flagged and not noun:
         noun, value = flagged.group("noun"), flagged.group("flag")

@@ -1,4 +1,4 @@
-"""Intents for records in web apps: add with a form, fill a form, edit and delete a record, run a query.
+"""Intents for records in web apps: add with a form, fill a form, edit and delete a record.
 
 Each works on the screen as it is and hands the rest of the job to the closed
 loop: "add a customer named Ivy with email ivy@x.com" on a list page clicks
@@ -12,15 +12,13 @@ import re
 from server.planners import checks, grounding, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent
+from server.planners.intents_query import query_intent
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
-
-_SQL = re.compile(r"^\s*(?:select|insert|update|delete|create|drop|alter|with|pragma|replace)\b", re.I)
-
 
 def _nouns(text: str) -> list[str]:
     """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
@@ -490,55 +488,6 @@ def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> boo
         return bool(name) and not st.moved and seek_record(st, name, c.text)
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if on else "no"}"', "save"])
-
-
-_QUERY_PLACE = re.compile(r"\s+(?:in|into|on|using|with)\s+(?:the\s+)?(?:sql\s+|query\s+|custom\s+)*"
-                          r"(?:box|field|editor|console|window|area|panel|input|textbox|text box)$", re.I)
-_QUERY_DB = re.compile(r"(?:^(?:query)\s+|\s+(?:in|on|against|of)\s+)(?:the\s+)?(?P<db>[\w-]+)\s+(?:database|db)"
-                       r"(?:\s+with)?\b", re.I)
-
-
-def query_intent(c: Clause, st: State) -> bool:
-    """"run the query SELECT …", "execute: UPDATE …": type it in the SQL field, replacing its text, and run it."""
-    text = _QUERY_PLACE.sub("", c.text.strip())   # "… in the query box": where it goes, not SQL
-    db = _QUERY_DB.search(text)
-    text = _QUERY_DB.sub(lambda d: "query " if d.start() == 0 else " ", text).strip()
-    m = re.match(r"^(?:run|execute|exec|issue|type|enter|query)\b[:\s]*(?:the\s+|this\s+|that\s+|following\s+|the following\s+)?"
-                 r"(?:sql\s+)?(?:query|statement|sql|command)?[:\s]*(?P<q>.+?)(?:\s+and\s+(?:execute|run|submit)\s+it)?$",
-                 text, re.I)
-    if not m:
-        return False
-    q = m.group("q").strip()
-    q = (re.fullmatch(r"`([^`]+)`", q) or re.fullmatch(r'"([^"]+)"', q) or re.fullmatch(r"'([^']+)'", q) or [None, q])[1]
-    if not _SQL.match(q) and not re.search(r"\b(?:query|sql|statement)\b", c.text, re.I):
-        return False
-    if st.live is None:
-        if st.moved:
-            raise Defer("query")
-        return False
-    fields = [t for w in ("sql", "query", "sql query", "statement", "editor")
-              for t in grounding.fields(w, st.live, minimum=0.7) if t.live.role == ROLE_TEXTBOX]
-    if not fields:
-        link = [t for t in grounding.live_elements("query", st.live, roles=records.NAV_ROLES, minimum=0.9)]
-        if not link and db is not None:   # "query the nursery database with …": that database's page first
-            link = [t for t in grounding.live_elements(db.group("db"), st.live, roles=records.NAV_ROLES, minimum=0.9)]
-        if link:
-            st.click_live(link[0], f"Open {link[0].label!r}")
-            raise Defer("query", replace_with=[c.text])
-        if st.moved:
-            raise Defer("query")
-        raise Unplannable("no SQL field on the screen", "query")
-    from server.planners.intents_form import type_into
-
-    type_into(st, q, fields[0])
-    run = records.save_button(st, ("execute", "run", "run query", "run sql", "execute sql", "go"))
-    if run is not None:
-        st.click_live(run, f"Click {run.label!r}")
-    elif "submit" in st.param_names(V.INPUT_TEXT):
-        st.steps[-1].params["submit"] = True
-    st.expect_check(None)
-    st.last_object = q
-    return True
 
 
 def list_scope_intent(c: Clause, st: State) -> bool:

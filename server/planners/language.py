@@ -196,6 +196,12 @@ _CHECK_PREDICATE = re.compile(
     r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 
 
+# Nouns for "the things in the list", which a clause may add to a label or a filter ("clear completed
+# todos", "show the active ones").
+ITEM_NOUNS = frozenset("todo todos item items task tasks entry entries row rows record records one ones "
+                       "thing things everything".split())
+
+
 # Words of task wording itself, never "corrected" into a device's word.
 COMMON_WORDS = frozenset("""
 button buttons screen screens should shown showing displayed display visible listed present inside within
