@@ -200,15 +200,15 @@ def _streamtv(spec: dict[str, Any], ctx: JudgeContext) -> CheckResult:
     return CheckResult(not wrong, f"StreamTV state {shown}, expected {spec}")
 
 
-TODO_KEYS = ("open", "done", "absent", "count")
+LIST_STATE_KEYS = ("open", "done", "absent", "count")
 
 
 def _todos_spec(spec: Any) -> str:
     if not isinstance(spec, dict) or not spec:
-        return f"give some of {list(TODO_KEYS)}"
-    unknown = set(spec) - set(TODO_KEYS)
+        return f"give some of {list(LIST_STATE_KEYS)}"
+    unknown = set(spec) - set(LIST_STATE_KEYS)
     if unknown:
-        return f"unknown keys {sorted(unknown)}; use {list(TODO_KEYS)}"
+        return f"unknown keys {sorted(unknown)}; use {list(LIST_STATE_KEYS)}"
     if "count" in spec and not isinstance(spec["count"], int):
         return "count must be a number"
     return next((f"{k}: {problem}" for k in ("open", "done", "absent") if k in spec
