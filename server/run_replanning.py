@@ -252,8 +252,10 @@ class Replanning:
             return
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS or run.plan.get("rules"):
-                return   # a plan built from rules is planned part by part, never replayed whole
+            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS or run.plan.get("rules") \
+                    or RunStatus(run.status).finished:
+                return   # a plan built from rules is planned part by part, never replayed whole; an ended run
+                # (cancelled, timed out) has no say
             stored = dict(run.plan or {})
             ctx = stored.get("context") or {}
             passed = {r.step for r in run.steps if r.status == StepStatus.PASSED.value}

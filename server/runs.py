@@ -333,6 +333,8 @@ class RunService(RunLeases, StepIngest, Replanning):
         or the host reported its end); otherwise the device waits for the host to confirm the abort."""
         with self._lock:
             idle = run_id in self._host_idle
+        if status is RunStatus.PASSED:
+            self._remember_plan(run_id)   # before the end shows: a client told "passed" finds the plan cached
         with self.db.session() as s:   # the run's end and its device's release: one transaction
             run = s.get(RunRow, run_id)
             if run is None or not RunStatus(run.status).may_become(status):
@@ -349,8 +351,6 @@ class RunService(RunLeases, StepIngest, Replanning):
             self._release(device_id, run_id)
         else:   # the host may still be executing it: stop it, and keep the device until it confirms
             self.spawn(self._tell_abort, device_id, run_id)
-        if status is RunStatus.PASSED:
-            self._remember_plan(run_id)
         try:
             write_run_report(self.get(run_id), self.files)
         except (OSError, StorageError) as exc:
