@@ -1,6 +1,7 @@
 """Capture what the planner sees on real pages of the third-party apps, as test fixtures.
 
-    .venv/bin/python -m evals.capture_screens            # writes tests/fixtures/screens/third_party.json
+    .venv/bin/python -m evals.capture_screens [APP ...]  # (re)writes those apps' screens in
+                                                         # tests/fixtures/screens/third_party.json
 
 The unit tests of tester phrasings (tests/unit/test_tester_phrasings.py) plan against these
 observations of Django's admin, sqlite-web, Datasette, TodoMVC and Python's own documentation browser (``pydoc -p``),
@@ -29,7 +30,9 @@ PYDOC_PAGES = ["/", "/topics.html", "/json.html"]
 PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
          "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"],
          "datasette": ["/", "/nursery", "/nursery/plants", "/nursery/suppliers", "/nursery/plants/9"],
-         "todomvc": ["/index.html#/", "/index.html#/completed"]}
+         "todomvc": ["/index.html#/", "/index.html#/completed"],
+         "trac": ["/", "/report", "/report/1", "/ticket/1", "/ticket/5", "/newticket", "/roadmap", "/wiki/TestPlan",
+                  "/ticket/1 >Modify"]}   # " >Name": then click the link Name (a form folded away)
 
 
 class _Page:
@@ -46,42 +49,57 @@ class _Page:
         return self.page.evaluate(script, arg)
 
 
-def capture() -> dict[str, dict]:
+def capture(apps: list[str]) -> dict[str, dict]:
+    """The screens of *apps* (names of PAGES, or "pydoc")."""
     out: dict[str, dict] = {}
     work = Path(tempfile.mkdtemp(prefix="devicepilot-screens-"))
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=find_chromium(), args=["--no-sandbox"])
         page = browser.new_page()
         for name, paths in PAGES.items():
+            if name not in apps:
+                continue
             app = APPS[name](work / name)
             app.start()
             try:
                 app.reset_page(_Page(page))  # type: ignore[arg-type]
                 for path in paths:
+                    url, _, click = path.partition(" >")
                     page.goto("about:blank")
-                    page.goto(app.base_url + path)
+                    page.goto(app.base_url + url)
+                    if click:
+                        page.get_by_role("link", name=click).first.click()
+                        page.wait_for_timeout(300)
                     obs = observe_page(page, 400)
                     out[f"{name}{path}"] = obs.to_dict()
             finally:
                 app.stop()
-        port = free_port()   # pydoc's browser: it serves until its stdin closes
-        pydoc = subprocess.Popen([sys.executable, "-m", "pydoc", "-n", "127.0.0.1", "-p", str(port)],
-                                 stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_http(f"http://127.0.0.1:{port}/", 30, pydoc)
-            for path in PYDOC_PAGES:
-                page.goto(f"http://127.0.0.1:{port}{path}")
-                out[f"pydoc{path}"] = observe_page(page).to_dict()
-        finally:
-            pydoc.terminate()
-            pydoc.wait(timeout=10)
+        if "pydoc" in apps:
+            _capture_pydoc(page, out)
         browser.close()
     return out
 
 
+def _capture_pydoc(page: Any, out: dict[str, dict]) -> None:
+    port = free_port()   # pydoc's browser: it serves until its stdin closes
+    pydoc = subprocess.Popen([sys.executable, "-m", "pydoc", "-n", "127.0.0.1", "-p", str(port)],
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/", 30, pydoc)
+        for path in PYDOC_PAGES:
+            page.goto(f"http://127.0.0.1:{port}{path}")
+            out[f"pydoc{path}"] = observe_page(page).to_dict()
+    finally:
+        pydoc.terminate()
+        pydoc.wait(timeout=10)
+
+
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    screens = capture()
+    apps = sys.argv[1:] or [*PAGES, "pydoc"]
+    screens = json.loads(OUT.read_text()) if OUT.exists() else {}
+    screens = {k: v for k, v in screens.items() if k.split("/", 1)[0] not in apps}
+    screens.update(capture(apps))
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps(screens, separators=(",", ":"), sort_keys=True))
     log.info("%d screens written to %s", len(screens), OUT)

@@ -7,7 +7,9 @@ from evals.apps.django_admin import DjangoAdmin
 from evals.apps.sqlite_web import SqliteWeb
 from evals.apps.streamtv import StreamTV
 from evals.apps.todomvc import TodoMVC
+from evals.apps.trac import Trac
 
-APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb, Datasette, TodoMVC)}
+APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb, Datasette, TodoMVC,
+                                                                     Trac)}
 
 __all__ = ["APPS", "AppInstance"]

@@ -1,6 +1,7 @@
 """The third-party apps under evaluation start on loopback, reset in milliseconds, and become tree-less devices."""
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.sqlite_web import SqliteWeb
 from evals.apps.todomvc import TodoMVC
+from evals.apps.trac import Trac
 from evals.harness import Harness
 from host.config import HostConfig
 
@@ -26,6 +28,7 @@ def count(db: Path, sql: str) -> int:
     (DjangoAdmin, "/admin/store/product/", "store_product", "Wooden Train"),
     (SqliteWeb, "/books/content/", "books", "Neuromancer"),
     (Datasette, "/nursery/plants", "plants", "Fiddle Leaf Fig"),
+    (Trac, "/report/1", "ticket", "Remote battery warning"),
 ])
 def test_app_starts_serves_its_screens_and_resets(tmp_path: Path, cls: type, page: str, table: str,
                                                   text: str) -> None:
@@ -48,13 +51,30 @@ def test_app_starts_serves_its_screens_and_resets(tmp_path: Path, cls: type, pag
     assert app.proc is not None and app.proc.poll() is not None
 
 
+def test_trac_saves_a_posted_form(tmp_path: Path) -> None:
+    """Trac's forms work although python-multipart (a Datasette dependency) shadows the module Trac tries."""
+    app = Trac(tmp_path / "trac")
+    app.start()
+    try:
+        with requests.Session() as web:
+            form = web.get(app.base_url + "/newticket", timeout=10).text
+            token = re.search(r'name="__FORM_TOKEN" value="([^"]+)"', form).group(1)
+            resp = web.post(app.base_url + "/newticket", timeout=10, data={
+                "__FORM_TOKEN": token, "field_summary": "Posted from a test", "field_type": "task",
+                "field_reporter": "ci", "action": "create", "submit": "Create ticket"})
+            assert resp.status_code == 200, resp.text[-500:]
+        assert count(app.database, "SELECT count(*) FROM ticket WHERE summary = 'Posted from a test'") == 1
+    finally:
+        app.stop()
+
+
 def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path: Path) -> None:
     harness = Harness(sorted(APPS), jobs=2, workdir=tmp_path)  # nothing starts until start()
     raw = harness.host_config()
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
     assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "sqlite_web-1",
-                             "sqlite_web-2", "streamtv-1", "streamtv-2", "todomvc-1", "todomvc-2"]
+                             "sqlite_web-2", "streamtv-1", "streamtv-2", "todomvc-1", "todomvc-2", "trac-1", "trac-2"]
     for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
