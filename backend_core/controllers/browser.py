@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -50,6 +51,10 @@ class BrowserOptions:
     executable_path: str = ""
     default_timeout_ms: int = 5000
     settle_ms: float = 0.0   # 0: settle on the page's own events; > 0: a fixed wait, for apps that animate
+
+
+# what Playwright says when the page an evaluation ran in was replaced by a navigation
+_NAVIGATED = re.compile(r"Execution context was destroyed|navigat", re.I)
 
 
 class BrowserSession:
@@ -112,7 +117,15 @@ class BrowserSession:
         if self.options.settle_ms > 0:
             page.wait_for_timeout(self.options.settle_ms)
             return
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        except PlaywrightError as exc:
+            if not _NAVIGATED.search(str(exc)):
+                raise
+            # the input started a navigation (Enter submitted a form): settled once the new page has loaded
+            page.wait_for_load_state("load")
 
     def call(self, fn: Callable[[Any], T], timeout: float = 60.0) -> T:
         """Run ``fn(page)`` on the browser thread and return its result.

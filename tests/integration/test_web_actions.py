@@ -180,3 +180,11 @@ def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browse
         port = s.getsockname()[1]
     with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
         run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
+
+
+def test_a_key_that_submits_a_form_waits_for_the_page_it_loads(browser: Browser) -> None:
+    """Enter in a real form's field navigates while the key's settling runs: that is the key working."""
+    browser.open("submit.html")
+    browser.js("document.getElementById('q').value = 'guide'; document.getElementById('q').focus()")
+    assert run(browser, V.PRESS_KEY, key="OK") == "pressed OK"
+    assert browser.js("location.pathname + location.search") == "/docs.html?q=guide"
