@@ -39,6 +39,8 @@ from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
 )
+from server.planners.intents_record_page import record_page_check
+from server.planners.intents_workflow import WORKFLOW_VERBS, workflow_intent
 from server.planners.language import (
     Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, words,
 )
@@ -54,8 +56,10 @@ Intent = Callable[[Clause, State], bool]
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
+    ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
+    ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
     ("channel", lambda c, st: c.act is not Act.CHECK and channel_intent(c, st)),
@@ -128,7 +132,9 @@ def _merge_attributes(texts: list[str], known: frozenset[str]) -> list[str]:
     for text in texts:
         if out and read_clause(out[-1], known).act in _RECORD_ACTS:
             clause = read_clause(text, known)
-            if clause.act is Act.NONE and len(text.split()) <= 6:
+            attribute = clause.act is Act.NONE and (len(text.split()) <= 6 or re.match(r"with\s", text, re.I)) \
+                or clause.act is Act.TYPE and re.fullmatch(r"type\s+[\w.-]+", text.strip(), re.I)   # "type enhancement"
+            if attribute:
                 out[-1] = f"{out[-1]}, {text}"
                 continue
         out.append(text)
@@ -222,7 +228,8 @@ class BuiltinPlanner:
                 clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
             if clause.act is Act.NONE and _names_a_control(clause.text, st):
                 clause = Clause(clause.text, Act.CLICK, clause.text)   # "Products", "log out": the tester means it
-            verb = _unknown_verb(clause, known | st.key_choices_lower())
+            verb = _unknown_verb(clause, known | st.key_choices_lower() | (
+                WORKFLOW_VERBS if st.screen is not None and not ctx.navigation.nodes else set()))
             if verb:
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)
             kept = _undeletable(clause, st)

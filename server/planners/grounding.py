@@ -99,7 +99,10 @@ def similarity(phrase: str, candidate: str) -> float:
     ps = {next((c for c in cs if len(c) >= 4 and w.startswith(c) and len(w) - len(c) <= 3), w) for w in ps}
     if ps == cs:
         return max(base, 0.93)
-    if ps <= cs:   # "audio" names "Audio language": every word the tester wrote is in the name
+    # a number the tester wrote names one thing ("ticket 2", "#2"): a longer name that also holds it
+    # ("{2} Active Tickets by Version") is some other thing that only shares the digit
+    numbered = any(w.isdigit() for w in ps) and len(cs) > len(ps) + 1
+    if ps <= cs and not numbered:   # "audio" names "Audio language": every word the tester wrote is in the name
         base = max(base, 0.62 + 0.3 * len(ps) / len(cs))
     # typos: map each phrase word to the closest candidate word
     fixed = set()
@@ -161,8 +164,14 @@ def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = N
 _ACTIONABLE = frozenset({"button", "link", "tab", "menuitem", "option", "checkbox", "radio", "switch"})
 
 
+# class words that say an element's state or place, not what it is ("active" on the current tab)
+_STATE_CLASSES = frozenset({"active", "current", "selected", "first", "last", "odd", "even", "open", "is",
+                            "focus", "focused", "hover", "visible", "show", "shown"})
+
+
 def element_names(el: UIElement) -> list[str]:
-    return [n for n in (el.name, el.text, el.placeholder, el.hint) if n]
+    hint = " ".join(w for w in el.hint.split() if w not in _STATE_CLASSES) if el.hint else ""
+    return [n for n in (el.name, el.text, el.placeholder, hint) if n]
 
 
 def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: frozenset[str] | None = None,

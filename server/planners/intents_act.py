@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from server.planners import checks, grounding
+from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
@@ -305,6 +305,9 @@ def activate(c: Clause, st: State) -> bool:
     if category_free == target_text:
         category_free = _screen_kind_free(st, target_text)   # "the plant Basil" on a page of plants
 
+    ref = record_ids.parse(target_text) or record_ids.parse(category_free)
+    if ref is not None and not st.ctx.navigation.nodes and record_ids.open_record(st, ref):
+        return True   # "ticket 2", "order #7": the record with that number, never a name holding the digit
     ordinal = find_ordinal(target_text)
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
                    or grounding.live_elements(category_free, st.live, minimum=0.85))
@@ -382,6 +385,18 @@ def activate(c: Clause, st: State) -> bool:
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
             raise Defer(category_free, replace_with=[f"{c.text.split()[0]} {category_free}"])
+    kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target_text, re.I)
+    if kind_last and st.live is not None and not st.ctx.navigation.nodes:
+        from server.planners import records
+
+        # "the TestPlan wiki page", "the active tickets": the list of wikis / tickets first, then the name on it
+        listing = records.entity_link(st, kind_last.group("k"))
+        if listing is not None:
+            st.click_live(listing, f"Open {listing.label!r}")
+            # a plural kind names a list ("the active tickets"); a singular one, one item of it (TestPlan)
+            rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
+            rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
+            raise Defer(rest, replace_with=[f"{c.text.split()[0]} {rest}"])
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
     if wants_screen and st.ctx.navigation.nodes:

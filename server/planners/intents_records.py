@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, grounding, records
+from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent
 from server.planners.intents_query import query_intent
@@ -82,6 +82,9 @@ def _fill(st: State, rec: Record) -> int:
     for key, value in rec.fields:
         if put_gated(key, value):
             continue
+        named = re.match(r"^(?P<k>[a-z][\w-]*)\s+(?P<v>\S.*)$", value) if key in records.PREPOSITION_FIELDS else None
+        if named and records.field_for(st, named.group("k"), set(used)) is not None:
+            key, value = named.group("k"), named.group("v")   # "for milestone release-1.0": the field is named
         # "from 1989": a preposition only guesses the field; the value's shape tells it better
         el = (_field_of_kind(st, value, used) if key in records.PREPOSITION_FIELDS else None) \
             or records.field_for(st, key, used) or _field_of_kind(st, value, used)
@@ -102,6 +105,10 @@ def _fill(st: State, rec: Record) -> int:
             raise Unplannable(f"no checkbox for {flag!r} on the form", flag)
         if el.checked is None or bool(el.checked) != on:
             put(el, "yes" if on else "no")
+    for value in rec.options:   # "a critical defect": only where a dropdown offers the word
+        pair = records.option_field(st, value, used)
+        if pair is not None:
+            put(*pair)
     for value in rec.loose:
         pair = records.option_field(st, value, used)
         if pair is not None:
@@ -223,7 +230,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
         _fill(st, rec)
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = rec.name
-        _expect_shown(st, rec.name)
+        _expect_shown(st, _shown_as(rec))
         return True
     noun = rec.noun
     named, generic = [], []
@@ -238,6 +245,12 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if noun:   # "+ Table": a plus sign says add
         named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
                   if t.label.strip().startswith("+") and t not in named]
+    if not named and not generic:   # "New Ticket" where the tester says "a bug": the one control that makes one
+        starts = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.label, live=e) for e in st.live.elements
+                  if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+                  and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])]
+        if len({t.label.lower() for t in starts}) == 1:
+            generic = starts[:1]
     if named or generic and (not noun or on_list_of(st, noun)):
         adder = (named or generic)[0]
         st.click_live(adder, f"Click {adder.label!r}")
@@ -270,9 +283,21 @@ def _place_exists(st: State, place: str) -> bool:
 def _fill_save_check(rec: Record) -> list[str]:
     """What is left of adding *rec* once its form is open: fill it, save it, and see it listed."""
     out = [rec.as_clause(), "save"]
-    if rec.name:
-        out.append(f'check "{rec.name}" is shown')
+    if _shown_as(rec):
+        out.append(f'check "{_shown_as(rec)}" is shown')
     return out
+
+
+_NAMING_KEYS = ("summary", "title", "name", "subject", "headline", "heading", "label", "description")
+
+
+def _shown_as(rec: Record) -> str:
+    """What the saved record shows that proves it exists: its name, else the value of a field that
+    names it ("with the summary X"), else its first value (a save that silently failed must not pass)."""
+    if rec.name:
+        return rec.name
+    named = [v for k, v in rec.fields if k in _NAMING_KEYS]
+    return (named or [v for _, v in rec.fields] or rec.loose or [""])[0]
 
 
 def _expect_shown(st: State, text: str) -> None:
@@ -384,7 +409,8 @@ def _on_record_of(st: State, name: str) -> bool:
 
 
 _POSSESSIVE = re.compile(r"^(?:the\s+)?(?P<rec>.+?)['’]s\s+(?P<field>[\w ]+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
-_OF = re.compile(r"^(?:the\s+)?(?P<field>[\w ]+?)\s+of\s+(?:the\s+\w+\s+)?(?P<rec>.+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
+_OF = re.compile(r"^(?:the\s+)?(?P<field>[\w ]+?)\s+of\s+(?:the\s+(?-i:[a-z]\w*)\s+(?=(?-i:[A-Z\"'\d#])))?(?P<rec>.+?)\s+(?:to|as|=)\s+"
+                 r"(?P<v>.+)$", re.I)
 
 
 def edit_record_intent(c: Clause, st: State) -> bool:
@@ -398,13 +424,27 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     value = quoted(m.group("v")) or clean(m.group("v"))
     used: set[int] = set()
     on_form = records.field_for(st, field_words, used)
-    if on_form is not None and _on_record_of(st, rec_name):
+    ref = record_ids.parse(rec_name) if not st.ctx.navigation.nodes else None
+    kind_free = record_ids.parse(rec_name) or re.sub(r"^(?:the\s+)?(.+?)\s+[a-z]{3,}$", r"\1", rec_name)
+    here = record_ids.showing(st, ref) if ref is not None else \
+        _on_record_of(st, rec_name) or not st.ctx.navigation.nodes and _on_record_of(st, str(kind_free))
+    rest = [f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown']
+    if here and on_form is not None:
         _fill(st, Record(fields=[(field_words, value)]))
         save = records.save_button(st)
         if save is not None:
             st.click_live(save, f"Click {save.label!r}")
         _expect_shown(st, value)
         return True
+    if here:   # the record's page, its form folded away ("Modify Ticket")
+        unfold = records.expander(st)
+        if unfold is None:
+            raise Unplannable(f"no field {field_words!r} on the page of {rec_name}", field_words)
+        st.click_live(unfold, f"Click {unfold.label!r}")
+        raise Defer(field_words, replace_with=rest)
+    if not st.ctx.navigation.nodes and (ref is not None or not records.record_link(st, rec_name)) \
+            and record_ids.toward(st, rec_name) is False:
+        raise Defer(rec_name, replace_with=[c.text])   # "ticket 3", "the remote battery warning ticket"
     link = records.record_link(st, rec_name)
     if link is None:   # a row with its own Edit control (a database browser's row)
         from server.planners.intents_form import _EDIT_WORDS, _row_control

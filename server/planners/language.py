@@ -315,11 +315,33 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _CHANNEL_WORD = re.compile(r"\b(channel|ch\.?)\s+(" + "|".join(_NUMBERS) + r")\b", re.I)
 
 
+# A tracker's words for making a record: "file a defect", "raise a ticket", "log an issue", "report a bug",
+# "open a new ticket", "open a ticket called X" ("open the ticket X" and "open ticket 2" still open one).
+_FILE_A = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|to|you)\s+)(?:file|log|raise|report|lodge|submit)\s+(?=an?\s+(?!lot\b))", re.I)
+_OPEN_NEW = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|to|you)\s+)open\s+(?=(?:an?\s+new\b|an?\s+[\w-]+\s+"
+                       r"(?:called|named|titled|entitled|with\s+the\s+(?:summary|title|subject))\b|an?\s+[\w-]+\s*:))",
+                       re.I)
+
+
+_GIVE_TO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|you)\s+)(?:add|give|put|attach)\s+(?:the\s+|a\s+|an\s+)?"
+                      r"(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?P<v>\"[^\"]+\"|'[^']+')\s+(?:to|on)\s+"
+                      r"(?P<rec>(?:the\s+)?[a-z]+\s*#?\s*\d+|#\s*\d+)\b", re.I)
+_MOVE_TO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|you)\s+)(?:move|put)\s+(?P<rec>.+?)\s+(?:in)?to\s+"
+                      r"(?:the\s+)?(?P<f>milestone|version|sprint|release|component|project|category|column|status|"
+                      r"state|folder|group|team|queue|board|stage|phase)\s+(?P<v>\S+)\s*$", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
+    task = _FILE_A.sub(lambda m: m.group("pre") + "create ", task)   # "file a bug", "raise a ticket", "log an issue"
+    task = _OPEN_NEW.sub(lambda m: m.group("pre") + "create ", task)
+    # a value given to a field of a numbered record: "add the keywords 'x' to ticket 1", "move ticket 4 to
+    # milestone 2.0" are edits of that record, not new records
+    task = _GIVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
+    task = _MOVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
     task = re.sub(r"^(?:so\s+)?what(?:'s| is)\s+(?:on|in)\s+", "open ", task.strip(), flags=re.I)
     setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<y>[\w ][\w .-]{0,40})", task.strip())
     if setting and not re.search(r"\s", setting.group("y").strip()) and setting.group("x").split()[0].lower() not in VERBS:

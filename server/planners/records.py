@@ -10,10 +10,11 @@ a record ("a customer named Ivy Nguyen with email ivy@x.com from Hanoi",
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin, urlsplit
 from dataclasses import dataclass, field
 
-from server.planners import grounding
-from server.planners.grounding import Target
+from server.planners import grounding, record_ids
+from server.planners.grounding import Target, TargetKind
 from server.planners.language import clean, quoted, words
 from server.planners.state import State
 from shared.screen import (
@@ -59,6 +60,9 @@ class Record:
     fields: list[tuple[str, str]] = field(default_factory=list)    # (field words, value)
     loose: list[str] = field(default_factory=list)                 # values with no field named
     flags: list[tuple[str, bool]] = field(default_factory=list)
+    # words of the record's kind that a dropdown may offer: "a critical defect" sets Priority and Type
+    # where the form has them, and nothing where it has not
+    options: list[str] = field(default_factory=list)
 
     def as_clause(self) -> str:
         """The record as one clause a later plan reads back: fill in name "X", email "Y", _ "Z" …"""
@@ -68,7 +72,11 @@ class Record:
         parts += [f'{k} "{v}"' for k, v in self.fields]
         parts += [f'_ "{v}"' for v in self.loose]
         parts += [f'{k} "{"yes" if v else "no"}"' for k, v in self.flags]
+        parts += [f'{OPTION_KEY} "{v}"' for v in self.options]
         return "fill in " + ", ".join(parts)
+
+
+OPTION_KEY = "if offered"
 
 
 _PAIR = re.compile(r'(?P<k>[\w .-]*?)\s*"(?P<v>[^"]*)"')
@@ -86,12 +94,17 @@ def parse_fill(text: str) -> Record | None:
             rec.name = value
         elif key == "_" or not key:
             rec.loose.append(value)
+        elif key == OPTION_KEY:
+            rec.options.append(value)
         elif value in ("yes", "no") and key in {f for f, _ in FLAGS.values()}:
             rec.flags.append((key, value == "yes"))
         else:
             rec.fields.append((key, value))
     return rec
 
+
+_RECORD_NOUNS = frozenset({"book", "customer", "product", "member", "user", "item", "entry", "record", "row", "task",
+                           "todo", "ticket", "issue", "page", "post", "note", "one", "new"})
 
 DESTINATION = re.compile(r"\s+(?:to|into|onto|on)\s+(?:the|my|our|your|this)\s+(?:[\w-]+\s+)?(?:list|todos|to-dos)"
                          r"\s*[.!?]*$", re.I)
@@ -113,6 +126,20 @@ def parse_record(text: str) -> Record:
     for m in re.finditer(r"\(([^)]*)\)", body):
         rec.loose += [clean(v) for v in m.group(1).split(",") if clean(v)]
     body = re.sub(r"\([^)]*\)", " ", body)
+    # "with the description: lip sync is off by half a second": after a colon, the value runs to the comma
+    for m in list(re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)"
+                              r"\s*:\s*(?P<v>\"[^\"]+\"|'[^']+'|[^,]+)", body, re.I))[::-1]:
+        rec.fields.insert(0, (m.group("k").strip().lower(), quoted(m.group("v")) or clean(m.group("v"))))
+        body = body[:m.start()] + " " + body[m.end():]
+    # "a critical defect: EPG crashes", "a critical defect called X": the kind is the last word, and its words
+    # may be values a dropdown offers
+    kind = re.match(r"^\s*(?:an?\s+|the\s+|one\s+)?(?:new\s+)?(?P<np>(?-i:(?:[a-z][\w-]*\s+){1,2}[a-z]+|[a-z]+))"
+                    r"(?=\s*:\s*\S|\s+(?:called|named|titled|entitled)\b)", body, re.I)
+    if kind:
+        # a generic noun ("customer", "record") is no value; "task" or "bug" may be one (an issue's type)
+        rec.options = [w for w in kind.group("np").lower().split() if w not in _RECORD_NOUNS or w == "task"]
+        if len(kind.group("np").split()) > 1:
+            body = body[:kind.start("np")] + kind.group("np").split()[-1] + body[kind.end("np"):]
     # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
     for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+"
                          r"(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)"
@@ -151,10 +178,8 @@ def parse_record(text: str) -> Record:
         if only_noun:   # "add a customer": its form, nothing to fill yet
             rec.noun = only_noun.group(1).lower()
             return rec
-        hm = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[a-z]+)\s*:?\s+(?P<v>.+)$", rest, re.I)
-        if hm and hm.group("v")[:1].isupper() or hm and hm.group("noun").lower() in ("book", "customer", "product",
-                                                                                     "member", "user", "item", "entry",
-                                                                                     "record", "row", "task", "todo"):
+        hm = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[a-z]+)\s*(?P<colon>:)?\s+(?P<v>.+)$", rest, re.I)
+        if hm and (hm.group("v")[:1].isupper() or hm.group("colon") or hm.group("noun").lower() in _RECORD_NOUNS):
             rec.noun, rec.name = hm.group("noun").lower(), clean(hm.group("v"))
         else:
             rec.name = clean(rest)
@@ -170,12 +195,56 @@ def entity_link(st: State, noun: str) -> Target | None:
     """A link, tab or menu item that names a list of *noun* ("customer" → "Customers")."""
     if not noun or st.live is None:
         return None
-    found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.88)
-             if len(words(t.label)) <= 3 and not _MAKES_NEW.match(t.label)]   # "+ Table" makes one; it lists none
-    return found[0] if found else None
+    here = urlsplit(st.live.url).path if st.live.url else None
+    found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.7)
+             if not _MAKES_NEW.match(t.label)   # "+ Table" makes one; it lists none
+             and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
+             and not record_ids.is_record_of(t.live.href, noun)]   # "#2" is one ticket, not the list of them
+    short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
+    if short:
+        return short[0]
+    # already on the list's own page ("View Tickets"): the first of the lists it offers ("Active Tickets"),
+    # one whose label has the noun as a word of its own
+    stem = noun.lower().rstrip("s")
+    found = [t for t in found if any(w.rstrip("s") == stem for w in words(t.label))]
+    if not found or here is None or not here.strip("/"):
+        return None
+    order = {id(e): i for i, e in enumerate(st.live.elements)}
+    return min(found, key=lambda t: order.get(id(t.live), 0))
+
+
+def _leads_here(url: str, href: str) -> bool:
+    """Whether a link's *href* is the page at *url* itself (a tab of the current page is not)."""
+    if not url or not href:
+        return False
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
+    return (a.path.rstrip("/"), a.query, a.fragment) == (b.path.rstrip("/"), b.query, b.fragment)
+
+
+def _sorts_here(url: str, href: str) -> bool:
+    """Whether a link only re-sorts the page at *url* (a column header's "?sort=ticket")."""
+    if not url or not href:
+        return False
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
+    return a.path.rstrip("/") == b.path.rstrip("/") and bool(re.search(r"\b(?:sort|order|desc|asc)\b", a.query, re.I))
 
 
 _MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b)", re.I)
+
+
+_EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
+
+
+def expander(st: State) -> Target | None:
+    """The control that shows a record's form where it is folded away ("Modify Ticket", "Edit")."""
+    if st.live is None:
+        return None
+    for el in st.live.elements:
+        if el.hidden or el.disabled or not _EXPANDS.match(el.name or el.text or ""):
+            continue
+        if el.role in (ROLE_BUTTON, ROLE_LINK) or el.role == "heading" and "foldable" in el.hint.split():
+            return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
+    return None
 
 
 def record_link(st: State, name: str) -> Target | None:
@@ -271,7 +340,15 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
                      if not t.live.selected and "active" not in t.live.hint.split()]
             if found:
                 return found[0]
+    # "Create ticket", "Save changes", "Submit changes", "Add user": a button that starts with a save verb
+    for el in st.live.elements:
+        first = words(el.name or el.text)[:1]
+        if el.role == ROLE_BUTTON and first and first[0] in _SAVE_FIRST and not el.disabled and not el.hidden:
+            return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
     return None
+
+
+_SAVE_FIRST = frozenset(w for w in SAVE_WORDS if w not in ("go", "ok", "done"))
 
 
 def confirm_button(st: State) -> Target | None:

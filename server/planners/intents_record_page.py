@@ -1,0 +1,51 @@
+"""Facts about one record, checked on its own page: "ticket 1 is owned by bob", "the ticket 'X' is closed".
+
+The record is a number ("ticket 1") or a name with its kind ("the ticket 'Guide
+scrolls slowly'", "the subtitles ticket"). Its page is reached as for an edit
+(its link, else the list of its kind); the value is then looked for in the row
+of the page that names the fact ("Owned by: carol"), else anywhere on the page.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, record_ids
+from server.planners.checks import CannotCheck
+from server.planners.language import Act, Clause, quoted
+from server.planners.state import Defer, State, Unplannable
+
+_REC = r"(?P<rec>(?:the\s+)?(?:[a-z]+\s*#?\s*\d+|#\s*\d+|[a-z]{3,}\s+[\"'“‘][^\"'”’]+[\"'”’]))"
+_FACT = re.compile(rf"^{_REC}\s+(?:is|was|has been)\s+(?:(?P<how>[a-z]+ed)\s+(?:by|to)\s+)?"
+                   r"(?P<v>[\"'“][^\"'”]+[\"'”]|[\w.@-]+(?:\s+[\w.@-]+)?)\s*[?.!]?$", re.I)
+
+
+_ASKED = re.compile(rf"^(?:is|was)\s+{_REC}\s+(?:(?P<how>[a-z]+ed)\s+(?:by|to)\s+)?"
+                    r"(?P<v>[\"'“][^\"'”]+[\"'”]|[\w.@-]+(?:\s+[\w.@-]+)?)\s*[?.!]?$", re.I)   # "is ticket 2 critical?"
+
+
+def record_page_check(c: Clause, st: State) -> bool:
+    if c.act is not Act.CHECK or st.live is None or st.ctx.navigation.nodes:
+        return False
+    m = _FACT.match(c.rest.strip()) or _ASKED.match(c.text.strip())
+    if m is None or re.match(r"(?:not|no|never)\b", m.group("v"), re.I):
+        return False
+    where = record_ids.toward(st, m.group("rec"))
+    if where is None:
+        return False
+    if where is False:
+        raise Defer(m.group("rec"), replace_with=[c.text])
+    value = quoted(m.group("v")) or m.group("v")
+    how = (m.group("how") or "").lower()
+    stem = how[:-2] if how.endswith("ed") else how
+    row = next((e.container for e in st.live.elements if stem and e.container
+                and re.search(rf"\b{re.escape(stem)}", e.container, re.I)), "") if stem else ""
+    try:
+        if row:
+            st.check(checks.element(st.ctx, row=row, text=value,
+                                    description=f"Check {m.group('rec')} is {how} {value!r}"))
+        else:
+            st.check(checks.text_shown(st.ctx, value))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True

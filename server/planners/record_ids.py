@@ -1,0 +1,191 @@
+"""A record named by its number: "ticket 2", "issue #14", "order no. 7", "#3".
+
+Trackers, shops and admin sites name their records by number, and testers do
+too. The number is the record's identity, not a position ("the 2nd ticket") and
+not a word to match loosely: "ticket 2" is never the report "{2} Active
+Tickets". The record is opened by its own link on the screen (its text is the
+number, or its address ends with the kind and the number); when the screen has
+no link to it but links to other records of that kind, their address pattern
+gives its address ("/ticket/1" → "/ticket/5").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from server.planners import checks
+from server.planners.checks import CannotCheck
+from server.planners.grounding import Target, TargetKind
+from server.planners.state import State
+from shared import vocabulary as V
+from shared.screen import CLICKABLE_ROLES, ROLE_LINK, UIElement
+
+_REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})\s*(?:#\s*|no\.?\s*|nr\.?\s*|number\s+)?|#\s*)"
+                  r"(?P<id>\d{1,9})$", re.I)
+# nouns whose number is a position in what is shown, not a record's identity
+_POSITIONAL = {"row", "item", "line", "entry", "result", "option", "step", "tab", "column", "page", "level",
+               "channel", "season", "episode", "slide", "track", "chapter", "number", "no", "top"}
+_RECORD_PATH = re.compile(r"/(?P<seg>[A-Za-z][\w-]*)/(?P<id>\d{1,9})(?=[/?#]|$)")
+
+
+@dataclass(frozen=True)
+class IdRef:
+    noun: str    # "" when the tester wrote only "#2"
+    id: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.noun} {self.id}" if self.noun else f"#{self.id}"
+
+
+def parse(text: str) -> IdRef | None:
+    """The record *text* names by number, or None ("ticket 2" → ticket, 2; "page 2" is a position)."""
+    m = _REF.match(text.strip())
+    if not m:
+        return None
+    noun = (m.group("noun") or "").lower()
+    if noun in _POSITIONAL or not noun and "#" not in text:
+        return None
+    return IdRef(noun, m.group("id"))
+
+
+def _same_kind(segment: str, noun: str) -> bool:
+    seg = segment.lower().replace("-", "").replace("_", "")
+    stem = noun.replace("-", "").rstrip("s")
+    return bool(stem) and (seg.rstrip("s") == stem or seg in (stem + "es", stem[:-1] + "ies"))
+
+
+def _record_path(href: str) -> re.Match[str] | None:
+    return _RECORD_PATH.search(urlsplit(href).path) if href else None
+
+
+def is_record_of(href: str, noun: str) -> bool:
+    """Whether *href* is the page of one record of kind *noun* ("/ticket/2" for "ticket")."""
+    m = _record_path(href)
+    return bool(m) and _same_kind(m.group("seg"), noun)
+
+
+def _names_it(el: UIElement, ref: IdRef) -> bool:
+    wanted = {f"#{ref.id}", ref.id}
+    if ref.noun:
+        wanted |= {f"{ref.noun} {ref.id}", f"{ref.noun} #{ref.id}"}
+    return any(" ".join(n.lower().split()) in wanted for n in (el.name, el.text) if n)
+
+
+def link(st: State, ref: IdRef) -> UIElement | None:
+    """The record's own link on the live screen: named by its number, else addressed by kind and number."""
+    if st.live is None:
+        return None
+    clickable = [e for e in st.live.elements if (e.role in CLICKABLE_ROLES or e.clickable) and not e.disabled]
+    named = sorted((e for e in clickable if _names_it(e, ref)), key=lambda e: e.role != ROLE_LINK)
+    if named:
+        return named[0]
+    for e in clickable:
+        m = _record_path(e.href)
+        if m and m.group("id") == ref.id and (not ref.noun or _same_kind(m.group("seg"), ref.noun)):
+            return e
+    return None
+
+
+def address(st: State, ref: IdRef) -> str | None:
+    """The record's address, from the pattern of the screen's links to other records of its kind."""
+    if st.live is None or not ref.noun:
+        return None
+    for e in st.live.elements:
+        if e.role != ROLE_LINK:
+            continue
+        m = _record_path(e.href)
+        if m and _same_kind(m.group("seg"), ref.noun):
+            path = urlsplit(e.href).path
+            return path[:m.start("id")] + ref.id + path[m.end("id"):]
+    return None
+
+
+def showing(st: State, ref: IdRef) -> bool:
+    """Whether the live screen is the record's own page (its address, or a title or heading "#2 …")."""
+    if st.live is None:
+        return False
+    m = _record_path(st.live.url)
+    if m and m.group("id") == ref.id and (not ref.noun or _same_kind(m.group("seg"), ref.noun)):
+        return True
+    mark = re.compile(rf"(?<![\w#])#\s*{ref.id}(?!\d)")
+    return any(mark.search(t) for t in [st.live.title] + [h.label for h in st.live.headings()] if t)
+
+
+def open_record(st: State, ref: IdRef) -> bool:
+    """Open the record *ref* names from the live screen; False when the screen gives no way to it."""
+    el = link(st, ref)
+    shown_as = ref.name
+    if el is not None:
+        st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, el.label, live=el), f"Open {ref.name} ({el.label!r})")
+        if _names_it(el, ref) and "#" in el.label:
+            shown_as = el.label.strip()   # the app's own way to name it ("#4"), which its page shows too
+    else:
+        url = address(st, ref)
+        if url is None or not st.has(V.OPEN_URL):
+            return False
+        st.add(V.OPEN_URL, {"url": url}, f"Open {ref.name} at {url}", moves=True)
+    st.summary.append(f"open {ref.name}")
+    st.last_object = ref.name
+    try:
+        st.expect_check(checks.page(st.ctx, shown_as) if checks.has_check(st.ctx, V.WAIT_FOR_PAGE) else None)
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def reach(st: State, ref: IdRef) -> bool:
+    """A step toward the record: open it, else open the list of its kind ("View Tickets") to find it there."""
+    if open_record(st, ref):
+        return True
+    from server.planners import records
+
+    listing = records.entity_link(st, ref.noun) if ref.noun else None
+    if listing is None:
+        return False
+    st.click_live(listing, f"Open {listing.label!r} to find {ref.name}")
+    return True
+
+
+_KIND_LAST = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$")
+_KIND_FIRST = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+[\"'“‘](?P<x>[^\"'”’]+)[\"'”’]$")
+
+
+def on_named_record(st: State, name: str) -> bool:
+    """Whether the live screen is the page of the record called *name* (its title or a heading says so)."""
+    if st.live is None or not name:
+        return False
+    from server.planners import grounding
+
+    texts = [st.live.title] + [h.label for h in st.live.headings()]
+    return any(grounding.similarity(name, t) >= 0.8 or name.lower() in t.lower() for t in texts if t)
+
+
+def toward(st: State, rec: str) -> bool | None:
+    """Where the record *rec* is, from the live screen of a device with no tree: True when this is its page;
+    False after planning a step toward it (its link, else the list of its kind); None when there is no way.
+
+    *rec* is a number ("ticket 2") or a name with its kind last ("the subtitles ticket")."""
+    from server.planners import records
+
+    ref = parse(rec)
+    if ref is not None:
+        if showing(st, ref):
+            return True
+        return False if reach(st, ref) else None
+    m = _KIND_FIRST.match(rec.strip()) or _KIND_LAST.match(rec.strip())
+    if m is None or st.live is None:
+        return None
+    name = m.group("x")
+    if on_named_record(st, name):
+        return True
+    link = records.record_link(st, name)
+    if link is None:
+        listing = records.entity_link(st, m.group("k"))
+        if listing is None:
+            return None
+        st.click_live(listing, f"Open {listing.label!r} to find {name!r}")
+        return False
+    st.click_live(link, f"Open {link.label!r}")
+    return False

@@ -1,0 +1,71 @@
+"""Tester wordings on an issue tracker's real screens (Trac, captured by evals/capture_screens.py).
+
+Records named by number, records made with a tracker's words, values that only a
+dropdown offers, a form folded away behind "Modify", and workflow actions. The
+wordings are not those of the evaluation corpus.
+"""
+from __future__ import annotations
+
+from server.planners import record_ids
+from tests.unit.test_screen_planning import plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+HOME, REPORTS, ACTIVE, NEW = "trac/", "trac/report", "trac/report/1", "trac/newticket"
+TICKET, UNFOLDED = "trac/ticket/1", "trac/ticket/1 >Modify"
+
+
+def test_a_number_names_a_record_never_a_label_that_holds_the_digit() -> None:
+    assert record_ids.parse("ticket #2") == record_ids.IdRef("ticket", "2")
+    assert record_ids.parse("issue no. 14") == record_ids.IdRef("issue", "14")
+    assert record_ids.parse("page 2") is None and record_ids.parse("row 3") is None   # positions, not records
+    # the reports page lists "{2} Active Tickets by Version": never ticket 2
+    for task in ("show me issue #2", "open ticket 2"):
+        p = plan(task, screen(REPORTS))
+        assert all(s.params.get("text") != "{2} Active Tickets by Version" for s in p.steps), p.steps
+    assert steps(plan("bring up ticket 3", screen(ACTIVE)))[:2] == [
+        ("click_element", {"text": "#3", "role": "link"}), ("wait_for_page", {"name": "#3", "present": True})]
+    # no link to it on this page, but links to other tickets: their address pattern gives its own
+    assert steps(plan("look at ticket 5", screen(TICKET)))[0] == ("navigate_to_url", {"url": "/ticket/5"})
+
+
+def test_the_list_of_a_kind_is_opened_to_find_a_record_and_not_reopened() -> None:
+    assert steps(plan("open ticket 3", screen(HOME)))[0] == ("click_element", {"text": "VIEW TICKETS", "role": "link"})
+    # on that list's own page, the first list it offers, not the same link again
+    assert steps(plan("open ticket 3", screen(REPORTS)))[0] == \
+        ("click_element", {"text": "{1} Active Tickets", "role": "link"})
+
+
+def test_a_trackers_words_for_making_a_record_fill_what_the_form_offers() -> None:
+    assert steps(plan("lodge an enhancement: record to USB", screen(HOME)))[0] == \
+        ("click_element", {"text": "NEW TICKET", "role": "link"})
+    got = steps(plan("log a trivial task called Tidy the cable labels", screen(NEW)))
+    assert ("input_text", {"text": "Tidy the cable labels", "field": "Summary:", "clear": True}) in got
+    assert ("select_option", {"option": "trivial", "field": "Priority:"}) in got
+    assert ("select_option", {"option": "task", "field": "Type:"}) in got
+    assert got[-2] == ("click_element", {"text": "Create ticket", "role": "button"})   # a button that starts "Create"
+    assert got[-1] == ("wait_for_element", {"text": "Tidy the cable labels", "present": True})
+    # no name said, only a summary: the saved summary is what proves the record was made
+    got = steps(plan("create an issue with the summary 'Clock resets at midnight'", screen(NEW)))
+    assert got[-1] == ("wait_for_element", {"text": "Clock resets at midnight", "present": True})
+
+
+def test_a_field_of_a_numbered_record_is_edited_on_its_page_unfolding_the_form() -> None:
+    assert steps(plan("set the milestone of ticket 1 to release-1.1", screen(TICKET)))[0] == \
+        ("click_element", {"text": "Modify", "role": "link"})
+    got = steps(plan("put ticket 1 into version 0.9", screen(UNFOLDED)))
+    assert got == [("select_option", {"option": "0.9", "field": "Version:"}),
+                   ("click_element", {"text": "Submit changes", "role": "button"}),
+                   ("wait_for_element", {"text": "0.9", "present": True})]
+
+
+def test_workflow_actions_use_the_control_the_page_offers() -> None:
+    got = steps(plan("resolve ticket 1 as duplicate", screen(UNFOLDED)))
+    assert got[:3] == [("set_checked", {"checked": True, "selector": "#action_resolve"}),
+                       ("select_option", {"option": "duplicate", "selector": "#action_resolve_resolve_resolution"}),
+                       ("click_element", {"text": "Submit changes", "role": "button"})]
+    got = steps(plan("reassign #1 to 'erin'", screen(UNFOLDED)))
+    assert got[1] == ("input_text", {"text": "erin", "selector": "#action_reassign_reassign_owner", "clear": True})
+    assert got[-1] == ("wait_for_element", {"text": "erin", "present": True})
+    # a value the page does not offer is refused with what it does offer
+    refused = plan("close ticket 1 as postponed", screen(UNFOLDED))
+    assert not refused.feasible and "fixed, invalid, wontfix" in refused.analysis
