@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -230,6 +231,18 @@ class Plan:
                    [str(c) for c in pending] if isinstance(pending, list) else [])
 
 
+def _image_bytes(value: Any) -> bytes | None:
+    """A step's screenshot as it crossed the wire: image bytes, or None for anything else (the step itself
+    is kept; a screenshot that is not bytes is dropped with a warning rather than losing the step)."""
+    if value is None or isinstance(value, bytes):
+        return value
+    if isinstance(value, (bytearray, memoryview)):
+        return bytes(value)
+    logging.getLogger(__name__).warning("a step's screenshot arrived as %s, not bytes: dropped",
+                                        type(value).__name__)
+    return None
+
+
 @dataclass
 class StepResult:
     """What the host reports for one executed step."""
@@ -260,5 +273,5 @@ class StepResult:
     def from_wire(cls, d: dict[str, Any]) -> "StepResult":
         return cls(int(d["step"]), str(d["command"]), dict(d.get("params") or {}),
                    str(d.get("controller_type", "")), StepStatus(d["status"]), str(d.get("message", "")),
-                   int(d.get("duration_ms", 0)), str(d.get("description", "")), d.get("screenshot"),
+                   int(d.get("duration_ms", 0)), str(d.get("description", "")), _image_bytes(d.get("screenshot")),
                    d.get("current_node"))

@@ -37,3 +37,12 @@ def test_a_malformed_message_is_refused_with_a_reason(cls: type, raw: object, ex
 def test_an_unreadable_end_is_an_error_never_a_pass() -> None:
     assert RunFinished.from_wire({"run_id": "r", "status": "PASSED!"}).status is RunStatus.ERROR
     assert Ack.from_wire(None) == Ack(False)
+
+
+def test_a_step_whose_screenshot_is_not_bytes_keeps_the_step_and_drops_the_picture() -> None:
+    wire = StepResult(2, "click_element", {"text": "OK"}, "web", StepStatus.PASSED, "clicked", 12,
+                      screenshot=b"\x89PNG....").to_wire()
+    assert StepResult.from_wire(wire).screenshot == b"\x89PNG...."
+    assert StepResult.from_wire({**wire, "screenshot": bytearray(b"\xff\xd8\xff..")}).screenshot == b"\xff\xd8\xff.."
+    kept = StepResult.from_wire({**wire, "screenshot": "runs/abc/step-002.png"})
+    assert kept.screenshot is None and (kept.step, kept.status, kept.message) == (2, StepStatus.PASSED, "clicked")
