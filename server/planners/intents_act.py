@@ -380,11 +380,20 @@ def activate(c: Clause, st: State) -> bool:
     if kind and st.live is not None and not st.ctx.navigation.nodes:
         from server.planners import records
 
+        # "the ticket about the remote's battery warning": its row's link, when this page lists it
+        about = re.sub(r"^(?:the\s+)?[a-z]+\s+(?:about|on|for|called|named|titled)\s+(?:the\s+)?", "", target_text,
+                       flags=re.I)
+        about = re.sub(r"['’]s\b", "", about)   # "the remote's battery warning" is listed as "Remote battery warning"
+        own = records.record_link(st, about) if about != target_text else None
+        if own is not None:
+            _click_live_and_expect(st, own)
+            return True
         # "the topic CLASSES", "the plant Basil": the list of topics / plants first (a link named so)
         listing = records.entity_link(st, kind.group("k"))
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
-            raise Defer(category_free, replace_with=[f"{c.text.split()[0]} {category_free}"])
+            verb = c.text[:len(c.text) - len(c.rest)].strip() if c.rest and c.text.endswith(c.rest) else ""
+            raise Defer(category_free, replace_with=[f"{verb or c.text.split()[0]} {category_free}"])
     kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target_text, re.I)
     if kind_last and st.live is not None and not st.ctx.navigation.nodes:
         from server.planners import records
@@ -396,7 +405,8 @@ def activate(c: Clause, st: State) -> bool:
             # a plural kind names a list ("the active tickets"); a singular one, one item of it (TestPlan)
             rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
             rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
-            raise Defer(rest, replace_with=[f"{c.text.split()[0]} {rest}"])
+            verb = c.text[:len(c.text) - len(c.rest)].strip() if c.rest and c.text.endswith(c.rest) else "open"
+            raise Defer(rest, replace_with=[f"{verb or 'open'} {rest}"])
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
     if wants_screen and st.ctx.navigation.nodes:
@@ -423,6 +433,9 @@ def _scoped_target(c: Clause, st: State, text: str) -> bool:
     if not found:
         return False
     st.click_live(found[0], f"Open {found[0].label!r}")
+    if inner.lower() in ("form", "page", "screen", "view", "tab", "the form", "the page"):
+        st.expect_check(None)   # "the form for a new ticket": what it opened is that form
+        return True
     raise Defer(outer, replace_with=[f"open {inner}"])
 
 
