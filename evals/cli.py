@@ -25,7 +25,7 @@ class _ClosedSocketFilter(logging.Filter):
 
 def add_parser(sub: Any) -> None:
     """Register the ``eval`` subcommand on the devicepilot CLI's subparsers."""
-    e = sub.add_parser("eval", help="run the task corpus on StreamTV and two third-party web apps; print scores")
+    e = sub.add_parser("eval", help="run the task corpus on StreamTV and the third-party web apps; print scores")
     e.add_argument("--split", choices=["dev", "heldout", "all"], default="all", help="which tasks (default all)")
     e.add_argument("--app", default="", help="only this app's tasks (streamtv, django_admin, sqlite_web, datasette)")
     e.add_argument("--limit", type=int, default=0, help="at most N tasks per app and split")

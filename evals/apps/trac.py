@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import requests
+
 from evals.apps.base import ProcessApp
 from shared.errors import ConfigError
 
@@ -41,6 +43,16 @@ class Trac(ProcessApp):
             raise ConfigError(f"could not build the Trac environment in {self.env_dir}: "
                               f"{done.stderr.strip()[-1500:]}")
         shutil.copyfile(self.live, path)
+
+    def start(self) -> None:
+        super().start()
+        # Trac compiles each kind of page's templates on its first request (seconds on a busy machine):
+        # ask for each kind once, so no task's first page load pays for it
+        for path in self.WARM_PATHS:
+            requests.get(self.base_url + path, timeout=120)
+
+    WARM_PATHS = ("/", "/wiki/TestPlan", "/report", "/report/1", "/ticket/1", "/newticket", "/roadmap",
+                  "/milestone/beta", "/timeline", "/search?q=guide", "/about", "/wiki/TestPlan?action=edit")
 
     def command(self) -> tuple[list[str], dict[str, str]]:
         return ([sys.executable, "-m", "evals.apps.trac_serve", "--single-env", "--hostname", "127.0.0.1",

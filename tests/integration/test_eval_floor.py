@@ -1,7 +1,7 @@
 """The generalisation floor: the held-out split of the task corpus through the real stack.
 
 Runs ``devicepilot eval --split heldout --jobs 2`` in-process: StreamTV, Django's admin,
-sqlite-web, Datasette and TodoMVC each on loopback, devicepilot's server and host in local mode, one browser per
+sqlite-web, Datasette, TodoMVC and Trac each on loopback, devicepilot's server and host in local mode, one browser per
 device, the app's state reset between tasks. Every end state is judged from the app itself.
 
 The floors are what the planner reaches today (see FLOORS); raise them as it improves,
@@ -25,23 +25,24 @@ log = logging.getLogger(__name__)
 
 # Correct-end-state rate on the held-out split, per app and overall, measured with
 # `devicepilot eval --split all --jobs 2` on 2026-11-25 (before the grounding work of issue 8, 2026-11-24:
-# all 27.6 %). Now: all 71.9 % (156/217), streamtv 83.7 % (72/86), django_admin 64.4 % (29/45),
-# sqlite_web 55.8 % (24/43), datasette 65.2 % (15/23), todomvc 80.0 % (16/20). Datasette and then TodoMVC
-# were added last, each with its tasks written in one sitting before the planner first ran on it (held-out
-# on the first run: datasette 47.8 %, todomvc 65.0 %): the closest measure here of an app nobody tuned for.
-# Each floor sits a task or two below its measure, for timing noise; raise them as the planner improves,
-# never lower them.
+# all 27.6 %). Now: all 72.3 % (172/238), streamtv 83.7 % (72/86), django_admin 64.4 % (29/45),
+# sqlite_web 55.8 % (24/43), datasette 65.2 % (15/23), todomvc 80.0 % (16/20), trac 76.2 % (16/21).
+# Datasette, TodoMVC and then Trac were added last, each with its tasks written in one sitting before the
+# planner first ran on it (held-out on the first run: datasette 47.8 %, todomvc 65.0 %, trac 42.9 %): the
+# closest measure here of an app nobody tuned for. Each floor sits a task or two below its measure, for
+# timing noise; raise them as the planner improves, never lower them.
 FLOORS = {"all": 0.68, "streamtv": 0.79, "django_admin": 0.6, "sqlite_web": 0.48, "datasette": 0.6,
-          "todomvc": 0.75}
+          "todomvc": 0.75, "trac": 0.66}
 
 # The target is 0 false passes and every impossible task refused with no step run. The last full measure
 # had 0 false passes (seven found on the way, in filters, forms, lists and a breadcrumb the page walk did not
 # see, are fixed at their cause and have unit tests); the ceiling keeps room for one until runs prove 0 again
-# and again. Impossible tasks refused, per app: streamtv 7/8, django_admin 4/4, sqlite_web 4/4, todomvc 1/1,
+# and again. Impossible tasks refused, per app: streamtv 7/8, django_admin 4/4, sqlite_web 4/4, todomvc 1/1, trac 2/2,
 # datasette 1/4 (a read-only app: "delete the plant Basil" is planned through the row and fails rather than
 # being refused).
 FALSE_PASS_CEILING = 1
-REFUSED_FLOORS = {"streamtv": 0.85, "django_admin": 1.0, "sqlite_web": 1.0, "datasette": 0.25, "todomvc": 1.0}
+REFUSED_FLOORS = {"streamtv": 0.85, "django_admin": 1.0, "sqlite_web": 1.0, "datasette": 0.25, "todomvc": 1.0,
+                  "trac": 1.0}
 
 JOBS = 2  # instances (devices) per app: the held-out split in about half the time of one
 
