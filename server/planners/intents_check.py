@@ -186,9 +186,12 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = re.sub(r"\b(?:should|must)\s+(?=(?:show|display|read|say|contain|include|list|have)\b)", "", flat, flags=re.I)
     m = re.match(r"^(?P<subject>(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+)?\S.*?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
                  r"returns?|gives?|yields?|outputs?|produces?|results? in|equals?|is equal to|comes? back with|"
+                 r"mentions?|refers? to|talks? about|"
                  r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
                  r"(?:is|are) displaying)\s+(?P<text>.+)$", flat, re.I)
-    if m and not re.fullmatch(r"(?:it|this|that|there|the (?:screen|page|display|tv))", m.group("subject").strip(), re.I):
+    opened = bool(m) and bool(st.last_object) and m.group("subject").strip(" \"'“”") == st.last_object
+    if m and not opened and not re.fullmatch(r"(?:it|this|that|there|the (?:screen|page|display|tv))",
+                                             m.group("subject").strip(), re.I):
         _text_check(st, _subject_text(m.group("text")), negative, subject=m.group("subject"))
         return True
     if m:

@@ -69,3 +69,21 @@ def test_workflow_actions_use_the_control_the_page_offers() -> None:
     # a value the page does not offer is refused with what it does offer
     refused = plan("close ticket 1 as postponed", screen(UNFOLDED))
     assert not refused.feasible and "fixed, invalid, wontfix" in refused.analysis
+
+
+def test_a_name_no_link_on_the_way_shows_is_looked_up_with_the_apps_own_search() -> None:
+    got = plan("bring up the release-1.1 milestone", screen(HOME))
+    assert [(s.command, s.params) for s in got.steps] == [
+        ("input_text", {"text": "release-1.1", "field": "Search:", "clear": True, "submit": True})]
+    assert got.pending == ["bring up release-1.1 milestone"]   # planned again on the results
+    # a description is no name, another act is no lookup, and a kind the app never shows is nothing here
+    for task in ("open the chart of tickets per milestone for last year", "play the intro video",
+                 "open the Netflix console"):
+        p = plan(task, screen(HOME))
+        assert not any(s.command == "input_text" for s in p.steps), (task, p.steps)
+
+
+def test_what_a_page_mentions_is_checked_on_the_page_just_opened() -> None:
+    got = steps(plan("open TestPlan and make sure it mentions the banner", screen("trac/wiki/TestPlan")))
+    assert got[-1] == ("wait_for_element", {"text": "banner", "present": True})
+
