@@ -11,7 +11,7 @@ import re
 
 from server.planners import checks, record_ids
 from server.planners.checks import CannotCheck
-from server.planners.language import Act, Clause, quoted
+from server.planners.language import Act, Clause, quoted, words
 from server.planners.state import Defer, State, Unplannable
 
 _REC = r"(?P<rec>(?:the\s+)?(?:[a-z]+\s*#?\s*\d+|#\s*\d+|[a-z]{3,}\s+[\"'“‘][^\"'”’]+[\"'”’]))"
@@ -37,10 +37,19 @@ def record_page_check(c: Clause, st: State) -> bool:
     value = quoted(m.group("v")) or m.group("v")
     how = (m.group("how") or "").lower()
     stem = how[:-2] if how.endswith("ed") else how
-    row = next((e.container for e in st.live.elements if stem and e.container
+    els = st.live.elements
+    # the value beside the fact's own label ("Owned by:" then "carol"), else the row that holds the label
+    at = next((i for i, e in enumerate(els) if stem and re.match(rf"\W*{re.escape(stem)}", e.name or e.text or "", re.I)
+               and len(words(e.name or e.text)) <= 3), None)
+    beside = els[at + 1] if at is not None and at + 1 < len(els) and els[at + 1].selector \
+        and els[at + 1].role in ("cell", "text", "gridcell") else None
+    row = next((e.container for e in els if stem and e.container
                 and re.search(rf"\b{re.escape(stem)}", e.container, re.I)), "") if stem else ""
     try:
-        if row:
+        if beside is not None:
+            st.check(checks.element(st.ctx, selector=beside.selector, text=value,
+                                    description=f"Check {m.group('rec')} is {how} {value!r} ({els[at].label})"))
+        elif row:
             st.check(checks.element(st.ctx, row=row, text=value,
                                     description=f"Check {m.group('rec')} is {how} {value!r}"))
         else:

@@ -87,3 +87,10 @@ def test_what_a_page_mentions_is_checked_on_the_page_just_opened() -> None:
     got = steps(plan("open TestPlan and make sure it mentions the banner", screen("trac/wiki/TestPlan")))
     assert got[-1] == ("wait_for_element", {"text": "banner", "present": True})
 
+
+
+def test_a_fact_about_a_record_is_read_beside_its_own_label() -> None:
+    """"Reported by: carol  Owned by: carol" is one row: the owner is the cell after "Owned by:"."""
+    got = steps(plan("confirm ticket 1 is owned by dave", screen(TICKET)))
+    assert got == [("wait_for_element", {"text": "dave", "present": True,
+                                         "selector": "#ticketbox > table > tbody > tr:nth-of-type(1) > td:nth-of-type(2)"})]
