@@ -127,15 +127,27 @@ class BrowserSession:
             # the input started a navigation (Enter submitted a form): settled once the new page has loaded
             page.wait_for_load_state("load")
 
-    def call(self, fn: Callable[[Any], T], timeout: float = 60.0) -> T:
+    def call(self, fn: Callable[[Any], T], timeout: float = 60.0, *, reads: bool = False) -> T:
         """Run ``fn(page)`` on the browser thread and return its result.
 
         Project exceptions raised by *fn* pass through; Playwright's become
-        :class:`ControllerError`.
+        :class:`ControllerError`. With *reads* (*fn* only reads the page), a read
+        that a navigation cut short (the step before submitted a form) is done
+        again on the page that loaded.
         """
         def run() -> T:
             page = self._ensure_page()
-            return fn(page)
+            if not reads:
+                return fn(page)
+            from playwright.sync_api import Error as PlaywrightError
+
+            try:
+                return fn(page)
+            except PlaywrightError as exc:
+                if not _NAVIGATED.search(str(exc)):
+                    raise
+                page.wait_for_load_state("load")
+                return fn(page)
 
         future: Future[T] = self._pool.submit(self._translate, run)
         return future.result(timeout=timeout)

@@ -117,7 +117,7 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
         return f"tapped ({x:.2f}, {y:.2f})"
 
     def observe(self) -> ScreenObservation:
-        return self.session.call(observe_page)
+        return self.session.call(observe_page, reads=True)
 
     @command("List what the page shows now: URL, title and the visible elements with role, name, text, "
              "field values and state, and the row each sits in (JSON)")

@@ -107,14 +107,14 @@ class DomVerifier(VerificationController):
 
     def _elements(self, selector: str, text: str = "", needle: bool = False) -> list[UIElement]:
         if not selector:
-            obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS))
+            obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS), reads=True)
             if obs.truncated and text:
                 # a huge page: what lies past the cap must still count, or "X is not shown" could pass falsely
                 extra = self._elements("body :not(script):not(style)", text, needle=True)
                 return list(obs.elements) + extra
             return list(obs.elements)
         wanted = text.casefold() if needle else ""
-        raw = self.session.call(lambda page: page.evaluate(_SELECTOR_JS, [selector, wanted]))
+        raw = self.session.call(lambda page: page.evaluate(_SELECTOR_JS, [selector, wanted]), reads=True)
         if "error" in raw:
             raise RequestError(f"selector {selector!r} is not valid CSS: {raw['error']}")
         return [UIElement.from_dict(e) for e in raw["elements"]]
@@ -147,7 +147,7 @@ class DomVerifier(VerificationController):
              PRESENT_PARAM, TIMEOUT_PARAM)
     def wait_for_page(self, name: str, present: bool = True, timeout: float = 5.0) -> str:
         def probe() -> tuple[bool, str]:
-            obs: ScreenObservation = self.session.call(observe_page)
+            obs: ScreenObservation = self.session.call(observe_page, reads=True)
             why = page_names(obs, name)
             return bool(why) == present, (f"named by {why}" if why else where(obs))
 

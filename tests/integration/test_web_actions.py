@@ -179,7 +179,14 @@ def test_a_key_that_submits_a_form_waits_for_the_page_it_loads(browser: Browser)
     browser.open("submit.html")
     browser.js("document.getElementById('q').value = 'guide'; document.getElementById('q').focus()")
     assert run(browser, V.PRESS_KEY, key="OK") == "pressed OK"
+    # the page's own state once the submitted form has loaded (the key may return before it commits)
+    browser.session.call(lambda page: page.wait_for_url("**/docs.html?q=guide", timeout=10_000))
     assert browser.js("location.pathname + location.search") == "/docs.html?q=guide"
+    # a check right after the key reads the page that loads, not the document the key left
+    browser.open("submit.html")
+    browser.js("document.getElementById('q').value = 'json'; document.getElementById('q').focus()")
+    run(browser, V.PRESS_KEY, key="OK")
+    assert "named by title" in browser.dom.execute(V.WAIT_FOR_PAGE, {"name": "Python docs"})
 
 
 def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
