@@ -57,6 +57,13 @@ class BrowserOptions:
 _NAVIGATED = re.compile(r"Execution context was destroyed|navigat", re.I)
 
 
+def _load_after(page: Any, exc: Exception) -> None:
+    """Wait for the page a navigation is loading, when *exc* says one cut the work short; else re-raise it."""
+    if not _NAVIGATED.search(str(exc)):
+        raise exc
+    page.wait_for_load_state("load")
+
+
 class BrowserSession:
     """One Chromium page, driven from a dedicated thread. Started lazily."""
 
@@ -121,11 +128,8 @@ class BrowserSession:
 
         try:
             page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
-        except PlaywrightError as exc:
-            if not _NAVIGATED.search(str(exc)):
-                raise
-            # the input started a navigation (Enter submitted a form): settled once the new page has loaded
-            page.wait_for_load_state("load")
+        except PlaywrightError as exc:   # the input started a navigation (Enter submitted a form)
+            _load_after(page, exc)
 
     def call(self, fn: Callable[[Any], T], timeout: float = 60.0, *, reads: bool = False) -> T:
         """Run ``fn(page)`` on the browser thread and return its result.
@@ -144,9 +148,7 @@ class BrowserSession:
             try:
                 return fn(page)
             except PlaywrightError as exc:
-                if not _NAVIGATED.search(str(exc)):
-                    raise
-                page.wait_for_load_state("load")
+                _load_after(page, exc)
                 return fn(page)
 
         future: Future[T] = self._pool.submit(self._translate, run)

@@ -9,7 +9,6 @@ import logging
 import sys
 from pathlib import Path
 
-log = logging.getLogger(__name__)
 
 PROJECT = "Set-top box firmware"
 COMPONENTS = ("player", "guide", "remote", "settings")
@@ -55,21 +54,18 @@ def build(env_dir: Path) -> None:
     env = Environment(str(env_dir))
     perm_admin = TracAdmin(str(env_dir))
     perm_admin.onecmd("permission add anonymous TRAC_ADMIN")
-    for name in ("component1", "component2"):
-        TicketComponent(env, name).delete()
+    for model in (TicketComponent, Milestone, Version):   # initenv's examples ("component1", "milestone1", …)
+        for item in list(model.select(env)):
+            item.delete()
     for name in COMPONENTS:
         c = TicketComponent(env)
         c.name, c.owner = name, ""
         c.insert()
-    for name in ("milestone1", "milestone2", "milestone3", "milestone4"):
-        Milestone(env, name).delete()
     for name, due in MILESTONES:
         m = Milestone(env)
         m.name = name
         m.due = parse_date(due, utc) if due else None
         m.insert()
-    for name in ("1.0", "2.0"):
-        Version(env, name).delete()
     for name in VERSIONS:
         v = Version(env)
         v.name = name

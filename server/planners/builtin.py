@@ -197,8 +197,8 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         if clause.act is Act.NONE and verb and name_like and 0 < len(clause.text.split()) <= 5 \
                 and not re.search(r"\b(?:is|are|was|were|has|have|shows?|should|must)\b", clause.text, re.I):
             text = f"{verb} {clause.text}"
-        elif clause.act in _CARRIED_ACTS and clause.rest and clause.text.endswith(clause.rest):
-            verb = clause.text[:len(clause.text) - len(clause.rest)].strip()
+        elif clause.act in _CARRIED_ACTS and clause.verb:
+            verb = clause.verb
         else:
             verb = ""
         out.append(text)

@@ -17,6 +17,7 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
+from server.planners.site_search import search_site
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
@@ -392,8 +393,7 @@ def activate(c: Clause, st: State) -> bool:
         listing = records.entity_link(st, kind.group("k"))
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
-            verb = c.text[:len(c.text) - len(c.rest)].strip() if c.rest and c.text.endswith(c.rest) else ""
-            raise Defer(category_free, replace_with=[f"{verb or c.text.split()[0]} {category_free}"])
+            raise Defer(category_free, replace_with=[f"{c.verb or c.text.split()[0]} {category_free}"])
     kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target_text, re.I)
     if kind_last and st.live is not None and not st.ctx.navigation.nodes:
         from server.planners import records
@@ -405,49 +405,15 @@ def activate(c: Clause, st: State) -> bool:
             # a plural kind names a list ("the active tickets"); a singular one, one item of it (TestPlan)
             rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
             rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
-            verb = c.text[:len(c.text) - len(c.rest)].strip() if c.rest and c.text.endswith(c.rest) else "open"
-            raise Defer(rest, replace_with=[f"{verb or 'open'} {rest}"])
+            raise Defer(rest, replace_with=[f"{c.verb or 'open'} {rest}"])
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
-    if _search_site(c, st, target_text):
+    if search_site(c, st, target_text):
         return True
     if wants_screen and st.ctx.navigation.nodes:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
-
-
-_SEARCH_BOX = re.compile(r"\b(?:search|find|q|query)\b", re.I)
-
-
-def _search_site(c: Clause, st: State, target: str) -> bool:
-    """A named thing that no link on the way names ("the beta milestone", "the TestPlan wiki page"): the app's
-    own search box finds it; the clause is planned again on the results. Never from a results page."""
-    if st.live is None or st.ctx.navigation.nodes or c.act not in (Act.OPEN, Act.NAVIGATE) \
-            or not content_words(target) or len([w for w in target.split() if w.lower() not in ("the", "a", "an")]) > 3:
-        return False   # a name is a word or three; a longer phrase describes something, it names nothing
-    if not any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
-               for e in st.live.elements):
-        return False   # a site search has its button; a box that filters what is shown has none
-    if re.search(r"search|[?&]q=", st.live.url or "", re.I):
-        return False
-    box = next((e for e in st.live.elements if e.role == "textbox" and not e.hidden and not e.disabled
-                and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))), None)
-    if box is None:
-        return False
-    from server.planners.intents_form import type_into
-
-    # "beta milestone" is found by "beta": a kind word after a name is what the results say it is
-    m = re.match(r"^(?:the\s+)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target)
-    term = m.group("x") if m else target
-    if m:   # the kind must be one this app shows somewhere ("milestone"), else it is not a thing here
-        shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
-        if m.group("k").lower().rstrip("s") not in shown:
-            return False
-    type_into(st, term, Target(TargetKind.LIVE_ELEMENT, 1.0, box.label, live=box), submit=True)
-    st.summary.append(f"search for {term}")
-    verb = c.text[:len(c.text) - len(c.rest)].strip() if c.rest and c.text.endswith(c.rest) else "open"
-    raise Defer(target, replace_with=[f"{verb or 'open'} {target}"])
 
 
 _SCOPE = re.compile(r"^(?P<a>.+?)\s+(?:of|for|in|from|on|inside|within)\s+(?:the\s+|a\s+)?(?P<b>.+)$", re.I)

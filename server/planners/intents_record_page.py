@@ -1,6 +1,7 @@
-"""Facts about one record, checked on its own page: "ticket 1 is owned by bob", "the ticket 'X' is closed".
+"""Facts about one record: in its row where a list shows it ("Dune's author is Frank Herbert"), or on its own
+page ("ticket 1 is owned by bob", "the ticket 'X' is closed").
 
-The record is a number ("ticket 1") or a name with its kind ("the ticket 'Guide
+On its own page, the record is a number ("ticket 1") or a name with its kind ("the ticket 'Guide
 scrolls slowly'", "the subtitles ticket"). Its page is reached as for an edit
 (its link, else the list of its kind); the value is then looked for in the row
 of the page that names the fact ("Owned by: carol"), else anywhere on the page.
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, record_ids
+from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
-from server.planners.language import Act, Clause, quoted, words
+from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.list_search import seek_record
 from server.planners.state import Defer, State, Unplannable
 
 _REC = r"(?P<rec>(?:the\s+)?(?:[a-z]+\s*#?\s*\d+|#\s*\d+|[a-z]{3,}\s+[\"'“‘][^\"'”’]+[\"'”’]))"
@@ -58,3 +60,40 @@ def record_page_check(c: Clause, st: State) -> bool:
         raise Unplannable(str(exc)) from exc
     st.explicit_check_last = True
     return True
+
+
+_ROW_FACTS = [re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)['’]s\s+(?P<field>[a-z][\w ]*?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$"),
+         re.compile(r"^(?:that\s+)?the\s+(?P<field>[a-z][\w ]*?)\s+of\s+(?P<rec>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$",
+                    re.I),
+         re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)\s+(?:(?:is|was|should be|must be)\s+"
+                    r"(?P<loc>(?:located|based|situated)\s+)?(?:by|from|in|at|priced at|for|written by|made by)|"
+                    r"(?P<loc2>lives in|comes from|is located at))\s+(?P<v>.+)$")]
+_PLACE_NOUN = re.compile(r"\b(?:list|table|page|screen|menu|section|tab|cart|basket|results?|database|app)$", re.I)
+
+
+def record_fact_check(c: Clause, st: State) -> bool:
+    """"Dune's author is Isaac Asimov", "the city of Bob Chen is Boston": the record's row shows the value."""
+    from server.planners.intents_check import NEGATION
+
+    m = next((f.match(c.rest.strip().rstrip("?")) for f in _ROW_FACTS if f.match(c.rest.strip().rstrip("?"))), None)
+    if m is None or st.live is None or NEGATION.search(c.rest):
+        return False
+    rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
+    place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))   # "located in"
+    if "field" not in m.groupdict() and not place_fact and (
+            _PLACE_NOUN.search(value) or records.entity_link(st, value) or grounding.screens(value, st.ctx, minimum=0.85)):
+        return False   # "Basil is in the plants table": where it is listed, a presence check
+    row = grounding.rows(rec, st.live, minimum=0.8)
+    if row:
+        try:
+            st.check(checks.element(st.ctx, row=row[0].name, text=value,
+                                    description=f"Check the row of {rec!r} shows {value!r}"))
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
+        st.explicit_check_last = True
+        return True
+    if st.ctx.navigation.nodes:
+        return False   # a device with a tree: its screens say where things are (the check intent reads them)
+    if st.moved:
+        raise Defer(rec)
+    return seek_record(st, rec, c.text)

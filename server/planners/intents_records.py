@@ -12,6 +12,7 @@ import re
 from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent
+from server.planners.intents_record_page import record_fact_check
 from server.planners.intents_query import query_intent
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents, seek_intent, seek_record
@@ -389,7 +390,7 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         raise Defer(name, replace_with=["click delete", deletion_clause(st, name, link.live)])
     page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
         w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
-    if page_delete and (not name or _on_record_of(st, name)):
+    if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
         st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
         raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
     for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
@@ -398,14 +399,6 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not st.moved and seek_record(st, name, c.text):
         return True
     return False
-
-
-def _on_record_of(st: State, name: str) -> bool:
-    if st.live is None:
-        return False
-    texts = [st.live.title] + [h.label for h in st.live.headings()] + \
-            [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value]
-    return any(grounding.similarity(name, t) >= 0.8 or name.lower() in t.lower() for t in texts if t)
 
 
 _POSSESSIVE = re.compile(r"^(?:the\s+)?(?P<rec>.+?)['’]s\s+(?P<field>[\w ]+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
@@ -425,9 +418,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     used: set[int] = set()
     on_form = records.field_for(st, field_words, used)
     ref = record_ids.parse(rec_name) if not st.ctx.navigation.nodes else None
-    kind_free = record_ids.parse(rec_name) or re.sub(r"^(?:the\s+)?(.+?)\s+[a-z]{3,}$", r"\1", rec_name)
+    kind = record_ids.KIND_LAST.match(rec_name)
     here = record_ids.showing(st, ref) if ref is not None else \
-        _on_record_of(st, rec_name) or not st.ctx.navigation.nodes and _on_record_of(st, str(kind_free))
+        record_ids.on_named_record(st, rec_name, in_fields=True) or not st.ctx.navigation.nodes and kind is not None \
+        and record_ids.on_named_record(st, kind.group("x"), in_fields=True)
     rest = [f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown']
     if here and on_form is not None:
         _fill(st, Record(fields=[(field_words, value)]))
@@ -499,7 +493,7 @@ def record_flag_intent(c: Clause, st: State) -> bool:
         return False
     if stated is not None:
         name, flag, on = stated
-        if re.fullmatch(r"(?:the|this)\s+\w+|it|this", name, re.I) or _on_record_of(st, name):
+        if re.fullmatch(r"(?:the|this)\s+\w+|it|this", name, re.I) or record_ids.on_named_record(st, name, in_fields=True):
             # the record shown: its box, then save
             _fill(st, Record(flags=[(flag, on)]))
             save = records.save_button(st)
@@ -556,43 +550,6 @@ def list_scope_intent(c: Clause, st: State) -> bool:
             st.expect_check(None)
             return True
     return False
-
-
-_FACT = [re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)['’]s\s+(?P<field>[a-z][\w ]*?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$"),
-         re.compile(r"^(?:that\s+)?the\s+(?P<field>[a-z][\w ]*?)\s+of\s+(?P<rec>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$",
-                    re.I),
-         re.compile(r"^(?:that\s+)?(?P<rec>[A-Z0-9\"'“].*?)\s+(?:(?:is|was|should be|must be)\s+"
-                    r"(?P<loc>(?:located|based|situated)\s+)?(?:by|from|in|at|priced at|for|written by|made by)|"
-                    r"(?P<loc2>lives in|comes from|is located at))\s+(?P<v>.+)$")]
-_PLACE_NOUN = re.compile(r"\b(?:list|table|page|screen|menu|section|tab|cart|basket|results?|database|app)$", re.I)
-
-
-def record_fact_check(c: Clause, st: State) -> bool:
-    """"Dune's author is Isaac Asimov", "the city of Bob Chen is Boston": the record's row shows the value."""
-    from server.planners.intents_check import NEGATION
-
-    m = next((f.match(c.rest.strip().rstrip("?")) for f in _FACT if f.match(c.rest.strip().rstrip("?"))), None)
-    if m is None or st.live is None or NEGATION.search(c.rest):
-        return False
-    rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
-    place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))   # "located in"
-    if "field" not in m.groupdict() and not place_fact and (
-            _PLACE_NOUN.search(value) or records.entity_link(st, value) or grounding.screens(value, st.ctx, minimum=0.85)):
-        return False   # "Basil is in the plants table": where it is listed, a presence check
-    row = grounding.rows(rec, st.live, minimum=0.8)
-    if row:
-        try:
-            st.check(checks.element(st.ctx, row=row[0].name, text=value,
-                                    description=f"Check the row of {rec!r} shows {value!r}"))
-        except CannotCheck as exc:
-            raise Unplannable(str(exc)) from exc
-        st.explicit_check_last = True
-        return True
-    if st.ctx.navigation.nodes:
-        return False   # a device with a tree: its screens say where things are (the check intent reads them)
-    if st.moved:
-        raise Defer(rec)
-    return seek_record(st, rec, c.text)
 
 
 def scoped_check_intent(c: Clause, st: State) -> bool:

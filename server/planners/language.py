@@ -188,6 +188,12 @@ class Clause:
     def low(self) -> str:
         return self.text.lower()
 
+    @property
+    def verb(self) -> str:
+        """The verb phrase as written ("look at" of "look at ticket 2"); "" when the words after it are not
+        the end of the text."""
+        return self.text[:len(self.text) - len(self.rest)].strip() if self.rest and self.text.endswith(self.rest) else ""
+
 
 _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"

@@ -19,7 +19,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.state import State
 from shared import vocabulary as V
-from shared.screen import CLICKABLE_ROLES, ROLE_LINK, UIElement
+from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
 _REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})\s*(?:#\s*|no\.?\s*|nr\.?\s*|number\s+)?|#\s*)"
                   r"(?P<id>\d{1,9})$", re.I)
@@ -60,6 +60,12 @@ def _record_path(href: str) -> re.Match[str] | None:
     return _RECORD_PATH.search(urlsplit(href).path) if href else None
 
 
+def _addresses(href: str, ref: IdRef) -> bool:
+    """Whether *href* is the address of the record *ref* ("/ticket/2" for ticket 2, or for "#2")."""
+    m = _record_path(href)
+    return bool(m) and m.group("id") == ref.id and (not ref.noun or _same_kind(m.group("seg"), ref.noun))
+
+
 def is_record_of(href: str, noun: str) -> bool:
     """Whether *href* is the page of one record of kind *noun* ("/ticket/2" for "ticket")."""
     m = _record_path(href)
@@ -81,11 +87,7 @@ def link(st: State, ref: IdRef) -> UIElement | None:
     named = sorted((e for e in clickable if _names_it(e, ref)), key=lambda e: e.role != ROLE_LINK)
     if named:
         return named[0]
-    for e in clickable:
-        m = _record_path(e.href)
-        if m and m.group("id") == ref.id and (not ref.noun or _same_kind(m.group("seg"), ref.noun)):
-            return e
-    return None
+    return next((e for e in clickable if _addresses(e.href, ref)), None)
 
 
 def address(st: State, ref: IdRef) -> str | None:
@@ -106,8 +108,7 @@ def showing(st: State, ref: IdRef) -> bool:
     """Whether the live screen is the record's own page (its address, or a title or heading "#2 …")."""
     if st.live is None:
         return False
-    m = _record_path(st.live.url)
-    if m and m.group("id") == ref.id and (not ref.noun or _same_kind(m.group("seg"), ref.noun)):
+    if _addresses(st.live.url, ref):
         return True
     mark = re.compile(rf"(?<![\w#])#\s*{ref.id}(?!\d)")
     return any(mark.search(t) for t in [st.live.title] + [h.label for h in st.live.headings()] if t)
@@ -148,17 +149,21 @@ def reach(st: State, ref: IdRef) -> bool:
     return True
 
 
-_KIND_LAST = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$")
+# a name with its kind after it ("the subtitles ticket", "the beta milestone") or before it, quoted
+KIND_LAST = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$")
 _KIND_FIRST = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+[\"'“‘](?P<x>[^\"'”’]+)[\"'”’]$")
 
 
-def on_named_record(st: State, name: str) -> bool:
-    """Whether the live screen is the page of the record called *name* (its title or a heading says so)."""
+def on_named_record(st: State, name: str, *, in_fields: bool = False) -> bool:
+    """Whether the live screen is the page of the record called *name*: its title or a heading says so
+    (with *in_fields*, also a text field's value: the record's edit form)."""
     if st.live is None or not name:
         return False
     from server.planners import grounding
 
     texts = [st.live.title] + [h.label for h in st.live.headings()]
+    if in_fields:
+        texts += [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value]
     return any(grounding.similarity(name, t) >= 0.8 or name.lower() in t.lower() for t in texts if t)
 
 
@@ -174,7 +179,7 @@ def toward(st: State, rec: str) -> bool | None:
         if showing(st, ref):
             return True
         return False if reach(st, ref) else None
-    m = _KIND_FIRST.match(rec.strip()) or _KIND_LAST.match(rec.strip())
+    m = _KIND_FIRST.match(rec.strip()) or KIND_LAST.match(rec.strip())
     if m is None or st.live is None:
         return None
     name = m.group("x")

@@ -10,8 +10,8 @@ a record ("a customer named Ivy Nguyen with email ivy@x.com from Hanoi",
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
 from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
 
 from server.planners import grounding, record_ids
 from server.planners.grounding import Target, TargetKind

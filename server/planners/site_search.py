@@ -1,0 +1,50 @@
+"""Looking a name up with the app's own search box, when no link on the way shows it.
+
+"Open the beta milestone" on a tracker whose pages link to no milestone: the
+site search finds it, and the clause is planned again on the results page.
+Only for a short name (a longer phrase describes something, it names nothing),
+only with a real site search (a box with its Search button, not a filter of the
+list shown), only for a kind of thing the app shows somewhere, and never from a
+results page.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import record_ids
+from server.planners.grounding import Target, TargetKind
+from server.planners.language import Act, Clause, words
+from server.planners.matching import content_words
+from server.planners.state import Defer, State
+from shared.screen import ROLE_BUTTON, ROLE_TEXTBOX
+
+_SEARCH_BOX = re.compile(r"\b(?:search|find|q|query)\b", re.I)
+
+
+def search_site(c: Clause, st: State, target: str) -> bool:
+    """A named thing that no link on the way names ("the beta milestone", "the TestPlan wiki page"): the app's
+    own search box finds it; the clause is planned again on the results. Never from a results page."""
+    if st.live is None or st.ctx.navigation.nodes or c.act not in (Act.OPEN, Act.NAVIGATE) \
+            or not content_words(target) or len([w for w in target.split() if w.lower() not in ("the", "a", "an")]) > 3:
+        return False   # a name is a word or three; a longer phrase describes something, it names nothing
+    if not any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
+               for e in st.live.elements):
+        return False   # a site search has its button; a box that filters what is shown has none
+    if re.search(r"search|[?&]q=", st.live.url or "", re.I):
+        return False
+    box = next((e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+                and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))), None)
+    if box is None:
+        return False
+    from server.planners.intents_form import type_into
+
+    # "beta milestone" is found by "beta": a kind word after a name is what the results say it is
+    m = record_ids.KIND_LAST.match(target)
+    term = m.group("x") if m else target
+    if m:   # the kind must be one this app shows somewhere ("milestone"), else it is not a thing here
+        shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
+        if m.group("k").lower().rstrip("s") not in shown:
+            return False
+    type_into(st, term, Target(TargetKind.LIVE_ELEMENT, 1.0, box.label, live=box), submit=True)
+    st.summary.append(f"search for {term}")
+    raise Defer(target, replace_with=[f"{c.verb or 'open'} {target}"])
