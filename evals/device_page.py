@@ -20,6 +20,9 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 _TEXT_JS = "() => document.body ? document.body.innerText : ''"
+#: a set-up page load may take longer than a device's own action timeout: a shared CI machine runs a dozen
+#: browsers and six apps at once, and the set-up is the harness's part, not the planner's
+LOAD_TIMEOUT_MS = 30_000
 
 
 def _find_session(runtime: Any) -> Any:
@@ -62,14 +65,15 @@ class DevicePage:
         target = self.resolve(url)
 
         def go(page: Any) -> None:
-            page.goto("about:blank")
-            page.goto(target, wait_until="load")
+            page.goto("about:blank", timeout=LOAD_TIMEOUT_MS)
+            page.goto(target, wait_until="load", timeout=LOAD_TIMEOUT_MS)
 
-        self.call(go)
+        self.call(go, timeout=LOAD_TIMEOUT_MS * 2 / 1000 + 5)
 
     def goto(self, url: str) -> None:
         target = self.resolve(url)
-        self.call(lambda page: page.goto(target, wait_until="load"))
+        self.call(lambda page: page.goto(target, wait_until="load", timeout=LOAD_TIMEOUT_MS),
+                  timeout=LOAD_TIMEOUT_MS / 1000 + 5)
 
     def click(self, selector: str) -> None:
         self.call(lambda page: page.locator(selector).first.click(timeout=5000))

@@ -102,6 +102,8 @@ class Harness:
         settings.data_dir = self.workdir / "data"
         settings.data_dir.mkdir(parents=True, exist_ok=True)
         settings.database_url = ""
+        # hundreds of runs a minute: the server's access log would bury the lines that explain a miss
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
         self.stack = LocalStack.start(config, settings=settings)
         self.http.headers["Authorization"] = f"Bearer {self.stack.token}"   # local mode's own admin
         for slots in self.slots.values():
@@ -141,6 +143,14 @@ class Harness:
             else:
                 getattr(slot.page, step.kind)(step.target)
         self.sync_location(slot)
+
+    def _prepare_with_retry(self, slot: Slot, task: Task) -> None:
+        """The set-up, tried once more if it fails: a page load on a loaded machine is the harness's hiccup."""
+        try:
+            self.prepare(slot, task)
+        except Exception as exc:
+            log.warning("task %s: set-up failed (%s); trying it once more", task.id, exc)
+            self.prepare(slot, task)
 
     def sync_location(self, slot: Slot) -> None:
         """Tell devicepilot where the device now is: the set-up moved the page behind its back.
@@ -182,7 +192,7 @@ class Harness:
         assert slot.page is not None
         started = time.monotonic()
         try:
-            self.prepare(slot, task)
+            self._prepare_with_retry(slot, task)
         except Exception as exc:
             return TaskResult(task.id, task.app, task.split.value, task.text, task.expect.value, "setup-error", 0,
                               False, (f"set-up failed: {exc}",), time.monotonic() - started, str(exc))

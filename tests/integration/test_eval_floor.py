@@ -72,7 +72,9 @@ def test_heldout_correct_end_state_stays_above_the_floor(heldout: list[TaskResul
     assert per_app["all"].tasks == len(select(load_corpus(), Split.HELDOUT.value))
     below = {app: round(per_app[app].correct_rate, 3) for app, floor in FLOORS.items()
              if per_app[app].correct_rate < floor}
-    wrong = [f"{r.task_id}: expected {r.expected}, got {r.status}" for r in heldout if not r.correct]
+    wrong = [f"{r.task_id}: expected {r.expected}, got {r.status} ({r.message[:160]})" for r in heldout if not r.correct]
+    for line in wrong:
+        log.warning("wrong end state: %s", line)
     assert not below, f"held-out correct rate below the floor {FLOORS}: {below}; wrong tasks: {wrong}"
 
 
@@ -91,4 +93,4 @@ def test_heldout_false_passes_and_refusals_do_not_get_worse(heldout: list[TaskRe
 
 def test_no_task_broke_the_harness(heldout: list[TaskResult]) -> None:
     """Set-up failures are the corpus's or the harness's fault, not the planner's."""
-    assert not [r.task_id for r in heldout if r.status == "setup-error"]
+    assert not [f"{r.task_id}: {r.message}" for r in heldout if r.status == "setup-error"]
