@@ -32,7 +32,9 @@ PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/cust
          "datasette": ["/", "/nursery", "/nursery/plants", "/nursery/suppliers", "/nursery/plants/9"],
          "todomvc": ["/index.html#/", "/index.html#/completed"],
          "trac": ["/", "/report", "/report/1", "/ticket/1", "/ticket/5", "/newticket", "/roadmap", "/wiki/TestPlan",
-                  "/ticket/1 >Modify"]}   # " >Name": then click the link Name (a form folded away)
+                  "/ticket/1 >Modify"],
+         "ihatemoney": ["/flatshare/", "/flatshare/settle_bills", "/flatshare/statistics", "/flatshare/edit/4",
+                        "/flatshare/add", "/flatshare/edit"]}   # " >Name": then click the link Name (a form folded away)
 
 
 class _Page:
@@ -47,6 +49,18 @@ class _Page:
 
     def evaluate(self, script: str, arg: Any = None) -> Any:
         return self.page.evaluate(script, arg)
+
+    def url(self) -> str:
+        return self.page.url
+
+    def fill(self, selector: str, text: str) -> None:
+        self.page.locator(selector).first.fill(text)
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+
+    def wait(self, seconds: str) -> None:
+        self.page.wait_for_timeout(float(seconds) * 1000)
 
 
 def capture(apps: list[str]) -> dict[str, dict]:

@@ -1,24 +1,44 @@
 #!/usr/bin/env bash
-# Fetch the third-party web apps the evaluation drives that come from npm (not PyPI) into .webapps/.
-#
-# Idempotent: when they are already there it prints nothing and exits 0. Needs npm and tar.
-#   todomvc@0.1.1 -> .webapps/todomvc/vanillajs  (TodoMVC's VanillaJS example, served as static files)
+# Fetch the third-party web apps the evaluation drives that do not install into devicepilot's own
+# environment, into .webapps/:
+#   todomvc@0.1.1     (npm)  -> .webapps/todomvc/vanillajs   TodoMVC's VanillaJS example, served as static files
+#   ihatemoney==7.2.1 (PyPI) -> .webapps/ihatemoney/venv     its own virtual environment: its pins (SQLAlchemy
+#                                                            < 2.1) do not fit devicepilot's
+# Idempotent: what is already there is left alone, silently. Needs npm, tar and python3 -m venv.
 set -euo pipefail
 
-command -v npm >/dev/null || { echo "install-web-apps: npm is not installed" >&2; exit 1; }
-
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-DEST="$ROOT/.webapps/todomvc"
+PY=${PYTHON:-python3}
 TODOMVC_VERSION="0.1.1"
+IHATEMONEY_VERSION="7.2.1"
 
-[ -f "$DEST/vanillajs/index.html" ] && exit 0
+todomvc() {
+  local dest="$ROOT/.webapps/todomvc"
+  [ -f "$dest/vanillajs/index.html" ] && return 0
+  command -v npm >/dev/null || { echo "install-web-apps: npm is not installed" >&2; exit 1; }
+  echo "install-web-apps: fetching todomvc@$TODOMVC_VERSION from npm"
+  local tmp
+  tmp="$(mktemp -d)"
+  (cd "$tmp" && npm pack --silent --loglevel=error "todomvc@$TODOMVC_VERSION" >/dev/null)
+  tar xzf "$tmp/todomvc-$TODOMVC_VERSION.tgz" -C "$tmp" package/examples/vanillajs
+  mkdir -p "$dest"
+  rm -rf "$dest/vanillajs"
+  mv "$tmp/package/examples/vanillajs" "$dest/vanillajs"
+  rm -rf "$tmp"
+  echo "install-web-apps: ready ($dest)"
+}
 
-echo "install-web-apps: fetching todomvc@$TODOMVC_VERSION from npm"
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-(cd "$tmp" && npm pack --silent --loglevel=error "todomvc@$TODOMVC_VERSION" >/dev/null)
-tar xzf "$tmp/todomvc-$TODOMVC_VERSION.tgz" -C "$tmp" package/examples/vanillajs
-mkdir -p "$DEST"
-rm -rf "$DEST/vanillajs"
-mv "$tmp/package/examples/vanillajs" "$DEST/vanillajs"
-echo "install-web-apps: ready ($DEST)"
+ihatemoney() {
+  local venv="$ROOT/.webapps/ihatemoney/venv"
+  local stamp="$venv/.installed-$IHATEMONEY_VERSION"
+  [ -f "$stamp" ] && return 0
+  echo "install-web-apps: installing ihatemoney==$IHATEMONEY_VERSION from PyPI into $venv"
+  rm -rf "$venv"
+  "$PY" -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "ihatemoney==$IHATEMONEY_VERSION"
+  touch "$stamp"
+  echo "install-web-apps: ready ($venv)"
+}
+
+todomvc
+ihatemoney

@@ -12,6 +12,7 @@ import requests
 from evals.apps import APPS
 from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
+from evals.apps.ihatemoney import CODE, PROJECT, IHateMoney
 from evals.apps.sqlite_web import SqliteWeb
 from evals.apps.todomvc import TodoMVC
 from evals.apps.trac import Trac
@@ -51,6 +52,29 @@ def test_app_starts_serves_its_screens_and_resets(tmp_path: Path, cls: type, pag
     assert app.proc is not None and app.proc.poll() is not None
 
 
+def test_ihatemoney_runs_in_its_own_environment_and_resets(tmp_path: Path) -> None:
+    """I Hate Money's pins do not fit devicepilot's: it runs from .webapps/ihatemoney/venv, seeded by its own API."""
+    IHateMoney.check_installed()  # ./dp test installs it (scripts/install-web-apps.sh)
+    app = IHateMoney(tmp_path / "ihatemoney")
+    app.start()
+    try:
+        def bills() -> list[str]:
+            resp = requests.get(f"{app.base_url}/api/projects/{PROJECT}/bills", auth=(PROJECT, CODE), timeout=10)
+            assert resp.status_code == 200, resp.text[-300:]
+            return sorted(b["what"] for b in resp.json())
+
+        assert bills() == ["Cinema tickets", "Electricity", "Groceries", "Pizza night", "Rent"]
+        with sqlite3.connect(app.database) as conn:
+            conn.execute("DELETE FROM billowers")
+            conn.execute("DELETE FROM bill")
+        assert bills() == []
+        app.reset()
+        assert len(bills()) == 5 and count(app.database, "SELECT count(*) FROM person") == 4
+    finally:
+        app.stop()
+    assert app.proc is not None and app.proc.poll() is not None
+
+
 def test_trac_saves_a_posted_form(tmp_path: Path) -> None:
     """Trac's forms work although python-multipart (a Datasette dependency) shadows the module Trac tries."""
     app = Trac(tmp_path / "trac")
@@ -73,9 +97,10 @@ def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path
     raw = harness.host_config()
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
-    assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "sqlite_web-1",
-                             "sqlite_web-2", "streamtv-1", "streamtv-2", "todomvc-1", "todomvc-2", "trac-1", "trac-2"]
-    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2"):
+    assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "ihatemoney-1",
+                             "ihatemoney-2", "sqlite_web-1", "sqlite_web-2", "streamtv-1", "streamtv-2", "todomvc-1",
+                             "todomvc-2", "trac-1", "trac-2"]
+    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2", "ihatemoney-1"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
     assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps
