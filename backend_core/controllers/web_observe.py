@@ -6,7 +6,9 @@ accessible name (aria-label, aria-labelledby, ``<label>``, alt, title, then
 its text), field state, words from its id/class/test ids (``hint``), the text
 of the row or card that contains it (``container``), and a selector the
 controller can reuse. Controls of a visible row that show only on hover
-(TodoMVC's ``button.destroy``) are reported with ``hidden=True``. A container with no size
+(TodoMVC's ``button.destroy``, a row's tools in a hidden wrapper) and the items of a closed menu
+(a Bootstrap dropdown) are reported with ``hidden=True``. While a modal dialog is open, only the
+dialog is walked: the page behind it is inert. A container with no size
 of its own that does not clip (a nav bar of floated links) is walked into. Static text
 is reported with role ``text`` unless an enclosing reported element already
 carries it.
@@ -95,7 +97,7 @@ OBSERVE_JS = r"""
     if (['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'cell', 'checkbox', 'radio', 'switch',
          'treeitem', 'menuitemcheckbox', 'menuitemradio'].includes(role)
         && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
-      const t = squash(el.innerText);
+      const t = squash(el.innerText) || (emittingHidden ? squash(el.textContent) : '');
       if (t) return cut(t, 120);
       const img = el.querySelector('img[alt]');
       if (img && img.alt.trim()) return squash(img.alt);
@@ -167,8 +169,10 @@ OBSERVE_JS = r"""
   const carried = [];   // texts of the reported ancestors, innermost last
   let truncated = false;
 
+  let emittingHidden = false;   // a hidden element has no rendered text: its name is its text content
   function emit(el, role, hidden) {
     if (out.length >= maxElements) { truncated = true; return null; }
+    emittingHidden = !!hidden;
     const r = el.getBoundingClientRect();
     const st = getComputedStyle(el);
     const tag = el.tagName;
@@ -210,7 +214,9 @@ OBSERVE_JS = r"""
     else if (el.getAttribute('aria-level')) e.level = parseInt(el.getAttribute('aria-level'), 10) || 0;
     if (tag === 'A' && el.getAttribute('href')) e.href = el.getAttribute('href');
     const row = el.parentElement && el.parentElement.closest(ROW_SEL);
-    if (row) e.container = cut(row.innerText, 80);
+    const menu = hidden && el.closest(MENU_SEL);
+    // an item of a closed menu belongs to no row, even when the menu's toggle sits in one (a nav bar's <li>)
+    if (row && !(hidden && (!visible(row) || (menu && !visible(menu))))) e.container = cut(row.innerText, 80);
     e.clickable = CLICKABLE.has(role) || el.hasAttribute('onclick') || (el.tabIndex >= 0 && role !== 'text' && !isField)
       || (st.cursor === 'pointer' && !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer'));
     if (role === 'listitem' || role === 'row') e.clickable = e.clickable || st.cursor === 'pointer';
@@ -242,6 +248,26 @@ OBSERVE_JS = r"""
     e.clickable = true;
   }
 
+  const MENU_SEL = '.dropdown-menu, .dropdown-content, [role=menu], [role=menubar], .submenu';
+  const MAX_HIDDEN = 80;   // per hidden subtree: a closed menu, or a row's hover-only tools
+  // a hidden dialog, or a hidden form with fields to fill, is a place not yet opened, not a row's tool
+  const CLOSED_PLACE = '.modal, dialog, [role=dialog], [role=alertdialog]';
+  function hiddenControls(root, depth) {
+    if (root.matches(CLOSED_PLACE) || root.querySelector(CLOSED_PLACE + ', textarea, select, ' +
+        'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio])'))
+      return;
+    let left = MAX_HIDDEN;
+    (function visit(el, d) {
+      for (const c of el.children) {
+        if (left <= 0 || SKIP.has(c.tagName)) continue;
+        const role = roleOf(c);
+        if (CLICKABLE.has(role) && role !== 'option') {
+          if (emit(c, role, true)) left -= 1;
+        } else if (d < 6) visit(c, d + 1);
+      }
+    })(root, depth);
+  }
+
   function walk(el, inRow) {
     if (out.length >= maxElements) { truncated = true; return; }
     if (SKIP.has(el.tagName)) return;
@@ -249,11 +275,13 @@ OBSERVE_JS = r"""
     const role = roleOf(el);
     const shown = visible(el);
     if (!shown) {
-      // a control of a visible row that shows only on hover (or focus)
-      if (inRow && CLICKABLE.has(role)) emit(el, role, true);
       // a display:contents wrapper has no box of its own, and a box of no size that does not clip
       // (a nav bar whose links float) still shows its children: walk them
-      if (!(getComputedStyle(el).display === 'contents' || spills(el))) return;
+      const walkedInto = getComputedStyle(el).display === 'contents' || spills(el);
+      // a control of a visible row that shows only on hover (or focus), and the items of a closed menu
+      if (inRow && CLICKABLE.has(role)) emit(el, role, true);
+      else if (!walkedInto && (inRow || el.matches(MENU_SEL))) hiddenControls(el, 0);
+      if (!walkedInto) return;
     }
     let pushed = false;
     if (shown) {
@@ -275,7 +303,21 @@ OBSERVE_JS = r"""
     if (pushed) carried.pop();
   }
 
-  if (document.body) walk(document.body, false);
+  // an open modal dialog makes the page behind it inert: only the dialog can be named or used
+  function openModal() {
+    const vw = window.innerWidth, vh = window.innerHeight;
+    const found = Array.from(document.querySelectorAll(
+      '[aria-modal="true"], dialog[open], .modal.show, .modal.in, [role=dialog], [role=alertdialog]')).filter(el => {
+        if (!visible(el)) return false;
+        let modal = el.getAttribute('aria-modal') === 'true';
+        try { modal = modal || el.matches('dialog:modal'); } catch (e) { /* no :modal in this browser */ }
+        if (modal) return true;
+        const r = el.getBoundingClientRect();   // a dialog that covers the page is modal; a popover is not
+        return r.width * r.height >= 0.6 * vw * vh;
+      });
+    return found.length ? found[found.length - 1] : null;
+  }
+  if (document.body) walk(openModal() || document.body, false);
   return {url: location.href, title: document.title, elements: out, truncated};
 }
 """

@@ -108,10 +108,23 @@ def _hint_fields(scope: Any, text: str) -> Any | None:
     return direct if _visible(direct).count() else hinted.locator(_FIELD_CSS)
 
 
+def _showing(row: str) -> Any:
+    """What a row that shows *row* has as text: the words in order, with anything between them.
+
+    A row's text content also holds what it hides (tools that show on hover, "deactivate edit"), which the
+    text a tester reads ("Dan -256.48") does not.
+    """
+    tokens = row.split()
+    if len(tokens) < 2:
+        return row
+    return re.compile(r"[\s\S]*?".join(re.escape(t) for t in tokens), re.I)
+
+
 def _row_locator(page: Any, row: str) -> Any | None:
     """The innermost visible row, list item or card that shows *row* (exactly, if one does), or None."""
-    rows = page.locator(ROW_CSS).filter(has_text=row)
-    innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=row)))
+    shows = row if page.locator(ROW_CSS).filter(has_text=row).count() else _showing(row)
+    rows = page.locator(ROW_CSS).filter(has_text=shows)
+    innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=shows)))
     exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
     chosen = exact if exact.count() else innermost
     return chosen.first if chosen.count() else None
@@ -125,17 +138,64 @@ def _row_candidates(page: Any, row: str) -> list[Any]:
     first = _row_locator(page, row)
     if first is None:
         return []
-    around = _visible(page.locator(ROW_CSS).filter(has_text=row))
+    shows = row if page.locator(ROW_CSS).filter(has_text=row).count() else _showing(row)
+    around = _visible(page.locator(ROW_CSS).filter(has_text=shows))
     n = min(around.count(), 30)
     outer = [around.nth(i) for i in range(n - 1, -1, -1)]  # document order reversed: inner before outer
     return [first] + outer[:MAX_ROW_CANDIDATES]
 
 
 def _hover(row: Any, name: str) -> None:
+    """The pointer over the row, near its start: its middle may be the very cell its hidden tools are in,
+    which the pointer cannot land on."""
     try:
-        row.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
+        box = row.bounding_box(timeout=DEFAULT_FIND_TIMEOUT_MS)
+        if box:
+            row.hover(position={"x": min(8, box["width"] / 2), "y": box["height"] / 2},
+                      timeout=DEFAULT_FIND_TIMEOUT_MS)
+        else:
+            row.hover(timeout=DEFAULT_FIND_TIMEOUT_MS)
     except Exception as exc:  # a row that cannot be hovered is still a place to look
         log.debug("could not hover row %r: %s", name, exc)
+
+
+_MENU_OPENER_JS = """(text) => {
+  const want = text.replace(/\\s+/g, ' ').trim().toLowerCase();
+  const said = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const menus = '.dropdown-menu, .dropdown-content, [role=menu], [role=menubar], .submenu';
+  for (const menu of document.querySelectorAll(menus)) {
+    if (menu.checkVisibility ? menu.checkVisibility() : menu.offsetParent !== null) continue;
+    const items = Array.from(menu.querySelectorAll('a, button, [role=menuitem], [role=option], [role=link]'));
+    if (!items.some(i => said(i) === want || i.getAttribute('aria-label') === text)) continue;
+    let opener = null;
+    const by = menu.getAttribute('aria-labelledby');
+    if (by) opener = document.getElementById(by.split(/\\s+/)[0]);
+    if (!opener && menu.id) opener = document.querySelector('[aria-controls="' + CSS.escape(menu.id) + '"]');
+    if (!opener && menu.parentElement)
+      opener = menu.parentElement.querySelector(':scope > [aria-haspopup], :scope > [data-toggle], '
+                                                + ':scope > [data-bs-toggle], :scope > button, :scope > a');
+    if (opener && opener !== menu && !menu.contains(opener)) {
+      opener.setAttribute('data-devicepilot-opener', '1');
+      return true;
+    }
+  }
+  return false;
+}"""
+
+
+def _open_menu_of(page: Any, text: str) -> bool:
+    """Open the closed menu (a dropdown behind its toggle) that holds an item named *text*; False if none does."""
+    try:
+        if not page.evaluate(_MENU_OPENER_JS, text):
+            return False
+        opener = page.locator("[data-devicepilot-opener]").first
+        opener.click(timeout=DEFAULT_FIND_TIMEOUT_MS)
+        opener.evaluate("el => el.removeAttribute('data-devicepilot-opener')")
+        log.debug("opened the menu that holds %r", text)
+        return True
+    except Exception as exc:  # no menu opened: the search goes on as before
+        log.debug("could not open a menu holding %r: %s", text, exc)
+        return False
 
 
 def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
@@ -158,9 +218,15 @@ def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: t
             chosen.append(loc.nth(target.index))
         return found, count
 
+    opened: list[bool] = []
+
     def probe() -> tuple[bool, tuple[str, int]]:
         if not target.row:
             found, count = look(page)
+            if not found and target.text and not fields and not opened:
+                opened.append(True)
+                if _open_menu_of(page, target.text):   # an item of a closed menu: open the menu, look again
+                    found, count = look(page)
             return found, ("element", count)
         rows = _row_candidates(page, target.row)
         if not rows:

@@ -46,10 +46,14 @@ def _texts(e: UIElement) -> tuple[str, ...]:
     return tuple(t for t in (e.name, e.text, e.value) if t)
 
 
-def text_matches(e: UIElement, text: str, exact: bool) -> bool:
+def text_matches(e: UIElement, text: str, exact: bool, values: bool | None = None) -> bool:
+    """*e* shows *text*. What a text field holds counts only when asked for (*values*), or for any element but
+    a text field: a check that names no role must not pass on the text the plan itself typed and never saved."""
+    texts = _texts(e) if (values if values is not None else e.role != S.ROLE_TEXTBOX) else \
+        tuple(t for t in (e.name, e.text) if t)
     if exact:
-        return any(fold(t) == fold(text) for t in _texts(e))
-    return any(words_in(text, t) for t in _texts(e))
+        return any(fold(t) == fold(text) for t in texts)
+    return any(words_in(text, t) for t in texts)
 
 
 def state_holds(e: UIElement, state: str) -> bool:
@@ -90,7 +94,8 @@ class ElementQuery:
 
     def candidates(self, elements: tuple[UIElement, ...] | list[UIElement]) -> list[UIElement]:
         """Shown elements that match text, role and row (state is checked apart, to say what differs)."""
-        found = [e for e in elements if not e.hidden]
+        # a row's tools that show on hover are the row's all the same: "the row of Dan has no deactivate"
+        found = [e for e in elements if not e.hidden or self.row and e.container and (self.text or self.role)]
         if self.row:
             found = [e for e in found if words_in(self.row, e.container)
                      or (e.role in ROW_ROLES and text_matches(e, self.row, False) and not (self.text or self.role))]
@@ -101,7 +106,8 @@ class ElementQuery:
             if self.role == S.ROLE_ROW and not self.text:
                 found = [e for e in found if HEADER_ROW not in e.hint.split()]   # "5 rows": rows of data
         if self.text:
-            found = [e for e in found if text_matches(e, self.text, self.exact)]
+            found = [e for e in found if text_matches(e, self.text, self.exact)
+                     or bool(self.role) and text_matches(e, self.text, self.exact, values=True)]
         return found
 
     def matches(self, elements: tuple[UIElement, ...] | list[UIElement]) -> list[UIElement]:
@@ -160,6 +166,9 @@ def page_names(obs: ScreenObservation, name: str) -> str:
         return f"title {obs.title!r}"
     for e in obs.elements:
         if e.hidden:
+            # an item of a closed menu is not shown, but the app's own link to this page still names it
+            if e.role == S.ROLE_LINK and obs.url and text_matches(e, name, False) and _leads_here(e.href, obs.url):
+                return f"link {e.label!r} (in a menu) leads to this page"
             continue
         if e.role == S.ROLE_HEADING and (e.level or 2) <= 3 and text_matches(e, name, False):
             return f"heading {e.label!r}"

@@ -90,3 +90,34 @@ def test_screen_route_through_server_and_host(demo_stack: Stack) -> None:
     assert screen["elements"] and all("role" in e for e in screen["elements"])
     assert any(e["role"] == "heading" for e in screen["elements"])
     assert demo_stack.http.get(demo_stack.url + "/api/devices/nope/screen", timeout=30).status_code == 404
+
+
+def test_closed_menus_hover_tools_and_an_open_dialog(browser: Browser) -> None:
+    """Items of a closed menu and a row's hover-only tools are on the screen (hidden); an open dialog is all
+    there is; a click on a menu item opens its menu first, and a row is found by the text it shows."""
+    from shared.errors import DeviceFailure
+
+    browser.open("menus.html")
+    obs = browser.remote.observe()
+    prefs = by_label(obs, "link", "Preferences")
+    assert prefs.hidden and prefs.container == ""          # in a closed menu: no row's tool
+    tools = [e for e in obs.elements if e.role == "button" and e.name == "deactivate"]
+    assert [(e.hidden, e.container) for e in tools] == [(True, "Ann 10"), (True, "Ben -10")]
+    # a check of a row's tool sees it, hover or not: Ann is not deactivated yet
+    with pytest.raises(DeviceFailure):
+        browser.dom.execute("wait_for_element", {"text": "deactivate", "row": "Ann", "present": False,
+                                                 "timeout": 0.5})
+    # the row's text content also holds its hidden tool's label: "Ann 10" is still that row
+    browser.remote.execute("click_element", {"text": "deactivate", "role": "button", "row": "Ann 10"})
+    assert browser.js("document.getElementById('ann').className") == "inactive"
+    assert browser.js("document.getElementById('ben').className") == ""
+    browser.dom.execute("wait_for_element", {"text": "deactivate", "row": "Ann", "present": False, "timeout": 2})
+
+    browser.remote.execute("click_element", {"text": "New expense", "role": "button"})
+    shown = browser.remote.observe()
+    assert by_label(shown, "textbox", "Amount") and not [e for e in shown.elements if e.label == "Name"]
+    browser.remote.execute("click_element", {"text": "Close", "role": "button"})
+    assert any(e.label == "Name" for e in browser.remote.observe().elements)
+
+    browser.remote.execute("click_element", {"text": "Preferences", "role": "link"})   # the menu opens first
+    browser.session.call(lambda page: page.wait_for_url("**/form.html", timeout=5000))
