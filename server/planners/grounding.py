@@ -161,7 +161,8 @@ def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = N
 
 # -- the live screen -----------------------------------------------------------------------------
 
-_ACTIONABLE = frozenset({"button", "link", "tab", "menuitem", "option", "checkbox", "radio", "switch"})
+ACTIONABLE = frozenset({"button", "link", "tab", "menuitem", "option", "checkbox", "radio", "switch"})
+_ACTIONABLE = ACTIONABLE
 
 
 # class words that say an element's state or place, not what it is ("active" on the current tab)

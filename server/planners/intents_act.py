@@ -345,6 +345,7 @@ def activate(c: Clause, st: State) -> bool:
         t = live[0]
         if open_by_row_link(st, t):
             return True
+        _refuse_ambiguous_row_control(live, target_text)
         _click_live_and_expect(st, t, asked=category_free)
         _play_follow_up(c, st, t.label, None)
         if wants_records and not st.ctx.navigation.nodes:
@@ -406,6 +407,8 @@ def activate(c: Clause, st: State) -> bool:
             rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
             rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
             raise Defer(rest, replace_with=[f"{c.verb or 'open'} {rest}"])
+    if st.live is not None and not st.ctx.navigation.nodes and _shown_part(st, target_text):
+        return True
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
     if search_site(c, st, target_text):
@@ -441,6 +444,42 @@ def _scoped_target(c: Clause, st: State, text: str) -> bool:
 
 
 _HOME_WORDS = {"home", "main", "start", "index", "dashboard", "landing", "front", "root", "admin", "overview"}
+
+
+def _refuse_ambiguous_row_control(live: list[Target], target_text: str) -> None:
+    """"click delete" where every row has its own Delete: which row is not said, and a guess acts on a record
+    the tester did not name (a row deleted instead of a column)."""
+    t = live[0]
+    if t.live is None or not t.live.container:
+        return
+    label = " ".join(t.label.lower().split())
+    rows = {o.live.container for o in live if o.live is not None and o.live.container
+            and " ".join(o.label.lower().split()) == label}
+    alone = any(o.live is not None and not o.live.container and " ".join(o.label.lower().split()) == label
+                for o in live)
+    if len(rows) > 1 and not alone:
+        raise Unplannable(f"{len(rows)} rows each have {t.label!r}: say which one (e.g. '{target_text} "
+                          f"in the row of …')", target_text)
+
+
+def _shown_part(st: State, target_text: str) -> bool:
+    """"the Electricity bill", "the project settings": what the screen shows of the phrase, less a word of
+    kind or context; a row's own (view/edit) link, or a control named so."""
+    from server.planners import records
+
+    el = records.shown_part(st, target_text)
+    if el is None:
+        return False
+    name = el.name or el.text
+    own = records.record_link(st, name)
+    if own is not None:
+        _click_live_and_expect(st, own)
+        st.last_object = name
+        return True
+    if el.role in grounding.ACTIONABLE:
+        _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el))
+        return True
+    return False
 
 
 def _home_link(st: State, text: str) -> Target | None:

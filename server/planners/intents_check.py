@@ -205,6 +205,14 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and not re.fullmatch(r"(?:the\s+)?(?:screen|page|display)", m.group("where"), re.I):
         _text_check(st, _subject_text(m.group("text")), negative, subject="", where=m.group("where"))
         return True
+    # "is Chloe a participant?", "Basil is a plant": a name (capitalised or quoted) in a kind's list is shown
+    m = re.match(r"^(?:is|are)\s+(?P<x>[\"'“]?[A-Z0-9][^\s]*(?:\s+[A-Z0-9][^\s]*){0,3}[\"'”]?)\s+(?:an?|one of the)\s+"
+                 r"(?P<kind>[a-z]+(?:\s+[a-z]+)?)(?:\s+(?:of|in|on|at)\s+(?:the\s+|this\s+|our\s+)?[\w -]+)?$", flat) or \
+        re.match(r"^(?P<x>[\"'“]?[A-Z0-9][^\s]*(?:\s+[A-Z0-9][^\s]*){0,3}[\"'”]?)\s+(?:is|are)\s+(?:still\s+)?"
+                 r"(?:an?|one of the)\s+(?P<kind>[a-z]+(?:\s+[a-z]+)?)(?:\s+(?:of|in|on|at)\s+(?:the\s+|this\s+|our\s+)?[\w -]+)?$", flat)
+    if m:
+        _text_check(st, _subject_text(m.group("x")), negative, subject="")
+        return True
     # "the current channel is Aurora News": a named element shows a value
     m = re.match(r"^(?P<subject>.+?)\s+(?:is|are|equals|=)\s+(?P<v>.+)$", flat, re.I)
     if m and not re.search(_SHOWN + r"$", flat, re.I) and not re.match(r"^(?:in|on|at|under|inside|among|within)\b|^"
@@ -220,11 +228,64 @@ def check_intent(c: Clause, st: State) -> bool:
     if m:
         _text_check(st, _subject_text(m.group("text")), negative, subject="", where=m.group("where") or "")
         return True
+    # "it was saved", "they were added": what the task made or named last is shown
+    m = re.match(r"^(?:it|this|that|they)\s+(?:was|were|is|are|got|has been|have been)\s+(?:successfully\s+)?"
+                 r"(?:saved|created|added|stored|recorded|submitted|made)$", flat, re.I)
+    if m and st.last_object and not _names_a_control(st, st.last_object):
+        _text_check(st, st.last_object, negative, subject="")
+        return True
     if re.search(r"\b(?:is|are|was|were|should|must)\b", flat, re.I):
         # a statement this planner cannot read: checking its words as text could pass by accident
         raise Unplannable(f"I cannot tell what to check in {body!r}", body)
+    if _relation_check(st, flat, negative):
+        return True
     _text_check(st, _subject_text(flat), negative, subject="")
     return True
+
+
+_NAME_OR_NUMBER = re.compile(r"(?<![\w.])(?:[A-Z][\w'’-]*|[-+]?\d[\d,]*(?:\.\d+)?)(?![\w])")
+_NOT_NAMES = {"The", "A", "An", "I", "It", "This", "That", "There", "We", "You"}
+
+
+def _relation_check(st: State, flat: str, negative: bool) -> bool:
+    """"Dan pays Bob 256.48": a relation stated in words, shown as a row ("Dan | Bob | 256.48").
+
+    The names and numbers it states must all show in one row, in the order stated (who pays whom is
+    the order of the row's columns); a row in another order, or none, fails the check at run time.
+    """
+    tokens = [t for t in _NAME_OR_NUMBER.findall(flat) if t not in _NOT_NAMES]
+    if len(tokens) < 2 or st.ctx.navigation.nodes or not re.search(r"\s[a-z]{2,}\s", f" {flat} "):
+        return False   # a relation has a word between its names ("pays", "owes"); a tree's screens say more
+    if st.moved:
+        raise Defer(flat)   # the row is on the screen the steps before lead to: read it there
+    if st.live is None or grounding.live_elements(flat, st.live, minimum=0.9):
+        return False   # the words themselves are on the screen
+    rows = [e for e in st.live.elements if e.role in (ROLE_ROW, ROLE_LISTITEM) and "header-row" not in e.hint.split()
+            and _in_order(tokens, e.text or e.name)]
+    if len(rows) != 1:
+        return False   # none, or no one row: the text check says what is missing
+    row = rows[0].text or rows[0].name
+    _add(st, lambda: checks.element(st.ctx, row=row, present=not negative,
+                                    description=f"Check a row shows {' … '.join(tokens)} in that order"))
+    return True
+
+
+def _in_order(tokens: list[str], text: str) -> bool:
+    at = 0
+    for t in tokens:
+        m = re.compile(rf"(?<![\w.]){re.escape(t)}(?![\w])", re.I).search(text, at)
+        if m is None:
+            return False
+        at = m.end()
+    return True
+
+
+def _names_a_control(st: State, text: str) -> bool:
+    """*text* is the label of a button or link (the "Create ticket" just pressed), not something the task made:
+    seeing it proves nothing was saved."""
+    want = " ".join(text.lower().split())
+    return any(e.role in ("button", "link") and " ".join((e.name or e.text).lower().split()) == want
+               for e in (st.screen.elements if st.screen is not None else ()))
 
 
 def _add(st: State, step_builder) -> None:  # type: ignore[no-untyped-def]

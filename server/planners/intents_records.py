@@ -60,7 +60,9 @@ def _fill(st: State, rec: Record) -> int:
         el = next((e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None)
         if el is None:
             boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
-            el = boxes[0] if boxes else None
+            # not a field kept for a value of a shape (a date, an amount, an email): the first free one
+            free = [e for e in boxes if not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS]
+            el = (free or boxes)[0] if boxes else None
             if el is not None:
                 used.add(st.live.elements.index(el))
         if el is None:
@@ -135,7 +137,9 @@ _KINDS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(r"^(?:1[5-9]\d\d|20\d\d)$"), ("year", "published", "released", "date")),
     (re.compile(r"^[$€£]?\d+[.,]\d{2}$|^[$€£]\d+$"), ("price", "cost", "amount", "total")),
     (re.compile(r"^\+?[\d ()-]{7,}$"), ("phone", "telephone", "tel", "mobile")),
+    (re.compile(r"^\d+(?:[.,]\d+)?$"), ("amount", "price", "cost", "total", "quantity", "qty", "count")),
 ]
+_SHAPED_FIELD_WORDS = {n for _, names in _KINDS for n in names} | {"password", "time", "number"}
 
 
 def _field_of_kind(st: State, value: str, used: set[int]) -> UIElement | None:
@@ -178,6 +182,23 @@ def fill_intent(c: Clause, st: State) -> bool:
     return True
 
 
+_ADDS = re.compile(r"^\W*(?:add|new|create|insert)\s+(?:an?\s+|new\s+)*(?P<kind>[a-z][\w -]*?)\W*$", re.I)
+
+
+def _adds_another_kind(st: State, field: UIElement, noun: str) -> bool:
+    """The field says it adds a kind other than *noun* ("Add participant" for a bill), or a control adds
+    *noun* itself ("Add a new bill")."""
+    stem = noun.lower().rstrip("s")
+    for label in (field.name, field.placeholder):
+        m = _ADDS.match(label or "")
+        if m and not any(w.rstrip("s") == stem for w in words(m.group("kind"))):
+            return True
+    assert st.live is not None
+    return any(e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and _ADDS.match(e.name or e.text or "")
+               and any(w.rstrip("s") == stem for w in words(_ADDS.match(e.name or e.text or "").group("kind")))
+               for e in st.live.elements)
+
+
 def _single_field_add(st: State, rec: Record, said: str = "") -> str:
     """A list with one "new item" field (a todo list): type the item and press Enter; the item typed."""
     if rec.fields or rec.flags or st.live is None:
@@ -187,13 +208,21 @@ def _single_field_add(st: State, rec: Record, said: str = "") -> str:
     said = records.DESTINATION.sub("", said.strip())
     if not rec.name and rec.noun and re.fullmatch(r"[a-z][\w'-]*", said, re.I):
         rec = Record(name=said, noun="")   # "add milk": with no article, the one word is the item
+    elif rec.noun and said[:1].isupper() and said.split()[0].lower() == rec.noun and re.fullmatch(r"(?:[A-Z][\w'-]*\s*){2,4}", said):
+        rec = Record(name=said, noun="")   # "add Erin Smith": a name, not a kind "Erin" called "Smith"
     if not rec.name:
         return ""   # "add a todo": nothing to type yet
     from server.planners.intents_form import _field, type_into   # one typing path for every intent
 
-    field = (_field(st, rec.noun) if rec.noun else None) or _field(st, "new") or _field(st, "")
+    by_noun = _field(st, rec.noun) if rec.noun else None
+    field = by_noun or _field(st, "new") or _field(st, "")
     if field is None or records.save_button(st, ("add",)) and len(records.form_fields(st)) > 1:
         return ""
+    if rec.noun and by_noun is None and _adds_another_kind(st, field.live, rec.noun):
+        return ""   # "add a bill" where the one field adds participants: not the bill's way in
+    kind = re.match(r"^(?:the|a|an|this|that)\s+(?P<k>[a-z]+)\b", said)
+    if not rec.noun and kind and _adds_another_kind(st, field.live, kind.group("k")):
+        return ""   # "register the settlement where …": not a participant's name
     if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(field.live)), re.I):
         return ""
     items = [rec.name, *rec.loose]   # "add milk, eggs and bread": one item after another
@@ -210,23 +239,33 @@ def _single_field_add(st: State, rec: Record, said: str = "") -> str:
 def add_record_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.ADD:
         return False
-    rec = records.parse_record(c.rest)
-    if not rec.name and not rec.fields and not rec.noun:
-        raise Unplannable(f"nothing to add in {c.text!r}")
     dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*)$", c.rest.strip(), re.I)
     if dest and st.live is not None and not _place_exists(st, dest.group("y")):
         raise Unplannable(f"there is no {dest.group('y')!r} on this app's screen", dest.group("y"))
+    # "add Erin to the project": where it goes, not a field of it
+    rest = c.rest.strip()[:dest.start()].strip() if dest and st.live is not None else c.rest
+    rec = records.parse_record(rest or c.rest)
+    if not rec.name and not rec.fields and not rec.noun:
+        raise Unplannable(f"nothing to add in {c.text!r}")
     if st.live is None:
         if st.moved:
             raise Defer(rec.noun or rec.name)
         return False   # a device with no screen to read: the tree's intents decide
-    typed = _single_field_add(st, rec, c.rest)
+    typed = _single_field_add(st, rec, rest or c.rest)
     if typed:
         st.last_object = typed
         _expect_shown(st, typed)
         return True
     fields = records.form_fields(st)
     save = records.save_button(st)
+    said_kind = rec.noun or (m.group("k") if (m := re.match(r"^(?:the|a|an|this|that)\s+(?P<k>[a-z]+)\b",
+                                                            (rest or c.rest).strip())) else "")
+    if said_kind and fields and all(any(_ADDS.match(x or "") for x in (f.name, f.placeholder)) and
+                                    _adds_another_kind(st, f, said_kind) for f in fields):
+        fields = []   # the one form adds another kind ("Add participant"): not this record's form
+        other_kind = True
+    else:
+        other_kind = False
     if fields and save is not None and (rec.noun == "" or len(fields) > 1):
         _fill(st, rec)
         st.click_live(save, f"Click {save.label!r}")
@@ -243,6 +282,13 @@ def add_record_intent(c: Clause, st: State) -> bool:
             about_noun = bool(noun) and (grounding.similarity(noun, t.label) >= 0.6 or
                                          bool(t.live.container) and grounding.similarity(noun, t.live.container) >= 0.6)
             (named if about_noun else generic).append(t)
+    if noun:   # "Add a new bill": a control that says it adds this kind
+        stem = noun.lower().rstrip("s")
+        named += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in st.live.elements
+                  if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+                  and (m := _ADDS.match(e.name or e.text or "")) is not None
+                  and any(w.rstrip("s") == stem for w in words(m.group("kind")))
+                  and all(t.live is not e for t in named)]
     if noun:   # "+ Table": a plus sign says add
         named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
                   if t.label.strip().startswith("+") and t not in named]
@@ -252,10 +298,14 @@ def add_record_intent(c: Clause, st: State) -> bool:
                   and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])]
         if len({t.label.lower() for t in starts}) == 1:
             generic = starts[:1]
+    if other_kind:
+        generic = []   # its "Add" is that other form's button
     if named or generic and (not noun or on_list_of(st, noun)):
         adder = (named or generic)[0]
         st.click_live(adder, f"Click {adder.label!r}")
         if not rec.name and not rec.fields and not rec.flags and not rec.loose:
+            if rec.empty:   # "create a ticket without a summary": save it as it is; the app says if it may
+                raise Defer(noun or "the form", replace_with=["save"])
             st.expect_check(None)
             return True   # "add a customer": its form is open, nothing to fill
         raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))
@@ -278,7 +328,13 @@ def _place_exists(st: State, place: str) -> bool:
     if records.entity_link(st, noun) is not None or grounding.fields(noun, st.live, minimum=0.7) \
             or on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):
         return True
-    return False
+    # a word the app uses for itself, in its title or a control ("Start a new project", "Invite to this team")
+    stem = noun.lower().rstrip("s")
+    assert st.live is not None
+    return len(words(noun)) == 1 and any(
+        w.rstrip("s") == stem for text in [st.live.title, *(e.name or e.text for e in st.live.elements
+                                                             if e.role in ("link", "button", "heading"))]
+        for w in words(text or ""))
 
 
 def _fill_save_check(rec: Record) -> list[str]:
@@ -338,22 +394,27 @@ def deletion_clause(st: State, name: str, shown_as: UIElement | None) -> str:
 
 def confirm_intent(c: Clause, st: State) -> bool:
     """"if asked confirm the deletion of the row "X"": click the confirmation when there is one, then X is gone."""
-    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+deletion\s+of\s+(?:the\s+(?P<how>link|row)\s+)?(?P<x>.+))?$",
-                 c.text.strip(), re.I)
+    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+(?:deletion|(?P<soft>deactivation))\s+of\s+"
+                 r"(?:the\s+(?P<how>link|row)\s+)?(?P<x>.+))?$", c.text.strip(), re.I)
     if not m:
         return False
     if st.live is None:
         raise Defer("confirmation")
-    button = records.confirm_button(st)
     name = quoted(m.group("x") or "") or clean(m.group("x") or "")
+    button = records.confirm_button(st, name)
     if button is not None:
         st.click_live(button, f"Confirm: {button.label!r}")
     if name:
         how = (m.group("how") or "row").lower()
         try:
-            step = (checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
+            if m.group("soft"):   # deactivated, not deleted: the row stays, without its "deactivate"
+                step = checks.element(st.ctx, text="deactivate", row=name, present=False,
+                                      description=f"Check {name!r} is deactivated")
+            else:
+                step = (checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
                                    description=f"Check the link {name!r} is gone") if how == "link" else
-                    checks.element(st.ctx, row=name, present=False, description=f"Check the row of {name!r} is gone"))
+                        checks.element(st.ctx, row=name, present=False,
+                                       description=f"Check the row of {name!r} is gone"))
         except CannotCheck:
             step = checks.text_shown(st.ctx, name, present=False)
         st.check(step)
@@ -364,7 +425,7 @@ def confirm_intent(c: Clause, st: State) -> bool:
     return True
 
 
-_DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard")
+_DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard", "deactivate")
 
 
 def delete_record_intent(c: Clause, st: State) -> bool:
@@ -377,6 +438,9 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     name = clean(re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I))
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
+    shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
+    if shown is not None and shown.container:
+        name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
     rows = grounding.rows(name, st.live) if name else []
     from server.planners.intents_form import _row_control
 

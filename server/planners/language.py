@@ -288,7 +288,7 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
 
 
 _SPLIT = re.compile(
-    r"\s*(?:[,;]\s*(?:and\s+)?(?:then\s+)?|(?<!\b[A-Z])(?<!\bMr)(?<!\bDr)(?<!\bSt)(?<!\bMs)(?<!\bJr)(?<!\bvs)\.\s+|\band then\b|\bthen\b|\band also\b|\bafter that\b|"
+    r"\s*(?:(?:;|(?<!\d),|,(?!\d))\s*(?:and\s+)?(?:then\s+)?|(?<!\b[A-Z])(?<!\bMr)(?<!\bDr)(?<!\bSt)(?<!\bMs)(?<!\bJr)(?<!\bvs)\.\s+|\band then\b|\bthen\b|\band also\b|\bafter that\b|"
     r"\bafterwards\b|\bfollowed by\b|\bonce (?:that's |that is )?done\b,?|\band\b)\s*", re.I)
 
 

@@ -122,9 +122,11 @@ _CONNECTIVES = {"and", "then", "the", "with", "from", "that", "this", "for", "in
 
 def seek_record(st: State, name: str, then: str) -> bool:
     """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
+    if st.live is None or grounding.rows(name, st.live, minimum=0.8):
+        return False   # it is right here: another list would show it with no more ways to act on it (a loop)
     about = _about(name, then)
     links = _list_links(st, set(), about)
-    if not links or st.live is None:
+    if not links:
         return False
     first = links[0]
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),

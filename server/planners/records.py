@@ -18,7 +18,8 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.language import clean, quoted, words
 from server.planners.state import State
 from shared.screen import (
-    CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB, ROLE_TEXTBOX,
+    CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CELL, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_LISTITEM, ROLE_MENUITEM,
+    ROLE_TAB, ROLE_TEXTBOX,
     UIElement,
 )
 
@@ -48,7 +49,7 @@ FLAGS = {
 FLAG_PHRASES = "|".join(re.escape(k) for k in sorted(FLAGS, key=len, reverse=True))   # for patterns
 SAVE_WORDS = ("save", "submit", "create", "insert", "add", "ok", "apply", "update", "done", "confirm", "send", "go")
 CONFIRM_WORDS = ("yes, i'm sure", "yes, i’m sure", "yes", "confirm", "delete", "drop", "ok", "i'm sure", "continue",
-                 "remove")
+                 "remove", "are you sure", "you sure", "sure", "really")
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Record:
     # words of the record's kind that a dropdown may offer: "a critical defect" sets Priority and Type
     # where the form has them, and nothing where it has not
     options: list[str] = field(default_factory=list)
+    # fields the task says to leave empty: "a bill called Snacks without an amount"
+    empty: list[str] = field(default_factory=list)
 
     def as_clause(self) -> str:
         """The record as one clause a later plan reads back: fill in name "X", email "Y", _ "Z" …"""
@@ -116,6 +119,12 @@ def parse_record(text: str) -> Record:
     text = re.sub(r"\b(?:who\s+)?(?:lives|living|based|located|residing)\s+in\b", "from", text, flags=re.I)
     # "… to my list", "… onto the shopping list": where it goes, not a field of it
     text = DESTINATION.sub("", text.strip())
+    # "… without an amount", "… with no description": a field left empty, not a part of the name
+    left = re.search(r"\s+(?:without|with\s+no)\s+(?:an?\s+|the\s+|any\s+)?(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*$", text,
+                     re.I)
+    if left:
+        rec.empty.append(left.group("f").lower())
+        text = text[:left.start()]
     body = " " + text.strip().rstrip(".!?") + " "
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
         pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)
@@ -198,6 +207,7 @@ def entity_link(st: State, noun: str) -> Target | None:
     here = urlsplit(st.live.url).path if st.live.url else None
     found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.7)
              if not _MAKES_NEW.match(t.label)   # "+ Table" makes one; it lists none
+             and not in_header_row(st, t.live)   # a column's sort link
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
              and not record_ids.is_record_of(t.live.href, noun)]   # "#2" is one ticket, not the list of them
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
@@ -229,7 +239,7 @@ def _sorts_here(url: str, href: str) -> bool:
     return a.path.rstrip("/") == b.path.rstrip("/") and bool(re.search(r"\b(?:sort|order|desc|asc)\b", a.query, re.I))
 
 
-_MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b)", re.I)
+_MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b|(?:start|make|begin)\s+(?:a\s+)?new\b)", re.I)
 
 
 _EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
@@ -247,13 +257,70 @@ def expander(st: State) -> Target | None:
     return None
 
 
+_OPEN_WORDS = ("view", "open", "details", "detail", "show", "edit", "more")
+
+
 def record_link(st: State, name: str) -> Target | None:
-    """The link of the row that shows *name* (the record's own page)."""
+    """The link of the row that shows *name* (the record's own page): a link named so in a row, else the one
+    "view"/"edit" link of the row whose cell is *name* (a table whose names are plain text)."""
     if not name or st.live is None:
         return None
     found = [t for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)
-             if t.live.container]
-    return found[0] if found else None
+             if t.live.container and not in_header_row(st, t.live)]   # a column's sort link is no record
+    if found:
+        return found[0]
+    want = _norm(name)
+    rows = {e.container for e in st.live.elements if e.container and not in_header_row(st, e)
+            and _norm(e.name or e.text) == want}
+    if len(rows) != 1:
+        return None
+    row = rows.pop()
+    links = [e for e in st.live.elements if e.container == row and e.role == ROLE_LINK and e.href
+             and not e.href.startswith(("#", "javascript:"))]
+    opens = [e for e in links if set(words(e.name or e.hint)) & set(_OPEN_WORDS)]
+    chosen = opens[:1] if len(opens) == 1 else links if len(links) == 1 else []
+    return Target(TargetKind.LIVE_ELEMENT, 0.9, chosen[0].label, live=chosen[0]) if chosen else None
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def in_header_row(st: State, el: UIElement) -> bool:
+    """*el* sits in a table's header row: its cells and sort links name columns, not records or lists."""
+    if st.live is None or not el.container:
+        return False
+    head = el.container.rstrip("…")
+    return any((e.text or e.name).startswith(head) for e in st.live.elements
+               if e.role == "row" and "header-row" in e.hint.split())
+
+
+_PART_ROLES = frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB, ROLE_MENUITEM, ROLE_CELL, ROLE_LISTITEM})
+
+
+def shown_part(st: State, phrase: str) -> UIElement | None:
+    """The element that shows *phrase* less a word of kind or context at either end, when the whole is on no
+    element: "the Electricity bill" → the cell Electricity; "the project history" → the link History.
+
+    Only an exact name counts, and only one element may have it: a guess beyond that is left to the caller.
+    """
+    if st.live is None:
+        return None
+    ws = re.sub(r"^(?:the|a|an|my|our|this)\s+", "", phrase.strip(), flags=re.I).split()
+    if len(ws) < 2:
+        return None
+    parts = [ws[:-1], ws[1:]] + ([ws[1:-1]] if len(ws) > 2 else [])
+    for part in parts:
+        want = _norm(" ".join(part))
+        if len(want) < 3:
+            continue
+        found = [e for e in st.live.elements if e.role in _PART_ROLES and _norm(e.name or e.text) == want
+                 and not in_header_row(st, e)]   # "the author column" is no record
+        actionable = [e for e in found if e.role != ROLE_CELL and e.role != ROLE_LISTITEM]
+        distinct = {e.container or e.selector for e in (actionable or found)}
+        if len(distinct) == 1:
+            return (actionable or found)[0]
+    return None
 
 
 def labels(el: UIElement) -> list[str]:
@@ -337,7 +404,7 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
     for roles in (frozenset({ROLE_BUTTON}), frozenset({ROLE_LINK})):
         for w in (*extra, *SAVE_WORDS):
             found = [t for t in grounding.live_elements(w, st.live, roles=roles, minimum=0.9)
-                     if not t.live.selected and "active" not in t.live.hint.split()]
+                     if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
             if found:
                 return found[0]
     # "Create ticket", "Save changes", "Submit changes", "Add user": a button that starts with a save verb
@@ -351,12 +418,19 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
 _SAVE_FIRST = frozenset(w for w in SAVE_WORDS if w not in ("go", "ok", "done"))
 
 
-def confirm_button(st: State) -> Target | None:
+def _has_words(text: str, part: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(_norm(part))}(?!\w)", _norm(text)) is not None
+
+
+def confirm_button(st: State, row: str = "") -> Target | None:
+    """The control that confirms a deletion: one of its own, or in the row of *row* (a delete button that
+    turned into "Are you sure?"); the delete button of another row, or a hidden tool, confirms nothing."""
     if st.live is None:
         return None
     for w in CONFIRM_WORDS:
         found = grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON}) | CLICKABLE_ROLES, minimum=0.9)
-        found = [t for t in found if t.live.role in (ROLE_BUTTON, ROLE_LINK)]
+        found = [t for t in found if t.live.role in (ROLE_BUTTON, ROLE_LINK) and not t.live.hidden
+                 and (not t.live.container or bool(row) and _has_words(t.live.container, row))]
         if found:
             return found[0]
     return None
