@@ -48,13 +48,16 @@ class Slot:
 
 class Harness:
     def __init__(self, apps: list[str], jobs: int = 1, run_timeout_s: float = 120.0,
-                 workdir: Path | None = None) -> None:
+                 workdir: Path | None = None, parallel: int = 0) -> None:
         unknown = [a for a in apps if a not in APPS]
         if unknown:
             raise ConfigError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
         for name in apps:
             APPS[name].check_installed()
         self.run_timeout_s = run_timeout_s
+        # tasks under way at once, over all apps: a dozen browsers acting together on two cores stretch each
+        # step many times over, and a check of something shown for a few seconds (a channel banner) misses it
+        self.parallel = parallel or max(2, 2 * (os.cpu_count() or 1))
         self._own_workdir = workdir is None
         self.workdir = workdir or Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))
         self.slots: dict[str, list[Slot]] = {
@@ -220,6 +223,7 @@ class Harness:
             queues[task.app].put((i, task))
         results: dict[int, TaskResult] = {}
         lock = threading.Lock()
+        turns = threading.BoundedSemaphore(self.parallel)
         errors: list[BaseException] = []
 
         def work(slot: Slot, q: queue.Queue[tuple[int, Task]]) -> None:
@@ -229,7 +233,8 @@ class Harness:
                 except queue.Empty:
                     return
                 try:
-                    result = self.run_task(slot, task)
+                    with turns:
+                        result = self.run_task(slot, task)
                 except BaseException as exc:  # keep the other workers going; report at the end
                     log.exception("task %s broke the harness", task.id)
                     errors.append(exc)
