@@ -1,8 +1,8 @@
 """The generalisation floor: the held-out split of the task corpus through the real stack.
 
 Runs ``devicepilot eval --split heldout --jobs 2`` in-process: StreamTV, Django's admin,
-sqlite-web, Datasette, TodoMVC and Trac each on loopback, devicepilot's server and host in local mode, one browser per
-device, the app's state reset between tasks. Every end state is judged from the app itself.
+sqlite-web, Datasette, TodoMVC, Trac and I Hate Money each on loopback, devicepilot's server and
+host in local mode, one browser per device, the app's state reset between tasks. Every end state is judged from the app itself.
 
 The floors are what the planner reaches today (see FLOORS); raise them as it improves,
 never lower them to make a change pass.
@@ -25,25 +25,27 @@ log = logging.getLogger(__name__)
 
 # Correct-end-state rate on the held-out split, per app and overall, measured with
 # `devicepilot eval --split all --jobs 2` on 2026-11-25 (before the grounding work of issue 8, 2026-11-24:
-# all 27.6 %). Now: all 73.5 % (175/238), streamtv 84.9 % (73/86), django_admin 64.4 % (29/45),
+# all 27.6 %). Now: all 70.6 % (180/255), streamtv 84.9 % (73/86), django_admin 64.4 % (29/45),
 # sqlite_web 58.1 % (25/43), datasette 65.2 % (15/23), todomvc 80.0 % (16/20), trac 81.0 % (17/21; its
-# held-out results were read after its first measure, 42.9 %, so this one is a regression guard only).
-# Datasette, TodoMVC and then Trac were added last, each with its tasks written in one sitting before the
-# planner first ran on it (held-out on the first run: datasette 47.8 %, todomvc 65.0 %, trac 42.9 %): the
-# closest measure here of an app nobody tuned for. Each floor sits a task or two below its measure, for
-# timing noise; raise them as the planner improves, never lower them.
+# held-out results were read after its first measure, 42.9 %, so this one is a regression guard only),
+# ihatemoney 29.4 % (5/17). Datasette, TodoMVC, Trac and then I Hate Money were added last, each with its
+# tasks written in one sitting before the planner first ran on it (held-out on the first run: datasette
+# 47.8 %, todomvc 65.0 %, trac 42.9 %, ihatemoney 17.6 %): the closest measure here of an app nobody tuned
+# for. Each floor sits a task or two below its measure, for timing noise; raise them as the planner
+# improves, never lower them. ("all" was 73.5 % before I Hate Money joined; its floor stays.)
 FLOORS = {"all": 0.68, "streamtv": 0.79, "django_admin": 0.6, "sqlite_web": 0.48, "datasette": 0.6,
-          "todomvc": 0.75, "trac": 0.66}
+          "todomvc": 0.75, "trac": 0.66, "ihatemoney": 0.23}
 
 # The target is 0 false passes and every impossible task refused with no step run. The last full measure
-# had 0 false passes (seven found on the way, in filters, forms, lists and a breadcrumb the page walk did not
-# see, are fixed at their cause and have unit tests); the ceiling keeps room for one until runs prove 0 again
-# and again. Impossible tasks refused, per app: streamtv 7/8, django_admin 4/4, sqlite_web 4/4, todomvc 1/1, trac 2/2,
+# had 0 false passes (nine found on the way, in filters, forms, lists, a breadcrumb the page walk did not
+# see, a field that adds another kind and a column taken for a record, are fixed at their cause and have unit
+# tests); the ceiling keeps room for one until runs prove 0 again and again. Impossible tasks refused, per
+# app: streamtv 7/8, django_admin 4/4, sqlite_web 4/4, todomvc 1/1, trac 2/2, ihatemoney 1/1,
 # datasette 1/4 (a read-only app: "delete the plant Basil" is planned through the row and fails rather than
 # being refused).
 FALSE_PASS_CEILING = 1
 REFUSED_FLOORS = {"streamtv": 0.85, "django_admin": 1.0, "sqlite_web": 1.0, "datasette": 0.25, "todomvc": 1.0,
-                  "trac": 1.0}
+                  "trac": 1.0, "ihatemoney": 1.0}
 
 JOBS = 2  # instances (devices) per app: the held-out split in about half the time of one
 
