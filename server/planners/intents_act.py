@@ -395,6 +395,8 @@ def activate(c: Clause, st: State) -> bool:
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
             raise Defer(category_free, replace_with=[f"{c.verb or c.text.split()[0]} {category_free}"])
+    if st.live is not None and not st.ctx.navigation.nodes and _shown_part(st, target_text):
+        return True   # "the Dune book" where Dune is a row here: not the list of books first
     kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target_text, re.I)
     if kind_last and st.live is not None and not st.ctx.navigation.nodes:
         from server.planners import records
@@ -407,8 +409,6 @@ def activate(c: Clause, st: State) -> bool:
             rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
             rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
             raise Defer(rest, replace_with=[f"{c.verb or 'open'} {rest}"])
-    if st.live is not None and not st.ctx.navigation.nodes and _shown_part(st, target_text):
-        return True
     if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
         raise Defer(target_text)
     if search_site(c, st, target_text):

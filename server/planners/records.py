@@ -309,7 +309,9 @@ def shown_part(st: State, phrase: str) -> UIElement | None:
     ws = re.sub(r"^(?:the|a|an|my|our|this)\s+", "", phrase.strip(), flags=re.I).split()
     if len(ws) < 2:
         return None
-    parts = [ws[:-1], ws[1:]] + ([ws[1:-1]] if len(ws) > 2 else [])
+    # only a lowercase word is dropped: a word of kind ("bill") or context ("project"), never a name
+    # ("the TestPlan wiki" is not the Wiki), and never both ends at once
+    parts = ([ws[:-1]] if ws[-1].islower() else []) + ([ws[1:]] if ws[0].islower() else [])
     for part in parts:
         want = _norm(" ".join(part))
         if len(want) < 3:
