@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from server.db import DeviceRow, RunRow, utcnow
+from server.run_model import RecordError, RunRecord
 from server.run_queue import Reservation
 from shared.errors import DevicePilotError
 from shared.models import RunStatus
@@ -18,6 +19,16 @@ from shared.protocol import ServerEvent
 from shared.messages import CancelRun, RunReport
 
 log = logging.getLogger(__name__)
+
+
+def _run_timeout(row: RunRow) -> float | None:
+    """The run's ``run_timeout`` option (None for a record the server cannot read: the monitor goes on)."""
+    try:
+        return RunRecord.of_row(row).options.run_timeout
+    except RecordError as exc:
+        log.error("%s", exc)
+        return None
+
 
 def _env_seconds(name: str, default: float) -> float:
     try:
@@ -107,8 +118,7 @@ class RunLeases:
         with self.db.session() as s:
             rows = s.scalars(select(RunRow).where(RunRow.status == RunStatus.RUNNING.value)).all()
             late = [(r.id, limit) for r in rows
-                    if (limit := ((r.plan or {}).get("options") or {}).get("run_timeout")) and r.started_at
-                    and (now - r.started_at).total_seconds() > limit]
+                    if (limit := _run_timeout(r)) and r.started_at and (now - r.started_at).total_seconds() > limit]
         for run_id, limit in late:
             self._finish(run_id, RunStatus.ERROR, f"run timed out: it ran longer than its run_timeout of {limit:g} s")
 

@@ -8,12 +8,9 @@ from typing import Any
 from sqlalchemy import select
 
 from server.db import Database, RunRow, StepRow
+from server.run_model import Run, RunRecord
 from server.storage import FileStore
 from shared.errors import NotFound
-from shared.models import RunStatus
-
-# keys of a run's stored plan that are the server's own bookkeeping, not shown to clients
-INTERNAL_PLAN_KEYS = ("user_plan", "user_planner", "options", "context", "testcase", "next_commands")
 
 
 def iso(t: dt.datetime | None) -> str | None:
@@ -40,15 +37,18 @@ class RunRecords:
                 "current_node": row.current_node or None}
 
     def run_dict(self, run: RunRow, with_steps: bool) -> dict[str, Any]:
-        plan = {k: v for k, v in (run.plan or {}).items() if k not in INTERNAL_PLAN_KEYS}
-        d = {"id": run.id, "device_id": run.device_id, "task": run.task, "mode": run.mode,
-             "status": run.status, "planner": run.planner or None, "plan": plan or None,
+        """The run as the API shows it: the JSON edge of :class:`server.run_model.Run`."""
+        view = Run.from_row(run)
+        plan = view.plan.to_json()
+        d = {"id": run.id, "device_id": run.device_id, "task": run.task, "mode": view.mode.value,
+             "status": view.status.value, "planner": view.planner.value if view.planner else None,
+             "plan": plan or None,
              "message": run.message, "usage": run.usage or {}, "events": run.events or [],
              "start_node": run.start_node or None,
-             "next_commands": (run.plan or {}).get("next_commands") or [],
+             "next_commands": [c.to_json() for c in view.record.next_commands],
              "created_at": iso(run.created_at), "started_at": iso(run.started_at),
              "finished_at": iso(run.finished_at),
-             "report": str(self.files.reports / f"{run.id}.html") if RunStatus(run.status).finished else None,
+             "report": str(self.files.reports / f"{run.id}.html") if view.status.finished else None,
              "links": {"html": f"/api/runs/{run.id}/report.html", "json": f"/api/runs/{run.id}/report.json",
                        "junit": f"/api/runs/{run.id}/report.xml"}}
         if with_steps:
@@ -61,7 +61,8 @@ class RunRecords:
             run = s.get(RunRow, run_id)
             if run is None:
                 raise NotFound(f"no run {run_id!r}")
-            return dict((run.plan or {}).get("context") or {})
+            context = RunRecord.of_row(run).context
+            return context.to_json() if context is not None else {}
 
     def get(self, run_id: str, with_steps: bool = True) -> dict[str, Any]:
         with self.db.session() as s:

@@ -10,11 +10,11 @@ from server.ai_central import ReplanInfo
 from server.db import RunRow
 from server.guard_confirm import destructive_commands
 from server.llm.usage import TokenUsage
+from server.run_model import CaseRef, Observation, RecordError, Replan, Run, RunMode, RunOptions, RunRecord, ShownPlan
 from shared.errors import DevicePilotError, HostUnavailable
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepStatus
 from shared.policy import DEFAULT_STEP_TIMEOUT_S, Limits
 from shared.protocol import ServerEvent
-from shared.screen import ObservationRecord
 
 
 from server.run_leases import _env_seconds
@@ -35,8 +35,8 @@ def _server_limits() -> Limits:
 
 SERVER_LIMITS = _server_limits()
 
-REPLANNED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value, PlannerName.BUILTIN.value)
-CACHED_PLANNERS = (PlannerName.CACHE.value, PlannerName.LLM.value)
+REPLANNED_PLANNERS = (PlannerName.CACHE, PlannerName.LLM, PlannerName.BUILTIN)
+CACHED_PLANNERS = (PlannerName.CACHE, PlannerName.LLM)
 
 
 def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep, ...] = ()) -> bool:
@@ -56,11 +56,11 @@ class Replanning:
 
     # -- given plans, re-planning, the plan cache -------------------------------------
     @staticmethod
-    def _given_plan_problem(raw: Plan, plan: Plan, testcase: dict[str, Any]) -> str:
+    def _given_plan_problem(raw: Plan, plan: Plan, testcase: CaseRef | None) -> str:
         """Why a saved test case cannot run as saved ('' when it can). User plans run what validates."""
         if raw.planner != PlannerName.TESTCASE.value:
             return ""
-        name = testcase.get("name", "?")
+        name = testcase.name if testcase is not None else "?"
         if len(plan.steps) != len(raw.steps) or not plan.feasible:
             return (f"test case {name!r} no longer fits this device: " + "; ".join(plan.notes or ["no step is valid"]))
         return ""
@@ -68,11 +68,12 @@ class Replanning:
     def _claim_replan(self, run_id: str) -> bool:
         """True (and the run is marked) when a failed run may be re-planned: once, for planned runs only."""
         with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None or run.status != RunStatus.RUNNING.value or run.mode != "run":
-                return False
-            if run.planner not in REPLANNED_PLANNERS or len((run.plan or {}).get("replans") or []) >= MAX_REPLANS:
-                return False
+            row = s.get(RunRow, run_id)
+            run = Run.from_row(row) if row is not None else None
+        if run is None or run.status is not RunStatus.RUNNING or run.mode is not RunMode.RUN:
+            return False
+        if run.planner not in REPLANNED_PLANNERS or len(run.plan.replans) >= MAX_REPLANS:
+            return False
         with self._lock:
             if run_id in self._replanning:
                 return False
@@ -83,11 +84,11 @@ class Replanning:
         """Plan the rest of a failed run from where the device really is, and run it in the same run."""
         try:
             with self.db.session() as s:
-                run = s.get(RunRow, run_id)
-                task, device_id, stored = run.task, run.device_id, dict(run.plan or {})
-                usage = TokenUsage.from_dict(run.usage)
-                rows = [(r.step, r.command, dict(r.params or {}), r.status, r.description) for r in run.steps]
-            planned = {st.step: st for st in (PlanStep.from_dict(d) for d in stored.get("plan") or [])}
+                row = s.get(RunRow, run_id)
+                run = Run.from_row(row)
+                rows = [(r.step, r.command, dict(r.params or {}), r.status, r.description) for r in row.steps]
+            device_id, shown, usage = run.device_id, run.plan, run.usage
+            planned = {st.step: st for st in shown.plan_steps()}
             done = tuple(planned.get(n) or PlanStep(n, c, p, d) for n, c, p, status, d in rows
                          if status == StepStatus.PASSED.value)
             failed_row = next((r for r in reversed(rows) if r[3] == StepStatus.FAILED.value), None)
@@ -97,25 +98,24 @@ class Replanning:
             self._update(run_id, event=f"step {failed.step if failed else '?'} failed ({failure}); "
                                        f"re-planning once from {node or 'an unknown screen'}")
             context = self.ai.context(device_id)
-            outcome = self.planning.replan(run_id, stored.get("expanded_task") or task, context,
+            outcome = self.planning.replan(run_id, shown.expanded_task or run.task, context,
                                            ReplanInfo(done, failed, failure, node),
-                                           (stored.get("options") or {}).get("prompt_template"))
+                                           run.record.options.prompt_template)
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
             if failed is not None and new.feasible and _only_repeats(new.steps, failed, done):
                 new = Plan(f"the re-plan would only repeat the failed check {failed.command}", False,
                            planner=new.planner)
-            record = {"after_step": failed.step if failed else None, "from_node": node, "planner": new.planner,
-                      "feasible": new.feasible, "analysis": new.analysis, "notes": new.notes,
-                      "steps": len(new.steps)}
-            replans = [*(stored.get("replans") or []), record]
+            shown.replans.append(Replan(after_step=failed.step if failed else None, from_node=node,
+                                        planner=PlannerName(new.planner), feasible=new.feasible,
+                                        analysis=new.analysis, notes=list(new.notes), steps=len(new.steps)))
             if not new.feasible or not new.steps:
-                self._update(run_id, plan={**stored, "replans": replans}, usage=usage.to_dict(),
+                self._update(run_id, plan=shown, usage=usage,
                              event=f"re-plan by {new.planner} found nothing to run: {new.analysis}")
                 self._finish(run_id, RunStatus.FAILED, failure)
                 return
             base = max([n for n in planned] + [r[0] for r in rows] + [0])
-            self._append(run_id, device_id, stored, new, base, {"replans": replans}, usage,
+            self._append(run_id, device_id, shown, new, base, usage,
                          f"re-planned by {new.planner}: {len(new.steps)} step(s) appended from step {base + 1}",
                          "the re-planned steps")
         except DevicePilotError as exc:
@@ -128,21 +128,19 @@ class Replanning:
             with self._lock:
                 self._replanning.discard(run_id)
 
-    def _append(self, run_id: str, device_id: str, stored: dict[str, Any], new: Plan, after: int,
-                extra: dict[str, Any], usage: TokenUsage, event: str, what: str) -> None:
-        """Number *new*'s steps after step *after*, add them to the run's plan (with *extra*), send them."""
+    def _append(self, run_id: str, device_id: str, shown: ShownPlan, new: Plan, after: int,
+                usage: TokenUsage, event: str, what: str) -> None:
+        """Number *new*'s steps after step *after*, add them to the run's plan *shown*, send them."""
         for i, st in enumerate(new.steps, 1):
             st.step = after + i
-        merged = {**stored, "plan": [*(stored.get("plan") or []), *(st.to_dict() for st in new.steps)], **extra}
-        self._update(run_id, plan=merged, usage=usage.to_dict(), event=event)
+        shown.steps.extend(st.to_dict() for st in new.steps)
+        self._update(run_id, plan=shown, usage=usage, event=event)
         self._send_more(run_id, device_id, new, what)
 
     @staticmethod
-    def _plan_request(run_id: str, device_id: str, plan: Plan, stored: dict[str, Any]) -> dict[str, Any]:
+    def _plan_request(run_id: str, device_id: str, plan: Plan, options: RunOptions) -> dict[str, Any]:
         """The ``run_plan`` message, with the run's and the server's levels of the step-limits cascade."""
-        options = stored.get("options") or {}
-        return RunPlanRequest(run_id, device_id, plan, Limits.from_dict(options.get("limits")),
-                              SERVER_LIMITS).to_wire()
+        return RunPlanRequest(run_id, device_id, plan, options.limits, SERVER_LIMITS).to_wire()
 
     def _unconfirmed(self, run_id: str, plan: Plan, specs: dict[str, Any]) -> str:
         """Why *plan* may not run unconfirmed (destructive steps a planner chose), or ''.
@@ -153,8 +151,8 @@ class Replanning:
         """
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            options = ((run.plan or {}).get("options") or {}) if run else {}
-        if options.get("confirm"):
+            options = RunRecord.of_row(run).options if run else RunOptions()
+        if options.confirm:
             return ""
         risky = destructive_commands((st.command for st in plan.steps), specs)
         if not risky:
@@ -175,20 +173,21 @@ class Replanning:
             self._host_idle.discard(run_id)
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            stored = dict(run.plan or {}) if run else {}
+            options = RunRecord.of_row(run).options if run else RunOptions()
         reply = self.lab.call(device_id, ServerEvent.RUN_PLAN, self._plan_request(
-            run_id, device_id, Plan(new.analysis, True, new.steps, planner=new.planner), stored))
+            run_id, device_id, Plan(new.analysis, True, new.steps, planner=new.planner), options))
         if not reply or not reply.get("accepted"):
             raise HostUnavailable(f"host refused {what}: {reply.get('error') if reply else 'no reply'}")
 
     def _claim_continuation(self, run_id: str) -> bool:
         """True (and the run is marked) when a passed part of a run has clauses left to plan on the new screen."""
         with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None or run.status != RunStatus.RUNNING.value or not (run.plan or {}).get("pending"):
-                return False
-            if len((run.plan or {}).get("observations") or []) >= MAX_CONTINUATIONS:
-                return False
+            row = s.get(RunRow, run_id)
+            run = Run.from_row(row) if row is not None else None
+        if run is None or run.status is not RunStatus.RUNNING or not run.plan.pending:
+            return False
+        if len(run.plan.observations) >= MAX_CONTINUATIONS:
+            return False
         with self._lock:
             if run_id in self._replanning:
                 return False
@@ -199,40 +198,39 @@ class Replanning:
         """Closed loop: plan the task's remaining clauses against the screen the device shows now."""
         try:
             with self.db.session() as s:
-                run = s.get(RunRow, run_id)
-                device_id, stored = run.device_id, dict(run.plan or {})
-                usage = TokenUsage.from_dict(run.usage)
-                done = max([r.step for r in run.steps] + [0])
-            pending = [str(c) for c in stored.get("pending") or []]
-            task = ", then ".join(pending)
+                row = s.get(RunRow, run_id)
+                run = Run.from_row(row)
+                done = max([r.step for r in row.steps] + [0])
+            device_id, shown, usage = run.device_id, run.plan, run.usage
+            task = ", then ".join(shown.pending)
             context = self.ai.with_screen(self.ai.context(device_id), device_id)
             outcome = self.ai.plan(task, context, use_cache=False)
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
             seen = context.screen
-            record = ObservationRecord(task, seen.url if seen else "", seen.title if seen else "",
-                                       len(seen.elements) if seen else 0,
-                                       new.analysis if new.feasible else f"not possible here: {new.analysis}",
-                                       [st.to_dict() for st in new.steps], seen.digest() if seen else "")
-            before = (stored.get("observations") or [])[-1:]
-            observations = [*(stored.get("observations") or []), record.to_dict()]
-            self.planning.observed(run_id, record.to_dict())
-            if new.feasible and new.steps and before and _same_round(before[0], record.to_dict()):
+            record = Observation(task, seen.url if seen else "", seen.title if seen else "",
+                                 len(seen.elements) if seen else 0,
+                                 new.analysis if new.feasible else f"not possible here: {new.analysis}",
+                                 [st.to_dict() for st in new.steps], seen.digest() if seen else "")
+            before = shown.observations[-1:]
+            shown.observations.append(record)
+            self.planning.observed(run_id, record.to_json())
+            if new.feasible and new.steps and before and _same_round(before[0], record):
                 # the last round's steps changed nothing: running them again would loop until the round limit
-                self._update(run_id, plan={**stored, "pending": [], "observations": observations},
-                             usage=usage.to_dict(), event=f"after step {done}, no progress on {task!r}")
+                shown.pending = []
+                self._update(run_id, plan=shown, usage=usage, event=f"after step {done}, no progress on {task!r}")
                 self._finish(run_id, RunStatus.FAILED,
                              f"after step {done}: no progress on {task!r}: the screen ({record.url or record.title}) "
                              f"is as it was before the last steps, which would be planned again")
                 return
             if not new.feasible or not new.steps:
-                self._update(run_id, plan={**stored, "pending": [], "observations": observations},
-                             usage=usage.to_dict(), event=f"after step {done}, the screen does not allow "
-                                                          f"{task!r}: {new.analysis}")
+                shown.pending = []
+                self._update(run_id, plan=shown, usage=usage, event=f"after step {done}, the screen does not allow "
+                                                                    f"{task!r}: {new.analysis}")
                 self._finish(run_id, RunStatus.FAILED, f"after step {done}: {new.analysis}")
                 return
-            self._append(run_id, device_id, stored, new, done,
-                         {"pending": list(new.pending), "observations": observations}, usage,
+            shown.pending = list(new.pending)
+            self._append(run_id, device_id, shown, new, done, usage,
                          f"observed the screen after step {done} ({record.elements_seen} element(s)"
                          f"{' at ' + record.url if record.url else ''}); planned {task!r}: {len(new.steps)} step(s)",
                          "the next steps")
@@ -251,32 +249,35 @@ class Replanning:
         if self.plan_cache is None:
             return
         with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None or run.mode != "run" or run.planner not in CACHED_PLANNERS or run.plan.get("rules") \
-                    or RunStatus(run.status).finished:
+            row = s.get(RunRow, run_id)
+            try:
+                run = Run.from_row(row) if row is not None else None
+            except RecordError as exc:   # the cache is an optimisation: the run still ends
+                log.error("run %s: plan not stored in the plan cache: %s", run_id, exc)
+                return
+            if run is None or run.mode is not RunMode.RUN or run.planner not in CACHED_PLANNERS or run.plan.rules \
+                    or run.status.finished:
                 return   # a plan built from rules is planned part by part, never replayed whole; an ended run
                 # (cancelled, timed out) has no say
-            stored = dict(run.plan or {})
-            ctx = stored.get("context") or {}
-            passed = {r.step for r in run.steps if r.status == StepStatus.PASSED.value}
-            task, start_node, planner = run.task, run.start_node, run.planner
-        steps = [PlanStep.from_dict(d) for d in stored.get("plan") or [] if d.get("step") in passed]
-        if not steps or not ctx.get("fingerprint"):
+            passed = {r.step for r in row.steps if r.status == StepStatus.PASSED.value}
+        shown, ctx = run.plan, run.record.context
+        steps = [PlanStep.from_dict(d) for d in shown.steps if d.get("step") in passed]
+        if not steps or ctx is None or not ctx.fingerprint:
             return
         for i, st in enumerate(steps, 1):
             st.step = i
-        healed = bool(stored.get("replans"))
+        healed = bool(shown.replans)
         try:
-            self.plan_cache.store(task, ctx["device_model"], ctx["userinterface"], ctx["fingerprint"], start_node,
-                                  Plan(stored.get("analysis", ""), True, steps), source_run=run_id,
-                                  source_planner=planner, healed=healed)
+            self.plan_cache.store(run.task, ctx.device_model, ctx.userinterface, ctx.fingerprint, run.start_node,
+                                  Plan(shown.analysis, True, steps), source_run=run_id,
+                                  source_planner=run.planner.value, healed=healed)
         except Exception:  # the cache is an optimisation: a failure to store must not touch the run
             log.exception("run %s: plan not stored in the plan cache", run_id)
 
 
-def _same_round(before: dict, now: dict) -> bool:
+def _same_round(before: Observation, now: Observation) -> bool:
     """Two closed-loop rounds that saw the same screen for the same clauses and planned the same steps."""
+    def unnumbered(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in step.items() if k != "step"} for step in steps]
     keys = ("clause", "url", "title", "elements_seen", "digest")
-    strip = [{k: v for k, v in step.items() if k != "step"} for step in now["steps"]]
-    return all(before.get(k) == now[k] for k in keys) and \
-        [{k: v for k, v in step.items() if k != "step"} for step in before.get("steps") or []] == strip
+    return all(getattr(before, k) == getattr(now, k) for k in keys) and unnumbered(before.steps) == unnumbered(now.steps)

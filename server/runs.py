@@ -32,18 +32,20 @@ from server.llm.usage import TokenUsage
 from server.plan_cache import PlanCache
 from server.next_commands import NextCommands, parse_request
 from server.reports import write_run_report
+from server.run_model import CaseRef, ContextStamp, RecordError, Run, RunMode, RunOptions, RunRecord, ShownPlan
 from server.run_queue import RunQueue
 from server.rule_store import RuleStore
 from server.run_planning import RunPlanner
-from server.run_records import INTERNAL_PLAN_KEYS, RunRecords, iso
+from server.run_records import RunRecords, iso
 from server.storage import FileStore, StorageError
-from shared.errors import DevicePilotError, HostUnavailable, RequestError
-from shared.models import Plan, PlannerName, RunStatus
+from shared.errors import DevicePilotError, HostUnavailable, NotFound, RequestError
+from shared.models import PlannerName, RunStatus
 from shared.plan import validate_plan
 from shared.policy import Limits
 from shared.protocol import DashboardEvent, ServerEvent
 
 from server.run_leases import LEASE_S, RunLeases
+from server.run_next import NextRunCommands
 from server.run_replanning import MAX_CONTINUATIONS, Replanning, _only_repeats  # noqa: F401  (_only_repeats: tests)
 from server.run_steps import StepIngest
 
@@ -55,10 +57,11 @@ Emit = Callable[[str, dict[str, Any]], None]
 GIVEN_PLANNERS = (PlannerName.USER.value, PlannerName.TESTCASE.value)
 
 
-class RunService(RunLeases, StepIngest, Replanning):
+class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
     """The runs of the lab: queue, planning and dispatch here; leases and reconciliation
-    (server/run_leases.py), step recording (server/run_steps.py) and re-planning
-    (server/run_replanning.py) in the parts it is made of."""
+    (server/run_leases.py), step recording (server/run_steps.py), re-planning
+    (server/run_replanning.py) and next-run commands (server/run_next.py) in the parts it is made of.
+    A run's record is typed in server/run_model.py."""
 
     def __init__(self, db: Database, lab: Lab, ai: AICentral, files: FileStore, emit: Emit,
                  spawn: Callable[..., Any], max_task_chars: int = 2000,
@@ -103,7 +106,7 @@ class RunService(RunLeases, StepIngest, Replanning):
             raise RequestError("'task' is required: a plain-language test task")
         if len(task) > self.max_task_chars:
             raise RequestError(f"'task' is {len(task)} characters; the limit is {self.max_task_chars}")
-        if mode not in ("plan", "run"):
+        if mode not in tuple(m.value for m in RunMode):
             raise RequestError("'mode' must be 'plan' or 'run'")
         if plan is not None and not isinstance(plan, dict):
             raise RequestError("'plan' must be an object {analysis, feasible, plan: [...]}")
@@ -124,19 +127,17 @@ class RunService(RunLeases, StepIngest, Replanning):
             parse_request(item, f"next_run[{i}]")
         self.lab.device(device_id)  # unknown device -> RequestError
         run_id = uuid.uuid4().hex[:12]
-        stored: dict[str, Any] = {"options": {"no_cache": no_cache, "confirm": bool(confirm),
-                                              "limits": step_limits.to_dict(),
-                                              "run_timeout": float(run_timeout) if run_timeout else None,
-                                              "next_run": list(next_run or [])}}
-        if prompt_template is not None:
-            stored["options"]["prompt_template"] = check_template(prompt_template)
+        record = RunRecord(options=RunOptions(
+            no_cache=no_cache, confirm=bool(confirm), limits=step_limits,
+            run_timeout=float(run_timeout) if run_timeout else None, next_run=list(next_run or []),
+            prompt_template=check_template(prompt_template) if prompt_template is not None else None))
         if plan:
-            stored.update(user_plan=plan, user_planner=source)
+            record.user_plan, record.user_planner = plan, PlannerName(source)
         if testcase:
-            stored["testcase"] = testcase
+            record.testcase = CaseRef.from_json(testcase, "testcase")
         with self.db.session() as s:
-            s.add(RunRow(id=run_id, device_id=device_id, task=task.strip(), mode=mode,
-                         status=RunStatus.QUEUED.value, plan=stored))
+            s.add(RunRow(id=run_id, device_id=device_id, task=task.strip(), mode=RunMode(mode).value,
+                         status=RunStatus.QUEUED.value, plan=record.to_json()))
         self.queue.enqueue(run_id, device_id, priority)
         log.info("run %s queued on %s: %r", run_id, device_id, task[:200])
         self._kick(device_id)
@@ -164,61 +165,58 @@ class RunService(RunLeases, StepIngest, Replanning):
 
     # -- planning and dispatch ---------------------------------------------------------
     def _process(self, run_id: str) -> None:
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            device_id, task, mode, stored = run.device_id, run.task, run.mode, run.plan or {}
+        device_id = self._device_of(run_id)
         try:
             if not self._update(run_id, status=RunStatus.PLANNING):
                 self._release(device_id, run_id)   # cancelled before it started
                 return
+            run = self._load(run_id)
+            task, stored = run.task, run.record
             context = self.ai.context(device_id)
-            user_plan = stored.get("user_plan")
+            given = stored.given_plan()
             events: list[str] = []
-            rules_used: dict[str, Any] = {}
-            if user_plan:
-                raw = Plan.from_dict(user_plan)
-                raw.planner = stored.get("user_planner") or PlannerName.USER.value
-                plan, usage, plan_ms = validate_plan(raw, context), {}, 0.0
-                testcase = stored.get("testcase") or {}
-                problem = self._given_plan_problem(raw, plan, testcase)
-                if testcase.get("fingerprint") and testcase["fingerprint"] != context.fingerprint():
+            rules: list[dict[str, Any]] = []
+            expanded_task = ""
+            if given is not None:
+                plan, usage, plan_ms = validate_plan(given, context), {}, 0.0
+                testcase = stored.testcase
+                problem = self._given_plan_problem(given, plan, testcase)
+                if testcase is not None and testcase.fingerprint and testcase.fingerprint != context.fingerprint():
                     events.append(f"the device's commands or screens changed since test case "
-                                  f"{testcase.get('name')!r} was saved")
+                                  f"{testcase.name!r} was saved")
                 if problem:
-                    self._update(run_id, plan=plan.to_dict(), planner=plan.planner, usage=TokenUsage().to_dict(),
+                    self._update(run_id, plan=ShownPlan.of(plan), planner=plan.planner, usage=TokenUsage(),
                                  start_node=context.current_node or "", events=[*events, problem])
                     self._finish(run_id, RunStatus.ERROR, problem)
                     return
             else:
-                no_cache = bool((stored.get("options") or {}).get("no_cache"))
+                no_cache = stored.options.no_cache
                 context = self.ai.with_screen(context, device_id)
                 if context.screen is not None:
                     events.append(f"observed the screen: {len(context.screen.elements)} element(s)"
                                   + (f" at {context.screen.url}" if context.screen.url else "")
                                   + f" in {self.ai.observe_ms:.0f} ms")
                 outcome, record = self.planning.plan(task, context, use_cache=not no_cache,
-                                                     prompt_template=(stored.get("options") or {}).get("prompt_template"))
+                                                     prompt_template=stored.options.prompt_template)
                 self.planning.save(run_id, record)
                 plan, usage, plan_ms = outcome.plan, outcome.usage, outcome.duration_ms
                 events += [f"planner {a}" for a in outcome.trail if a.outcome is not AttemptOutcome.USED]
                 if record.rules:
-                    rules_used = {"rules": record.rules, "expanded_task": record.expanded_task}
+                    rules, expanded_task = record.rules, record.expanded_task
                     events.append("rules used: " + ", ".join(repr(u["rule"]) for u in record.rules))
                 if no_cache:
                     events.insert(0, "plan cache skipped (no_cache)")
-            self._update(run_id, plan={**plan.to_dict(), **rules_used}, planner=plan.planner,
-                         usage=TokenUsage.from_dict(usage).to_dict(), start_node=context.current_node or "",
+            self._update(run_id, plan=ShownPlan.of(plan, rules, expanded_task), planner=plan.planner,
+                         usage=TokenUsage.from_dict(usage), start_node=context.current_node or "",
                          events=[*events, f"planned by {plan.planner} in {plan_ms:.1f} ms"],
-                         internal={"context": {"device_model": context.device_model,
-                                               "userinterface": context.userinterface,
-                                               "fingerprint": context.fingerprint()}})
+                         context=ContextStamp(context.device_model, context.userinterface, context.fingerprint()))
             if not plan.feasible:
                 self._finish(run_id, RunStatus.INFEASIBLE, plan.analysis or "the device cannot do this task")
                 return
-            if mode == "plan":
+            if run.mode is RunMode.PLAN:
                 self._finish(run_id, RunStatus.PLANNED, f"{len(plan.steps)} step(s) planned")
                 return
-            unconfirmed = "" if user_plan else self._unconfirmed(run_id, plan, context.commands)
+            unconfirmed = "" if given is not None else self._unconfirmed(run_id, plan, context.commands)
             if unconfirmed:   # a given plan was confirmed at the API
                 self._finish(run_id, RunStatus.ERROR, unconfirmed)
                 return
@@ -226,7 +224,7 @@ class RunService(RunLeases, StepIngest, Replanning):
                 return   # cancelled while it was planned
             self._run_next_commands(run_id, device_id)
             reply = self.lab.call(device_id, ServerEvent.RUN_PLAN,
-                                  self._plan_request(run_id, device_id, plan, stored))
+                                  self._plan_request(run_id, device_id, plan, stored.options))
             if not reply or not reply.get("accepted"):
                 raise HostUnavailable(f"host refused the run: {reply.get('error') if reply else 'no reply'}")
         except RequestError as exc:
@@ -240,18 +238,22 @@ class RunService(RunLeases, StepIngest, Replanning):
     def _conclude(self, run_id: str, status: RunStatus, message: str, steps_sent: int | None = None) -> None:
         """The host finished the plan: once its step records are in, end the run or re-plan it."""
         self._await_steps(run_id, steps_sent)
-        if status is RunStatus.FAILED and self._claim_replan(run_id):
-            self._replan(run_id, message)
-            return
-        if status is RunStatus.PASSED and self._claim_continuation(run_id):
-            self._continue(run_id)
-            return
-        if status is RunStatus.PASSED:
-            left = self._pending(run_id)
-            if left:   # never a pass with part of the task not done
-                self._finish(run_id, RunStatus.FAILED, f"the task was not completed: {'; '.join(left)!r} could not "
-                                                        f"be planned within {MAX_CONTINUATIONS} rounds")
+        try:
+            if status is RunStatus.FAILED and self._claim_replan(run_id):
+                self._replan(run_id, message)
                 return
+            if status is RunStatus.PASSED and self._claim_continuation(run_id):
+                self._continue(run_id)
+                return
+            left = self._pending(run_id) if status is RunStatus.PASSED else []
+        except RecordError as exc:   # never leave a run running on a record the server cannot read
+            log.error("run %s: %s", run_id, exc)
+            self._finish(run_id, RunStatus.ERROR, f"server error: {exc}")
+            return
+        if left:   # never a pass with part of the task not done
+            self._finish(run_id, RunStatus.FAILED, f"the task was not completed: {'; '.join(left)!r} could not "
+                                                    f"be planned within {MAX_CONTINUATIONS} rounds")
+            return
         if status is RunStatus.ERROR and message == "run cancelled":
             status = RunStatus.CANCELLED
         self._finish(run_id, status, message)
@@ -259,34 +261,7 @@ class RunService(RunLeases, StepIngest, Replanning):
     def _pending(self, run_id: str) -> list[str]:
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
-            return [str(c) for c in ((run.plan or {}).get("pending") or [])] if run is not None else []
-
-    def _forget_context(self, device_id: str) -> None:
-        ref = self.lab.device(device_id)
-        self.ai.clear_cache(ref.model, ref.userinterface)
-
-    def _run_next_commands(self, run_id: str, device_id: str) -> None:
-        """Commands scheduled for this device's next run go first, in order; their results join the run."""
-        results = self.next_commands.run_due(device_id, run_id)
-        if not results:
-            return
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            run.plan = {**(run.plan or {}), "next_commands": results}
-        self._update(run_id, event="next-run commands: " + "; ".join(
-            f"{r['command']} {r['status']}" + (f" ({r['message']})" if r["status"] != "completed" else "")
-            for r in results))
-
-    def _schedule_next_run(self, run_id: str) -> None:
-        """A run's ``next_run`` option: schedule its commands for the device's next run, now that it ended."""
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            device_id, items = run.device_id, ((run.plan or {}).get("options") or {}).get("next_run") or []
-        for item in items:
-            try:
-                self.next_commands.schedule(device_id, item, f"run:{run_id}")
-            except DevicePilotError as exc:
-                self._update(run_id, event=f"next-run command {item.get('command')!r} not scheduled: {exc}")
+            return list(RunRecord.of_row(run).plan.pending) if run is not None else []
 
     # -- state ------------------------------------------------------------------------
     def _device_of(self, run_id: str) -> str:
@@ -294,11 +269,22 @@ class RunService(RunLeases, StepIngest, Replanning):
             run = s.get(RunRow, run_id)
             return run.device_id if run else ""
 
-    def _update(self, run_id: str, *, status: RunStatus | None = None, plan: dict | None = None,
-                planner: str | None = None, usage: dict | None = None, start_node: str | None = None,
+    def _load(self, run_id: str) -> Run:
+        """The run, typed (server/run_model.py)."""
+        with self.db.session() as s:
+            run = s.get(RunRow, run_id)
+            if run is None:
+                raise NotFound(f"no run {run_id!r}")
+            return Run.from_row(run)
+
+    def _update(self, run_id: str, *, status: RunStatus | None = None, plan: ShownPlan | None = None,
+                planner: str | None = None, usage: TokenUsage | None = None, start_node: str | None = None,
                 event: str | None = None, started: bool = False, events: list[str] | None = None,
-                internal: dict[str, Any] | None = None) -> bool:
-        """Change the run in one transaction; False (and nothing changed) for a move its lifecycle forbids."""
+                context: ContextStamp | None = None) -> bool:
+        """Change the run in one transaction; False (and nothing changed) for a move its lifecycle forbids.
+
+        *plan* replaces the plan shown (the run's bookkeeping is kept); *context* is what it was planned against.
+        """
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             if run is None:
@@ -308,15 +294,15 @@ class RunService(RunLeases, StepIngest, Replanning):
                     log.info("run %s: %s → %s refused", run_id, run.status, status.value)
                     return False
                 run.status = status.value
-            if plan is not None or internal:
-                kept = {k: v for k, v in (run.plan or {}).items() if k in INTERNAL_PLAN_KEYS}
-                new = {k: v for k, v in (plan if plan is not None else run.plan or {}).items()
-                       if k not in INTERNAL_PLAN_KEYS}
-                run.plan = {**kept, **(internal or {}), **new}
+            if plan is not None or context is not None:
+                record = RunRecord.of_row(run)
+                record.plan = plan if plan is not None else record.plan
+                record.context = context if context is not None else record.context
+                record.apply_to(run)
             if planner is not None:
                 run.planner = planner
             if usage is not None:
-                run.usage = usage
+                run.usage = usage.to_dict()
             if start_node is not None:
                 run.start_node = start_node
             added = [e for e in [*(events or []), event] if e]
