@@ -108,21 +108,21 @@ def _hint_fields(scope: Any, text: str) -> Any | None:
     return direct if _visible(direct).count() else hinted.locator(_FIELD_CSS)
 
 
-def _showing(row: str) -> Any:
-    """What a row that shows *row* has as text: the words in order, with anything between them.
+def _showing(page: Any, row: str) -> Any:
+    """What a row that shows *row* has as text: *row* itself, else its words in order with anything between.
 
     A row's text content also holds what it hides (tools that show on hover, "deactivate edit"), which the
     text a tester reads ("Dan -256.48") does not.
     """
     tokens = row.split()
-    if len(tokens) < 2:
+    if len(tokens) < 2 or page.locator(ROW_CSS).filter(has_text=row).count():
         return row
     return re.compile(r"[\s\S]*?".join(re.escape(t) for t in tokens), re.I)
 
 
-def _row_locator(page: Any, row: str) -> Any | None:
+def _row_locator(page: Any, row: str, shows: Any = None) -> Any | None:
     """The innermost visible row, list item or card that shows *row* (exactly, if one does), or None."""
-    shows = row if page.locator(ROW_CSS).filter(has_text=row).count() else _showing(row)
+    shows = _showing(page, row) if shows is None else shows
     rows = page.locator(ROW_CSS).filter(has_text=shows)
     innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=shows)))
     exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
@@ -135,10 +135,10 @@ MAX_ROW_CANDIDATES = 6
 
 def _row_candidates(page: Any, row: str) -> list[Any]:
     """Rows showing *row*, the innermost first, then the rows around it (a "row" class may be on a mere label)."""
-    first = _row_locator(page, row)
+    shows = _showing(page, row)
+    first = _row_locator(page, row, shows)
     if first is None:
         return []
-    shows = row if page.locator(ROW_CSS).filter(has_text=row).count() else _showing(row)
     around = _visible(page.locator(ROW_CSS).filter(has_text=shows))
     n = min(around.count(), 30)
     outer = [around.nth(i) for i in range(n - 1, -1, -1)]  # document order reversed: inner before outer

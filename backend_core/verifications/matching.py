@@ -46,11 +46,10 @@ def _texts(e: UIElement) -> tuple[str, ...]:
     return tuple(t for t in (e.name, e.text, e.value) if t)
 
 
-def text_matches(e: UIElement, text: str, exact: bool, values: bool | None = None) -> bool:
-    """*e* shows *text*. What a text field holds counts only when asked for (*values*), or for any element but
-    a text field: a check that names no role must not pass on the text the plan itself typed and never saved."""
-    texts = _texts(e) if (values if values is not None else e.role != S.ROLE_TEXTBOX) else \
-        tuple(t for t in (e.name, e.text) if t)
+def text_matches(e: UIElement, text: str, exact: bool, field_value: bool = False) -> bool:
+    """*e* shows *text*. What a text field holds counts only with *field_value* (the check names the field):
+    a check that names no role must not pass on the text the plan itself typed and never saved."""
+    texts = _texts(e) if field_value or e.role != S.ROLE_TEXTBOX else tuple(t for t in (e.name, e.text) if t)
     if exact:
         return any(fold(t) == fold(text) for t in texts)
     return any(words_in(text, t) for t in texts)
@@ -106,8 +105,7 @@ class ElementQuery:
             if self.role == S.ROLE_ROW and not self.text:
                 found = [e for e in found if HEADER_ROW not in e.hint.split()]   # "5 rows": rows of data
         if self.text:
-            found = [e for e in found if text_matches(e, self.text, self.exact)
-                     or bool(self.role) and text_matches(e, self.text, self.exact, values=True)]
+            found = [e for e in found if text_matches(e, self.text, self.exact, field_value=bool(self.role))]
         return found
 
     def matches(self, elements: tuple[UIElement, ...] | list[UIElement]) -> list[UIElement]:

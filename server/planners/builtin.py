@@ -27,8 +27,9 @@ from typing import Callable
 from server.planners import grounding
 from server.planners.base import PlanRequest
 from server.planners.intents_act import (
-    activate, back_intent, location_intent, channel_intent, pause_intent, pointer_intent, press_intent, reload_intent, url_intent,
+    activate, back_intent, location_intent, channel_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
+from server.planners.intents_media import pause_intent
 from server.planners.intents_check import check_intent
 from server.planners.intents_control import control_intent
 from server.planners.intents_param import param_intent

@@ -162,7 +162,6 @@ def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = N
 # -- the live screen -----------------------------------------------------------------------------
 
 ACTIONABLE = frozenset({"button", "link", "tab", "menuitem", "option", "checkbox", "radio", "switch"})
-_ACTIONABLE = ACTIONABLE
 
 
 # class words that say an element's state or place, not what it is ("active" on the current tab)
@@ -195,9 +194,9 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
                 score = max(score, 0.8)   # a nameless field whose id or class has the words: "sql" → id="sql"
         if score < minimum:
             continue
-        if any(_norm(n) == _norm(phrase) for n in names):
+        if any(norm(n) == norm(phrase) for n in names):
             score += 0.02   # "json" itself before "_json", which only reads the same
-        if el.role in _ACTIONABLE:
+        if el.role in ACTIONABLE:
             score += 0.03
         elif el.clickable:
             score += 0.01
@@ -209,7 +208,8 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
     return sorted(out, key=lambda t: -t.score)
 
 
-def _norm(text: str) -> str:
+def norm(text: str) -> str:
+    """Lowercase, with runs of white space as one space: labels compared as a tester reads them."""
     return " ".join(text.lower().split())
 
 
@@ -225,7 +225,7 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
         score = similarity(phrase, c)
         if phrase.lower() in c.lower():
             score = max(score, 0.75 + 0.2 * len(phrase) / max(len(c), 1))
-        if any(_norm(phrase) == _norm(t) for t in (el.name, el.text) if t):
+        if any(norm(phrase) == norm(t) for t in (el.name, el.text) if t):
             score = max(score, 0.95)   # a cell of the row, or a link in it, is exactly the name
         if score >= minimum and score > seen.get(c, 0.0):
             seen[c] = score

@@ -15,6 +15,7 @@ from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
+from server.planners.intents_media import pause_intent, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
 from server.planners.site_search import search_site
@@ -225,37 +226,6 @@ def pointer_intent(c: Clause, st: State) -> bool:
     return True
 
 
-_PLAY_CONTROL = ("play", "resume", "start")
-_PAUSE_CONTROL = ("pause", "stop")
-
-
-_BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playback|player|stream|programme|program|show|"
-                         r"it|this|that|watching|playing|content|media|channel)?", re.I)
-
-
-def pause_intent(c: Clause, st: State) -> bool:
-    bare = not c.rest or bool(_BARE_MEDIA.fullmatch(c.rest.strip()))
-    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act != "search"):
-        return False   # "search for X and play it": it is the result
-    if c.act is Act.PAUSE and not bare:
-        return False
-    wanted = _PAUSE_CONTROL if c.act is Act.PAUSE else _PLAY_CONTROL
-    declared = [t for w in wanted for t in grounding.tree_elements(w, st.ctx, prefer_node=st.node, minimum=0.9)
-                if st.node in (None, t.node.id)]
-    live = [t for w in wanted for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
-    if live:
-        st.click_live(live[0], f"{wanted[0].capitalize()}")
-    elif declared:
-        st.click_declared(declared[0].element, None, f"{wanted[0].capitalize()}")
-        st.node = declared[0].node.id
-    elif Key.PLAY_PAUSE.value in st.key_choices():
-        st.add(V.PRESS_KEY, {"key": Key.PLAY_PAUSE.value}, f"{wanted[0].capitalize()} (PLAY_PAUSE)")
-    else:
-        raise Unplannable(f"the device has no way to {wanted[0]}")
-    st.expect_check(None)
-    return True
-
-
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -293,7 +263,7 @@ def activate(c: Clause, st: State) -> bool:
             raw = where.group("a")
     if not raw:
         if c.act is Act.PLAY:
-            return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else _play_key(st)
+            return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else play_key(st)
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
     raw = _ABOUT.sub("", raw) or raw
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
@@ -347,7 +317,7 @@ def activate(c: Clause, st: State) -> bool:
             return True
         _refuse_ambiguous_row_control(live, target_text)
         _click_live_and_expect(st, t, asked=category_free)
-        _play_follow_up(c, st, t.label, None)
+        play_follow_up(c, st, t.label, None)
         if wants_records and not st.ctx.navigation.nodes:
             st.expect_check(None)
             raise Defer(t.label, replace_with=[f'show the records of "{t.label}"'])
@@ -361,7 +331,7 @@ def activate(c: Clause, st: State) -> bool:
         st.summary.append(f"select {label}")
         st.last_object = label
         _expect_after_declared(st, t)
-        _play_follow_up(c, st, label, t)
+        play_follow_up(c, st, label, t)
         return True
     if _scoped_target(c, st, target_text):   # "the history of Bob Chen": before any partial match
         return True
@@ -452,11 +422,9 @@ def _refuse_ambiguous_row_control(live: list[Target], target_text: str) -> None:
     t = live[0]
     if t.live is None or not t.live.container:
         return
-    label = " ".join(t.label.lower().split())
-    rows = {o.live.container for o in live if o.live is not None and o.live.container
-            and " ".join(o.label.lower().split()) == label}
-    alone = any(o.live is not None and not o.live.container and " ".join(o.label.lower().split()) == label
-                for o in live)
+    same = [o for o in live if o.live is not None and grounding.norm(o.label) == grounding.norm(t.label)]
+    rows = {o.live.container for o in same if o.live.container}
+    alone = any(not o.live.container for o in same)
     if len(rows) > 1 and not alone:
         raise Unplannable(f"{len(rows)} rows each have {t.label!r}: say which one (e.g. '{target_text} "
                           f"in the row of …')", target_text)
@@ -498,17 +466,6 @@ def _home_link(st: State, text: str) -> Target | None:
     # else the first link to the app's root, in page order (the brand link comes before "view site")
     pick = named or next((e for e in links if urlparse(e.href).path in ("/", root, root.rstrip("/"))), None)
     return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick) if pick is not None else None
-
-
-def _play_key(st: State) -> bool:
-    if Key.PLAY_PAUSE.value in st.key_choices():
-        st.add(V.PRESS_KEY, {"key": Key.PLAY_PAUSE.value}, "Play (PLAY_PAUSE)")
-        return True
-    live = grounding.live_elements("play", st.live, roles=CLICKABLE_ROLES, minimum=0.8)
-    if live:
-        st.click_live(live[0], "Play")
-        return True
-    raise Unplannable("the device has no way to play")
 
 
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
@@ -565,31 +522,6 @@ def _expect_after_declared(st: State, t: Target) -> None:
             pass
 
 
-def _play_follow_up(c: Clause, st: State, label: str, t: Target | None) -> None:
-    """"play X" where X opens a detail page: press its play control, then check X is playing."""
-    if c.act is not Act.PLAY or t is None or not t.element.opens:
-        return
-    _play_from(st, t.element.opens, label)
-
-
-def _play_from(st: State, node_id: str, label: str) -> None:
-    landing = st.node_info(node_id)
-    # only a control that leads on (a detail page's Play opens the player); a player's play/pause would pause
-    play = next((e for e in landing.elements if "play" in words(e.name) and e.opens), None) if landing else None
-    if play is None:
-        return
-    st.click_declared(play, None, f"Play {label}")
-    final = st.node_info(st.node)
-    title = next((e for e in final.elements if "title" in words(e.name)), None) if final else None
-    st.expect_check(None)
-    if title is not None and title.selector:
-        try:
-            st.expect_check(checks.element(st.ctx, selector=title.selector, text=label,
-                                           description=f"Check {label} is playing"))
-        except CannotCheck:
-            pass
-
-
 def _main_list(items: list) -> list[str]:
     """The rows of the screen's main list, in order: of the groups of rows whose controls have the same roles
     (a sidebar's model rows, a filter's choices, a table's records), the one that shows the most text."""
@@ -612,7 +544,7 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
         st.click_declared(t.element, index, f"Select the {text}")
         st.expect_check(None)
         if c.act is Act.PLAY and t.element.opens and query:
-            _play_from(st, t.element.opens, query)   # "search for X and play it": X must be what plays
+            play_from(st, t.element.opens, query)   # "search for X and play it": X must be what plays
         elif c.act is Act.PLAY and query:
             # the result opens a screen the tree does not name: play there, and prove X is what plays
             raise Defer(text, replace_with=["click play", f'check "{query}" is shown'])

@@ -283,8 +283,7 @@ def _in_order(tokens: list[str], text: str) -> bool:
 def _names_a_control(st: State, text: str) -> bool:
     """*text* is the label of a button or link (the "Create ticket" just pressed), not something the task made:
     seeing it proves nothing was saved."""
-    want = " ".join(text.lower().split())
-    return any(e.role in ("button", "link") and " ".join((e.name or e.text).lower().split()) == want
+    return any(e.role in ("button", "link") and grounding.norm(e.name or e.text) == grounding.norm(text)
                for e in (st.screen.elements if st.screen is not None else ()))
 
 

@@ -23,7 +23,8 @@ from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK
 _APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
                      r"keep(?:ing)? (?:the )?existing (?:text|value))\b", re.I)
 _SUBMIT = re.compile(r"\b(?:and\s+)?(?:press|hit)\s+(?:enter|return)\b|\band submit\b", re.I)
-_DELETE_WORDS = ["delete", "remove", "destroy", "trash", "bin", "discard", "erase", "deactivate", "×", "x", "close", "clear"]
+_DELETE_WORDS = ["delete", "remove", "destroy", "trash", "bin", "discard", "erase", "deactivate", "×", "x", "close",
+                 "clear"]
 _EDIT_WORDS = ["edit", "rename", "modify", "change", "update"]
 _SEARCH_WORDS = ["search", "find", "filter", "query", "lookup", "look up", "q"]
 _SAVE_WORDS = ["save", "submit", "ok", "done", "apply", "create", "add", "confirm", "send", "go", "update"]
@@ -286,12 +287,11 @@ def delete_row(st: State, subject: str, row: str) -> bool:
         raise Unplannable(f"no delete control in the row of {subject!r}", subject)
     st.click_live(control, f"Delete {subject!r}", row=row)
     st.last_object = subject
-    from server.planners.intents_records import deletion_clause
+    from server.planners.intents_delete import deletion_clause
 
-    if "deactivate" in words(control.label):   # a soft delete: the row stays, deactivated
-        raise Defer(subject, replace_with=[f'if asked confirm the deactivation of the row "{subject}"'])
     # some apps ask first (a confirmation page or dialog): the next screen says, and the row must be gone
-    raise Defer(subject, replace_with=[deletion_clause(st, subject, None)])
+    # (or, deactivated, must have lost its "deactivate")
+    raise Defer(subject, replace_with=[deletion_clause(st, subject, None, control.label)])
 
 
 _PREDICATE = re.compile(r"\b(?:is|are|was|were|should|must|has|have|be|isn't|aren't|that|whether|if)\b", re.I)

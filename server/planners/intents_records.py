@@ -1,4 +1,4 @@
-"""Intents for records in web apps: add with a form, fill a form, edit and delete a record.
+"""Intents for records in web apps: add with a form, fill a form, edit a record (deleting one: intents_delete).
 
 Each works on the screen as it is and hands the rest of the job to the closed
 loop: "add a customer named Ivy with email ivy@x.com" on a list page clicks
@@ -12,6 +12,7 @@ import re
 from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent
+from server.planners.intents_delete import confirm_intent, delete_record_intent
 from server.planners.intents_record_page import record_fact_check
 from server.planners.intents_query import query_intent
 from server.planners.language import Act, Clause, clean, quoted, words
@@ -20,17 +21,6 @@ from server.planners.records import Record
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
-
-def _nouns(text: str) -> list[str]:
-    """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
-    m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I) or \
-        re.match(r"^\s*([a-z]+)\s+(?=[A-Z\"'“‘])", text)     # "member Paula Reyes"
-    out = [m.group(1).lower()] if m else []
-    m = re.search(r"\b(?:in|from|of|on)\s+(?:the\s+)?([a-z]+)(?:\s+(?:list|table|page))?\s*$", text, re.I)
-    if m:
-        out.append(m.group(1).lower())
-    return [n for n in out if n not in ("list", "table", "page", "form", "screen")]
-
 
 def _fill(st: State, rec: Record) -> int:
     """Plan the steps that put *rec* into the form on the screen; return how many fields were filled."""
@@ -182,21 +172,22 @@ def fill_intent(c: Clause, st: State) -> bool:
     return True
 
 
-_ADDS = re.compile(r"^\W*(?:add|new|create|insert)\s+(?:an?\s+|new\s+)*(?P<kind>[a-z][\w -]*?)\W*$", re.I)
-
-
 def _adds_another_kind(st: State, field: UIElement, noun: str) -> bool:
     """The field says it adds a kind other than *noun* ("Add participant" for a bill), or a control adds
     *noun* itself ("Add a new bill")."""
-    stem = noun.lower().rstrip("s")
     for label in (field.name, field.placeholder):
-        m = _ADDS.match(label or "")
-        if m and not any(w.rstrip("s") == stem for w in words(m.group("kind"))):
+        kind = records.added_kind(label)
+        if kind and not records.same_kind(kind, noun):
             return True
     assert st.live is not None
-    return any(e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and _ADDS.match(e.name or e.text or "")
-               and any(w.rstrip("s") == stem for w in words(_ADDS.match(e.name or e.text or "").group("kind")))
-               for e in st.live.elements)
+    return any(e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden
+               and records.same_kind(records.added_kind(e.name or e.text), noun) for e in st.live.elements)
+
+
+def _said_kind(text: str) -> str:
+    """The kind a phrase names after its article: "the settlement where …" → settlement."""
+    m = re.match(r"^(?:the|a|an|this|that)\s+(?P<k>[a-z]+)\b", text.strip())
+    return m.group("k") if m else ""
 
 
 def _single_field_add(st: State, rec: Record, said: str = "") -> str:
@@ -220,8 +211,8 @@ def _single_field_add(st: State, rec: Record, said: str = "") -> str:
         return ""
     if rec.noun and by_noun is None and _adds_another_kind(st, field.live, rec.noun):
         return ""   # "add a bill" where the one field adds participants: not the bill's way in
-    kind = re.match(r"^(?:the|a|an|this|that)\s+(?P<k>[a-z]+)\b", said)
-    if not rec.noun and kind and _adds_another_kind(st, field.live, kind.group("k")):
+    kind = _said_kind(said)
+    if not rec.noun and kind and _adds_another_kind(st, field.live, kind):
         return ""   # "register the settlement where …": not a participant's name
     if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(field.live)), re.I):
         return ""
@@ -258,14 +249,13 @@ def add_record_intent(c: Clause, st: State) -> bool:
         return True
     fields = records.form_fields(st)
     save = records.save_button(st)
-    said_kind = rec.noun or (m.group("k") if (m := re.match(r"^(?:the|a|an|this|that)\s+(?P<k>[a-z]+)\b",
-                                                            (rest or c.rest).strip())) else "")
-    if said_kind and fields and all(any(_ADDS.match(x or "") for x in (f.name, f.placeholder)) and
-                                    _adds_another_kind(st, f, said_kind) for f in fields):
-        fields = []   # the one form adds another kind ("Add participant"): not this record's form
-        other_kind = True
-    else:
-        other_kind = False
+    said_kind = rec.noun or _said_kind(rest or c.rest)
+    # the one form adds another kind ("Add participant"): not this record's form, nor its "Add" this record's
+    other_kind = bool(said_kind and fields) and all(
+        any(records.added_kind(x) for x in (f.name, f.placeholder)) and _adds_another_kind(st, f, said_kind)
+        for f in fields)
+    if other_kind:
+        fields = []
     if fields and save is not None and (rec.noun == "" or len(fields) > 1):
         _fill(st, rec)
         st.click_live(save, f"Click {save.label!r}")
@@ -283,11 +273,9 @@ def add_record_intent(c: Clause, st: State) -> bool:
                                          bool(t.live.container) and grounding.similarity(noun, t.live.container) >= 0.6)
             (named if about_noun else generic).append(t)
     if noun:   # "Add a new bill": a control that says it adds this kind
-        stem = noun.lower().rstrip("s")
         named += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in st.live.elements
                   if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
-                  and (m := _ADDS.match(e.name or e.text or "")) is not None
-                  and any(w.rstrip("s") == stem for w in words(m.group("kind")))
+                  and records.same_kind(records.added_kind(e.name or e.text), noun)
                   and all(t.live is not e for t in named)]
     if noun:   # "+ Table": a plus sign says add
         named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
@@ -299,7 +287,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
         if len({t.label.lower() for t in starts}) == 1:
             generic = starts[:1]
     if other_kind:
-        generic = []   # its "Add" is that other form's button
+        generic = []
     if named or generic and (not noun or on_list_of(st, noun)):
         adder = (named or generic)[0]
         st.click_live(adder, f"Click {adder.label!r}")
@@ -329,12 +317,10 @@ def _place_exists(st: State, place: str) -> bool:
             or on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):
         return True
     # a word the app uses for itself, in its title or a control ("Start a new project", "Invite to this team")
-    stem = noun.lower().rstrip("s")
     assert st.live is not None
     return len(words(noun)) == 1 and any(
-        w.rstrip("s") == stem for text in [st.live.title, *(e.name or e.text for e in st.live.elements
-                                                             if e.role in ("link", "button", "heading"))]
-        for w in words(text or ""))
+        records.same_kind(words(text or ""), noun)
+        for text in [st.live.title, *(e.name or e.text for e in st.live.elements if e.role in ("link", "button", "heading"))])
 
 
 def _fill_save_check(rec: Record) -> list[str]:
@@ -379,90 +365,6 @@ def save_intent(c: Clause, st: State) -> bool:
     st.click_live(save, f"Click {save.label!r}")
     st.expect_check(None)
     return True
-
-
-def deletion_clause(st: State, name: str, shown_as: UIElement | None) -> str:
-    """The clause that finishes a deletion on the next screen: confirm if asked, then prove the record gone.
-
-    How it is proved depends on how the record was listed: by its own link (its link must be gone:
-    a "was deleted" message may still name it), or as a row of text (that row must be gone).
-    """
-    how = "link" if shown_as is not None and shown_as.role == ROLE_LINK and \
-        grounding.similarity(name, shown_as.name or shown_as.text) >= 0.85 else "row"
-    return f'if asked confirm the deletion of the {how} "{name}"'
-
-
-def confirm_intent(c: Clause, st: State) -> bool:
-    """"if asked confirm the deletion of the row "X"": click the confirmation when there is one, then X is gone."""
-    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+(?:deletion|(?P<soft>deactivation))\s+of\s+"
-                 r"(?:the\s+(?P<how>link|row)\s+)?(?P<x>.+))?$", c.text.strip(), re.I)
-    if not m:
-        return False
-    if st.live is None:
-        raise Defer("confirmation")
-    name = quoted(m.group("x") or "") or clean(m.group("x") or "")
-    button = records.confirm_button(st, name)
-    if button is not None:
-        st.click_live(button, f"Confirm: {button.label!r}")
-    if name:
-        how = (m.group("how") or "row").lower()
-        try:
-            if m.group("soft"):   # deactivated, not deleted: the row stays, without its "deactivate"
-                step = checks.element(st.ctx, text="deactivate", row=name, present=False,
-                                      description=f"Check {name!r} is deactivated")
-            else:
-                step = (checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
-                                   description=f"Check the link {name!r} is gone") if how == "link" else
-                        checks.element(st.ctx, row=name, present=False,
-                                       description=f"Check the row of {name!r} is gone"))
-        except CannotCheck:
-            step = checks.text_shown(st.ctx, name, present=False)
-        st.check(step)
-        st.explicit_check_last = True
-        st.expect_check(None)
-    elif button is None:
-        raise Unplannable("nothing to confirm on the screen")
-    return True
-
-
-_DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard", "deactivate")
-
-
-def delete_record_intent(c: Clause, st: State) -> bool:
-    """delete a record that is not a row with its own delete control: through its page, or its list."""
-    if c.act is not Act.DELETE or st.live is None:
-        return False
-    subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
-    subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
-    nouns = _nouns(c.rest)
-    name = clean(re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I))
-    if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
-        name = name[len(nouns[0]):].strip()
-    shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
-    if shown is not None and shown.container:
-        name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
-    rows = grounding.rows(name, st.live) if name else []
-    from server.planners.intents_form import _row_control
-
-    if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
-        from server.planners.intents_form import delete_row
-
-        return delete_row(st, name, rows[0].name)   # a row with its own delete control
-    link = records.record_link(st, name) if name else None
-    if link is not None:
-        st.click_live(link, f"Open {link.label!r}")
-        raise Defer(name, replace_with=["click delete", deletion_clause(st, name, link.live)])
-    page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
-        w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
-    if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
-        st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
-        raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
-    for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
-        if go_to_list(st, noun, [c.text]):
-            return True
-    if name and not st.moved and seek_record(st, name, c.text):
-        return True
-    return False
 
 
 _POSSESSIVE = re.compile(r"^(?:the\s+)?(?P<rec>.+?)['’]s\s+(?P<field>[\w ]+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
@@ -515,7 +417,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown'])
-    for noun in _nouns(c.rest):
+    for noun in records.list_nouns(c.rest):
         if go_to_list(st, noun, [c.text]):
             return True
     if open_contents(st, [c.text]):
@@ -575,7 +477,7 @@ def record_flag_intent(c: Clause, st: State) -> bool:
 
 
 def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> bool:
-    nouns = _nouns(c.rest)
+    nouns = records.list_nouns(c.rest)
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
     link = records.record_link(st, name)

@@ -113,6 +113,17 @@ DESTINATION = re.compile(r"\s+(?:to|into|onto|on)\s+(?:the|my|our|your|this)\s+(
                          r"\s*[.!?]*$", re.I)
 
 
+def list_nouns(text: str) -> list[str]:
+    """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
+    m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I) or \
+        re.match(r"^\s*([a-z]+)\s+(?=[A-Z\"'“‘])", text)     # "member Paula Reyes"
+    out = [m.group(1).lower()] if m else []
+    m = re.search(r"\b(?:in|from|of|on)\s+(?:the\s+)?([a-z]+)(?:\s+(?:list|table|page))?\s*$", text, re.I)
+    if m:
+        out.append(m.group(1).lower())
+    return [n for n in out if n not in ("list", "table", "page", "form", "screen")]
+
+
 def parse_record(text: str) -> Record:
     """"a customer named Ivy Nguyen with email ivy@x.com from Hanoi" → name, noun and fields."""
     rec = Record()
@@ -257,6 +268,21 @@ def expander(st: State) -> Target | None:
     return None
 
 
+_ADDS = re.compile(r"^\W*(?:add|new|create|insert)\s+(?:an?\s+|new\s+)*(?P<kind>[a-z][\w -]*?)\W*$", re.I)
+
+
+def added_kind(label: str) -> list[str]:
+    """The words of the kind a control says it adds ("Add a new bill" → bill), or [] when it says none."""
+    m = _ADDS.match(label or "")
+    return words(m.group("kind")) if m else []
+
+
+def same_kind(ws: list[str], noun: str) -> bool:
+    """One of *ws* is *noun*, singular or plural ("bills" and "bill")."""
+    stem = noun.lower().rstrip("s")
+    return any(w.rstrip("s") == stem for w in ws)
+
+
 _OPEN_WORDS = ("view", "open", "details", "detail", "show", "edit", "more")
 
 
@@ -269,9 +295,9 @@ def record_link(st: State, name: str) -> Target | None:
              if t.live.container and not in_header_row(st, t.live)]   # a column's sort link is no record
     if found:
         return found[0]
-    want = _norm(name)
+    want = grounding.norm(name)
     rows = {e.container for e in st.live.elements if e.container and not in_header_row(st, e)
-            and _norm(e.name or e.text) == want}
+            and grounding.norm(e.name or e.text) == want}
     if len(rows) != 1:
         return None
     row = rows.pop()
@@ -280,10 +306,6 @@ def record_link(st: State, name: str) -> Target | None:
     opens = [e for e in links if set(words(e.name or e.hint)) & set(_OPEN_WORDS)]
     chosen = opens[:1] if len(opens) == 1 else links if len(links) == 1 else []
     return Target(TargetKind.LIVE_ELEMENT, 0.9, chosen[0].label, live=chosen[0]) if chosen else None
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
 
 
 def in_header_row(st: State, el: UIElement) -> bool:
@@ -313,10 +335,10 @@ def shown_part(st: State, phrase: str) -> UIElement | None:
     # ("the TestPlan wiki" is not the Wiki), and never both ends at once
     parts = ([ws[:-1]] if ws[-1].islower() else []) + ([ws[1:]] if ws[0].islower() else [])
     for part in parts:
-        want = _norm(" ".join(part))
+        want = grounding.norm(" ".join(part))
         if len(want) < 3:
             continue
-        found = [e for e in st.live.elements if e.role in _PART_ROLES and _norm(e.name or e.text) == want
+        found = [e for e in st.live.elements if e.role in _PART_ROLES and grounding.norm(e.name or e.text) == want
                  and not in_header_row(st, e)]   # "the author column" is no record
         actionable = [e for e in found if e.role != ROLE_CELL and e.role != ROLE_LISTITEM]
         distinct = {e.container or e.selector for e in (actionable or found)}
@@ -421,7 +443,7 @@ _SAVE_FIRST = frozenset(w for w in SAVE_WORDS if w not in ("go", "ok", "done"))
 
 
 def _has_words(text: str, part: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(_norm(part))}(?!\w)", _norm(text)) is not None
+    return re.search(rf"(?<!\w){re.escape(grounding.norm(part))}(?!\w)", grounding.norm(text)) is not None
 
 
 def confirm_button(st: State, row: str = "") -> Target | None:

@@ -1,0 +1,103 @@
+"""Deleting a record in a web app: by its row's own delete control, through its own page, or through its list;
+then confirming when the app asks, and proving the record gone (or, for a soft delete, deactivated).
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding, record_ids, records
+from server.planners.checks import CannotCheck
+from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.list_search import go_to_list, seek_record
+from server.planners.state import Defer, State, Unplannable
+from shared.screen import ROLE_BUTTON, ROLE_LINK, UIElement
+
+#: the label of a soft delete's control: the record stays, deactivated
+SOFT_DELETE = "deactivate"
+
+
+def deletion_clause(st: State, name: str, shown_as: UIElement | None, control: str = "") -> str:
+    """The clause that finishes a deletion on the next screen: confirm if asked, then prove the record gone.
+
+    How it is proved depends on how the record was listed: by its own link (its link must be gone:
+    a "was deleted" message may still name it), or as a row of text (that row must be gone). Deleted by
+    a *control* that deactivates, the row stays: it must have lost that control.
+    """
+    if SOFT_DELETE in words(control):
+        return f'if asked confirm the deactivation of the row "{name}"'
+    how = "link" if shown_as is not None and shown_as.role == ROLE_LINK and \
+        grounding.similarity(name, shown_as.name or shown_as.text) >= 0.85 else "row"
+    return f'if asked confirm the deletion of the {how} "{name}"'
+
+
+def confirm_intent(c: Clause, st: State) -> bool:
+    """"if asked confirm the deletion of the row "X"": click the confirmation when there is one, then X is gone."""
+    m = re.match(r"^if asked,?\s+confirm(?:\s+the\s+(?:deletion|(?P<soft>deactivation))\s+of\s+"
+                 r"(?:the\s+(?P<how>link|row)\s+)?(?P<x>.+))?$", c.text.strip(), re.I)
+    if not m:
+        return False
+    if st.live is None:
+        raise Defer("confirmation")
+    name = quoted(m.group("x") or "") or clean(m.group("x") or "")
+    button = records.confirm_button(st, name)
+    if button is not None:
+        st.click_live(button, f"Confirm: {button.label!r}")
+    if name:
+        how = (m.group("how") or "row").lower()
+        try:
+            if m.group("soft"):   # deactivated, not deleted: the row stays, without its "deactivate"
+                step = checks.element(st.ctx, text=SOFT_DELETE, row=name, present=False,
+                                      description=f"Check {name!r} is deactivated")
+            else:
+                step = (checks.element(st.ctx, text=name, role=ROLE_LINK, present=False,
+                                   description=f"Check the link {name!r} is gone") if how == "link" else
+                        checks.element(st.ctx, row=name, present=False,
+                                       description=f"Check the row of {name!r} is gone"))
+        except CannotCheck:
+            step = checks.text_shown(st.ctx, name, present=False)
+        st.check(step)
+        st.explicit_check_last = True
+        st.expect_check(None)
+    elif button is None:
+        raise Unplannable("nothing to confirm on the screen")
+    return True
+
+
+_DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard", SOFT_DELETE)
+
+
+def delete_record_intent(c: Clause, st: State) -> bool:
+    """delete a record that is not a row with its own delete control: through its page, or its list."""
+    if c.act is not Act.DELETE or st.live is None:
+        return False
+    subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
+    subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
+    nouns = records.list_nouns(c.rest)
+    name = clean(re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I))
+    if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
+        name = name[len(nouns[0]):].strip()
+    shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
+    if shown is not None and shown.container:
+        name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
+    rows = grounding.rows(name, st.live) if name else []
+    from server.planners.intents_form import _row_control
+
+    if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
+        from server.planners.intents_form import delete_row
+
+        return delete_row(st, name, rows[0].name)   # a row with its own delete control
+    link = records.record_link(st, name) if name else None
+    if link is not None:
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(name, replace_with=["click delete", deletion_clause(st, name, link.live)])
+    page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
+        w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
+    if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
+        st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
+        raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
+    for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
+        if go_to_list(st, noun, [c.text]):
+            return True
+    if name and not st.moved and seek_record(st, name, c.text):
+        return True
+    return False

@@ -1,0 +1,83 @@
+"""Playing and pausing: the play / pause control a screen or its tree offers, else the remote's PLAY_PAUSE key.
+
+"pause", "resume playback", "play it" with nothing named (:func:`pause_intent`), and what "play X" does
+once X's detail page is open (:func:`play_follow_up`): press its Play, then check X is what plays.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
+from server.planners.grounding import Target
+from server.planners.language import Act, Clause, words
+from server.planners.state import State, Unplannable
+from shared import vocabulary as V
+from shared.keys import Key
+from shared.screen import CLICKABLE_ROLES
+
+_PLAY_CONTROL = ("play", "resume", "start")
+_PAUSE_CONTROL = ("pause", "stop")
+
+
+_BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playback|player|stream|programme|program|show|"
+                         r"it|this|that|watching|playing|content|media|channel)?", re.I)
+
+
+def pause_intent(c: Clause, st: State) -> bool:
+    bare = not c.rest or bool(_BARE_MEDIA.fullmatch(c.rest.strip()))
+    if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act != "search"):
+        return False   # "search for X and play it": it is the result
+    if c.act is Act.PAUSE and not bare:
+        return False
+    wanted = _PAUSE_CONTROL if c.act is Act.PAUSE else _PLAY_CONTROL
+    declared = [t for w in wanted for t in grounding.tree_elements(w, st.ctx, prefer_node=st.node, minimum=0.9)
+                if st.node in (None, t.node.id)]
+    live = [t for w in wanted for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
+    if live:
+        st.click_live(live[0], f"{wanted[0].capitalize()}")
+    elif declared:
+        st.click_declared(declared[0].element, None, f"{wanted[0].capitalize()}")
+        st.node = declared[0].node.id
+    elif Key.PLAY_PAUSE.value in st.key_choices():
+        st.add(V.PRESS_KEY, {"key": Key.PLAY_PAUSE.value}, f"{wanted[0].capitalize()} (PLAY_PAUSE)")
+    else:
+        raise Unplannable(f"the device has no way to {wanted[0]}")
+    st.expect_check(None)
+    return True
+
+
+def play_key(st: State) -> bool:
+    if Key.PLAY_PAUSE.value in st.key_choices():
+        st.add(V.PRESS_KEY, {"key": Key.PLAY_PAUSE.value}, "Play (PLAY_PAUSE)")
+        return True
+    live = grounding.live_elements("play", st.live, roles=CLICKABLE_ROLES, minimum=0.8)
+    if live:
+        st.click_live(live[0], "Play")
+        return True
+    raise Unplannable("the device has no way to play")
+
+
+def play_follow_up(c: Clause, st: State, label: str, t: Target | None) -> None:
+    """"play X" where X opens a detail page: press its play control, then check X is playing."""
+    if c.act is not Act.PLAY or t is None or not t.element.opens:
+        return
+    play_from(st, t.element.opens, label)
+
+
+def play_from(st: State, node_id: str, label: str) -> None:
+    landing = st.node_info(node_id)
+    # only a control that leads on (a detail page's Play opens the player); a player's play/pause would pause
+    play = next((e for e in landing.elements if "play" in words(e.name) and e.opens), None) if landing else None
+    if play is None:
+        return
+    st.click_declared(play, None, f"Play {label}")
+    final = st.node_info(st.node)
+    title = next((e for e in final.elements if "title" in words(e.name)), None) if final else None
+    st.expect_check(None)
+    if title is not None and title.selector:
+        try:
+            st.expect_check(checks.element(st.ctx, selector=title.selector, text=label,
+                                           description=f"Check {label} is playing"))
+        except CannotCheck:
+            pass
