@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import requests
 
@@ -103,13 +103,16 @@ class Stack:
         assert out.returncode == 0, out.stderr
         return out.stdout.strip().splitlines()[-1]
 
-    def restart_server(self, kill: bool = False) -> None:
-        """Stop the server process (``kill``: SIGKILL, as a crash) and start a new one on the same port and data dir."""
+    def restart_server(self, kill: bool = False, while_down: Callable[[], None] | None = None) -> None:
+        """Stop the server process (``kill``: SIGKILL, as a crash) and start a new one on the same port and data dir;
+        *while_down* runs between the two (what happens in the lab while no server is there to see it)."""
         if kill:   # the server's process and its worker, at once
             os.killpg(self.server.pid, signal.SIGKILL)
         else:
             self.server.terminate()
         self.server.wait(timeout=15)
+        if while_down is not None:
+            while_down()
         port = self.url.rsplit(":", 1)[1]
         log = self.data_dir / "server-restarted.log"
         self.server = subprocess.Popen([sys.executable, "-m", "devicepilot", "server", "--port", port],

@@ -97,8 +97,9 @@ def test_server_and_host_both_killed_mid_run_end_within_the_grace_period(stack: 
 def test_a_server_restart_with_no_host_ends_the_run_after_the_grace_period(stack: Stack) -> None:
     run_id = submit(stack, tour(30))
     wait_for(lambda: len(steps_of(stack, run_id)) >= 1, 60, "the first step")
-    os.killpg(stack.hosts[0].pid, signal.SIGKILL)
-    stack.restart_server(kill=True)
+    # the host dies while the server is down: no server sees it disconnect (one that did would end the run
+    # "disconnected mid-run" at once); the restarted one must end the run when no host reports it
+    stack.restart_server(kill=True, while_down=lambda: os.killpg(stack.hosts[0].pid, signal.SIGKILL))
     restarted = time.monotonic()
     run = final(stack, run_id, 30)
     took = time.monotonic() - restarted
