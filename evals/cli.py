@@ -34,6 +34,8 @@ def add_parser(sub: Any) -> None:
     e.add_argument("--json", action="store_true", help="print one JSON object (scores and every result)")
     e.add_argument("--out", help="also write the JSON to this file")
     e.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one run")
+    e.add_argument("--tree", action="append", default=[], metavar="APP=TREE.yaml",
+                   help="run APP with this navigation tree instead of its own (an explored draft; repeatable)")
     e.add_argument("--show", choices=["none", "wrong", "all"], default="wrong",
                    help="list tasks as they finish: none, only wrong ones (default), all")
     e.set_defaults(func=run, log_default=logging.WARNING)
@@ -52,15 +54,28 @@ def choose(args: argparse.Namespace) -> list[Task]:
     return select(tasks, args.split, args.app, args.limit) if not args.task else tasks
 
 
+def parse_trees(values: list[str]) -> dict[str, Path]:
+    """``--tree APP=PATH`` values as a mapping; a value without ``=`` is a clear error."""
+    from shared.errors import ConfigError
+
+    trees: dict[str, Path] = {}
+    for value in values:
+        app, sep, path = value.partition("=")
+        if not sep or not app or not path:
+            raise ConfigError(f"--tree {value!r}: write it as APP=PATH, e.g. streamtv=streamtv.draft.yaml")
+        trees[app.strip()] = Path(path.strip())
+    return trees
+
+
 def evaluate(tasks: list[Task], jobs: int = 1, timeout: float = 120.0,
-             on_result: Any = None) -> tuple[list[TaskResult], dict[str, float]]:
+             on_result: Any = None, trees: dict[str, Path] | None = None) -> tuple[list[TaskResult], dict[str, float]]:
     """Run *tasks*, one split after the other; returns the results and each split's wall time."""
     from evals.harness import Harness
 
     apps = sorted({t.app for t in tasks})
     results: list[TaskResult] = []
     wall: dict[str, float] = {}
-    with Harness(apps, jobs=jobs, run_timeout_s=timeout) as harness:
+    with Harness(apps, jobs=jobs, run_timeout_s=timeout, trees=trees) as harness:
         for split in Split:
             chosen = [t for t in tasks if t.split is split]
             if not chosen:
@@ -88,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.json:
         print(f"devicepilot eval: {len(tasks)} task(s) on {', '.join(sorted({t.app for t in tasks}))}", flush=True)
-    results, wall = evaluate(tasks, args.jobs, args.timeout, on_result)
+    results, wall = evaluate(tasks, args.jobs, args.timeout, on_result, parse_trees(args.tree))
     data = to_json(results, wall)
     if args.out:
         Path(args.out).write_text(json.dumps(data, indent=2))

@@ -48,10 +48,17 @@ class Slot:
 
 class Harness:
     def __init__(self, apps: list[str], jobs: int = 1, run_timeout_s: float = 120.0,
-                 workdir: Path | None = None, parallel: int = 0) -> None:
+                 workdir: Path | None = None, parallel: int = 0, trees: dict[str, Path] | None = None) -> None:
         unknown = [a for a in apps if a not in APPS]
         if unknown:
             raise ConfigError(f"unknown app(s) {unknown}; known: {sorted(APPS)}")
+        # a navigation tree to use instead of the app's own (or none): an explored draft, measured on the corpus
+        self.trees = {name: Path(path).resolve() for name, path in (trees or {}).items()}
+        for name, path in self.trees.items():
+            if name not in APPS:
+                raise ConfigError(f"--tree names unknown app {name!r}; known: {sorted(APPS)}")
+            if not path.is_file():
+                raise ConfigError(f"--tree {name}={path}: no such file")
         for name in apps:
             APPS[name].check_installed()
         self.run_timeout_s = run_timeout_s
@@ -83,7 +90,10 @@ class Harness:
         static_apps: dict[str, str] = {}
         for slots in self.slots.values():
             for slot in slots:
-                devices.append({"id": slot.app.device_id, **slot.app.device_config()})
+                device = {"id": slot.app.device_id, **slot.app.device_config()}
+                if slot.app.name in self.trees:
+                    device["navigation_tree"] = str(self.trees[slot.app.name])
+                devices.append(device)
                 if isinstance(slot.app, StreamTV):
                     static_apps.update(StreamTV.static_apps())
         return {"host": {"id": "eval-host", "name": "Evaluation host"}, "static_apps": static_apps,

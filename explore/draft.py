@@ -81,6 +81,8 @@ def _elements(screen: Screen, edges: list[TakenEdge]) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"name": name, "text": text}
         if el.selector:
             item["selector"] = el.selector
+        if el.selector in screen.values:
+            item["values"] = sorted(screen.values[el.selector])
         if target:
             item["opens"] = target
         out.append(item)

@@ -30,8 +30,10 @@ log = logging.getLogger(__name__)
 SETTLE_INTERVAL_S = 0.25
 SETTLE_MAX_S = 3.0
 LIST_SAMPLE = 2          # items of a list that must lead somewhere before the rest are taken as alike
+LIST_VISIT_MAX = 12      # items of a list that opens one item screen visited to learn each one's shown name
 LIST_MIN = 3             # elements sharing one locator pattern that make a list
 LIST_IDLE_MAX = 4        # items of a list in a row that change nothing: the rest are alike too (keys)
+CYCLE_MAX = 8            # values a setting that cycles when activated is followed through
 
 
 @dataclass(frozen=True)
@@ -172,11 +174,22 @@ class Explorer:
         return screen
 
     @staticmethod
-    def _group_done(cand: Candidate, sizes: dict[str, int], moved: dict[str, int], idle: dict[str, int]) -> bool:
-        """Lists are sampled: stop once LIST_SAMPLE items led somewhere, or LIST_IDLE_MAX in a row did nothing."""
+    def _group_done(cand: Candidate, sizes: dict[str, int], moved: dict[str, int], idle: dict[str, int],
+                    named: dict[str, set[str]]) -> bool:
+        """Lists are sampled: stop once LIST_SAMPLE items led somewhere, or LIST_IDLE_MAX in a row did nothing.
+
+        A list whose items each open one screen showing the item's name (*named*: that one screen) is
+        visited further, up to LIST_VISIT_MAX items, to learn the name each item's screen shows: the row
+        "6 Wild Earth Secrets of the Reef 20:30" is the channel "6 Wild Earth", and a task naming
+        "Wild Earth" is about that channel, not the recording "Ocean Giants" of the same channel.
+        """
         if not cand.group or sizes.get(cand.group, 0) < LIST_MIN:
             return False
-        return moved.get(cand.group, 0) >= LIST_SAMPLE or idle.get(cand.group, 0) >= LIST_IDLE_MAX
+        if idle.get(cand.group, 0) >= LIST_IDLE_MAX:
+            return True
+        went = moved.get(cand.group, 0)
+        one_item_screen = len(named.get(cand.group) or ()) == 1 and "" not in named[cand.group]
+        return went >= (LIST_VISIT_MAX if one_item_screen else LIST_SAMPLE)
 
     def _expand(self, ex: Exploration, screen: Screen, strategy: Strategy, start: Screen) -> None:
         here = self._current or screen.observation
@@ -189,9 +202,10 @@ class Explorer:
         sizes = {g: len(items) for g, items in groups.items()}
         moved: dict[str, int] = {}
         idle: dict[str, int] = {}
+        named: dict[str, set[str]] = {}     # a list's item screens that showed the item's name ('' when one did not)
         screen.observation = here if signature(here) == screen.sig else screen.observation
         for cand in cands:
-            if self._group_done(cand, sizes, moved, idle):
+            if self._group_done(cand, sizes, moved, idle, named):
                 continue
             if self._time_left() <= 0:
                 ex.stopped_because = "time budget spent"
@@ -215,6 +229,7 @@ class Explorer:
             after = self._settle()
             if signature(after) == screen.sig:
                 idle[cand.group] = idle.get(cand.group, 0) + 1
+                self._learn_values(ex, screen, cand, after)
                 continue
             idle[cand.group] = 0
             moved[cand.group] = moved.get(cand.group, 0) + 1
@@ -227,10 +242,35 @@ class Explorer:
                     return
                 target = self._add(ex, after, screen.path + cand.actions, screen.depth + 1,
                                    cand.target if in_list else "", screen)
-            self._record(ex, screen, target, cand, after, groups.get(cand.group, []) if in_list else [])
+            shown = self._record(ex, screen, target, cand, after, groups.get(cand.group, []) if in_list else [])
+            if in_list:
+                named.setdefault(cand.group, set()).add(target.id if shown else "")
             self._learn_back(ex, screen, target, strategy, after)
             self._progress(ex, f"{screen.id} --{cand.target}--> {target.id}")
         screen.expanded = True
+
+    def _learn_values(self, ex: Exploration, screen: Screen, cand: Candidate, after: ScreenObservation) -> None:
+        """A control that shows its setting and changes it in place ("Audio language: English" becomes
+        "…: Spanish") is followed round its cycle until it shows its first value again: the values become
+        the element's ``values`` (a tester asking for any other is refused), and the setting is left as found."""
+        el = cand.element
+        first = setting_value(el.label) if el is not None and el.selector else None
+        if el is None or first is None or el.selector in screen.values:
+            return
+        values = [first[1]]
+        now = value_shown(after, el.selector, first[0])
+        while now is not None and now not in values and len(values) < CYCLE_MAX and self._time_left() > 0:
+            values.append(now)
+            try:
+                self._run(cand.actions)
+            except DevicePilotError:
+                break
+            ex.actions_tried += 1
+            obs = self._settle()
+            now = value_shown(obs, el.selector, first[0]) if signature(obs) == screen.sig else None
+        if len(values) > 1:
+            screen.values[el.selector] = tuple(values)
+            log.info("%s on %s cycles through %s", first[0], screen.id, ", ".join(values))
 
     def _unsafe(self, cand: Candidate, strategy: Strategy, start_url: str) -> str:
         if self.limits.allow_destructive:
@@ -242,7 +282,8 @@ class Explorer:
         return why_unsafe(cand.element, start_url) if cand.element is not None else ""
 
     def _record(self, ex: Exploration, source: Screen, target: Screen, cand: Candidate,
-                after: ScreenObservation, items: list[str]) -> None:
+                after: ScreenObservation, items: list[str]) -> str:
+        """Record the edge taken; for a list's item, return the item's name as the new screen shows it."""
         shown = shown_item(cand.target, after) if items else ""
         existing = [e for e in ex.edges if e.source == source.id and e.target == target.id]
         if shown and cand.template:
@@ -254,12 +295,14 @@ class Explorer:
                 self._concrete[(source.id, target.id)] = cand.actions
             # seen once per item sampled; two items to one screen make it parameterised (see _parameterise)
             param_edge.param = param_edge.param + ("|" if param_edge.param else "") + shown
+            param_edge.shown[cand.target] = shown
             holder = next((e for e in after.elements if e.label == shown and e.selector), None)
             if holder is not None and not target.item_selector:
                 target.item_selector = pattern(holder.selector)
-            return
+            return shown
         if not existing:
             ex.edges.append(TakenEdge(source.id, target.id, cand.actions, cand.target, now()))
+        return ""
 
     def _learn_back(self, ex: Exploration, source: Screen, target: Screen, strategy: Strategy,
                     here: ScreenObservation) -> None:
@@ -283,8 +326,12 @@ class Explorer:
                 return          # went somewhere else: the next candidate re-enters the screen
 
     @staticmethod
-    def _rename_item_screen(ex: Exploration, target: Screen, source: Screen) -> None:
-        """One screen per item: named after its route ("movie"), else after the list it opens from."""
+    def _rename_item_screen(ex: Exploration, target: Screen, source: Screen, shown: set[str]) -> None:
+        """One screen per item: named after its route ("movie"), else after the list it opens from.
+
+        Its label is its own title when that title is not the item ("Live TV" shows a channel's
+        banner under a fixed heading), so "on live TV" still names it; else "Movie for {name}".
+        """
         route = [p for p in target.observation.url.split("#", 1)[1].split("/") if p] \
             if "#" in target.observation.url else []
         base = route[0] if route else f"{source.label} item"
@@ -292,7 +339,11 @@ class Explorer:
         del ex.screens[old]
         target.id = ex.new_id(base)
         ex.screens[target.id] = target
-        target.label = base.replace("_", " ").replace("-", " ").capitalize() + " for {name}"
+        title = screen_title(target.observation)
+        if title and not any(title.lower() in s.lower() or s.lower() in title.lower() for s in shown):
+            target.label = title
+        else:
+            target.label = base.replace("_", " ").replace("-", " ").capitalize() + " for {name}"
         for e in ex.edges:
             e.source = target.id if e.source == old else e.source
             e.target = target.id if e.target == old else e.target
@@ -300,12 +351,16 @@ class Explorer:
     def _parameterise(self, ex: Exploration) -> None:
         """A list edge sampled with two items that both showed their item becomes a parameterised edge."""
         for edge in list(ex.edges):
+            if edge.items and edge.param and edge.param == ex.screens[edge.target].param:
+                continue        # parameterised by the exploration this one resumes
             if edge.items and len(set(edge.param.split("|"))) >= 2:
                 target = ex.screens[edge.target]
                 if not target.param:
-                    self._rename_item_screen(ex, target, ex.screens[edge.source])
+                    self._rename_item_screen(ex, target, ex.screens[edge.source], set(edge.param.split("|")))
                 target.param = target.param or "name"
-                target.items = tuple(dict.fromkeys(target.items + edge.items))
+                # each item by the name its screen showed when visited, else as the list labels it
+                names = tuple(edge.shown.get(i) or i for i in edge.items)
+                target.items = tuple(dict.fromkeys(target.items + names))
                 edge.param = target.param
             elif edge.items:
                 # only one item showed its name: keep a plain edge, as that item was taken
@@ -335,6 +390,20 @@ def shown_item(target: str, after: ScreenObservation) -> str:
     low = target.lower()
     found = [t for t in after.visible_texts() if len(t) >= 3 and t.lower() in low]
     return max(found, key=len) if found else ""
+
+
+def setting_value(label: str) -> tuple[str, str] | None:
+    """ "Audio language: English" is the setting "Audio language" showing "English"; None for other labels."""
+    name, sep, value = label.partition(":")
+    name, value = name.strip(), value.strip()
+    return (name, value) if sep and name and value and len(name) <= 40 and len(value) <= 40 else None
+
+
+def value_shown(obs: ScreenObservation, selector: str, name: str) -> str | None:
+    """The value the setting *name* at *selector* shows on *obs* (None when it is gone or renamed)."""
+    el = next((e for e in obs.elements if e.selector == selector), None)
+    found = setting_value(el.label) if el is not None else None
+    return found[1] if found is not None and found[0] == name else None
 
 
 def ex_depth(ex: Exploration) -> int:

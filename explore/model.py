@@ -27,6 +27,8 @@ class Screen:
     param: str = ""                        # parameterised: the name of its parameter
     items: tuple[str, ...] = ()
     item_selector: str = ""                # where the item's name shows on the screen
+    # a setting that cycles through values when activated ("Audio language: English"): its values, by selector
+    values: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def sig(self) -> Signature:
@@ -39,6 +41,8 @@ class Screen:
             d["screenshot"] = self.screenshot
         if self.param:
             d.update(param=self.param, items=list(self.items), item_selector=self.item_selector)
+        if self.values:
+            d["values"] = {k: list(v) for k, v in self.values.items()}
         return d
 
     @classmethod
@@ -47,7 +51,8 @@ class Screen:
                    tuple(ActionSpec.parse(a, f"screen {d['id']}") for a in d.get("path") or ()),
                    int(d.get("depth") or 0), bool(d.get("expanded")), str(d.get("screenshot") or ""),
                    str(d.get("param") or ""), tuple(str(i) for i in d.get("items") or ()),
-                   str(d.get("item_selector") or ""))
+                   str(d.get("item_selector") or ""),
+                   {str(k): tuple(str(x) for x in v) for k, v in (d.get("values") or {}).items()})
 
 
 @dataclass
@@ -60,7 +65,8 @@ class TakenEdge:
     reverse: tuple[ActionSpec, ...] = ()
     reverse_taken_at: str = ""
     param: str = ""                        # a parameterised edge: actions hold "{param}"
-    items: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()            # the list's items as the source screen labels them
+    shown: dict[str, str] = field(default_factory=dict)   # an item visited -> its name as its screen shows it
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"from": self.source, "to": self.target, "actions": [a.to_dict() for a in self.actions]}

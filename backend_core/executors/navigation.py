@@ -182,7 +182,7 @@ class NavigationExecutor:
                 self.current_node = self.locate() or self._enter()
                 if self.current_node == target:
                     break
-            path = shortest_path(self.tree, self.current_node, target)
+            path = shortest_path(self.tree, self.current_node, target, open_item=bool(self._binding))
             visited.append(self.current_node)
             derailed = False
             for edge in path:

@@ -20,6 +20,10 @@ from shared import vocabulary as V
 from shared.models import NodeInfo
 
 ACTS = (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE)
+# "watch Melody TV", "tune to Tech Today": an item whose own screen is where it plays (a channel's live
+# screen, a recording's player), not a detail page with a Play control of its own
+PLAYING_ACTS = (Act.PLAY, Act.TUNE)
+_PLAY_CONTROL = re.compile(r"^(?:play|watch|start|resume|listen)\b", re.I)
 MIN_SCORE = 0.85
 _LEAD = re.compile(r"^(?:on|at|to|into|up)\s+", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an)\s+", re.I)
@@ -36,7 +40,8 @@ def _phrase(c: Clause) -> str:
 def _category(phrase: str, node: NodeInfo) -> str:
     """The item's name once a leading word naming the node ("movie", "topic", "table") is dropped."""
     head, _, tail = phrase.partition(" ")
-    names = {w.lower().rstrip("s") for w in re.findall(r"\w+", f"{node.id} {node.label} {node.param}")
+    names = {w.lower().rstrip("s") for w in re.findall(r"\w+", " ".join([node.id, node.label, node.param,
+                                                                          *node.keywords]))
              if not w.startswith("{")}
     return tail.strip() if tail and head.lower().rstrip("s") in names else phrase
 
@@ -64,23 +69,38 @@ def item_of(phrase: str, node: NodeInfo) -> tuple[float, str]:
     return best
 
 
+def _plays_elsewhere(node: NodeInfo) -> bool:
+    """The item's screen leads on to where it plays (a movie's page and its Play control)."""
+    return any(e.opens and (_PLAY_CONTROL.match(e.name) or _PLAY_CONTROL.match(e.text)) for e in node.elements)
+
+
+def _listed_here(node: NodeInfo, st: State) -> bool:
+    """The screen the device is on lists *node*'s items ("open the guide and pick Laugh Track")."""
+    here = next((n for n in st.ctx.navigation.nodes if n.id == st.node), None)
+    return here is not None and any(e.opens == node.id for e in here.elements)
+
+
 def param_intent(c: Clause, st: State) -> bool:
     """Ground "open <item>" to the parameterised screen that lists the item."""
-    if c.act not in ACTS or not st.has(V.GOTO) or "param" not in st.param_names(V.GOTO):
+    playing = c.act in PLAYING_ACTS
+    if (c.act not in ACTS and not playing) or not st.has(V.GOTO) or "param" not in st.param_names(V.GOTO):
         return False
     phrase = _phrase(c)
     if not phrase:
         return False
-    scored = [(item_of(phrase, n), n) for n in st.ctx.navigation.nodes if n.param and n.items]
+    scored = [(item_of(phrase, n), n) for n in st.ctx.navigation.nodes
+              if n.param and n.items and not (playing and _plays_elsewhere(n))]
     scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
     if not scored:
         return False
-    (score, item), node = max(scored, key=lambda sn: sn[0][0])
+    # an item the screen shown lists first, then the best-named one
+    (score, item), node = max(scored, key=lambda sn: (_listed_here(sn[1], st), sn[0][0]))
     # a screen named as well by the phrase ("open movies") is a screen, not an item
     if any(t.score >= score and not t.node.param for t in grounding.screens(phrase, st.ctx) if t.node):
         return False
-    st.add(V.GOTO, {"node": node.id, "param": item}, f"Open {node.label.replace('{' + node.param + '}', item)}",
-           moves=True)
+    slot = "{" + node.param + "}"
+    title = node.label.replace(slot, item) if slot in node.label else f"{node.label}: {item}"
+    st.add(V.GOTO, {"node": node.id, "param": item}, f"Open {title}", moves=True)
     st.node, st.moved = node.id, True
     st.last_act, st.last_object = "open", item
     st.expect_check(None)   # goto verifies the item is the one shown

@@ -245,6 +245,9 @@ def fix_typos(text: str, known: frozenset[str]) -> str:
     return "".join(parts)
 
 
+_PUT_ON = re.compile(r"^put\s+(?P<x>(?!it\b|that\b|this\b)[^,]+?)\s+on$", re.I)
+
+
 def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     """Find the act of one clause: a verb phrase, a misspelt verb, or none (a bare statement)."""
     text = strip_filler(raw)
@@ -260,6 +263,9 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
         words[0] = first
         text = " ".join(words)
     low = text.lower()
+    split_on = _PUT_ON.match(text)
+    if split_on:      # "put the news on": the phrasal verb "put on", split by its object
+        return Clause(text, Act.PLAY, split_on.group("x"))
     for phrase, act in VERB_PHRASES:
         if low == phrase or low.startswith(phrase + " "):
             return Clause(text, act, text[len(phrase):].strip())

@@ -132,3 +132,39 @@ def test_open_any_movie_reaches_its_page_and_verifies_it(explored: tuple[Path, f
         assert reply["status"] != "passed", reply
     finally:
         stack.stop()
+
+
+def _shown(client: ApiClient, selector: str) -> str:
+    screen = client.get("/api/devices/demo-web/screen")
+    return next((e.get("name") or e.get("text") or "" for e in screen["elements"] if e.get("selector") == selector), "")
+
+
+@pytest.mark.integration
+def test_explored_tree_plays_list_items_and_refuses_values_the_app_lacks(explored: tuple[Path, float],
+                                                                         tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """What exploring learned beyond the screens: a channel of the guide and a recording of the replay list are
+    items their own screen plays; the audio setting's values were learned by cycling it (and left as found)."""
+    tree, _ = explored
+    nodes = {n["id"]: n for n in yaml.safe_load(tree.read_text())["nodes"]}
+    assert nodes["live"]["label"] == "Live TV"      # its heading, not "Live for {name}": the item is the channel
+    audio = next(e for e in nodes["settings"]["elements"] if e.get("selector") == "#setting-audio")
+    assert audio["values"] == ["English", "French", "Spanish"]
+    monkeypatch.setenv("DEVICEPILOT_DATA_DIR", str(tmp_path / "data"))
+    stack = LocalStack.start(host_config(tmp_path, tree))
+    try:
+        client = ApiClient(stack.url, token=stack.token)
+
+        def run(task: str) -> dict[str, Any]:
+            r = client.post("/api/runs", {"device": "demo-web", "task": task})
+            return client.follow(r["id"], lambda s: None, lambda r: None, timeout=120)
+
+        r = run("put Wild Earth on")
+        assert r["status"] == "passed", (r.get("message"), [(s["command"], s["params"], s.get("message")) for s in r["steps"]])
+        assert _shown(client, "#current-channel") == "CH 6"          # the app's own channel pill
+        assert run("start watching Star Cadets")["status"] == "passed"
+        assert _shown(client, "#player-title") == "Star Cadets"
+        refused = run("set the audio language to Italian")
+        assert refused["status"] == "infeasible" and not refused.get("steps"), refused
+    finally:
+        stack.stop()

@@ -33,7 +33,9 @@ def commands(element_check: str = "waitForElementToAppear", go_back: bool = Fals
 class FakeApp:
     """Routes: home, movies, movie/<slug>, player, settings (+ a PIN dialog drawn over it)."""
 
-    def __init__(self, clock_text: bool = True) -> None:
+    def __init__(self, clock_text: bool = True, tile_meta: bool = False) -> None:
+        self.tile_meta = tile_meta    # tiles read "The Last Orbit · 2021"; the movie's page shows only its title
+        self.audio = "English"
         self.stack = ["home"]
         self.dialog = False
         self.ticks = 0
@@ -58,7 +60,8 @@ class FakeApp:
                 els.append(UIElement("text", text=f"12:{self.ticks % 60:02d}", hint="clock", selector="#clock"))
         elif r == "movies":
             els = [UIElement("heading", "Movies", selector="#movies h1")] + [
-                UIElement("button", m, selector=f"#grid > button:nth-of-type({i + 1})", clickable=True, hint="movie tile")
+                UIElement("button", f"{m} · {2019 + i}" if self.tile_meta else m,
+                          selector=f"#grid > button:nth-of-type({i + 1})", clickable=True, hint="movie tile")
                 for i, m in enumerate(MOVIES)]
         elif r.startswith("movie/"):
             title = next(m for m in MOVIES if _slug(m) == r.split("/", 1)[1])
@@ -68,7 +71,8 @@ class FakeApp:
             els = [UIElement("heading", "Now playing", selector="#player h1")]
         elif r == "settings":
             els = [UIElement("heading", "Settings", selector="#settings h1"),
-                   UIElement("button", "Parental lock", selector="#parental", clickable=True)]
+                   UIElement("button", "Parental lock", selector="#parental", clickable=True),
+                   UIElement("button", f"Audio: {self.audio}", selector="#audio", clickable=True)]
             if self.dialog:
                 els += [UIElement("heading", "Enter PIN", selector="#pin-title"),
                         UIElement("button", "Cancel", selector="#pin-cancel", clickable=True)]
@@ -107,9 +111,12 @@ class FakeApp:
         elif hit.selector == "#logout":
             self.stack = ["loggedout"]
         elif r == "movies":
-            self.stack.append("movie/" + _slug(hit.name))
+            self.stack.append("movie/" + _slug(hit.name.split(" · ")[0]))
         elif hit.selector == "#btn-play":
             self.stack.append("player")
+        elif hit.selector == "#audio":       # cycles English -> French -> Spanish -> English
+            langs = ["English", "French", "Spanish"]
+            self.audio = langs[(langs.index(self.audio) + 1) % len(langs)]
         elif hit.selector == "#parental":
             self.dialog = True
         elif hit.selector == "#pin-cancel":

@@ -60,9 +60,27 @@ def test_list_items_become_one_parameterised_node() -> None:
                                              "params": {"selector": "#movie-title", "text": "{name}"}}]
     edge = next(e for e in tree["edges"] if e["to"] == "movie")
     assert edge["param"] == "name" and edge["actions"][0]["params"] == {"text": "{name}"}
-    # two items sampled, not all four
+    # a short list that opens one item screen: every item visited, to learn the name its screen shows
     opened = {p["selector"] for c, p in app.log if c == "click_element" and "nth-of-type" in p.get("selector", "")}
-    assert len(opened) == 2
+    assert len(opened) == 4
+
+
+def test_an_items_name_is_what_its_screen_shows_not_the_whole_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explorer_mod, "LIST_VISIT_MAX", 3)
+    app, tree, _ = explore(FakeApp(tile_meta=True))
+    movie = next(n for n in tree["nodes"] if n["id"] == "movie")
+    # three visited (the cap): their titles; the fourth, never opened, as its tile reads
+    assert movie["items"] == ["The Last Orbit", "River of Glass", "Silent Harbor", "Neon Tides · 2022"]
+    opened = {p["selector"] for c, p in app.log if c == "click_element" and "nth-of-type" in p.get("selector", "")}
+    assert len(opened) == 3
+
+
+def test_a_setting_that_cycles_is_followed_round_and_left_as_found() -> None:
+    app, tree, _ = explore()
+    settings = next(n for n in tree["nodes"] if n["id"] == "settings")
+    audio = next(e for e in settings["elements"] if e.get("selector") == "#audio")
+    assert audio["name"] == "audio" and audio["values"] == ["English", "French", "Spanish"]
+    assert app.audio == "English"
 
 
 def test_destructive_and_leaving_actions_are_skipped_and_listed() -> None:
@@ -125,6 +143,17 @@ def test_budget_stops_cleanly_and_resume_continues(tmp_path: Path) -> None:
     assert resumed.stopped_because == "explored every screen found"
     assert len(resumed.screens) > len(ex.screens)
     assert set(ex.screens) <= set(resumed.screens)
+
+
+def test_resuming_a_finished_draft_keeps_its_parameterised_node(tmp_path: Path) -> None:
+    app = FakeApp(tile_meta=True)
+    link = FakeLink(app)
+    out = tmp_path / "draft.yaml"
+    draft.write(draft.build(Explorer(link, Limits()).explore(), link.commands(), "fakeapp"), out)  # type: ignore[arg-type]
+    again = draft.build(Explorer(link, Limits()).explore(draft.load(out)), link.commands(), "fakeapp")  # type: ignore[arg-type]
+    movie = next(n for n in again["nodes"] if n["id"] == "movie")
+    assert movie["param"] == "name" and movie["items"][0] == "The Last Orbit"
+    assert next(e for e in again["edges"] if e["to"] == "movie")["actions"][0]["params"] == {"text": "{name}"}
 
 
 def test_max_screens_stops_exploring() -> None:

@@ -85,3 +85,52 @@ def test_registered_first_the_builtin_planner_plans_it(monkeypatch: pytest.Monke
     plan = builtin.BuiltinPlanner().plan(PlanRequest("open Silent Harbor", param_context()))
     assert plan.feasible
     assert ("goto", {"node": "movie", "param": "Silent Harbor"}) in [(s.command, s.params) for s in plan.steps]
+
+
+def radio_context(current: str) -> PlanningContext:
+    """A radio app as the explorer drafts one: stations play on their own screen; a podcast episode's page
+    has a Play control of its own; both lists have an item naming "Jazz FM"."""
+    check = [{"command": "waitForElementToAppear", "params": {"selector": "h1"}}]
+    raw = {"userinterface": "radio", "entry": "home", "nodes": [
+        {"id": "home", "label": "Radio", "verifications": check},
+        {"id": "stations", "label": "Stations", "verifications": check,
+         "elements": [{"name": "station", "selector": ".station", "many": True, "opens": "station"}]},
+        {"id": "station", "label": "On Air", "param": "name", "items": ["1 Jazz FM", "2 Talk Radio"],
+         "keywords": ["station"], "verifications": check},
+        {"id": "podcasts", "label": "Podcasts", "verifications": check,
+         "elements": [{"name": "episode", "selector": ".episode", "many": True, "opens": "episode"}]},
+        {"id": "episode", "label": "Episode for {name}", "param": "name", "items": ["Jazz FM Classics", "Deep Dive"],
+         "verifications": check, "elements": [{"name": "play", "text": "Play", "selector": "#play", "opens": "home"}]},
+    ], "edges": [
+        {"from": "home", "to": "stations", "actions": [{"command": "click_element", "params": {"text": "Stations"}}]},
+        {"from": "home", "to": "podcasts", "actions": [{"command": "click_element", "params": {"text": "Podcasts"}}]},
+        {"from": "stations", "to": "station", "param": "name",
+         "actions": [{"command": "click_element", "params": {"text": "{name}"}}]},
+        {"from": "podcasts", "to": "episode", "param": "name",
+         "actions": [{"command": "click_element", "params": {"text": "{name}"}}]},
+    ]}
+    tree = NavigationTree.from_dict(raw)
+    base = demo_context()
+    nav = ExecutorContext(CommandKind.NAVIGATION, (GOTO_SPEC,), tuple(tree.node_infos()))
+    return PlanningContext("radio", "radio", base.action, base.verification, nav, current)
+
+
+def radio_plan(task: str, current: str = "home") -> list[tuple[str, dict]]:
+    st = State(radio_context(current), current)
+    assert param_intent(read_clause(task), st), task
+    return [(s.command, s.params) for s in st.steps]
+
+
+@pytest.mark.parametrize("task", ["put Talk Radio on", "play the station Talk Radio", "tune to Talk Radio"])
+def test_an_item_that_plays_on_its_own_screen_is_played_by_opening_it(task: str) -> None:
+    assert radio_plan(task) == [("goto", {"node": "station", "param": "Talk Radio"})]
+
+
+def test_playing_never_stops_on_a_page_that_has_its_own_play_control() -> None:
+    # "Jazz FM Classics" names Jazz FM too, but its page only leads to playing: the station is what plays
+    assert radio_plan("play Jazz FM") == [("goto", {"node": "station", "param": "Jazz FM"})]
+
+
+def test_an_item_of_the_list_on_screen_is_preferred() -> None:
+    assert radio_plan("pick Jazz FM", current="podcasts") == [("goto", {"node": "episode", "param": "Jazz FM"})]
+    assert radio_plan("pick Jazz FM", current="stations") == [("goto", {"node": "station", "param": "Jazz FM"})]

@@ -33,6 +33,8 @@ class Actions:
         screen = app.stack[-1][0]
         if command == "click_element" and params.get("selector") == "#menu-movies" and screen == "home":
             app.stack.append(("movies", ""))
+        elif command == "click_element" and params.get("selector") == "#resume" and screen == "home":
+            app.stack.append(("movie", MOVIES[1]))   # "continue watching": the last movie seen
         elif command == "click_element" and screen == "movies":
             title = next(m for m in MOVIES if params["text"].lower() in m.lower())
             app.stack.append(("movie", MOVIES[0] if app.broken else title))
@@ -137,6 +139,32 @@ def test_the_wrong_item_shown_is_a_navigation_failure() -> None:
     app.broken = True
     with pytest.raises(NavigationFailed):
         nav.goto("movie", param="River of Glass")
+
+
+def with_resume_edge() -> tuple[NavigationExecutor, App]:
+    """The movie screen has a plain way in too: home's "continue watching" shows whichever movie it shows."""
+    raw = raw_tree()
+    raw["edges"].append({"from": "home", "to": "movie", "reverse_actions": [{"command": "press_key",
+                                                                             "params": {"key": "BACK"}}],
+                         "actions": [{"command": "click_element", "params": {"selector": "#resume"}}]})
+    app = App()
+    tree = NavigationTree.from_dict(raw)
+    return NavigationExecutor(tree, Actions(app), Verifications(app), arrival_timeout_s=0.2), app  # type: ignore[arg-type]
+
+
+def test_an_item_asked_for_is_opened_by_the_edge_that_takes_it_not_a_plain_way_in() -> None:
+    nav, app = with_resume_edge()
+    nav.goto("movie", param="The Last Orbit")
+    assert app.stack[-1] == ("movie", "The Last Orbit")
+    assert ("click_element", {"selector": "#resume"}) not in app.log
+
+
+def test_without_an_item_a_plain_way_in_is_preferred_to_opening_an_item() -> None:
+    nav, app = with_resume_edge()
+    nav.goto("movies")
+    nav.goto("movie")
+    assert app.log[-1] == ("click_element", {"selector": "#resume"})
+    assert not any(c == "click_element" and "text" in p for c, p in app.log)
 
 
 def test_a_param_for_a_plain_node_is_refused() -> None:
