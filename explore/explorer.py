@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,7 @@ from explore.model import Exploration, Screen, TakenEdge
 from explore.safety import Skipped, why_unsafe
 from explore.strategies import Candidate, Strategy, choose
 from shared.errors import DevicePilotError
-from shared.screen import ROLE_HEADING, ScreenObservation
+from shared.screen import CLICKABLE_ROLES, ROLE_HEADING, ScreenObservation
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +100,10 @@ class Explorer:
     def _reach(self, ex: Exploration, screen: Screen, strategy: Strategy, start: Screen) -> bool:
         """Bring the device to *screen*, freshly entered; False when its path no longer gets there."""
         cur = self._current or self._settle()
-        if signature(cur) == screen.sig and (self._clean or not strategy.fresh_entry):
+        # the same screen, unless an action changed what it shows by its address (a sort, a filter, a page):
+        # then a list's rows are not where its observation saw them, and it is entered afresh
+        if signature(cur) == screen.sig and (self._clean or not strategy.fresh_entry) \
+                and (cur.url == screen.observation.url or not cur.url):
             return True
         reset = strategy.reset_actions(start.observation)
         if reset:
@@ -236,6 +240,11 @@ class Explorer:
             size = len(groups.get(cand.group, ()))
             in_list = bool(cand.group) and size >= LIST_MIN
             target = ex.by_signature(after)
+            if target is None and is_document(after):
+                # a raw JSON / CSV / text file the link opens: nothing to test on, nothing to go on from
+                if not any(s.screen == screen.id and s.target == cand.target for s in ex.skipped):
+                    ex.skipped.append(Skipped(screen.id, cand.target, "opens a document, not a screen of the app"))
+                continue
             if target is None:
                 if len(ex.screens) >= self.limits.max_screens:
                     ex.stopped_because = f"found {self.limits.max_screens} screens (--max-screens)"
@@ -285,6 +294,9 @@ class Explorer:
                 after: ScreenObservation, items: list[str]) -> str:
         """Record the edge taken; for a list's item, return the item's name as the new screen shows it."""
         shown = shown_item(cand.target, after) if items else ""
+        if items:
+            log.info("list item %r of %s opened %s (%s), showing %r", cand.target, source.id, target.id,
+                     screen_title(after), shown)
         existing = [e for e in ex.edges if e.source == source.id and e.target == target.id]
         if shown and cand.template:
             param_edge = next((e for e in existing if e.param), None)
@@ -296,7 +308,9 @@ class Explorer:
             # seen once per item sampled; two items to one screen make it parameterised (see _parameterise)
             param_edge.param = param_edge.param + ("|" if param_edge.param else "") + shown
             param_edge.shown[cand.target] = shown
-            holder = next((e for e in after.elements if e.label == shown and e.selector), None)
+            holder = next((e for e in after.elements if e.label == shown and e.selector), None) or next(
+                (e for e in after.elements if e.role == ROLE_HEADING and e.selector and not e.hidden
+                 and re.search(rf"(?<!\w){re.escape(shown)}(?!\w)", e.label)), None)
             if holder is not None and not target.item_selector:
                 target.item_selector = pattern(holder.selector)
             return shown
@@ -389,7 +403,19 @@ def shown_item(target: str, after: ScreenObservation) -> str:
     """
     low = target.lower()
     found = [t for t in after.visible_texts() if len(t) >= 3 and t.lower() in low]
-    return max(found, key=len) if found else ""
+    if found:
+        return max(found, key=len)
+    # a short key ("1", "42") activated: the new screen's title names it as a whole word ("plants: 1")
+    title = screen_title(after)
+    if target.strip() and re.search(rf"(?<!\w){re.escape(target.strip())}(?!\w)", title):
+        return target.strip()
+    return ""
+
+
+def is_document(obs: ScreenObservation) -> bool:
+    """A page with no title, no heading and nothing to act on: a file the browser shows, not an app screen."""
+    return not obs.title and not any(e.role == ROLE_HEADING or e.clickable or e.role in CLICKABLE_ROLES
+                                     for e in obs.elements)
 
 
 def setting_value(label: str) -> tuple[str, str] | None:

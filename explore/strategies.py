@@ -14,7 +14,7 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 from backend_core.navigation.tree import ActionSpec
-from explore.identity import list_group, signature
+from explore.identity import list_group, pattern, signature
 from explore.link import DeviceLink
 from shared import vocabulary as V
 from shared.commands import CommandSpec
@@ -137,8 +137,11 @@ class WebStrategy(Strategy):
         out = []
         for e in obs.elements:
             if _actionable(e) and e.label:
+                # an item of a list is clicked by its name among the list's items: a short key ("7") is
+                # found in its own column, not in a height of 70 elsewhere on the page
+                among = {"selector": pattern(e.selector)} if e.selector and list_group(e) else {}
                 out.append(Candidate(e.label, (_click(e),), e, list_group(e),
-                                     (ActionSpec(V.CLICK, {"text": "{param}"}),)))
+                                     (ActionSpec(V.CLICK, {**among, "text": "{param}"}),)))
         return out
 
     def back_options(self, here: ScreenObservation, parent: ScreenObservation) -> list[tuple[ActionSpec, ...]]:

@@ -40,7 +40,7 @@ def _phrase(c: Clause) -> str:
 def _category(phrase: str, node: NodeInfo) -> str:
     """The item's name once a leading word naming the node ("movie", "topic", "table") is dropped."""
     head, _, tail = phrase.partition(" ")
-    names = {w.lower().rstrip("s") for w in re.findall(r"\w+", " ".join([node.id, node.label, node.param,
+    names = {w.lower().rstrip("s") for w in re.findall(r"[^\W_]+", " ".join([node.id, node.label, node.param,
                                                                           *node.keywords]))
              if not w.startswith("{")}
     return tail.strip() if tail and head.lower().rstrip("s") in names else phrase
@@ -50,10 +50,11 @@ def item_of(phrase: str, node: NodeInfo) -> tuple[float, str]:
     """How well *phrase* names one of *node*'s items, and the item's words as it spells them."""
     best: tuple[float, str] = (0.0, "")
     bare = _ARTICLE.sub("", phrase)
-    for candidate in {phrase, bare, _category(bare, node)}:
+    keyed = _category(bare, node)
+    for candidate in {phrase, bare, keyed}:
         low = candidate.lower()
-        if len(low) < 3:
-            continue
+        if len(low) < 3 and not (candidate is keyed and keyed != bare and low in (i.lower() for i in node.items)):
+            continue        # a short key ("3") names an item only after its kind ("plant 3"), and exactly
         for item in node.items:
             at = item.lower().find(low)
             whole = at >= 0 and (at == 0 or not item[at - 1].isalnum()) and \

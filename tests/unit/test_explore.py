@@ -59,7 +59,7 @@ def test_list_items_become_one_parameterised_node() -> None:
     assert movie["param_verifications"] == [{"command": "waitForElementToAppear",
                                              "params": {"selector": "#movie-title", "text": "{name}"}}]
     edge = next(e for e in tree["edges"] if e["to"] == "movie")
-    assert edge["param"] == "name" and edge["actions"][0]["params"] == {"text": "{name}"}
+    assert edge["param"] == "name" and edge["actions"][0]["params"] == {"selector": "#grid > button", "text": "{name}"}
     # a short list that opens one item screen: every item visited, to learn the name its screen shows
     opened = {p["selector"] for c, p in app.log if c == "click_element" and "nth-of-type" in p.get("selector", "")}
     assert len(opened) == 4
@@ -153,7 +153,7 @@ def test_resuming_a_finished_draft_keeps_its_parameterised_node(tmp_path: Path) 
     again = draft.build(Explorer(link, Limits()).explore(draft.load(out)), link.commands(), "fakeapp")  # type: ignore[arg-type]
     movie = next(n for n in again["nodes"] if n["id"] == "movie")
     assert movie["param"] == "name" and movie["items"][0] == "The Last Orbit"
-    assert next(e for e in again["edges"] if e["to"] == "movie")["actions"][0]["params"] == {"text": "{name}"}
+    assert next(e for e in again["edges"] if e["to"] == "movie")["actions"][0]["params"] == {"selector": "#grid > button", "text": "{name}"}
 
 
 def test_max_screens_stops_exploring() -> None:
