@@ -27,7 +27,8 @@ def url_pattern(url: str) -> str:
     if parts.scheme not in ("http", "https", "file", ""):
         route = f"{parts.scheme}://{parts.netloc}{parts.path}"      # app://com.android.settings: the app
     frag = parts.fragment
-    segs = [s for s in frag.split("/") if s] if frag else []
+    # "#/movie/x" (or "#!/…") is a single-page app's route; "#max_size" is a place on the same page
+    segs = [s for s in frag.lstrip("!").split("/") if s] if frag.lstrip("!").startswith("/") else []
     if segs:
         # the route's first segment names the screen; anything after it names an item of it
         route += "#/" + "/".join([segs[0]] + ["{}" for _ in segs[1:]])

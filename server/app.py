@@ -19,6 +19,7 @@ from server.api_plans import api_plans
 from server.api_planning import api_planning
 from server.api_rules import api_rules
 from server.api_schedules import api_schedules
+from server.api_explore import api_explore
 from server.api_screen import api_screen
 from server.schedules import Schedules
 from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
@@ -179,6 +180,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     app.register_blueprint(api_rules)
     app.register_blueprint(api_planning)
     app.register_blueprint(api_screen)
+    app.register_blueprint(api_explore)
     app.register_blueprint(openapi_api)
     app.register_blueprint(assistant_api)
     app.register_blueprint(api_schedules)

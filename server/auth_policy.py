@@ -83,6 +83,9 @@ POLICY: dict[str, Role | str] = {
     "api_planning.prompt_templates": V,
     # what the device's screen shows now
     "api_screen.device_screen": V,
+    # exploring a device drives it: a tester's act; reading the draft is a viewer's
+    "api_explore.start_exploration": T,
+    "api_explore.get_exploration": V,
     # the audit log
     "audit.list_audit": A,
     "openapi.document": V,

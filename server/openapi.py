@@ -57,6 +57,14 @@ OPERATIONS: dict[str, Op] = {
     "api_planning.prompt_templates": Op("The LLM prompt templates a run may choose"),
     "api_screen.device_screen": Op("What the device's screen shows now: URL, title and elements with role, name, "
                                    "text, value, state and row"),
+    "api_explore.start_exploration": Op("Explore the device from its current screen and draft its navigation tree "
+                                        "(runs in the background; 202 with the exploration's id)",
+                                        body={"type": "object", "properties": {
+                                            "max_screens": {"type": "integer", "minimum": 1, "maximum": 60},
+                                            "max_depth": {"type": "integer", "minimum": 1, "maximum": 8},
+                                            "budget_s": {"type": "number", "minimum": 1, "maximum": 900},
+                                            "allow_destructive": {"type": "boolean"}}}),
+    "api_explore.get_exploration": Op("An exploration's progress, and its draft for review once done"),
     "api.health": Op("Server status, hosts online and devices (no login needed)"),
     "auth.login": Op("Log in: {name, password} or {token} → a dashboard session cookie and its CSRF token",
                      body={"type": "object", "properties": {"name": STR, "password": STR, "token": STR}}),

@@ -32,6 +32,9 @@ def explore(app: FakeApp | None = None, **limits: object) -> tuple[FakeApp, dict
 def test_url_pattern_keeps_the_route_not_the_item() -> None:
     assert url_pattern("http://h/app/#/movie/the-last-orbit") == "/app/#/movie/{}"
     assert url_pattern("http://h/tables/42/rows") == "/tables/{}/rows"
+    # an anchor on the page is the same screen; a single-page app's route is not
+    assert url_pattern("http://h/wiki/TracIni#max_size") == url_pattern("http://h/wiki/TracIni") == "/wiki/TracIni"
+    assert url_pattern("http://h/#!/settings") == "/#/settings"
 
 
 def test_volatile_text_does_not_make_another_screen() -> None:

@@ -1,8 +1,9 @@
-// Explore review view: open the review file `devicepilot explore` writes beside its draft
-// (TREE.review.json), see every screen with its screenshot and chosen verification, the uncertain
-// parts flagged (screens no check tells apart, edges with no way back, actions not taken), rename
-// screens, delete edges, and accept: the tree is saved through PUT /api/userinterfaces/<ui>/tree,
-// the same validation and versioning as any tree edit.
+// Explore view: explore a device from here (POST /api/devices/<id>/explorations, progress polled), or
+// open the review file `devicepilot explore` writes beside its draft (TREE.review.json); see every
+// screen with its screenshot and chosen verification, the uncertain parts flagged (screens no check
+// tells apart, edges with no way back, actions not taken), rename screens, merge two (give them one
+// id), delete edges, and accept: the tree is saved through PUT /api/userinterfaces/<ui>/tree, the
+// same validation and versioning as any tree edit.
 
 import { api, enc } from "../api.js";
 import { emptyState, errorBanner, h, replace, toast } from "../dom.js";
@@ -12,28 +13,81 @@ function verificationText(v) {
   return `${v.command}(${Object.entries(p).map(([k, x]) => `${k}=${JSON.stringify(x)}`).join(", ")})`;
 }
 
-/** The tree with screens renamed (ids and labels) and the deleted edges left out. */
+/** The tree with screens renamed (ids and labels), screens given one id merged, and the deleted edges
+ * left out. A merged screen keeps the first one's verifications; it gains the others' elements and items,
+ * and edges between the merged screens (now loops) or repeated go. */
 export function acceptedTree(tree, renames, labels, deleted) {
   const id = (x) => renames[x] || x;
-  const nodes = tree.nodes.map((n) => ({
-    ...n, id: id(n.id), label: labels[n.id] || n.label,
-    elements: (n.elements || []).map((e) => (e.opens ? { ...e, opens: id(e.opens) } : e)),
-  }));
-  const edges = tree.edges.filter((_, i) => !deleted.has(i)).map((e) => ({ ...e, from: id(e.from), to: id(e.to) }));
-  return { ...tree, entry: id(tree.entry), nodes, edges };
+  const byId = new Map();
+  for (const n of tree.nodes) {
+    const node = {
+      ...n, id: id(n.id), label: labels[n.id] || n.label,
+      elements: (n.elements || []).map((e) => (e.opens ? { ...e, opens: id(e.opens) } : e)),
+    };
+    const kept = byId.get(node.id);
+    if (!kept) { byId.set(node.id, node); continue; }
+    const names = new Set(kept.elements.map((e) => e.name));
+    kept.elements.push(...node.elements.filter((e) => !names.has(e.name)));
+    if (kept.items || node.items) kept.items = [...new Set([...(kept.items || []), ...(node.items || [])])];
+  }
+  const seen = new Set();
+  const edges = tree.edges.filter((_, i) => !deleted.has(i)).map((e) => ({ ...e, from: id(e.from), to: id(e.to) }))
+    .filter((e) => {
+      const key = `${e.from}\u0000${e.to}\u0000${e.param || ""}`;
+      if (e.from === e.to || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return { ...tree, entry: id(tree.entry), nodes: [...byId.values()], edges };
+}
+
+/** Start an exploration of *device* on the server and follow it; resolves with its review, or throws. */
+async function exploreOnServer(device, limits, onProgress) {
+  let job = await api.post(`/api/devices/${enc(device)}/explorations`, limits);
+  while (job.status === "running") {
+    await new Promise((r) => setTimeout(r, 1000));
+    job = await api.get(`/api/explorations/${enc(job.id)}`);
+    const last = job.progress[job.progress.length - 1];
+    if (last) onProgress(`${last.screens} screens, ${last.actions} actions, ${Math.round(last.time_left_s)} s left: ${last.note}`);
+  }
+  if (job.status !== "done") throw new Error(job.message || "the exploration stopped");
+  return job.review;
 }
 
 export default async function exploreReviewView(root, ctx) {
   ctx.setTitle("Review an explored tree");
   const body = h("div");
   const file = h("input", { type: "file", accept: ".json,application/json", "aria-label": "Review file (TREE.review.json)" });
+  const device = h("input", { type: "text", placeholder: "device id", "aria-label": "Device to explore" });
+  const budget = h("input", { type: "number", value: "240", min: "10", max: "900", "aria-label": "Time budget (s)" });
+  const start = h("button", { type: "button", class: "btn", "aria-label": "Explore the device" }, "Explore");
+  const status = h("div", { class: "sub", role: "status", "aria-live": "polite" });
   root.append(
     h("div", { class: "page-head" },
       h("div", null, h("h1", null, "Review an explored tree"),
-        h("div", { class: "sub" }, "Open the .review.json file `devicepilot explore` wrote beside its draft.")),
-      h("div", { class: "actions" }, file)),
+        h("div", { class: "sub" }, "Explore a device from its current screen, or open the .review.json file " +
+          "`devicepilot explore` wrote beside its draft."), status),
+      h("div", { class: "actions" }, device, budget, start, file)),
     body);
-  replace(body, emptyState("No draft open", "Choose a review file to see its screens."));
+  replace(body, emptyState("No draft open", "Explore a device, or choose a review file, to see its screens."));
+
+  start.addEventListener("click", async () => {
+    const id = device.value.trim();
+    if (!id) { toast("name the device to explore", "error"); return; }
+    start.disabled = true;
+    status.textContent = `exploring ${id}…`;
+    try {
+      const review = await exploreOnServer(id, { budget_s: Number(budget.value) || 240 },
+        (line) => { status.textContent = line; });
+      status.textContent = `explored ${id}: ${review.tree.draft.stopped_because}`;
+      show(body, review);
+    } catch (err) {
+      status.textContent = "";
+      replace(body, errorBanner(`Cannot explore ${id}`, err.message));
+    } finally {
+      start.disabled = false;
+    }
+  });
 
   file.addEventListener("change", async () => {
     const chosen = file.files && file.files[0];
@@ -71,7 +125,7 @@ function show(body, review) {
         n.param ? h("span", { class: "badge" }, `one screen per ${n.param} (${n.items.length} items)`) : null),
       h("div", { class: "panel-body stack" },
         n.screenshot ? h("img", { src: n.screenshot, alt: `Screenshot of ${n.label}`, style: { maxWidth: "360px" } }) : null,
-        h("label", null, "id ", idInput), h("label", null, "label ", labelInput),
+        h("label", null, "id (the id of another screen merges the two) ", idInput), h("label", null, "label ", labelInput),
         h("div", { class: "small" }, "verification: ",
           n.verifications.length ? n.verifications.map((v) => h("code", null, verificationText(v))) : "none found")));
   });
