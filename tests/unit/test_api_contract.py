@@ -22,7 +22,8 @@ from shared.protocol import DASHBOARD_NS
 from tests.auth_helpers import token_for
 
 SAMPLE = {"device_id": "demo-web", "run_id": "0123456789ab", "entry_id": "1", "relative": "runs/x.png",
-          "name": "smoke", "ui": "streamtv", "ref": "tune-to", "conversation_id": "0123456789ab", "command_id": "1"}
+          "name": "smoke", "ui": "streamtv", "ref": "tune-to", "conversation_id": "0123456789ab", "command_id": "1",
+          "job_id": "0123456789ab"}
 
 
 @pytest.fixture(scope="module")
