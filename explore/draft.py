@@ -150,6 +150,8 @@ def build(ex: Exploration, commands: dict[str, CommandSpec], userinterface: str)
         "version": 1,
         "entry": first,
         "entry_url": _relative(ex.start_url) if ex.start_url else "",
+        # a draft has the screens exploration reached, not every screen: planners also read the live screen
+        "complete": False,
         "nodes": nodes,
         "edges": edges,
         "draft": {

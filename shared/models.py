@@ -128,17 +128,23 @@ class ExecutorContext:
     nodes: tuple[NodeInfo, ...] = ()
     current_node: str | None = None
     entry_node: str | None = None
+    # the nodes are every screen of the app (a tree written by hand): what none of them shows is not there.
+    # An explored draft is not: the live screen and the screens steps lead to may have more
+    complete: bool = True
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind.value, "commands": [c.to_dict() for c in self.commands],
-                "nodes": [n.to_dict() for n in self.nodes], "current_node": self.current_node,
-                "entry_node": self.entry_node}
+        d = {"kind": self.kind.value, "commands": [c.to_dict() for c in self.commands],
+             "nodes": [n.to_dict() for n in self.nodes], "current_node": self.current_node,
+             "entry_node": self.entry_node}
+        if not self.complete:
+            d["complete"] = False
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ExecutorContext":
         return cls(CommandKind(d["kind"]), tuple(CommandSpec.from_dict(c) for c in d.get("commands", [])),
                    tuple(NodeInfo.from_dict(n) for n in d.get("nodes", [])), d.get("current_node"),
-                   d.get("entry_node"))
+                   d.get("entry_node"), d.get("complete", True) is not False)
 
 
 @dataclass(frozen=True)
@@ -170,7 +176,7 @@ class PlanningContext:
         payload = json.dumps(
             [self.device_model, self.userinterface,
              sorted((c.signature() for c in self.commands.values())),
-             sorted(n.id for n in self.navigation.nodes)],
+             sorted(n.id for n in self.navigation.nodes)] + ([] if self.navigation.complete else ["open world"]),
             sort_keys=True,
         )
         return hashlib.sha256(payload.encode()).hexdigest()[:16]

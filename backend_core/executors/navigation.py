@@ -64,7 +64,7 @@ class NavigationExecutor:
         if userinterface_name and userinterface_name != self.tree.userinterface:
             raise ConfigError(f"device has navigation tree {self.tree.userinterface!r}, not {userinterface_name!r}")
         return ExecutorContext(self.kind, (GOTO_SPEC,), tuple(self.tree.node_infos()),
-                               self.current_node, self.tree.entry)
+                               self.current_node, self.tree.entry, self.tree.complete)
 
     def provides(self, command: str) -> bool:
         return self.tree is not None and command == GOTO_SPEC.name

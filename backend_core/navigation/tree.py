@@ -6,6 +6,7 @@ Loaded from and saved to YAML (see ``host/demo/streamtv.tree.yaml``)::
     version: 1
     entry: home
     entry_url: "/"
+    complete: true      # every screen of the app is here (false: a draft, the planner also reads the screen)
     nodes: [{id, label, description, keywords, verifications: [{command, params}], elements: [...]}]
     edges: [{from, to, actions, reverse_actions, retry_actions, failure_actions}]
 
@@ -122,6 +123,7 @@ class NavigationTree:
     nodes: dict[str, Node]
     edges: list[Edge]
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    complete: bool = True     # every screen of the app is a node (false for an explored draft)
 
     @cached_property
     def fingerprint(self) -> str:
@@ -205,6 +207,7 @@ class NavigationTree:
             nodes=nodes,
             edges=edges,
             raw=raw,
+            complete=raw.get("complete", True) is not False,
         )
 
 

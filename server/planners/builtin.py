@@ -151,10 +151,11 @@ def _undeletable(clause: Clause, st: State) -> str:
 
     The screens that show the item (and the detail screens items open) are looked at, with their
     declared elements and the device's commands: a delete key of an on-screen keyboard elsewhere does
-    not make a movie deletable. A device with no tree is never refused here: its screens are unknown.
+    not make a movie deletable. A device with no tree, or a draft tree, is never refused here: its screens
+    are not all known.
     """
     ctx = st.ctx
-    if clause.act is not Act.DELETE or not ctx.navigation.nodes:
+    if clause.act is not Act.DELETE or st.open_world:
         return ""
     thing = re.sub(r"^(?:the|a|an)\s+(?:[a-z]+\s+)?", "", clause.rest.strip(), flags=re.I) if clause.rest else ""
     found = grounding.tree_elements(thing, ctx, minimum=0.85) if thing else []
@@ -230,7 +231,7 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and _names_a_control(clause.text, st):
                 clause = Clause(clause.text, Act.CLICK, clause.text)   # "Products", "log out": the tester means it
             verb = _unknown_verb(clause, known | st.key_choices_lower() | (
-                WORKFLOW_VERBS if st.screen is not None and not ctx.navigation.nodes else set()))
+                WORKFLOW_VERBS if st.screen is not None and st.open_world else set()))
             if verb:
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)
             kept = _undeletable(clause, st)

@@ -277,7 +277,7 @@ def activate(c: Clause, st: State) -> bool:
         category_free = _screen_kind_free(st, target_text)   # "the plant Basil" on a page of plants
 
     ref = record_ids.parse(target_text) or record_ids.parse(category_free)
-    if ref is not None and not st.ctx.navigation.nodes and record_ids.open_record(st, ref):
+    if ref is not None and st.open_world and record_ids.open_record(st, ref):
         return True   # "ticket 2", "order #7": the record with that number, never a name holding the digit
     ordinal = find_ordinal(target_text)
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
@@ -318,7 +318,7 @@ def activate(c: Clause, st: State) -> bool:
         _refuse_ambiguous_row_control(live, target_text)
         _click_live_and_expect(st, t, asked=category_free)
         play_follow_up(c, st, t.label, None)
-        if wants_records and not st.ctx.navigation.nodes:
+        if wants_records and st.open_world:
             st.expect_check(None)
             raise Defer(t.label, replace_with=[f'show the records of "{t.label}"'])
         return True
@@ -349,7 +349,7 @@ def activate(c: Clause, st: State) -> bool:
         return True
     kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I) \
         or re.match(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+\S", target_text, re.I)
-    if kind and st.live is not None and not st.ctx.navigation.nodes:
+    if kind and st.live is not None and st.open_world:
         from server.planners import records
 
         # "the ticket about the remote's battery warning": its row's link, when this page lists it
@@ -365,10 +365,10 @@ def activate(c: Clause, st: State) -> bool:
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
             raise Defer(category_free, replace_with=[f"{c.verb or c.text.split()[0]} {category_free}"])
-    if st.live is not None and not st.ctx.navigation.nodes and _shown_part(st, target_text):
+    if st.live is not None and st.open_world and _shown_part(st, target_text):
         return True   # "the Dune book" where Dune is a row here: not the list of books first
     kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target_text, re.I)
-    if kind_last and st.live is not None and not st.ctx.navigation.nodes:
+    if kind_last and st.live is not None and st.open_world:
         from server.planners import records
 
         # "the TestPlan wiki page", "the active tickets": the list of wikis / tickets first, then the name on it
@@ -379,11 +379,11 @@ def activate(c: Clause, st: State) -> bool:
             rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
             rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
             raise Defer(rest, replace_with=[f"{c.verb or 'open'} {rest}"])
-    if st.moved and st.screen is not None or st.moved and not st.ctx.navigation.nodes:
+    if st.moved and (st.screen is not None or st.open_world):
         raise Defer(target_text)
     if search_site(c, st, target_text):
         return True
-    if wants_screen and st.ctx.navigation.nodes:
+    if wants_screen and not st.open_world:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)

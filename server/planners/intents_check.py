@@ -254,7 +254,7 @@ def _relation_check(st: State, flat: str, negative: bool) -> bool:
     the order of the row's columns); a row in another order, or none, fails the check at run time.
     """
     tokens = [t for t in _NAME_OR_NUMBER.findall(flat) if t not in _NOT_NAMES]
-    if len(tokens) < 2 or st.ctx.navigation.nodes or not re.search(r"\s[a-z]{2,}\s", f" {flat} "):
+    if len(tokens) < 2 or not st.open_world or not re.search(r"\s[a-z]{2,}\s", f" {flat} "):
         return False   # a relation has a word between its names ("pays", "owes"); a tree's screens say more
     if st.moved:
         raise Defer(flat)   # the row is on the screen the steps before lead to: read it there
@@ -307,7 +307,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     if st.last_object and PRONOUN.fullmatch(text.strip()):
         text = st.last_object   # "then check she is listed"
     m = _ROLE_SUFFIX.match(text)
-    if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and not st.ctx.navigation.nodes:
+    if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and st.open_world:
         role = _ROLE_OF[m.group("r").lower()]
         _add(st, lambda: checks.element(st.ctx, text=_subject_text(m.group("t")), role=role, present=not negative))
         return

@@ -26,7 +26,7 @@ _ASKED = re.compile(rf"^(?:is|was)\s+{_REC}\s+(?:(?P<how>[a-z]+ed)\s+(?:by|to)\s
 
 
 def record_page_check(c: Clause, st: State) -> bool:
-    if c.act is not Act.CHECK or st.live is None or st.ctx.navigation.nodes:
+    if c.act is not Act.CHECK or st.live is None or not st.open_world:
         return False
     m = _FACT.match(c.rest.strip()) or _ASKED.match(c.text.strip())
     if m is None or re.match(r"(?:not|no|never)\b", m.group("v"), re.I):
@@ -92,8 +92,8 @@ def record_fact_check(c: Clause, st: State) -> bool:
             raise Unplannable(str(exc)) from exc
         st.explicit_check_last = True
         return True
-    if st.ctx.navigation.nodes:
-        return False   # a device with a tree: its screens say where things are (the check intent reads them)
+    if not st.open_world:
+        return False   # a complete tree: its screens say where things are (the check intent reads them)
     if st.moved:
         raise Defer(rec)
     return seek_record(st, rec, c.text)

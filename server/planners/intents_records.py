@@ -383,10 +383,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     value = quoted(m.group("v")) or clean(m.group("v"))
     used: set[int] = set()
     on_form = records.field_for(st, field_words, used)
-    ref = record_ids.parse(rec_name) if not st.ctx.navigation.nodes else None
+    ref = record_ids.parse(rec_name) if st.open_world else None
     kind = record_ids.KIND_LAST.match(rec_name)
     here = record_ids.showing(st, ref) if ref is not None else \
-        record_ids.on_named_record(st, rec_name, in_fields=True) or not st.ctx.navigation.nodes and kind is not None \
+        record_ids.on_named_record(st, rec_name, in_fields=True) or st.open_world and kind is not None \
         and record_ids.on_named_record(st, kind.group("x"), in_fields=True)
     rest = [f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown']
     if here and on_form is not None:
@@ -402,7 +402,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
             raise Unplannable(f"no field {field_words!r} on the page of {rec_name}", field_words)
         st.click_live(unfold, f"Click {unfold.label!r}")
         raise Defer(field_words, replace_with=rest)
-    if not st.ctx.navigation.nodes and (ref is not None or not records.record_link(st, rec_name)) \
+    if st.open_world and (ref is not None or not records.record_link(st, rec_name)) \
             and record_ids.toward(st, rec_name) is False:
         raise Defer(rec_name, replace_with=[c.text])   # "ticket 3", "the remote battery warning ticket"
     link = records.record_link(st, rec_name)

@@ -63,7 +63,7 @@ def _beside(st: State, control: UIElement, role: str) -> UIElement | None:
 
 def workflow_intent(c: Clause, st: State) -> bool:
     m = _CLAUSE.match(c.text.strip())
-    if not m or m.group("verb").lower() not in _ALIASES or st.live is None or st.ctx.navigation.nodes:
+    if not m or m.group("verb").lower() not in _ALIASES or st.live is None or not st.open_world:
         return False
     verb = m.group("verb").lower()
     rec = m.group("rec").strip()

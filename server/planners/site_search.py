@@ -24,7 +24,7 @@ _SEARCH_BOX = re.compile(r"\b(?:search|find|q|query)\b", re.I)
 def search_site(c: Clause, st: State, target: str) -> bool:
     """A named thing that no link on the way names ("the beta milestone", "the TestPlan wiki page"): the app's
     own search box finds it; the clause is planned again on the results. Never from a results page."""
-    if st.live is None or st.ctx.navigation.nodes or c.act not in (Act.OPEN, Act.NAVIGATE) \
+    if st.live is None or not st.open_world or c.act not in (Act.OPEN, Act.NAVIGATE) \
             or not content_words(target) or len([w for w in target.split() if w.lower() not in ("the", "a", "an")]) > 3:
         return False   # a name is a word or three; a longer phrase describes something, it names nothing
     if not any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)

@@ -46,6 +46,16 @@ class Defer(Exception):
         self.replace_with = replace_with
 
 
+
+def open_world(ctx: PlanningContext) -> bool:
+    """True when the device's screens are not all known: it has no tree, or its tree is an explored draft.
+
+    Then what no node shows may still be on the live screen, or on the screen a step leads to, and the
+    planner reads the screen (closed loop) rather than refusing. A complete tree (written by hand) is a
+    closed world: what none of its screens has is refused before anything runs.
+    """
+    return not ctx.navigation.nodes or not ctx.navigation.complete
+
 @dataclass
 class State:
     ctx: PlanningContext
@@ -76,6 +86,11 @@ class State:
 
     def key_choices_lower(self) -> set[str]:
         return {k.lower() for k in self.key_choices()} | {w for k in self.key_choices() for w in k.lower().split("_")}
+
+    @property
+    def open_world(self) -> bool:
+        """Screens beyond the tree's may exist: no tree, or an explored draft (see :func:`open_world`)."""
+        return open_world(self.ctx)
 
     @property
     def live(self) -> ScreenObservation | None:
