@@ -373,6 +373,13 @@ def activate(c: Clause, st: State) -> bool:
 
         # "the TestPlan wiki page", "the active tickets": the list of wikis / tickets first, then the name on it
         listing = records.entity_link(st, kind_last.group("k"))
+        qualifier = kind_last.group("x")
+        if listing is not None and not kind_last.group("k").lower().endswith("s") \
+                and (grounding.screens(qualifier, st.ctx, minimum=0.7)
+                     or any(t.live is not listing.live for t in grounding.live_elements(qualifier, st.live, minimum=0.8))):
+            # "the TV guide" is the guide, not an item "TV" of it: "TV" names a screen or control of its own
+            _click_live_and_expect(st, listing)
+            return True
         if listing is not None:
             st.click_live(listing, f"Open {listing.label!r}")
             # a plural kind names a list ("the active tickets"); a singular one, one item of it (TestPlan)
