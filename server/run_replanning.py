@@ -212,16 +212,21 @@ class Replanning:
                                  len(seen.elements) if seen else 0,
                                  new.analysis if new.feasible else f"not possible here: {new.analysis}",
                                  [st.to_dict() for st in new.steps], seen.digest() if seen else "")
-            before = shown.observations[-1:]
+            before = list(shown.observations)
             shown.observations.append(record)
             self.planning.observed(run_id, record.to_json())
-            if new.feasible and new.steps and before and _same_round(before[0], record):
-                # the last round's steps changed nothing: running them again would loop until the round limit
+            again = repeated_round(before, record) if new.feasible and new.steps else None
+            if again is not None:
+                # a round seen before, on the same screen: running its steps again would go round in circles
+                # (the last round: they changed nothing; an earlier one: A → B → A) until the round limit
                 shown.pending = []
                 self._update(run_id, plan=shown, usage=usage, event=f"after step {done}, no progress on {task!r}")
+                how = "is as it was before the last steps, which would be planned again" \
+                    if again == len(before) - 1 else \
+                    f"is the one round {again + 1} saw, and the same steps would go round the same circle"
                 self._finish(run_id, RunStatus.FAILED,
                              f"after step {done}: no progress on {task!r}: the screen ({record.url or record.title}) "
-                             f"is as it was before the last steps, which would be planned again")
+                             f"{how}")
                 return
             if not new.feasible or not new.steps:
                 shown.pending = []
@@ -273,6 +278,11 @@ class Replanning:
                                   source_planner=run.planner.value, healed=healed)
         except Exception:  # the cache is an optimisation: a failure to store must not touch the run
             log.exception("run %s: plan not stored in the plan cache", run_id)
+
+
+def repeated_round(before: list[Observation], now: Observation) -> int | None:
+    """The index of the latest earlier round that *now* repeats (same screen, clauses and steps), or None."""
+    return next((i for i in range(len(before) - 1, -1, -1) if _same_round(before[i], now)), None)
 
 
 def _same_round(before: Observation, now: Observation) -> bool:
