@@ -291,6 +291,12 @@ def activate(c: Clause, st: State) -> bool:
                                    minimum=0.6)
     if role:
         live = [t for t in live if t.live.role == role] or live
+    if not _SORTING.search(c.text):
+        from server.planners.records import in_header_row
+
+        # a table's header cells and sort links name columns: "the channel ticket" is no click on "Ticket"
+        live = [t for t in live if t.live is None or not in_header_row(st, t.live)
+                or grounding.norm(t.label) == grounding.norm(re.sub(r"^(?:the|a|an)\s+", "", target_text, flags=re.I))]
     declared = grounding.tree_elements(category_free, st.ctx, prefer_node=st.node)
 
     if category_free != target_text:   # "the movie X": the whole words first, the name alone a little less
@@ -396,6 +402,7 @@ def activate(c: Clause, st: State) -> bool:
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
 
 
+_SORTING = re.compile(r"\b(?:sort|sorted|sorting|column|header|order\s+by)\b", re.I)
 _SCOPE = re.compile(r"^(?P<a>.+?)\s+(?:of|for|in|from|on|inside|within)\s+(?:the\s+|a\s+)?(?P<b>.+)$", re.I)
 _CONTAINER_NOUNS = re.compile(r"\s+(?:table|list|page|screen|section|tab)$", re.I)
 
@@ -519,9 +526,22 @@ _ACTION_WORDS = {"delete", "remove", "edit", "change", "update", "add", "new", "
 
 
 def _expect_after_declared(st: State, t: Target) -> None:
-    """After selecting a declared element that opens a screen, that screen shows the element's text."""
+    """After selecting a declared element that opens a screen, that screen shows the element's text.
+
+    A draft tree knows better: the screen an element opens has its own title (the explorer named the
+    element "title"), and a link such as "View and edit SQL" is not what the editor it opens shows.
+    """
     el = t.element
     st.expect_check(None)
+    opened = st.node_info(el.opens) if el.opens and st.open_world else None
+    title = next((e.text for e in opened.elements if e.name == "title" and e.text), "") \
+        if opened is not None and not opened.param else ""
+    if title:
+        try:
+            st.expect_check(checks.text_shown(st.ctx, title))
+            return
+        except CannotCheck:
+            pass
     if el.opens and el.text and not el.many:
         try:
             st.expect_check(checks.text_shown(st.ctx, el.text))

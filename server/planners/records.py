@@ -299,13 +299,28 @@ def record_link(st: State, name: str) -> Target | None:
     rows = {e.container for e in st.live.elements if e.container and not in_header_row(st, e)
             and grounding.norm(e.name or e.text) == want}
     if len(rows) != 1:
-        return None
+        return _partly_named_link(st, name)
     row = rows.pop()
     links = [e for e in st.live.elements if e.container == row and e.role == ROLE_LINK and e.href
              and not e.href.startswith(("#", "javascript:"))]
     opens = [e for e in links if set(words(e.name or e.hint)) & set(_OPEN_WORDS)]
     chosen = opens[:1] if len(opens) == 1 else links if len(links) == 1 else []
     return Target(TargetKind.LIVE_ELEMENT, 0.9, chosen[0].label, live=chosen[0]) if chosen else None
+
+
+def _partly_named_link(st: State, name: str) -> Target | None:
+    """"the subtitles ticket": the one row link whose words include every word of *name*
+    ("Subtitles missing on channel 7"); none when no row, or more than one, has them all."""
+    assert st.live is not None
+    want = set(words(name))
+    if not want or not any(len(w) >= 4 for w in want):
+        return None
+    found = [e for e in st.live.elements if e.role == ROLE_LINK and e.container and not e.hidden and e.href
+             and not e.href.startswith(("#", "javascript:")) and not in_header_row(st, e)
+             and want <= set(words(e.name or e.text))]
+    if len({e.container for e in found}) != 1:
+        return None
+    return Target(TargetKind.LIVE_ELEMENT, 0.85, found[0].label, live=found[0])
 
 
 def in_header_row(st: State, el: UIElement) -> bool:

@@ -60,3 +60,20 @@ def test_a_qualified_screen_name_is_that_screen_not_an_item_of_it() -> None:
     p = plan("show me the TV guide", complete=False)
     assert p.feasible and not p.pending, p.analysis
     assert all(s.params.get("node") != "live" for s in p.steps)
+
+
+def test_a_link_in_a_draft_is_proved_by_the_title_of_the_screen_it_opens() -> None:
+    # "View and edit SQL" opens the SQL editor, which does not show the link's words: its own title proves it
+    check = [{"command": "waitForElementToAppear", "params": {"selector": "h1"}}]
+    raw = {"userinterface": "db", "entry": "table", "complete": False, "nodes": [
+        {"id": "table", "label": "plants", "verifications": check, "elements": [
+            {"name": "view and edit sql", "text": "View and edit SQL", "selector": "#edit-sql", "opens": "editor"}]},
+        {"id": "editor", "label": "nursery", "verifications": check, "elements": [
+            {"name": "title", "text": "Custom SQL query", "selector": "h1"}]}],
+        "edges": [{"from": "table", "to": "editor",
+                   "actions": [{"command": "click_element", "params": {"selector": "#edit-sql"}}]}]}
+    tree = NavigationTree.from_dict(raw)
+    nav = ExecutorContext(CommandKind.NAVIGATION, (GOTO_SPEC,), tuple(tree.node_infos()), "table", "table", False)
+    ctx = replace(demo_context("table"), navigation=nav, userinterface="db")
+    p = BuiltinPlanner().plan(PlanRequest("click View and edit SQL", ctx, current_node="table"))
+    assert [(s.command, s.params.get("text")) for s in p.steps][-1] == ("wait_for_element", "Custom SQL query")

@@ -303,3 +303,11 @@ def test_items_added_one_after_another_and_the_field_called_the_input() -> None:
     assert typed[0][1]["text"] == "buy stamps" and typed[-1] == ("press_key", {"key": "OK"})
     edited = steps(plan("edit buy milk so it reads buy oat milk", screen(TODO)))
     assert edited[1][1]["text"] == "buy oat milk"
+
+
+def test_a_record_named_by_one_word_of_its_title_is_that_row_when_only_it_has_the_word() -> None:
+    p = plan("open the battery ticket", screen("trac/report/1"))
+    assert first(p) == ("click_element", {"text": "Remote battery warning", "role": "link"})
+    # a table's header names columns: "the channel ticket" never clicks the "Ticket" column's sort link
+    p = plan("open the channel ticket", screen("trac/report/1"))
+    assert not any(str(s.params.get("row", "")).startswith("Ticket Summary") for s in p.steps), p.steps
