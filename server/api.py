@@ -164,7 +164,9 @@ def device_execute(device_id: str) -> Any:
     srv = server()
     ref = srv.lab.device(device_id)
     if srv.lab.state(device_id, ref.host_id) == DeviceState.BUSY:
-        raise DeviceBusy(f"device {device_id!r} is running a run; wait for it to end or cancel it first")
+        held = srv.runs.held_by(device_id)
+        raise DeviceBusy(f"device {device_id!r} is held by {held}; wait for it to end" if held else
+                         f"device {device_id!r} is running a run; wait for it to end or cancel it first")
     ctx = srv.ai.context(device_id)
     from shared.plan import validate_step
 

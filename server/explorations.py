@@ -5,8 +5,9 @@ drives the device through the lab (observe, execute, screenshot, as the REST
 routes do) and keeps its progress. ``GET /api/explorations/<id>`` answers the
 progress and, once done, the draft for the review view (the same file
 ``devicepilot explore`` writes beside its draft). One exploration at a time
-per device; a device running a run is refused, and a run started meanwhile
-waits behind the exploration's commands like any manual command would.
+per device; a device running a run is refused. The exploration holds the
+device (``RunService.hold``): a run submitted meanwhile is queued and starts
+when the exploration ends, so no run's steps interleave with the explorer's.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from typing import Any
 from explore import draft
 from explore.explorer import Explorer, Limits, Progress
 from shared.commands import CommandSpec
-from shared.errors import DeviceBusy, DevicePilotError, NotFound, RequestError
+from shared.errors import DeviceBusy, DevicePilotError, HostUnavailable, NotFound, RequestError
 from server.lab import DeviceState
 from shared.models import PlanStep
 from shared.protocol import ServerEvent
@@ -125,12 +126,14 @@ class Explorations:
 
     def start(self, device_id: str, limits: Limits) -> ExplorationJob:
         ref = self.srv.lab.device(device_id)          # NotFound for an unknown device
-        if self.srv.lab.state(device_id, ref.host_id) == DeviceState.BUSY:
-            raise DeviceBusy(f"device {device_id!r} is running a run; explore it when the run has ended")
+        if self.srv.lab.state(device_id, ref.host_id) == DeviceState.OFFLINE:
+            raise HostUnavailable(f"device {device_id!r} is offline: its host is not connected")
         with self._lock:
             if any(j.device_id == device_id and j.status is ExplorationStatus.RUNNING for j in self._jobs.values()):
                 raise DeviceBusy(f"device {device_id!r} is already being explored")
             job = ExplorationJob(uuid.uuid4().hex[:12], device_id, limits)
+            # the device is held for the exploration: a run submitted meanwhile waits in the queue
+            self.srv.runs.hold(device_id, f"exploration {job.id}")   # DeviceBusy while a run has it
             self._jobs[job.id] = job
             for old in sorted(self._jobs.values(), key=lambda j: j.started)[:-KEPT_JOBS]:
                 if old.status is not ExplorationStatus.RUNNING:
@@ -168,4 +171,6 @@ class Explorations:
         except Exception as exc:     # a bug must still end the job with a message, not leave it "running"
             log.exception("exploration %s failed", job.id)
             job.message, job.status = f"exploration failed: {exc}", ExplorationStatus.ERROR
+        finally:
+            self.srv.runs.unhold(job.device_id)   # the runs queued meanwhile start now
         log.info("exploration %s of %s: %s", job.id, job.device_id, job.message)

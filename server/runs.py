@@ -38,7 +38,7 @@ from server.rule_store import RuleStore
 from server.run_planning import RunPlanner
 from server.run_records import RunRecords, iso
 from server.storage import FileStore, StorageError
-from shared.errors import DevicePilotError, HostUnavailable, NotFound, RequestError
+from shared.errors import DeviceBusy, DevicePilotError, HostUnavailable, NotFound, RequestError
 from shared.models import PlannerName, RunStatus
 from shared.plan import validate_plan
 from shared.policy import Limits
@@ -77,6 +77,8 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
         self.spawn = spawn
         self.max_task_chars = max_task_chars
         self._lock = threading.Lock()
+        self._hold_lock = threading.Lock()
+        self._held: dict[str, str] = {}          # device -> what holds it outside any run (an exploration)
         self.queue = RunQueue(db, LEASE_S)
         self._done = threading.Condition()
         self._stored = threading.Condition()      # notified when a step record is stored
@@ -147,11 +149,39 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
         """Start the device's next queued run, when its host is connected and nothing holds it."""
         if not self.lab.is_online(device_id):
             return   # the runs wait for the host to come back
-        run_id = self.queue.reserve_next(device_id)
+        with self._hold_lock:
+            if device_id in self._held:
+                return   # the runs wait for the hold (an exploration) to end
+            run_id = self.queue.reserve_next(device_id)
         if run_id is None:
             return
         self.lab.set_busy(device_id, True)
         self.spawn(self._process, run_id)
+
+    # -- holding a device outside any run -------------------------------------------------
+    def hold(self, device_id: str, why: str) -> None:
+        """Keep *device_id* for *why* (an exploration): runs queued meanwhile wait, and start at ``unhold``.
+        DeviceBusy when a run or another hold has it."""
+        with self._hold_lock:
+            if device_id in self._held:
+                raise DeviceBusy(f"device {device_id!r} is held by {self._held[device_id]}; try when it has ended")
+            if self.queue.holder(device_id) is not None:
+                raise DeviceBusy(f"device {device_id!r} is running a run; try when the run has ended")
+            self._held[device_id] = why
+        self.lab.set_busy(device_id, True)
+
+    def unhold(self, device_id: str) -> None:
+        """The hold on *device_id* has ended: its queued runs start."""
+        with self._hold_lock:
+            if self._held.pop(device_id, None) is None:
+                return
+        if self.queue.holder(device_id) is None:
+            self.lab.set_busy(device_id, False)
+        self._kick(device_id)
+
+    def held_by(self, device_id: str) -> str | None:
+        with self._hold_lock:
+            return self._held.get(device_id)
 
     def _release(self, device_id: str, run_id: str) -> None:
         """The device is free of *run_id*: hand it to the next queued run."""

@@ -31,11 +31,21 @@ def test_an_exploration_started_from_the_dashboard_drafts_a_tree_to_review(tmp_p
         assert job["status"] == "running"
         again = http.post(f"{base}/api/devices/demo-web/explorations", json={})
         assert again.status_code == 409 and "already being explored" in again.text
+        # the exploration holds the device: the remote pad is refused, and a run waits in the queue until it ends
+        pad = http.post(f"{base}/api/devices/demo-web/execute", json={"command": "press_key", "params": {"key": "OK"}})
+        assert pad.status_code == 409 and f"exploration {job['id']}" in pad.text, pad.text
+        run = client.post("/api/runs", {"device": "demo-web", "task": "press the back key"})
         deadline = time.monotonic() + 180
-        while job["status"] == "running" and time.monotonic() < deadline:
-            time.sleep(0.5)
+        while time.monotonic() < deadline:
+            waiting = client.get(f"/api/runs/{run['id']}")["status"]
             job = client.get(f"/api/explorations/{job['id']}")
+            if job["status"] != "running":
+                break
+            assert waiting == "queued"   # read while the exploration was still running
+            time.sleep(0.5)
         assert job["status"] == "done", job
+        run = client.get(f"/api/runs/{run['id']}?wait=120")
+        assert run["status"] == "passed", (run["status"], run.get("message"))
         assert job["progress"] and job["progress"][-1]["note"].startswith("done")
         review = job["review"]
         ids = {n["id"] for n in review["nodes"]}

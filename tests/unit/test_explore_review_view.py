@@ -22,17 +22,25 @@ const m = { userinterface: "x", entry: "home",
   edges: [{ from: "home", to: "movie", actions: [] }, { from: "home", to: "movie_2", actions: [] },
           { from: "movie", to: "movie_2", actions: [] }] };
 const merged = acceptedTree(m, { movie_2: "movie" }, {}, new Set());
-console.log(JSON.stringify([a, merged]));
+// the explorer took Settings and Audio for one screen: the edge from settings really leads elsewhere
+const s = { userinterface: "x", entry: "home",
+  nodes: [{ id: "home", label: "Home", elements: [] }, { id: "settings", label: "Settings", elements: [] },
+          { id: "menu", label: "Menu", verifications: [{ command: "check_text", params: { text: "Menu" } }], elements: [{ name: "ok" }] }],
+  edges: [{ from: "home", to: "menu", actions: [1] }, { from: "menu", to: "home", actions: [2] },
+          { from: "settings", to: "menu", actions: [3] }, { from: "menu", to: "settings", actions: [4] }] };
+const split = acceptedTree(s, {}, {}, new Set(), new Map([[2, "audio"]]));
+const retarget = acceptedTree(s, {}, {}, new Set(), new Map([[2, "home"]]));
+console.log(JSON.stringify([a, merged, split, retarget]));
 """
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
-def test_accepted_tree_renames_screens_everywhere_and_drops_deleted_edges(tmp_path: Path) -> None:
+def test_accepted_tree_renames_merges_splits_and_drops_deleted_edges(tmp_path: Path) -> None:
     import json
 
     script = tmp_path / "t.mjs"
     script.write_text(SCRIPT % VIEW.as_posix())
-    out, merged = json.loads(subprocess.run(["node", str(script)], capture_output=True, text=True, check=True,
+    out, merged, split, retarget = json.loads(subprocess.run(["node", str(script)], capture_output=True, text=True, check=True,
                                             timeout=60).stdout)
     assert out["entry"] == "home"
     assert [n["id"] for n in out["nodes"]] == ["home", "live"]
@@ -43,3 +51,12 @@ def test_accepted_tree_renames_screens_everywhere_and_drops_deleted_edges(tmp_pa
     movie = merged["nodes"][1]
     assert [e["name"] for e in movie["elements"]] == ["play", "trailer"] and movie["items"] == ["A", "B"]
     assert merged["edges"] == [{"from": "home", "to": "movie", "actions": []}]   # loop and repeat gone
+    # an edge split off to a screen of its own: a copy of the screen it was taken for, with that screen's way back
+    assert [n["id"] for n in split["nodes"]] == ["home", "settings", "menu", "audio"]
+    audio = split["nodes"][3]
+    assert audio["label"] == "audio" and audio["verifications"] == split["nodes"][2]["verifications"]
+    assert {(e["from"], e["to"], e["actions"][0]) for e in split["edges"]} == {
+        ("home", "menu", 1), ("menu", "home", 2), ("settings", "audio", 3), ("menu", "settings", 4), ("audio", "settings", 4)}
+    # naming a screen that exists re-targets the edge, and adds no screen
+    assert [n["id"] for n in retarget["nodes"]] == ["home", "settings", "menu"]
+    assert ("settings", "home", 3) in {(e["from"], e["to"], e["actions"][0]) for e in retarget["edges"]}

@@ -2,8 +2,9 @@
 // open the review file `devicepilot explore` writes beside its draft (TREE.review.json); see every
 // screen with its screenshot and chosen verification, the uncertain parts flagged (screens no check
 // tells apart, edges with no way back, actions not taken), rename screens, merge two (give them one
-// id), delete edges, and accept: the tree is saved through PUT /api/userinterfaces/<ui>/tree, the
-// same validation and versioning as any tree edit.
+// id), split one (an edge into it really leads to another screen: name that screen), delete edges,
+// and accept: the tree is saved through PUT /api/userinterfaces/<ui>/tree, the same validation and
+// versioning as any tree edit.
 
 import { api, enc } from "../api.js";
 import { emptyState, errorBanner, h, replace, toast } from "../dom.js";
@@ -13,13 +14,31 @@ function verificationText(v) {
   return `${v.command}(${Object.entries(p).map(([k, x]) => `${k}=${JSON.stringify(x)}`).join(", ")})`;
 }
 
-/** The tree with screens renamed (ids and labels), screens given one id merged, and the deleted edges
- * left out. A merged screen keeps the first one's verifications; it gains the others' elements and items,
- * and edges between the merged screens (now loops) or repeated go. */
-export function acceptedTree(tree, renames, labels, deleted) {
+/** The tree with screens split, renamed (ids and labels), screens given one id merged, and the deleted
+ * edges left out. *splits* maps an edge's index to the id of the screen it really leads to: a new id
+ * makes a new screen, a copy of the one the explorer took it for (its verification too, to be made
+ * telling in the tree editor), and it gets that screen's way back to where the edge starts; an existing
+ * id re-targets the edge. A merged screen keeps the first one's verifications; it gains the others'
+ * elements and items, and edges between the merged screens (now loops) or repeated go. */
+export function acceptedTree(tree, renames, labels, deleted, splits = new Map()) {
   const id = (x) => renames[x] || x;
+  const nodes = [...tree.nodes];
+  const edgesIn = tree.edges.map((e) => ({ ...e }));
+  for (const [i, target] of splits) {
+    const edge = edgesIn[i];
+    if (!edge || !target || deleted.has(i) || target === edge.to) continue;
+    const old = edge.to;
+    if (!nodes.some((n) => n.id === target || id(n.id) === target)) {
+      const copy = tree.nodes.find((n) => n.id === old);
+      nodes.push({ ...copy, id: target, label: labels[target] || target });
+      for (const back of tree.edges) {
+        if (back.from === old && back.to === edge.from && !back.param) edgesIn.push({ ...back, from: target });
+      }
+    }
+    edge.to = target;
+  }
   const byId = new Map();
-  for (const n of tree.nodes) {
+  for (const n of nodes) {
     const node = {
       ...n, id: id(n.id), label: labels[n.id] || n.label,
       elements: (n.elements || []).map((e) => (e.opens ? { ...e, opens: id(e.opens) } : e)),
@@ -31,7 +50,7 @@ export function acceptedTree(tree, renames, labels, deleted) {
     if (kept.items || node.items) kept.items = [...new Set([...(kept.items || []), ...(node.items || [])])];
   }
   const seen = new Set();
-  const edges = tree.edges.filter((_, i) => !deleted.has(i)).map((e) => ({ ...e, from: id(e.from), to: id(e.to) }))
+  const edges = edgesIn.filter((_, i) => !deleted.has(i)).map((e) => ({ ...e, from: id(e.from), to: id(e.to) }))
     .filter((e) => {
       const key = `${e.from}\u0000${e.to}\u0000${e.param || ""}`;
       if (e.from === e.to || seen.has(key)) return false;
@@ -110,6 +129,7 @@ function show(body, review) {
   const renames = {};
   const labels = {};
   const deleted = new Set();
+  const splits = new Map();
   const flags = h("ul", { class: "small" },
     ...(draft.indistinguishable || []).map((i) => h("li", null, `${i.node}: no check tells it from ${i.looks_like.join(", ")}`)),
     ...(draft.unreversed_edges || []).map((e) => h("li", null, `no way back learned: ${e}`)),
@@ -132,13 +152,19 @@ function show(body, review) {
   const edgeRows = tree.edges.map((e, i) => {
     const del = h("input", { type: "checkbox", "aria-label": `Delete edge ${e.from} to ${e.to}` });
     del.addEventListener("change", () => (del.checked ? deleted.add(i) : deleted.delete(i)));
+    const split = h("input", { type: "text", placeholder: "leads to another screen: its id", size: "24",
+      "aria-label": `Split: edge ${e.from} to ${e.to} leads to screen` });
+    split.addEventListener("input", () => {
+      const target = split.value.trim();
+      if (target) splits.set(i, target); else splits.delete(i);
+    });
     return h("li", null, del, ` ${e.from} → ${e.to}`, e.reverse_actions ? "" : " (no way back)",
-      e.param ? ` [takes ${e.param}]` : "", h("span", { class: "muted small" }, ` taken ${e.taken_at || "?"}`));
+      e.param ? ` [takes ${e.param}]` : "", h("span", { class: "muted small" }, ` taken ${e.taken_at || "?"} `), split);
   });
   const accept = h("button", { type: "button", class: "btn btn--primary", "aria-label": "Accept the reviewed tree" },
     "Accept and save");
   accept.addEventListener("click", async () => {
-    const accepted = acceptedTree(tree, renames, labels, deleted);
+    const accepted = acceptedTree(tree, renames, labels, deleted, splits);
     try {
       const saved = await api.put(`/api/userinterfaces/${enc(tree.userinterface)}/tree`, { tree: accepted });
       toast(`saved ${saved.userinterface} version ${saved.version}`, "success");
@@ -153,7 +179,7 @@ function show(body, review) {
       h("div", { class: "panel-body" }, flags.children.length ? flags : h("p", null, "Nothing flagged."))),
     ...cards,
     h("section", { class: "panel", "aria-label": "Edges" },
-      h("div", { class: "panel-head" }, h("h2", null, "Edges (tick to delete)")),
+      h("div", { class: "panel-head" }, h("h2", null, "Edges (tick to delete; name the screen an edge really leads to, to split it off)")),
       h("div", { class: "panel-body" }, h("ul", { class: "small" }, ...edgeRows))),
     h("div", { class: "actions" }, accept));
 }
