@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+from urllib.parse import urljoin
 
 from backend_core.navigation.tree import ActionSpec
 from explore.identity import pattern, signature
@@ -214,6 +215,9 @@ class Explorer:
             if self._time_left() <= 0:
                 ex.stopped_because = "time budget spent"
                 return
+            address = link_address(cand, here)
+            if address and ex.links.get(address, screen.id) != screen.id:
+                continue   # a link followed from another screen leads where it led then: the site's menu, a breadcrumb
             reason = self._unsafe(cand, strategy, ex.start_url)
             if reason:
                 if not any(s.screen == screen.id and s.target == cand.target for s in ex.skipped):
@@ -251,6 +255,8 @@ class Explorer:
                     return
                 target = self._add(ex, after, screen.path + cand.actions, screen.depth + 1,
                                    cand.target if in_list else "", screen)
+            if address:
+                ex.links.setdefault(address, target.id)
             shown = self._record(ex, screen, target, cand, after, groups.get(cand.group, []) if in_list else [])
             if in_list:
                 named.setdefault(cand.group, set()).add(target.id if shown else "")
@@ -410,6 +416,14 @@ def shown_item(target: str, after: ScreenObservation) -> str:
     if target.strip() and re.search(rf"(?<!\w){re.escape(target.strip())}(?!\w)", title):
         return target.strip()
     return ""
+
+
+def link_address(cand: Candidate, here: ScreenObservation) -> str:
+    """The address a candidate's link leads to ('' for a control that is not a link to an address)."""
+    href = cand.element.href if cand.element is not None else ""
+    if not href or href == "#" or href.lower().startswith("javascript:"):
+        return ""
+    return urljoin(here.url or "", href)
 
 
 def is_document(obs: ScreenObservation) -> bool:

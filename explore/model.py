@@ -103,6 +103,9 @@ class Exploration:
     skipped: list[Skipped] = field(default_factory=list)
     actions_tried: int = 0
     stopped_because: str = ""
+    #: a link's address -> the screen it led to: a link every page carries (the site's menu, a breadcrumb)
+    #: is followed from one screen, not from each
+    links: dict[str, str] = field(default_factory=dict)
 
     def by_signature(self, obs: ScreenObservation) -> Screen | None:
         sig = signature(obs)

@@ -40,7 +40,7 @@ from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
 )
-from server.planners.intents_record_page import record_page_check
+from server.planners.intents_record_page import flag_check, record_page_check
 from server.planners.intents_workflow import WORKFLOW_VERBS, workflow_intent
 from server.planners.language import (
     Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, words,
@@ -60,6 +60,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
+    ("flag-check", flag_check),     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),

@@ -17,6 +17,7 @@ from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.matching import nodes_with_keyword
 from server.planners.state import Defer, State, Unplannable
+from shared.models import NodeInfo
 from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, ROLE_TEXTBOX
 
@@ -137,6 +138,30 @@ def _box_before_search_button(st: State):  # type: ignore[no-untyped-def]
     return None
 
 
+_NOT_SCOPE = frozenset("search find look up for seek query by in on of the a an and please use using with via through "
+                       "screen page field box bar".split())
+
+
+def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) -> NodeInfo:
+    """The one of several searchable screens the task means: the one its other words name ("look up the
+    product 'lamp'" → the products list), else the one shown now; several with nothing to tell them apart
+    are refused rather than guessed."""
+    if len(screens) == 1:
+        return screens[0]
+    scope = frozenset(w.rstrip("s") for w in words(text)) - frozenset(w.rstrip("s") for w in words(query)) \
+        - frozenset(w.rstrip("s") for w in _NOT_SCOPE)
+    scored = [(len(scope & frozenset(w.rstrip("s") for w in words(n.label))), n) for n in screens]
+    best = max(score for score, _ in scored)
+    top = [n for score, n in scored if score == best]
+    if len(top) == 1:
+        return top[0]
+    here = next((n for n in top if n.id == st.node), None)
+    if here is not None:
+        return here
+    raise Unplannable(f"several screens can search ({', '.join(n.label for n in top[:6])}); "
+                      "say which one", "search")
+
+
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
@@ -161,8 +186,10 @@ def search_intent(c: Clause, st: State) -> bool:
         if beside is not None and beside.selector:
             # pydoc's "key" field of the form whose button says Search: no name of its own, named by selector
             field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, beside.label, live=beside)
+    if field is None and st.moved and st.open_world:
+        raise Defer("search")     # a step before led to a screen the tree may not know: search the one shown then
     if field is None and screens:
-        node = screens[0]
+        node = _search_screen(screens, c.text, query, st)
         st.goto(node)
         field_el = next((e for e in node.elements if not e.many and
                          set(words(e.name)) & {"field", "input", "box", "search"}), None)

@@ -15,7 +15,7 @@ import re
 
 from server.planners import grounding
 from server.planners.language import Act, Clause, clean, quoted
-from server.planners.state import State
+from server.planners.state import Defer, State
 from shared import vocabulary as V
 from shared.models import NodeInfo
 
@@ -93,7 +93,7 @@ def param_intent(c: Clause, st: State) -> bool:
               if n.param and n.items and not (playing and _plays_elsewhere(n))]
     scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
     if not scored:
-        return False
+        return not playing and _part_of_item(phrase, st)
     # an item the screen shown lists first, then the best-named one
     (score, item), node = max(scored, key=lambda sn: (_listed_here(sn[1], st), sn[0][0]))
     # a screen named as well by the phrase ("open movies") is a screen, not an item
@@ -106,3 +106,36 @@ def param_intent(c: Clause, st: State) -> bool:
     st.last_act, st.last_object = "open", item
     st.expect_check(None)   # goto verifies the item is the one shown
     return True
+
+
+_PART_OF = re.compile(r"^(?P<a>.+?)\s+(?:of|for|about)\s+(?P<b>.+)$", re.I)
+_WHOLE_ITEM = re.compile(r"^(?:the\s+)?(?:(?:details?|info|information|record|entry|profile|card|overview|main)"
+                         r"(?:\s+(?:page|screen|view))?|page|screen|view)$", re.I)
+
+
+def _part_of_item(phrase: str, st: State) -> bool:
+    """"the history of Bob Chen", "the details for Desk Lamp": open the item's own screen, then (unless the
+    part is the item's page itself) what the phrase names on it, against that screen once it shows."""
+    m = _PART_OF.match(phrase)
+    if not m:
+        return False
+    outer = _ARTICLE.sub("", m.group("b").strip())
+    scored = [(item_of(outer, n), n) for n in st.ctx.navigation.nodes if n.param and n.items]
+    scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
+    if not scored:
+        return False
+    (_, item), node = max(scored, key=lambda sn: (_listed_here(sn[1], st), sn[0][0]))
+    inner = m.group("a").strip()
+    whole = bool(_WHOLE_ITEM.match(inner))
+    if not whole and not st.open_world and not any(
+            t.node is not None and t.node.id == node.id for t in grounding.tree_elements(inner, st.ctx, minimum=0.8)):
+        return False    # a complete tree says what the item's screen has: the part is not there
+    slot = "{" + node.param + "}"
+    title = node.label.replace(slot, item) if slot in node.label else f"{node.label}: {item}"
+    st.add(V.GOTO, {"node": node.id, "param": item}, f"Open {title}", moves=True)
+    st.node, st.moved = node.id, True
+    st.last_act, st.last_object = "open", item
+    st.expect_check(None)   # goto verifies the item is the one shown
+    if whole:
+        return True
+    raise Defer(item, replace_with=[f"open {inner}"])

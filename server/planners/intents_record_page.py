@@ -97,3 +97,130 @@ def record_fact_check(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(rec)
     return seek_record(st, rec, c.text)
+
+
+# -- a record's yes/no field: "is Puzzle Box in stock?", "Grace Kim is not active", "X is out of stock" --------
+
+_FLAG_QUESTION = re.compile(r"^(?:is|was)\s+(?P<rec>.+?)\s+(?P<flag>(?-i:(?:not\s+)?[a-z][a-z -]*?))\s*\??"
+                            r"(?:\s+(?:it|he|she|they|[\"“][^\"”]+[\"”])\s+(?P<tail>should(?:n't| not)?|must(?:n't| not)?)\s+be\.?)?$", re.I)
+_FLAG_STATEMENT = re.compile(r"^(?:that\s+)?(?P<rec>.+?)\s+(?:is|are|should be|must be|isn't|is not|should not be|"
+                             r"shouldn't be|must not be)\s+(?P<flag>(?-i:(?:not\s+|no longer\s+)?[a-z][a-z -]*?))\s*[?.!]?$",
+                             re.I)
+_TRUE_WORDS = ("true", "yes", "✓", "✔", "on", "enabled", "active", "1", "y")
+_FALSE_WORDS = ("false", "no", "✗", "✘", "off", "disabled", "inactive", "0", "n")
+
+
+def _flag_sense(flag: str) -> tuple[str, bool]:
+    """"out of stock" → (in stock, False); "inactive" → (active, False); "not active" → (active, False)."""
+    flag = clean(flag).lower()
+    on = True
+    m = re.match(r"^(?:not|no longer)\s+(.+)$", flag)
+    if m:
+        flag, on = m.group(1), False
+    m = re.match(r"^out\s+of\s+(.+)$", flag)
+    if m:
+        return f"in {m.group(1)}", not on
+    return flag, on
+
+
+def _bool_word(text: str) -> bool | None:
+    low = (text or "").strip().lower()
+    return True if low in _TRUE_WORDS else False if low in _FALSE_WORDS else None
+
+
+def _flag_cell(st: State, row: str, flag: str):  # type: ignore[no-untyped-def]
+    """The cell of *row* that shows the yes/no field *flag* (its hint names the field: "field in stock")."""
+    want = {w.rstrip("s") for w in words(flag)}
+    for unprefixed in (flag, re.sub(r"^(?:in|un|dis|non)(?=[a-z]{4,})", "", flag)):
+        want = {w.rstrip("s") for w in words(unprefixed)}
+        for e in st.live.elements if st.live is not None else ():
+            if e.container != row or e.role not in ("cell", "gridcell") or _bool_word(e.name or e.text) is None:
+                continue
+            field = re.sub(r"^field\s+", "", e.hint or "")
+            if want and {w.rstrip("s") for w in words(field)} == want:
+                return e, unprefixed != flag
+    return None, False
+
+
+def flag_check(c: Clause, st: State) -> bool:
+    """A yes/no field of one record: read in its row of the list shown (the cell under that field says
+    True / False, Yes / No, ✓ / ✗), else as the checkbox of that name on the record's own page."""
+    from server.planners.intents_check import _SHOWN
+
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    text = c.text.strip()
+    m = _FLAG_QUESTION.match(text)
+    if m is not None:
+        tail = (m.group("tail") or "").lower()
+        expect_on = not ("not" in tail or "n't" in tail)
+        said = f"{m.group('rec')} {m.group('flag')}".split()
+        # "is the customer active": the field is the last word or words, the record what comes before
+        splits = [(" ".join(said[:-k]), " ".join(said[-k:])) for k in (1, 2, 3) if len(said) > k
+                  and all(w.islower() for w in said[-k:])]
+    else:
+        m = _FLAG_STATEMENT.match(c.rest.strip())
+        if m is None:
+            return False
+        said_verb = m.group(0)[len(m.group("rec")):len(m.group(0)) - len(m.group("flag"))].lower()
+        expect_on = not re.search(r"\b(?:isn't|not|shouldn't)\b", said_verb)
+        splits = [(m.group("rec"), m.group("flag"))]
+    sought = ""
+    for rec_said, flag_said in splits:
+        rec = re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?=[A-Z0-9\"'“])", "", rec_said.strip())
+        rec = quoted(rec) or rec.strip(" ?.!")
+        flag, on = _flag_sense(flag_said)
+        if not rec or not flag or len(words(flag)) > 3 or re.fullmatch(_SHOWN, flag) \
+                or re.search(r"\b(?:a|an|the|my|our|their)\b", flag_said, re.I):
+            continue    # "is X listed?" asks whether it is shown; "a member of the flat" is no field
+        named = quoted(rec_said) is not None or all(w[:1].isupper() or w[:1].isdigit() for w in rec.split())
+        if _flag_on_screen(c, st, rec, flag, on == expect_on):
+            return True
+        if not sought and named:
+            sought = rec
+    if sought and st.open_world and not st.moved and not grounding.rows(sought, st.live, minimum=0.8) \
+            and not grounding.live_elements(sought, st.live, minimum=0.85):
+        return seek_record(st, sought, c.text)   # a record on no screen shown: look for it in the lists, then read it
+    return False
+
+
+def _flag_on_screen(c: Clause, st: State, rec: str, flag: str, on: bool) -> bool:
+    assert st.live is not None
+    rows = grounding.rows(rec, st.live, minimum=0.8)
+    if rows:
+        cell, inverted = _flag_cell(st, rows[0].name, flag)
+        if cell is None:
+            return False
+        on = on != inverted        # "inactive" read from the column "active"
+        shown = (cell.name or cell.text).strip()
+        now = _bool_word(shown)
+        pair = next(((t, f) for t, f in zip(_TRUE_WORDS, _FALSE_WORDS) if shown.lower() in (t, f)), (None, None))
+        expected = shown if now == on else (pair[0] if on else pair[1])
+        if shown[:1].isupper() and expected:
+            expected = expected.capitalize()
+        try:
+            st.check(checks.element(st.ctx, selector=cell.selector, text=expected,
+                                    description=f"Check {rec!r} is {'' if on else 'not '}{flag} ({expected})"))
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
+        st.explicit_check_last = True
+        return True
+    inverted = False
+    box = None
+    for name in (flag, re.sub(r"^(?:in|un|dis|non)(?=[a-z]{4,})", "", flag)):
+        box = next((e for e in st.live.elements if e.role == "checkbox" and not e.hidden and not e.container
+                    and grounding.similarity(name, e.name or e.text) >= 0.9), None)
+        if box is not None:
+            inverted = name != flag
+            break
+    this_one = re.fullmatch(r"(?:(?:the|this|that)\s+)?[a-z]+|it|he|she|they", rec) is not None
+    if box is None or not (this_one or grounding.live_elements(rec, st.live, minimum=0.85)):
+        return False
+    on = on != inverted
+    try:
+        st.check(checks.element(st.ctx, selector=box.selector, state="checked" if on else "unchecked",
+                                description=f"Check {rec!r} is {'' if on else 'not '}{flag}"))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True

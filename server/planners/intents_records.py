@@ -495,9 +495,13 @@ def list_scope_intent(c: Clause, st: State) -> bool:
     if st.live is None:
         return False
     if c.act is Act.SEARCH:
-        m = re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+for\s+(?P<q>.+)$", c.rest.strip(), re.I) or \
+        rest = c.rest.strip()
+        m = re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+for\s+(?P<q>.+)$", rest, re.I) or \
             re.match(r"^(?:for\s+)?(?P<q>.+?)\s+(?:in|among|on)\s+(?:the\s+)?(?P<noun>\w+)(?:\s+(?:list|table|page))?$",
-                     c.rest.strip(), re.I)
+                     rest, re.I) or \
+            re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+by\s+(?:the\s+|their\s+|its\s+)?\w+\s*:?\s+(?P<q>\S.*)$",
+                     rest, re.I) or \
+            re.match(r"^(?:the\s+|a\s+|an\s+)(?P<noun>[a-z]+)\s+(?P<q>[\"'“‘].+|[A-Z0-9].*)$", rest)
         if m and records.entity_link(st, m.group("noun")) is not None and not on_list_of(st, m.group("noun")):
             q = quoted(m.group("q")) or clean(m.group("q"))
             return go_to_list(st, m.group("noun"), [f'search for "{q}"'])

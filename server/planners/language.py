@@ -197,7 +197,7 @@ class Clause:
 
 _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
-    r"isn't|aren't)\b|"
+    r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
     r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 

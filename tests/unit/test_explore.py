@@ -206,3 +206,26 @@ def test_write_leaves_a_review_file_with_screenshots(tmp_path: Path) -> None:
     assert "screens" not in data["tree"]["draft"]
     assert all(n["screenshot"].startswith("data:image/png;base64,") for n in data["nodes"])
     NavigationTree.from_dict(data["tree"])
+
+
+class AppWithMenu(FakeApp):
+    """Every screen carries the site's menu link Home (one address), as web apps' headers and breadcrumbs do."""
+
+    def elements(self) -> list[UIElement]:
+        return [*super().elements(), UIElement("link", "Home", selector="#nav-home", href="#/home", clickable=True)]
+
+    def execute(self, command: str, params: dict) -> None:
+        if command == "click_element" and params.get("selector") == "#nav-home":
+            self.log.append((command, dict(params)))
+            self.stack, self.dialog = ["home"], False
+            return
+        super().execute(command, params)
+
+
+def test_a_link_every_screen_carries_is_followed_from_one_screen_not_from_each() -> None:
+    app, tree, ex = explore(AppWithMenu())
+    menu_clicks = [p for c, p in app.log if c == "click_element" and p.get("selector") == "#nav-home"]
+    # once on home (it stays there), once from the first other screen; every screen after knows where it leads
+    assert len(menu_clicks) == 2, menu_clicks
+    assert ex.links == {"http://app.test/#/home": "home"}
+    assert {n["id"] for n in tree["nodes"]} == {n["id"] for n in explore()[1]["nodes"]}   # no screen less
