@@ -56,6 +56,10 @@ _SELECTOR_JS = r"""
     if (!shown) continue;
     const e = {role: el.getAttribute('role') || el.tagName.toLowerCase(), name: squash(el.getAttribute('aria-label')),
                text: squash(el.innerText).slice(0, 500)};
+    // an icon that says it, as the planners' observation names it: its alt, or a cell's lone icon ("False")
+    if (!e.name && el.tagName === 'IMG') e.name = squash(el.getAttribute('alt'));
+    if (!e.name && !e.text) e.name = squash(Array.from(el.querySelectorAll('img[alt]')).map(i => i.getAttribute('alt'))
+      .join(' ')) || squash(el.getAttribute('title'));
     if (typeof el.value === 'string' && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) e.value = el.value;
     if (el.type === 'checkbox' || el.type === 'radio') e.checked = el.checked;
     else if (el.hasAttribute('aria-checked')) e.checked = el.getAttribute('aria-checked') === 'true';

@@ -106,6 +106,7 @@ _FLAG_QUESTION = re.compile(r"^(?:is|was)\s+(?P<rec>.+?)\s+(?P<flag>(?-i:(?:not\
 _FLAG_STATEMENT = re.compile(r"^(?:that\s+)?(?P<rec>.+?)\s+(?:is|are|should be|must be|isn't|is not|should not be|"
                              r"shouldn't be|must not be)\s+(?P<flag>(?-i:(?:not\s+|no longer\s+)?[a-z][a-z -]*?))\s*[?.!]?$",
                              re.I)
+_ENSURE = re.compile(r"^(?:please\s+)?(?:make sure|ensure|be sure|see to it)\b", re.I)
 _TRUE_WORDS = ("true", "yes", "✓", "✔", "on", "enabled", "active", "1", "y")
 _FALSE_WORDS = ("false", "no", "✗", "✘", "off", "disabled", "inactive", "0", "n")
 
@@ -194,6 +195,11 @@ def _flag_on_screen(c: Clause, st: State, rec: str, flag: str, on: bool) -> bool
         on = on != inverted        # "inactive" read from the column "active"
         shown = (cell.name or cell.text).strip()
         now = _bool_word(shown)
+        if now is not None and now != on and _ENSURE.match(c.text):
+            # "make sure X is out of stock" while it is in stock: make it so, on the record's own form
+            from server.planners.intents_records import _flag_on_record
+
+            return _flag_on_record(c, st, rec, flag, on)
         pair = next(((t, f) for t, f in zip(_TRUE_WORDS, _FALSE_WORDS) if shown.lower() in (t, f)), (None, None))
         expected = shown if now == on else (pair[0] if on else pair[1])
         if shown[:1].isupper() and expected:
@@ -213,6 +219,8 @@ def _flag_on_screen(c: Clause, st: State, rec: str, flag: str, on: bool) -> bool
         if box is not None:
             inverted = name != flag
             break
+    if _ENSURE.match(c.text):
+        return False     # "make sure this customer is active" on its form: the form's own intents set it
     this_one = re.fullmatch(r"(?:(?:the|this|that)\s+)?[a-z]+|it|he|she|they", rec) is not None
     if box is None or not (this_one or grounding.live_elements(rec, st.live, minimum=0.85)):
         return False

@@ -56,6 +56,10 @@ def test_states_rows_counts_and_selectors(browser: Browser) -> None:
     check(browser, V.WAIT_FOR_ELEMENT, selector="#users tbody tr", count=3)
     check(browser, V.WAIT_FOR_ELEMENT, selector="#lang", text="English")     # a select's value
     check(browser, V.WAIT_FOR_ELEMENT, selector="#status", present=False)    # empty: no box
+    # a cell that shows only an icon is named by the icon, as the planners' observation names it
+    bob_active = "#users tbody tr:nth-of-type(2) td:nth-of-type(4)"
+    check(browser, V.WAIT_FOR_ELEMENT, selector=bob_active, text="False")
+    fails(browser, V.WAIT_FOR_ELEMENT, selector=bob_active, text="True")
     with pytest.raises(RequestError, match="not valid CSS"):
         check(browser, V.WAIT_FOR_ELEMENT, selector="##nope")
 

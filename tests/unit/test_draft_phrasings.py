@@ -142,7 +142,7 @@ PRODUCTS = "django_admin/admin/store/product/"
     ("is Rake still in stock?", "True"),
     ("Rake shouldn't be in stock", "False"),
     ("is Rake in stock? it must not be", "False"),
-    ("make sure Desk Lamp is out of stock", "False"),
+    ("check whether Desk Lamp is out of stock", "False"),
     ('is Rake in stock? "Rake" must not be', "False"),     # as the closed loop carries it: "it" made its referent
 ])
 def test_a_yes_no_field_is_read_in_the_records_row(task: str, shown: str) -> None:
@@ -169,3 +169,11 @@ def test_a_record_on_no_screen_is_looked_for_before_its_field_is_read() -> None:
     # presence is not a field: "is X listed?" stays a check of what is shown
     assert steps(plan("is Rake listed?", PRODUCTS, with_draft=False)) == [
         ("wait_for_element", {"text": "Rake", "present": True})]
+
+
+def test_make_sure_checks_a_field_already_so_and_sets_one_that_is_not() -> None:
+    already = steps(plan("please make sure Desk Lamp is in stock", PRODUCTS, with_draft=False))
+    assert already[0][0] == "wait_for_element" and already[0][1]["text"] == "True"
+    change = plan("make sure Rake is out of stock", PRODUCTS, with_draft=False)
+    assert steps(change) == [("click_element", {"text": "Rake", "role": "link"})]
+    assert change.pending[-1] == "save" and '"no"' in change.pending[0]
