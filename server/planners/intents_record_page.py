@@ -168,13 +168,16 @@ def flag_check(c: Clause, st: State) -> bool:
         splits = [(m.group("rec"), m.group("flag"))]
     sought = ""
     for rec_said, flag_said in splits:
+        if record_ids.parse(rec_said.strip()) is not None:
+            return False    # "ticket 2 is critical": a numbered record, read on its own page (record_page_check)
         rec = re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?=[A-Z0-9\"'“])", "", rec_said.strip())
         rec = quoted(rec) or rec.strip(" ?.!")
         flag, on = _flag_sense(flag_said)
         if not rec or not flag or len(words(flag)) > 3 or re.fullmatch(_SHOWN, flag) \
                 or re.search(r"\b(?:a|an|the|my|our|their)\b", flag_said, re.I):
             continue    # "is X listed?" asks whether it is shown; "a member of the flat" is no field
-        named = quoted(rec_said) is not None or all(w[:1].isupper() or w[:1].isdigit() for w in rec.split())
+        named = (quoted(rec_said) is not None or all(w[:1].isupper() or w[:1].isdigit() for w in rec.split())) \
+            and len(rec) >= 3 and any(ch.isalpha() for ch in rec)
         if _flag_on_screen(c, st, rec, flag, on == expect_on):
             return True
         if not sought and named:

@@ -177,3 +177,9 @@ def test_make_sure_checks_a_field_already_so_and_sets_one_that_is_not() -> None:
     change = plan("make sure Rake is out of stock", PRODUCTS, with_draft=False)
     assert steps(change) == [("click_element", {"text": "Rake", "role": "link"})]
     assert change.pending[-1] == "save" and '"no"' in change.pending[0]
+
+
+def test_a_numbered_record_is_read_on_its_own_page_not_sought_as_a_name() -> None:
+    p = plan("verify that ticket 4 is major", "trac/report", with_draft=False)
+    assert p.feasible and p.pending == ["verify that ticket 4 is major"]
+    assert "look through the lists" not in " ".join(p.pending)
