@@ -32,8 +32,9 @@ log = logging.getLogger(__name__)
 # tasks written in one sitting before the planner first ran on it (held-out on the first run: datasette
 # 47.8 %, todomvc 65.0 %, trac 42.9 %, ihatemoney 17.6 %): the closest measure here of an app nobody tuned
 # for. Each floor sits a task or two below its measure, for timing noise; raise them as the planner
-# improves, never lower them. ("all" was 73.5 % before I Hate Money joined; its floor stays.)
-FLOORS = {"all": 0.68, "streamtv": 0.79, "django_admin": 0.6, "sqlite_web": 0.48, "datasette": 0.6,
+# improves, never lower them. ("all" was 73.5 % before I Hate Money joined; its floor stays.) Raised on
+# 2026-11-25 after all 71.8 % (183/255), django_admin 68.9 % (31/45), sqlite_web 60.5 % (26/43).
+FLOORS = {"all": 0.69, "streamtv": 0.79, "django_admin": 0.64, "sqlite_web": 0.55, "datasette": 0.6,
           "todomvc": 0.75, "trac": 0.66, "ihatemoney": 0.23}
 
 # The target is 0 false passes and every impossible task refused with no step run. The last full measure
