@@ -130,8 +130,8 @@ def _bool_word(text: str) -> bool | None:
 
 
 def _flag_cell(st: State, row: str, flag: str):  # type: ignore[no-untyped-def]
-    """The cell of *row* that shows the yes/no field *flag* (its hint names the field: "field in stock")."""
-    want = {w.rstrip("s") for w in words(flag)}
+    """The cell of *row* that shows the yes/no field *flag* (its hint names the field: "field in stock"), and
+    whether it was found under the field's positive name ("inactive" read from the column "active")."""
     for unprefixed in (flag, re.sub(r"^(?:in|un|dis|non)(?=[a-z]{4,})", "", flag)):
         want = {w.rstrip("s") for w in words(unprefixed)}
         for e in st.live.elements if st.live is not None else ():
