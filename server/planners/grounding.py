@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from server.planners.matching import STOPWORDS, phrase_score
+from server.planners.matching import STOPWORDS, phrase_score, stems
 from shared.models import ElementInfo, NodeInfo, PlanningContext
 from shared.screen import (
     CLICKABLE_ROLES, FIELD_ROLES, ROLE_COMBOBOX, ROLE_TEXT, ROLE_TEXTBOX, TOGGLE_ROLES,
@@ -157,6 +157,21 @@ def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = N
                 score += 0.05
             out.append(Target(TargetKind.TREE_ELEMENT, score, el.text or el.name, node=node, element=el))
     return sorted(out, key=lambda t: -t.score)
+
+
+_PLAIN_KINDS = stems("item entry record row one page screen link button tab option menu list view detail "
+                    "details info information")
+
+
+def unexplained(phrase: str, t: Target, ctx: PlanningContext) -> set[str]:
+    """Words of *phrase* a declared element's near match leaves out that say neither what it is nor the
+    kind of thing it is (its screen's name, the screen it opens, a plain word such as "item"): "orders" and
+    "email" in "the orders of Alice Martin", "an email to Alice Martin" name something else."""
+    el = t.element
+    opened = ctx.nodes.get(el.opens) if el is not None and el.opens else None
+    known = stems(f"{el.name if el else ''} {el.text if el else ''} {t.node.label if t.node else ''} "
+                  f"{opened.label if opened else ''}", content=True) | _PLAIN_KINDS
+    return set(stems(phrase, content=True) - known)
 
 
 # -- the live screen -----------------------------------------------------------------------------

@@ -302,9 +302,8 @@ def activate(c: Clause, st: State) -> bool:
     if category_free != target_text:   # "the movie X": the whole words first, the name alone a little less
         whole = grounding.tree_elements(target_text, st.ctx, prefer_node=st.node)
         declared = sorted(whole + [replace(t, score=t.score * 0.97) for t in declared], key=lambda t: -t.score)
-    if st.open_world:
-        # a draft's elements hold every row's text: "the orders of Alice Martin" is not the row "Alice Martin"
-        declared = [t for t in declared if t.score >= 0.85 or not _unexplained(target_text, t, st)]
+    if st.open_world:   # a draft's elements hold every row's text: "the orders of X" is not the row X
+        declared = [t for t in declared if t.score >= 0.85 or not grounding.unexplained(target_text, t, st.ctx)]
     if screen and declared and declared[0].element.opens == screen[0].node.id:
         declared = []   # an element that only opens the screen named: go to the screen (goto verifies it)
     best_screen = screen[0].score if screen else 0.0
@@ -428,24 +427,6 @@ def _scoped_target(c: Clause, st: State, text: str) -> bool:
         st.expect_check(None)   # "the form for a new ticket": what it opened is that form
         return True
     raise Defer(outer, replace_with=[f"open {inner}"])
-
-
-_PLAIN_KINDS = frozenset("item entry record row one page screen link button tab option menu list view detail "
-                         "details info information".split())
-
-
-def _unexplained(phrase: str, t: Target, st: State) -> set[str]:
-    """Words of *phrase* a declared element's near match leaves out that say neither what it is nor the
-    kind of thing it is (its screen's name, the screen it opens, a plain word such as "item"): "orders" and
-    "email" in "the orders of Alice Martin", "an email to Alice Martin" name something else."""
-    def stems(text: str) -> set[str]:
-        return {w.rstrip("s") for w in content_words(text)}
-
-    el = t.element
-    opened = st.node_info(el.opens) if el is not None and el.opens else None
-    known = stems(f"{el.name if el else ''} {el.text if el else ''} {t.node.label if t.node else ''} "
-                  f"{opened.label if opened else ''}") | {w.rstrip("s") for w in _PLAIN_KINDS}
-    return stems(phrase) - known
 
 
 _HOME_WORDS = {"home", "main", "start", "index", "dashboard", "landing", "front", "root", "admin", "overview"}

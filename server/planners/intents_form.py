@@ -15,7 +15,7 @@ from server.planners.grounding import Target
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
-from server.planners.matching import nodes_with_keyword
+from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
 from shared import vocabulary as V
@@ -138,8 +138,8 @@ def _box_before_search_button(st: State):  # type: ignore[no-untyped-def]
     return None
 
 
-_NOT_SCOPE = frozenset("search find look up for seek query by in on of the a an and please use using with via through "
-                       "screen page field box bar".split())
+_NOT_SCOPE = stems("search find look up for seek query by in on of the a an and please use using with via through "
+                   "screen page field box bar")
 
 
 def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) -> NodeInfo:
@@ -148,9 +148,8 @@ def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) ->
     are refused rather than guessed."""
     if len(screens) == 1:
         return screens[0]
-    scope = frozenset(w.rstrip("s") for w in words(text)) - frozenset(w.rstrip("s") for w in words(query)) \
-        - frozenset(w.rstrip("s") for w in _NOT_SCOPE)
-    scored = [(len(scope & frozenset(w.rstrip("s") for w in words(n.label))), n) for n in screens]
+    scope = stems(text) - stems(query) - _NOT_SCOPE
+    scored = [(len(scope & stems(n.label)), n) for n in screens]
     best = max(score for score, _ in scored)
     top = [n for score, n in scored if score == best]
     if len(top) == 1:

@@ -12,6 +12,7 @@ control of its own better is left to the other intents.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from server.planners import grounding
 from server.planners.language import Act, Clause, clean, quoted
@@ -89,23 +90,33 @@ def param_intent(c: Clause, st: State) -> bool:
     phrase = _phrase(c)
     if not phrase:
         return False
-    scored = [(item_of(phrase, n), n) for n in st.ctx.navigation.nodes
-              if n.param and n.items and not (playing and _plays_elsewhere(n))]
-    scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
-    if not scored:
+    best = _best_item(phrase, st, [n for n in st.ctx.navigation.nodes if not (playing and _plays_elsewhere(n))])
+    if best is None:
         return not playing and _part_of_item(phrase, st)
-    # an item the screen shown lists first, then the best-named one
-    (score, item), node = max(scored, key=lambda sn: (_listed_here(sn[1], st), sn[0][0]))
+    (score, item), node = best
     # a screen named as well by the phrase ("open movies") is a screen, not an item
     if any(t.score >= score and not t.node.param for t in grounding.screens(phrase, st.ctx) if t.node):
         return False
+    _open_item(st, node, item)
+    return True
+
+
+def _best_item(phrase: str, st: State, nodes: Iterable[NodeInfo]) -> tuple[tuple[float, str], NodeInfo] | None:
+    """The item of a parameterised node among *nodes* that *phrase* names: one the screen shown lists first,
+    then the best-named one."""
+    scored = [(item_of(phrase, n), n) for n in nodes if n.param and n.items]
+    scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
+    return max(scored, key=lambda sn: (_listed_here(sn[1], st), sn[0][0])) if scored else None
+
+
+def _open_item(st: State, node: NodeInfo, item: str) -> None:
+    """Go to *node*'s screen for *item*; goto verifies the item is the one shown."""
     slot = "{" + node.param + "}"
     title = node.label.replace(slot, item) if slot in node.label else f"{node.label}: {item}"
     st.add(V.GOTO, {"node": node.id, "param": item}, f"Open {title}", moves=True)
     st.node, st.moved = node.id, True
     st.last_act, st.last_object = "open", item
-    st.expect_check(None)   # goto verifies the item is the one shown
-    return True
+    st.expect_check(None)
 
 
 _PART_OF = re.compile(r"^(?P<a>.+?)\s+(?:of|for|about)\s+(?P<b>.+)$", re.I)
@@ -120,22 +131,16 @@ def _part_of_item(phrase: str, st: State) -> bool:
     if not m:
         return False
     outer = _ARTICLE.sub("", m.group("b").strip())
-    scored = [(item_of(outer, n), n) for n in st.ctx.navigation.nodes if n.param and n.items]
-    scored = [(score, n) for score, n in scored if score[0] >= MIN_SCORE]
-    if not scored:
+    best = _best_item(outer, st, st.ctx.navigation.nodes)
+    if best is None:
         return False
-    (_, item), node = max(scored, key=lambda sn: (_listed_here(sn[1], st), sn[0][0]))
+    (_, item), node = best
     inner = m.group("a").strip()
     whole = bool(_WHOLE_ITEM.match(inner))
     if not whole and not st.open_world and not any(
             t.node is not None and t.node.id == node.id for t in grounding.tree_elements(inner, st.ctx, minimum=0.8)):
         return False    # a complete tree says what the item's screen has: the part is not there
-    slot = "{" + node.param + "}"
-    title = node.label.replace(slot, item) if slot in node.label else f"{node.label}: {item}"
-    st.add(V.GOTO, {"node": node.id, "param": item}, f"Open {title}", moves=True)
-    st.node, st.moved = node.id, True
-    st.last_act, st.last_object = "open", item
-    st.expect_check(None)   # goto verifies the item is the one shown
+    _open_item(st, node, item)
     if whole:
         return True
     raise Defer(item, replace_with=[f"open {inner}"])

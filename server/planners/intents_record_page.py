@@ -129,10 +129,24 @@ def _bool_word(text: str) -> bool | None:
     return True if low in _TRUE_WORDS else False if low in _FALSE_WORDS else None
 
 
+def _names(flag: str) -> tuple[str, str]:
+    """A field's name as said, and as its positive ("inactive" → active): a column or box may have either."""
+    return flag, re.sub(r"^(?:in|un|dis|non)(?=[a-z]{4,})", "", flag)
+
+
+def _explicit_check(st: State, **check: str) -> bool:
+    try:
+        st.check(checks.element(st.ctx, **check))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True
+
+
 def _flag_cell(st: State, row: str, flag: str):  # type: ignore[no-untyped-def]
     """The cell of *row* that shows the yes/no field *flag* (its hint names the field: "field in stock"), and
     whether it was found under the field's positive name ("inactive" read from the column "active")."""
-    for unprefixed in (flag, re.sub(r"^(?:in|un|dis|non)(?=[a-z]{4,})", "", flag)):
+    for unprefixed in _names(flag):
         want = {w.rstrip("s") for w in words(unprefixed)}
         for e in st.live.elements if st.live is not None else ():
             if e.container != row or e.role not in ("cell", "gridcell") or _bool_word(e.name or e.text) is None:
@@ -207,16 +221,11 @@ def _flag_on_screen(c: Clause, st: State, rec: str, flag: str, on: bool) -> bool
         expected = shown if now == on else (pair[0] if on else pair[1])
         if shown[:1].isupper() and expected:
             expected = expected.capitalize()
-        try:
-            st.check(checks.element(st.ctx, selector=cell.selector, text=expected,
-                                    description=f"Check {rec!r} is {'' if on else 'not '}{flag} ({expected})"))
-        except CannotCheck as exc:
-            raise Unplannable(str(exc)) from exc
-        st.explicit_check_last = True
-        return True
+        return _explicit_check(st, selector=cell.selector, text=expected,
+                               description=f"Check {rec!r} is {'' if on else 'not '}{flag} ({expected})")
     inverted = False
     box = None
-    for name in (flag, re.sub(r"^(?:in|un|dis|non)(?=[a-z]{4,})", "", flag)):
+    for name in _names(flag):
         box = next((e for e in st.live.elements if e.role == "checkbox" and not e.hidden and not e.container
                     and grounding.similarity(name, e.name or e.text) >= 0.9), None)
         if box is not None:
@@ -228,10 +237,5 @@ def _flag_on_screen(c: Clause, st: State, rec: str, flag: str, on: bool) -> bool
     if box is None or not (this_one or grounding.live_elements(rec, st.live, minimum=0.85)):
         return False
     on = on != inverted
-    try:
-        st.check(checks.element(st.ctx, selector=box.selector, state="checked" if on else "unchecked",
-                                description=f"Check {rec!r} is {'' if on else 'not '}{flag}"))
-    except CannotCheck as exc:
-        raise Unplannable(str(exc)) from exc
-    st.explicit_check_last = True
-    return True
+    return _explicit_check(st, selector=box.selector, state="checked" if on else "unchecked",
+                           description=f"Check {rec!r} is {'' if on else 'not '}{flag}")

@@ -53,6 +53,11 @@ def _content_set(text: str) -> frozenset[str]:
     return frozenset(w for w in _words(text) if w not in STOPWORDS)
 
 
+def stems(text: str, content: bool = False) -> frozenset[str]:
+    """The words of *text* less a plural s ("Products" → product); *content*: stopwords left out."""
+    return frozenset(w.rstrip("s") for w in (_content_set(text) if content else _words(text)))
+
+
 def _stems(ws: frozenset[str]) -> frozenset[str]:
     return frozenset(w.rstrip("s") for w in ws)
 
