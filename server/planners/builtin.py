@@ -41,6 +41,7 @@ from server.planners.intents_form import (
     type_intent,
 )
 from server.planners.intents_record_page import flag_check, record_page_check
+from server.planners.intents_statement import statement_check
 from server.planners.intents_workflow import WORKFLOW_VERBS, workflow_intent
 from server.planners.language import (
     Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, words,
@@ -63,6 +64,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("flag-check", flag_check),     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
+    ("statement", statement_check),   # "the electricity bill was paid by Dan": the names it says, in one row
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
     ("channel", lambda c, st: c.act is not Act.CHECK and channel_intent(c, st)),
     ("back", back_intent),

@@ -19,7 +19,7 @@ from server.planners.grounding import Target, TargetKind, similarity
 from server.planners.language import Act, Clause
 from server.planners.state import State
 from shared import vocabulary as V
-from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_TEXTBOX, UIElement
+from shared.screen import ROLE_BUTTON, ROLE_CELL, ROLE_COMBOBOX, ROLE_TEXTBOX, UIElement
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,10 @@ def _columns(st: State) -> list[str]:
     return [o for e in (st.live.elements if st.live else ()) if e.role == ROLE_COMBOBOX for o in e.options]
 
 
+def _cells(st: State) -> list[UIElement]:
+    return [e for e in (st.live.elements if st.live else ()) if e.role == ROLE_CELL and e.container]
+
+
 def read_condition_on(st: State, text: str) -> Condition | None:
     """A condition in *text*, also without an operator where the screen offers the column:
     "family Araceae" and "full sun light" (a value, then its column) are equalities."""
@@ -103,7 +107,11 @@ def read_condition_on(st: State, text: str) -> Condition | None:
         return Condition(columns[_norm(m.group("a"))], OPERATORS[-1], m.group("b").strip("\"'“”"))
     m = re.match(r"^(?:an?\s+|the\s+)?(?P<v>\S.*?)\s+(?P<col>[\w.-]+)$", text.strip().strip(".?!"))
     if m and _norm(m.group("col")) in columns:
-        return Condition(columns[_norm(m.group("col"))], OPERATORS[-1], m.group("v").strip("\"'“”"))
+        value = m.group("v").strip("\"'“”")
+        whole = re.sub(r"^(?:an?|the)\s+", "", text.strip().strip(".?!"), flags=re.I)
+        if any(_norm(e.name or e.text or "") == _norm(whole) for e in _cells(st)):
+            value = whole   # "low light" is a value of the column light, not "low"
+        return Condition(columns[_norm(m.group("col"))], OPERATORS[-1], value)
     return None
 
 
@@ -137,6 +145,7 @@ def condition_filter(st: State, text: str | Condition) -> bool:
     if cond is None or st.live is None:
         return False
     elements = list(st.live.elements)
+    table = bool(_cells(st))   # read now: the screen after Apply is not known yet
     for i, el in enumerate(elements):
         if el.role != ROLE_COMBOBOX or el.disabled:
             continue
@@ -164,7 +173,12 @@ def condition_filter(st: State, text: str | Condition) -> bool:
                           f"({column} {cond.operator.words[0]} {cond.value})")
         st.summary.append(f"filter {column} {cond.operator.words[0]} {cond.value}")
         try:
-            st.expect_check(checks.text_shown(st.ctx, cond.value) if cond.operator.shows_value else None)
+            # the rows left show the value in a cell: the value typed in the filter's own field, or echoed in
+            # the page's description of the filter, proves nothing
+            st.expect_check((checks.element(st.ctx, text=cond.value, role=ROLE_CELL,
+                                            description=f"Check the rows left show {cond.value!r}")
+                             if table else checks.text_shown(st.ctx, cond.value))
+                            if cond.operator.shows_value else None)
         except CannotCheck:
             st.expect_check(None)
         return True

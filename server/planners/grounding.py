@@ -14,6 +14,7 @@ matches, :func:`suggestions` lists the closest names for a "did you mean".
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -244,7 +245,30 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
             score = max(score, 0.95)   # a cell of the row, or a link in it, is exactly the name
         if score >= minimum and score > seen.get(c, 0.0):
             seen[c] = score
+    if not seen and minimum <= BY_WORDS:
+        row = _row_by_words(phrase, screen)
+        if row:
+            seen[row] = BY_WORDS
     return sorted((Target(TargetKind.ROW, s, c) for c, s in seen.items()), key=lambda t: -t.score)
+
+
+BY_WORDS = 0.72
+
+
+def _row_by_words(phrase: str, screen: ScreenObservation) -> str:
+    """"the plumber todo" → the one row showing "Call the plumber": the phrase's lowercase words that no row
+    shows ("todo", "bill") are its kind, and the words left must all be in one row, and in that row only."""
+    said = [w for w in words(phrase) if w not in STOPWORDS]
+    containers = {el.container for el in screen.elements if el.container}
+    row_words = {c: set(words(c)) for c in containers}
+    shown = set().union(*row_words.values()) if row_words else set()
+    kept = [w for w in said if w in shown]
+    dropped = [w for w in said if w not in shown]
+    if not kept or not dropped or len(dropped) > 2 or sum(len(w) for w in kept) < 4 \
+            or any(re.search(rf"\b{re.escape(w)}\b", phrase) is None for w in dropped):
+        return ""
+    holding = [c for c, ws in row_words.items() if set(kept) <= ws]
+    return holding[0] if len(holding) == 1 else ""
 
 
 def fields(phrase: str, screen: ScreenObservation | None, minimum: float = 0.55) -> list[Target]:

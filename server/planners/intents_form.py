@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, grounding
+from server.planners import checks, grounding, records
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.intents_act import activate, resolve_pronoun
@@ -161,6 +161,32 @@ def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) ->
                       "say which one", "search")
 
 
+_LIST_FIRST = re.compile(r"^(?:all\s+|any\s+)?(?:the\s+)?(?P<noun>[a-z][a-z ]{2,30}?)\s+(?:from|in|at|with|named|called|"
+                         r"matching|containing|about)\s+(?P<v>\S.*)$")
+_VALUE_FIRST = re.compile(r"^(?P<v>\S.*?)\s+(?:in|among|within|through)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<noun>[a-z][a-z ]{2,30})$")
+
+
+def _search_in_list(st: State, query: str) -> str | bool:
+    """"look up the customers from Lyon", "search Lyon in the customers": the list's own search, for the value.
+    True when the list was opened first (the search is planned on it), the value when the list is shown, ""
+    when the query names no list."""
+    if st.live is None:
+        return ""
+    from server.planners.list_search import on_list_of
+
+    for m in (_LIST_FIRST.match(query), _VALUE_FIRST.match(query)):
+        if m is None:
+            continue
+        noun, value = m.group("noun").strip(), quoted(m.group("v")) or clean(m.group("v"))
+        if on_list_of(st, noun):
+            return value
+        link = records.entity_link(st, noun)
+        if link is not None:
+            st.click_live(link, f"Open {link.label!r}")
+            raise Defer(noun, replace_with=[f'search for "{value}"'])
+    return ""
+
+
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
@@ -170,6 +196,10 @@ def search_intent(c: Clause, st: State) -> bool:
                    "", query)
     if not query:
         raise Unplannable("nothing to search for")
+    scoped = _search_in_list(st, query)
+    if scoped is True:
+        return True
+    query = scoped or query
     screens = nodes_with_keyword("search", st.ctx)
     field = None
     beside = None
@@ -277,6 +307,8 @@ def delete_intent(c: Clause, st: State) -> bool:
         if st.moved:
             raise Defer(subject)
         raise Unplannable(f"no item {subject!r} on the screen to delete", subject)
+    if rows[0].score == grounding.BY_WORDS:
+        subject = rows[0].name    # "the plumber todo" is the row "Call the plumber": that is what must go
     return delete_row(st, subject, rows[0].name)
 
 
@@ -476,6 +508,7 @@ def set_intent(c: Clause, st: State) -> bool:
             checked = value_low == "on" if value_low else not bool(el.checked)
             st.add(V.SET_CHECKED, {"checked": checked, "text": el.name or el.text or el.hint, "role": el.role},
                    f"Turn {boxes[0].label!r} {'on' if checked else 'off'}")
+            st.last_object = boxes[0].label
             try:
                 st.expect_check(checks.element(st.ctx, text=el.name or el.text or el.hint, role=el.role,
                                                state="checked" if checked else "unchecked"))
@@ -513,6 +546,7 @@ def set_intent(c: Clause, st: State) -> bool:
             st.expect_check(checks.element(st.ctx, selector=el.selector, text=value))
         st.node = t.node.id
         st.summary.append(f"set {el.name} to {value}")
+        st.last_object = el.name    # "turn on subtitles, then check they are on": what "they" is
         return True
     if c.act is Act.TOGGLE and declared:
         return False

@@ -10,7 +10,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import clean, words
 from server.planners.state import State, Unplannable
-from shared.screen import CLICKABLE_ROLES, ROLE_LINK
+from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX
 
 _OPENING_WORDS = {"view", "open", "details", "detail", "show", "more", "info"}
 _DESTRUCTIVE_WORDS = {"delete", "remove", "drop", "destroy", "trash", "archive"}
@@ -67,7 +67,13 @@ def open_by_row_link(st: State, t: Target) -> bool:
     st.summary.append(f"open {t.label}")
     st.last_object = t.label
     try:
-        st.expect_check(checks.text_shown(st.ctx, t.label))
+        # an edit link opens a form: the record's name is then the value of one of its fields
+        st.expect_check(checks.element(st.ctx, text=t.label, role=ROLE_TEXTBOX,
+                                       description=f"Check the form of {t.label!r} is open")
+                        if set(words(link.name or link.text)) & _EDITING_WORDS else checks.text_shown(st.ctx, t.label))
     except CannotCheck:
         st.expect_check(None)
     return True
+
+
+_EDITING_WORDS = frozenset({"edit", "change", "modify", "update"})

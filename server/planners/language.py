@@ -122,8 +122,9 @@ _KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.spli
 
 
 # "I only want to see toys": a wish to be shown something, not a check ("I want to see that X is …" is one)
-_WANT_TO_SEE = re.compile(r"^(?:i|we)(?:\s+(?P<only>only)|\s+(?:just|really|also))?\s+(?:want|wanna|need|would like|'d like)"
-                          r"\s+to\s+see\s+(?!if\b|whether\b|that\b)", re.I)
+_WANT_TO_SEE = re.compile(r"^(?:(?:i|we)(?:\s+(?P<only>only)|\s+(?:just|really|also))?(?:\s+(?:want|wanna|need|would like)|"
+                          r"['’]d like|\s+d like)\s+to|let\s+me|(?:can|could|may)\s+i)\s+(?:see|view|look at)\s+"
+                          r"(?!if\b|whether\b|that\b)", re.I)
 
 
 def strip_filler(text: str) -> str:
@@ -370,6 +371,10 @@ def restate(task: str) -> str:
                           r"(?P<l>(?:the|my|our|this)\s+(?:[\w-]+\s+)?list)", task.strip(), re.I)
     if listed:    # "put 'water the ferns' on my list"
         return f"add {listed.group('v')} to {listed.group('l')}"
+    prefer = re.fullmatch(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:prefer|like|want|rather have)\s+(?P<f>(?:the|my)\s+[\w ]+?)\s+"
+                          r"(?:in|set to|to be|as|on)\s+(?P<v>[\w -]+?)[\s.!]*(?:,?\s*please)?", task.strip(), re.I)
+    if prefer:    # "I'd prefer the audio in French": the setting, to that value
+        return f"set {prefer.group('f')} to {prefer.group('v')}"
     replace = re.fullmatch(r"replace\s+(?:the\s+)?(?P<f>[\w ]+?)\s+with\s+(?P<v>.+)", task.strip(), re.I)
     if replace:   # "replace the name with Alicia"
         return f"set the {replace.group('f')} to {replace.group('v')}"

@@ -191,11 +191,18 @@ def test_a_filter_row_of_column_operator_and_value() -> None:
             ("click_element", {"text": "Apply", "role": "button"})], task
     contains = _steps(plan("find plants whose name contains lily", plants))
     assert contains[1] == ("select_option", {"option": "contains", "field": "filter op"})
-    assert contains[-1] == ("wait_for_element", {"text": "lily", "present": True})
+    # the rows left show the value in a cell: the filter's own field, or the page's "where name contains
+    # lily", would show it with no row left
+    assert contains[-1] == ("wait_for_element", {"text": "lily", "role": "cell", "present": True})
     over = _steps(plan("filter by height_cm greater than 100", plants))
     assert over[1][1]["option"] == ">" and over[-1][0] == "click_element"   # the rows left need not show "100"
     value_first = _steps(plan("show only plants with full sun light", plants))
     assert value_first[0][1]["option"] == "light" and value_first[2][1]["text"] == "full sun"
+    # "low light" is a value the light column shows, so it is the value, not "low" (which matched no row, and
+    # passed on the page's own "light = low")
+    whole = _steps(plan("only show plants with low light", plants))
+    assert whole[0][1]["option"] == "light" and whole[2][1]["text"] == "low light"
+    assert whole[-1] == ("wait_for_element", {"text": "low light", "role": "cell", "present": True})
     # from the start page: the list first, then the filter (closed loop)
     assert plan("find plants whose name contains lily", screen("datasette/")).pending
 

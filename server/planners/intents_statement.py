@@ -1,0 +1,210 @@
+"""A statement about one record of a list, checked in that record's row: "the electricity bill was paid by
+Dan", "Lavender needs full sun", "Beloved is a sci-fi book", "the rent is 1200".
+
+The statement is not read by its grammar, which testers vary without end, but against the table shown:
+
+- its *names* are the phrases a cell of the table shows (a name, a category, an amount), and every
+  capitalised word, number or quoted text even when no cell shows it ("the rent is 1500");
+- its *record* is the row one of those names picks out on its own (the earliest such name);
+- every other name must be in that row: each becomes a check of the row, in the column a word of the
+  statement names ("paid" → the column "Who paid?") when one does;
+- the words no cell shows ("needs", "book", "bill", "was paid by") are the statement's own wording, and
+  are not checked.
+
+So a false statement fails (its value is in another row, or in no row), and a true one passes whatever
+verb joins the record to its value. A statement with no name beyond its record is left to other intents.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
+from server.planners.language import Act, Clause, quoted, words
+from server.planners.list_search import seek_record
+from server.planners.state import State, Unplannable
+from shared.screen import UIElement
+
+_CELL_ROLES = ("cell", "gridcell")
+_FILLER = frozenset("a an the this that these those is are was were be been being has have had does do did of by "
+                    "to for in on at with and its it their his her as also still really actually indeed".split())
+_NUMBER = re.compile(r"^[+-]?[$€£]?\d[\d,]*(?:\.\d+)?%?$")
+_NOBODY = re.compile(r"\b(?:no|nobody|none|nothing|no longer)\b", re.I)   # "no one paid": not one record's value
+_COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+)\b", re.I)   # "there are 11 products"
+_PRESENCE = re.compile(r"\b(?:shown|displayed|visible|listed|present|there|appears?|exists?|included|missing|"
+                       r"on (?:the )?(?:screen|page|list))\s*[?.!]?$", re.I)
+
+
+@dataclass(frozen=True)
+class _Cell:
+    el: UIElement
+    row: str          # the row's text (its container)
+    column: int       # its position in the row (0 when the page does not say)
+    text: str
+
+
+def _column(selector: str) -> int:
+    m = re.search(r"(?:td|th):nth-of-type\((\d+)\)[^>]*$", selector or "")
+    return int(m.group(1)) if m else 0
+
+
+def _table(st: State) -> tuple[list[_Cell], dict[int, str]]:
+    """The data cells of the lists shown, and the header of each column."""
+    assert st.live is not None
+    headers = {e.container for e in st.live.elements if e.role == "row" and "header-row" in e.hint.split()}
+    heads: dict[int, str] = {}
+    cells: list[_Cell] = []
+    for e in st.live.elements:
+        label = (e.name or e.text or "").strip()
+        if not e.container or e.hidden or not label or e.role not in _CELL_ROLES:
+            continue
+        if e.container in headers or any(h and e.container.startswith(h) for h in headers if h) \
+                or "thead" in (e.selector or ""):
+            if _column(e.selector):
+                heads.setdefault(_column(e.selector), label)
+            continue
+        cells.append(_Cell(e, e.container, _column(e.selector), label))
+    return cells, heads
+
+
+def _norm(text: str) -> str:
+    return " ".join(words(text))
+
+
+def _number(text: str) -> float | None:
+    t = re.sub(r"[$€£,%+]", "", text)
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def _shows(cell: str, phrase: str) -> str:
+    """The part of *cell* that shows *phrase*: the phrase as whole words, or a number equal to it ("1200" in
+    "1200.00 (300.00 each)" is "1200.00"); "" when it does not."""
+    want = _number(phrase) if _NUMBER.match(phrase) else None
+    if want is not None:
+        for token in re.findall(r"[+-]?[$€£]?\d[\d,]*(?:\.\d+)?", cell):
+            if _number(token) == want:
+                return token
+        return ""
+    n, c = _norm(phrase), _norm(cell)
+    return phrase if n and re.search(rf"(?:^| ){re.escape(n)}(?: |$)", c) else ""
+
+
+def _spans(tokens: list[str]) -> list[tuple[int, int]]:
+    """Every run of words, longest first."""
+    return [(i, i + n) for n in range(min(len(tokens), 6), 0, -1) for i in range(len(tokens) - n + 1)]
+
+
+def _is_name(token: str, first: bool) -> bool:
+    return bool(_NUMBER.match(token)) or (token[:1].isupper() and not first and len(token) > 1)
+
+
+def _record(tokens: list[str], cells: list[_Cell]) -> tuple[tuple[int, int], str] | None:
+    """The earliest run of words that one row alone shows: the record the statement is about."""
+    best: tuple[tuple[int, int], str] | None = None
+    for i, j in _spans(tokens):
+        phrase = " ".join(tokens[i:j])
+        if _NUMBER.match(phrase) or len(phrase) < 3 or not set(words(phrase)) - _FILLER:
+            continue
+        holding = {c.row for c in cells if _norm(c.text) == _norm(phrase)}
+        if not holding and len(_norm(phrase)) >= 4:
+            holding = {c.row for c in cells if _shows(c.text, phrase)}   # "pizza" in the cell "Pizza night"
+        if len(holding) == 1 and (best is None or i < best[0][0]):
+            best = ((i, j), holding.pop())
+    return best
+
+
+def _seek(st: State, tokens: list[str], text: str) -> bool:
+    """"Lavender needs full sun" with no Lavender on the screen: in an open world, look for it in the lists
+    (the statement is read again where it is found). Only a statement that starts with the record's name."""
+    lead = list(itertools.takewhile(lambda t: t[:1].isupper() or t[:1].isdigit() and not _NUMBER.match(t), tokens))
+    if not st.open_world or st.moved or not lead or len(lead) == len(tokens):
+        return False
+    name = " ".join(lead)
+    if len(name) < 3 or grounding.live_elements(name, st.live, minimum=0.85) or grounding.rows(name, st.live, 0.8):
+        return False
+    return seek_record(st, name, text)
+
+
+def _unnegated(tokens: list[str]) -> tuple[list[str], bool]:
+    """The statement's words without its negation ("is not", "isn't", "never"), and whether it had one."""
+    kept = [t for t in tokens if t.lower() not in ("not", "never")]
+    kept = [re.sub(r"n['’]t$", "", t, flags=re.I) for t in kept]
+    return kept, kept != tokens
+
+
+def _names(tokens: list[str], covered: set[int], cells: list[_Cell]) -> list[str]:
+    """The statement's names besides its record: phrases some cell shows, and capitalised words and numbers."""
+    names: list[tuple[int, str]] = []
+    for i, j in _spans(tokens):
+        if covered & set(range(i, j)):
+            continue
+        phrase = " ".join(tokens[i:j])
+        if not set(words(phrase)) - _FILLER:
+            continue
+        shown_somewhere = any(_shows(cl.text, phrase) for cl in cells) and (j - i > 1 or len(phrase) >= 2)
+        if shown_somewhere or (j - i == 1 and _is_name(phrase, i == 0)):
+            names.append((i, phrase))
+            covered |= set(range(i, j))
+    return [phrase for _, phrase in sorted(names)]
+
+
+def _usual_column(phrase: str, cells: list[_Cell]) -> int:
+    """The column where the table shows *phrase* most often (0 when no cell shows it)."""
+    counts: dict[int, int] = {}
+    for cl in cells:
+        if cl.column and _shows(cl.text, phrase):
+            counts[cl.column] = counts.get(cl.column, 0) + 1
+    return max(counts, key=lambda k: counts[k]) if counts else 0
+
+
+def statement_check(c: Clause, st: State) -> bool:
+    """A statement about one record, checked in its row: see the module's docstring."""
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    said = re.sub(r"^(?:that|whether|if)\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+    if not said or _NOBODY.search(said) or _PRESENCE.search(said) or _COUNT.match(said) or quoted(said) == said:
+        return False
+    cells, heads = _table(st)
+    tokens = re.sub(r"['’]s\b|,(?=\s|$)", "", said).split()
+    tokens, negated = _unnegated([t.strip("\"'“”‘’()") for t in tokens if t.strip("\"'“”‘’()")])
+    found = _record(tokens, cells) if cells else None
+    if found is None:
+        return not negated and _seek(st, tokens, c.text)
+    (ri, rj), row = found
+    covered = set(range(ri, rj))
+    names = _names(tokens, covered, cells)
+    if not names:
+        return False
+    relation = {w.rstrip("s") for w in words(" ".join(t for k, t in enumerate(tokens) if k not in covered))} - _FILLER
+    named_columns = [col for col, head in heads.items() if {w.rstrip("s") for w in words(head)} & relation]
+    record = " ".join(tokens[ri:rj])
+    in_row = [cl for cl in cells if cl.row == row]
+    try:
+        if negated:   # the record is there, and its cell does not show the value
+            st.check(checks.element(st.ctx, row=row, text=record, description=f"Check {record!r} is listed"))
+        for phrase in names:
+            at = [cl for cl in in_row if _shows(cl.text, phrase)]
+            columns = named_columns or ([_usual_column(phrase, cells)] if negated else [])
+            in_column = [cl for cl in in_row if cl.column in columns and cl.el.selector]
+            if in_column:
+                # "paid by Bob": Bob under "Who paid?", not among those it was paid for
+                target = next((cl for cl in at if cl in in_column), in_column[0])
+                shown = _shows(target.text, phrase) or phrase
+                head = heads.get(target.column) or f"column {target.column}"
+                st.check(checks.element(st.ctx, selector=target.el.selector, text=shown, present=not negated,
+                                        description=f"Check the {head!r} of {record!r} "
+                                                    f"{'does not show' if negated else 'shows'} {shown!r}"))
+                continue
+            shown = _shows(at[0].text, phrase) if at else phrase
+            st.check(checks.element(st.ctx, row=row, text=shown, present=not negated,
+                                    description=f"Check the row of {record!r} "
+                                                f"{'does not show' if negated else 'shows'} {shown!r}"))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True

@@ -1,0 +1,99 @@
+"""Statements about a record, checked in its row, and other wordings of the corpus's second batch' dev half
+(written before the planner was run on it): "the electricity bill was paid by Dan", "Lavender needs full
+sun", "get rid of the plumber todo", "look up the customers from Lyon", "I'd like to see the rows of books".
+
+The wordings here are variations, not the corpus's own: what is tested is the rule, on the apps' real
+captured screens.
+"""
+from __future__ import annotations
+
+from tests.unit.test_screen_planning import plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+BILLS = "ihatemoney/flatshare/"
+PLANTS = "datasette/nursery/plants"
+BOOKS = "sqlite_web/books/content/"
+RENT_ROW = "2026-11-01 Bob Rent Everyone 1,200.00 (300.00 each) edit"
+
+
+def _cell(col: int, row: int) -> str:
+    return f"#bill_table > tbody > tr:nth-of-type({row}) > td:nth-of-type({col})"
+
+
+def test_a_statement_checks_its_names_in_the_row_of_its_record() -> None:
+    bills = screen(BILLS)
+    # the verb is the tester's own ("needs", "was paid by", "is a … book"): only what cells show is checked
+    assert steps(plan("check that Lavender needs full sun", screen(PLANTS))) == [
+        ("wait_for_element", {"text": "full sun", "row": "2 Lavender Lamiaceae full sun 45 0", "present": True})]
+    assert steps(plan("confirm Beloved is a literary novel", screen(BOOKS))) == [
+        ("wait_for_element", {"text": "literary", "row": "5 Beloved Toni Morrison 1987 literary 1", "present": True})]
+    # a number is compared as a number, and checked as the row shows it
+    assert steps(plan("make sure the rent comes to 1200", bills)) == [
+        ("wait_for_element", {"text": "1,200.00", "row": RENT_ROW, "present": True})]
+
+
+def test_a_word_naming_a_column_checks_that_column() -> None:
+    bills = screen(BILLS)
+    # "paid" names the column "Who paid?": Dan must be there, not merely somewhere in the row
+    assert steps(plan("verify that Dan paid the electricity", bills)) == [
+        ("wait_for_element", {"text": "Dan", "selector": _cell(2, 2), "present": True})]
+    # Bob is among those the pizza was for, but Chloe paid: the check reads the payer's cell, so it fails
+    got = steps(plan("check that the pizza night was paid by Bob", bills))
+    assert got == [("wait_for_element", {"text": "Bob", "selector": _cell(2, 3), "present": True})]
+
+
+def test_a_false_statement_is_checked_where_it_would_be_true_so_it_fails() -> None:
+    # the value is in no cell of the row: checked in that row all the same (the run fails, it is not refused)
+    assert steps(plan("verify the rent amount is 950", screen(BILLS))) == [
+        ("wait_for_element", {"text": "950", "row": RENT_ROW, "present": True})]
+    assert steps(plan("check that Beloved is a thriller", screen(BOOKS)))[0][1]["text"] == "thriller"
+
+
+def test_what_a_statement_does_not_cover_is_left_to_the_other_checks() -> None:
+    bills = screen(BILLS)
+    # presence, counts and negations are other checks
+    assert steps(plan("check that Groceries is listed", bills)) == [
+        ("wait_for_element", {"text": "Groceries", "present": True})]
+    assert "row" not in steps(plan("check there are 9 plants", screen(PLANTS)))[-1][1]
+    # a negation: the record is listed, and the cell where the value would be does not show it
+    assert steps(plan("check that the rent was not paid by Alice", bills)) == [
+        ("wait_for_element", {"text": "rent", "row": RENT_ROW, "present": True}),
+        ("wait_for_element", {"text": "Alice", "selector": _cell(2, 5), "present": False})]
+
+
+def test_a_statement_about_a_record_on_no_screen_looks_for_it_in_the_lists() -> None:
+    p = plan("check that Rosemary needs full sun", screen("datasette/"))
+    assert steps(p) == [("click_element", {"text": "plants", "role": "link"})]
+    assert p.pending[-1] == "check that Rosemary needs full sun"
+
+
+def test_a_row_named_by_some_of_its_words_and_a_word_of_kind() -> None:
+    todos = screen("todomvc/index.html#/")
+    p = plan("remove the plumber todo", todos)
+    assert steps(p)[0] == ("click_element", {"text": "destroy", "role": "button", "row": "Call the plumber"})
+    assert p.pending == ['if asked confirm the deletion of the row "Call the plumber"']
+    # a word no row shows is dropped only when lowercase, and the words left must pick one row alone
+    assert not plan("delete the Plumber Todo", todos).feasible
+
+
+def test_a_search_that_names_its_list_opens_the_list_first() -> None:
+    p = plan("look up the customers in Lyon", screen("django_admin/admin/"))
+    assert steps(p) == [("click_element", {"text": "Customers", "role": "link"})]
+    assert p.pending == ['search for "Lyon"']
+    on_list = steps(plan("search Berlin among the customers", screen("django_admin/admin/store/customer/")))
+    assert on_list[0][0] == "input_text" and on_list[0][1]["text"] == "Berlin"
+
+
+def test_a_wish_to_see_something_shows_it() -> None:
+    home = screen("sqlite_web/")
+    assert steps(plan("I'd like to see the members table", home))[0] == \
+        ("click_element", {"text": "members", "role": "link"})
+    assert steps(plan("let me see the members", home))[0] == ("click_element", {"text": "members", "role": "link"})
+    # "I want to see that X is …" stays a check
+    assert steps(plan("I want to see that books is listed", home))[0][0] == "wait_for_element"
+
+
+def test_an_edit_link_opens_a_form_whose_field_shows_the_record() -> None:
+    got = steps(plan("edit the groceries", screen(BILLS)))
+    assert got[0][1]["text"] == "edit" and got[0][1]["row"].startswith("2026-11-02 Alice Groceries")
+    assert got[-1] == ("wait_for_element", {"text": "Groceries", "role": "textbox", "present": True})
