@@ -66,7 +66,8 @@ INTENTS: list[tuple[str, Intent]] = [
     ("scoped-check", scoped_check_intent),
     ("statement", statement_check),   # "the electricity bill was paid by Dan": the names it says, in one row
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
-    ("channel", lambda c, st: c.act is not Act.CHECK and channel_intent(c, st)),
+    # "file a bug: EPG crashes on channel 9": a channel named in what is added or typed is text, not a tune
+    ("channel", lambda c, st: c.act not in (Act.CHECK, Act.ADD, Act.TYPE, Act.SEARCH) and channel_intent(c, st)),
     ("back", back_intent),
     ("reload", reload_intent),
     ("url", url_intent),

@@ -20,11 +20,11 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from server.planners import checks, grounding
+from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause, quoted, words
 from server.planners.list_search import seek_record
-from server.planners.state import State, Unplannable
+from server.planners.state import Defer, State, Unplannable
 from shared.screen import UIElement
 
 _CELL_ROLES = ("cell", "gridcell")
@@ -32,6 +32,9 @@ _FILLER = frozenset("a an the this that these those is are was were be been bein
                     "to for in on at with and its it their his her as also still really actually indeed".split())
 _NUMBER = re.compile(r"^[+-]?[$€£]?\d[\d,]*(?:\.\d+)?%?$")
 _NOBODY = re.compile(r"\b(?:no|nobody|none|nothing|no longer)\b", re.I)   # "no one paid": not one record's value
+_NUMBERED = re.compile(r"^(?P<rec>(?:the\s+)?[a-z]+\s*#?\s*\d+)\s+(?P<rest>(?:is|was|has|have|had|does|did|should|"
+                       r"must|shows?|says?|reads?|belongs?|needs?|n't|not)\b.*)$", re.I)
+_MONTH = re.compile(r"^(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s", re.I)
 _COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+)\b", re.I)   # "there are 11 products"
 _PRESENCE = re.compile(r"\b(?:shown|displayed|visible|listed|present|there|appears?|exists?|included|missing|"
                        r"on (?:the )?(?:screen|page|list))\s*[?.!]?$", re.I)
@@ -125,8 +128,9 @@ def _seek(st: State, tokens: list[str], text: str) -> bool:
     if not st.open_world or st.moved or not lead or len(lead) == len(tokens):
         return False
     name = " ".join(lead)
-    if len(name) < 3 or grounding.live_elements(name, st.live, minimum=0.85) or grounding.rows(name, st.live, 0.8):
-        return False
+    if len(name) < 3 or grounding.live_elements(name, st.live, minimum=0.85) or grounding.rows(name, st.live, 0.8) \
+            or any(_shows(e.label, name) for e in st.live.elements if e.label):
+        return False     # it is on this screen, if not in a table: the check intents read it here
     return seek_record(st, name, text)
 
 
@@ -162,6 +166,37 @@ def _usual_column(phrase: str, cells: list[_Cell]) -> int:
     return max(counts, key=lambda k: counts[k]) if counts else 0
 
 
+def _field_statement(st: State, tokens: list[str], negated: bool, rec: str, cells: list[_Cell]) -> bool:
+    """"ticket 1 has critical priority", on the ticket's page: the field a word of the statement names
+    (the label "Priority:"), and the value beside it. The values are the phrases some cell shows, else the
+    words left over (a value no field shows now, "critical", must still be checked: the run then fails)."""
+    labels = [(cl, nxt) for cl, nxt in zip(cells, cells[1:]) if cl.text.endswith(":") and cl.row == nxt.row
+              and not nxt.text.endswith(":")]
+    stems = {w.rstrip("s") for w in words(" ".join(tokens))}
+    field = next(((label, value) for label, value in labels if {w.rstrip("s") for w in words(label.text)} <= stems), None)
+    label_words = set(words(field[0].text)) if field else set()
+    names = _names(tokens, {k for k, t in enumerate(tokens) if t.lower() in label_words}, cells)
+    if not names:
+        names = [t for t in tokens if t.lower() not in _FILLER | label_words and not re.fullmatch(r"[a-z]+s", t)] \
+            if field else []
+    if not names:
+        return False
+    try:
+        for phrase in names:
+            if field is not None and field[1].el.selector:
+                st.check(checks.element(st.ctx, selector=field[1].el.selector, text=phrase, present=not negated,
+                                        description=f"Check the {field[0].text.rstrip(':')} of {rec} "
+                                                    f"{'is not' if negated else 'is'} {phrase!r}"))
+            elif not negated:
+                st.check(checks.text_shown(st.ctx, phrase))
+            else:
+                return False
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True
+
+
 def statement_check(c: Clause, st: State) -> bool:
     """A statement about one record, checked in its row: see the module's docstring."""
     if c.act is not Act.CHECK or st.live is None:
@@ -169,9 +204,21 @@ def statement_check(c: Clause, st: State) -> bool:
     said = re.sub(r"^(?:that|whether|if)\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
     if not said or _NOBODY.search(said) or _PRESENCE.search(said) or _COUNT.match(said) or quoted(said) == said:
         return False
+    page = _NUMBERED.match(said)   # "ticket 1 has critical priority": on that record's own page
+    if page is not None and _MONTH.match(page.group("rec")):
+        page = None                  # "November 2026 shows 1,390.70": a month, in a row of a table
+    if page is not None:
+        where = record_ids.toward(st, page.group("rec")) if record_ids.parse(page.group("rec")) else None
+        if where is None:
+            return False
+        if where is False:
+            raise Defer(page.group("rec"), replace_with=[c.text])
+        said = page.group("rest")
     cells, heads = _table(st)
     tokens = re.sub(r"['’]s\b|,(?=\s|$)", "", said).split()
     tokens, negated = _unnegated([t.strip("\"'“”‘’()") for t in tokens if t.strip("\"'“”‘’()")])
+    if page is not None:
+        return _field_statement(st, tokens, negated, page.group("rec"), cells)
     found = _record(tokens, cells) if cells else None
     if found is None:
         return not negated and _seek(st, tokens, c.text)

@@ -344,6 +344,18 @@ _MOVE_TO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|you)\s+)(?:move|p
                       r"state|folder|group|team|queue|board|stage|phase)\s+(?P<v>\S+)\s*$", re.I)
 
 
+_SPENT = re.compile(r"(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:record|log|note|register|enter|add)\s+"
+                    r"(?:that\s+)?)?(?P<p>(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?))\s+(?:paid|spent)\s+"
+                    r"(?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\s+(?:for|on)\s+(?:the\s+|some\s+)?(?P<w>[^,;.!?]+?)"
+                    r"(?:[,;]?\s*(?:(?:please|so)\s+)?(?:log|record|add|note|save|enter)\s+(?:it|that)(?:\s+please)?)?"
+                    r"\s*[.!?]*", re.I)
+
+
+_APPOSITIVE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|invite)\s+(?:an?\s+)?(?:new\s+)?(?P<k>[a-z]+)\s*,\s*"
+                         r"(?P<n>(?-i:[A-Z][^,]{0,40}?))\s*,?\s*(?:(?:to|in|into|on)\s+(?:the|my|our|this)\s+[\w ]+?)?"
+                         r"(?:,?\s*please)?\s*[.!]*", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
@@ -371,6 +383,12 @@ def restate(task: str) -> str:
                           r"(?P<l>(?:the|my|our|this)\s+(?:[\w-]+\s+)?list)", task.strip(), re.I)
     if listed:    # "put 'water the ferns' on my list"
         return f"add {listed.group('v')} to {listed.group('l')}"
+    named = _APPOSITIVE.fullmatch(task.strip())
+    if named:     # "add a new person, Gina, to the group": the name between commas; where it goes is the app
+        return f"{named.group('v')} a {named.group('k')} called {named.group('n')}"
+    spent = _SPENT.fullmatch(task.strip())
+    if spent:     # "Could you record that Chloe paid 15.60 for coffee beans?": an expense to add
+        return f"add an expense '{spent.group('w')}' of {spent.group('a')} paid by {spent.group('p')}"
     prefer = re.fullmatch(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:prefer|like|want|rather have)\s+(?P<f>(?:the|my)\s+[\w ]+?)\s+"
                           r"(?:in|set to|to be|as|on)\s+(?P<v>[\w -]+?)[\s.!]*(?:,?\s*please)?", task.strip(), re.I)
     if prefer:    # "I'd prefer the audio in French": the setting, to that value
@@ -396,7 +414,20 @@ def restate(task: str) -> str:
     f = _CHANGED_ITS.match(fact)
     if f:
         return f"set the {f.group('field').strip()} of {f.group('rec').strip()} to {f.group('v').strip()}"
+    f = _COSTS.match(fact)
+    if f:         # "the Rake now costs 17.50, update it"
+        return f"set the price of {f.group('rec').strip()} to {f.group('v').strip()}"
+    f = _DONE_BY.match(fact)
+    if f:         # "the rent was actually paid by Alice, fix it"
+        return f"set the {_DONE_BY_FIELD[f.group('p').lower()]} of {f.group('rec').strip()} to {f.group('v').strip()}"
     return task
+
+
+_COSTS = re.compile(r"^(?P<rec>.+?)\s+(?:now\s+|actually\s+|really\s+)?(?:costs|is priced at|sells for|should cost)\s+"
+                    r"(?P<v>[$€£]?\d[\d,]*(?:\.\d+)?)\s*(?:now)?$", re.I)
+_DONE_BY_FIELD = {"paid": "paid by", "written": "author", "owned": "owner", "assigned": "owner", "reported": "reporter"}
+_DONE_BY = re.compile(r"^(?P<rec>.+?)\s+(?:was|is)\s+(?:actually\s+|really\s+|in fact\s+)?(?P<p>paid|written|owned|"
+                      r"assigned|reported)\s+(?:by|to)\s+(?P<v>.+)$", re.I)
 
 
 # an adding verb and the kind of thing added, then a colon: what follows is the thing's name

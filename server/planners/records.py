@@ -28,6 +28,7 @@ NAV_ROLES = frozenset({ROLE_LINK, ROLE_TAB, ROLE_MENUITEM, ROLE_BUTTON})
 # A value after one of these words fills a field named like one of theirs.
 PREPOSITION_FIELDS = {
     "from": ("city", "country", "location", "address", "origin", "town", "place"),
+    "paid by": ("who paid", "payer", "paid by", "paid", "buyer"),
     "by": ("author", "artist", "creator", "director", "writer", "owner", "by"),
     "in": ("category", "genre", "group", "type", "section", "kind", "department"),
     "for": ("price", "cost", "amount", "total"),
@@ -37,7 +38,7 @@ PREPOSITION_FIELDS = {
     "due": ("due", "due date", "deadline", "due_date"),
     "at": ("price", "address", "location"),
     "to": ("member", "user", "customer", "recipient", "to"),
-    "of": ("book", "item", "product"),
+    "of": ("book", "item", "product", "amount", "price", "cost", "total", "how much"),
 }
 NAME_FIELDS = ("name", "title", "full name", "label", "username", "first name", "subject", "text")
 FLAGS = {
@@ -163,19 +164,19 @@ def parse_record(text: str) -> Record:
     # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
     for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+"
                          r"(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)"
-                         r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))",
+                         r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid)\b|$))",
                          body, re.I):
         key = m.group("k").strip().lower()
         if key in PREPOSITION_FIELDS or key in ("a", "an", "the", "then"):
             continue
         rec.fields.append((key, quoted(m.group("v")) or clean(m.group("v"))))
     body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
-                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in)\b|$))", " ", body,
+                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid)\b|$))", " ", body,
                   flags=re.I) \
         if rec.fields else body
     # "from Hanoi", "by Jane Austen", "for 18.00", "costs 12.00", "due 2026-12-20"
     for prep in sorted(PREPOSITION_FIELDS, key=len, reverse=True):
-        m = re.search(rf"\b{prep}\s+(?:at\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:from|by|for|costs|due|in|with)\b|$))",
+        m = re.search(rf"\b{prep}\s+(?:at\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:from|by|for|costs|due|in|with|paid)\b|$))",
                       body, re.I)
         if m and not re.match(r"^(?:the|a|an|my|our|your|this)\s+(?:[\w-]+\s+)?(?:list|table|form|page)\b", m.group("v"), re.I):
             rec.fields.append((prep, quoted(m.group("v")) or clean(m.group("v"))))
@@ -277,10 +278,20 @@ def added_kind(label: str) -> list[str]:
     return words(m.group("kind")) if m else []
 
 
+# Record kinds testers name one for another ("an expense" where the app says "Add a new bill")
+KINDS = (frozenset({"bill", "expense", "payment", "purchase", "transaction", "spending"}),
+         frozenset({"ticket", "bug", "issue", "defect"}),
+         frozenset({"customer", "client"}),
+         frozenset({"participant", "member", "person", "people", "friend"}),
+         frozenset({"product", "article"}),
+         frozenset({"todo", "task", "to-do"}))
+
+
 def same_kind(ws: list[str], noun: str) -> bool:
-    """One of *ws* is *noun*, singular or plural ("bills" and "bill")."""
+    """One of *ws* is *noun*, singular or plural ("bills" and "bill"), or a kind testers name so."""
     stem = noun.lower().rstrip("s")
-    return any(w.rstrip("s") == stem for w in ws)
+    kin = next((k for k in KINDS if stem in k), frozenset({stem}))
+    return any(w.rstrip("s") == stem or w.rstrip("s") in kin for w in ws)
 
 
 _OPEN_WORDS = ("view", "open", "details", "detail", "show", "edit", "more")

@@ -97,3 +97,42 @@ def test_an_edit_link_opens_a_form_whose_field_shows_the_record() -> None:
     got = steps(plan("edit the groceries", screen(BILLS)))
     assert got[0][1]["text"] == "edit" and got[0][1]["row"].startswith("2026-11-02 Alice Groceries")
     assert got[-1] == ("wait_for_element", {"text": "Groceries", "role": "textbox", "present": True})
+
+
+def test_a_fact_told_as_news_is_the_record_to_add_or_the_edit_to_make() -> None:
+    from server.planners.language import restate
+
+    assert restate("Could you record that Dan paid 9.99 for the cinema popcorn?") == \
+        "add an expense 'cinema popcorn' of 9.99 paid by Dan"
+    assert restate("Alice spent 20 on flowers, please log it") == "add an expense 'flowers' of 20 paid by Alice"
+    assert restate("check that Alice paid 20 for flowers") == "check that Alice paid 20 for flowers"   # a check
+    assert restate("the Stapler now costs 13, fix it") == "set the price of the Stapler to 13"
+    assert restate("the groceries were paid by Bob") == "the groceries were paid by Bob"   # no request: a fact
+    assert restate("add a new client, Ivy Nguyen, to the shop") == "add a client called Ivy Nguyen"
+
+
+def test_an_expense_paid_by_someone_fills_the_payer_and_the_amount() -> None:
+    p = plan("Could you record that Dan paid 9.99 for the cinema popcorn?", screen(BILLS))
+    assert steps(p) == [("click_element", {"text": "Add a new bill", "role": "link"})]   # an expense is a bill
+    form = steps(plan("add an expense 'cinema popcorn' of 9.99 paid by Dan", screen("ihatemoney/flatshare/add")))
+    assert ("select_option", {"option": "Dan", "field": "Who paid?"}) in form
+    assert ("input_text", {"text": "9.99", "field": "How much?", "clear": True}) in form
+
+
+def test_a_channel_named_in_what_is_added_is_text() -> None:
+    got = steps(plan("report a bug: no sound on channel 4", screen("trac/newticket")))
+    assert got[0] == ("input_text", {"text": "no sound on channel 4", "field": "Summary:", "clear": True})
+
+
+def test_a_statement_about_a_numbered_record_is_read_on_its_page() -> None:
+    ticket = screen("trac/ticket/1")
+    box = "#ticketbox > table > tbody > tr:nth-of-type({}) > td:nth-of-type({})"
+    assert steps(plan("verify ticket 1 has minor priority", ticket)) == [
+        ("wait_for_element", {"text": "minor", "selector": box.format(2, 1), "present": True})]
+    assert steps(plan("check that ticket 1 belongs to the guide component", ticket)) == [
+        ("wait_for_element", {"text": "guide", "selector": box.format(3, 1), "present": True})]
+    assert steps(plan("ticket 1 must not be in milestone beta", ticket)) == [
+        ("wait_for_element", {"text": "beta", "selector": box.format(2, 2), "present": False})]
+    # from the start page: the ticket first, then the statement on its page
+    p = plan("verify ticket 1 has minor priority", screen("trac/"))
+    assert p.pending == ["verify ticket 1 has minor priority"]
