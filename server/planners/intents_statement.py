@@ -36,8 +36,9 @@ _NUMBERED = re.compile(r"^(?P<rec>(?:the\s+)?[a-z]+\s*#?\s*\d+)\s+(?P<rest>(?:is
                        r"must|shows?|says?|reads?|belongs?|needs?|n't|not)\b.*)$", re.I)
 _MONTH = re.compile(r"^(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s", re.I)
 _COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+)\b", re.I)   # "there are 11 products"
-_PRESENCE = re.compile(r"\b(?:shown|displayed|visible|listed|present|there|appears?|exists?|included|missing|"
-                       r"on (?:the )?(?:screen|page|list))\s*[?.!]?$", re.I)
+# "X is shown among the in-stock products", "X is listed", "X is there": where X is shown, not what its row says
+_PRESENCE = re.compile(r"\b(?:shown|displayed|visible|listed|present|appears?|appearing|exists?|included|missing|hidden|"
+                       r"gone|absent)\b|\b(?:there|on (?:the )?(?:screen|page|list))\s*[?.!]?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -157,11 +158,16 @@ def _names(tokens: list[str], covered: set[int], cells: list[_Cell]) -> list[str
     return [phrase for _, phrase in sorted(names)]
 
 
-def _usual_column(phrase: str, cells: list[_Cell]) -> int:
-    """The column where the table shows *phrase* most often (0 when no cell shows it)."""
+def _table_of(selector: str) -> str:
+    return re.sub(r"\btr(?::nth-of-type\(\d+\))?\s*>.*$", "", selector or "")
+
+
+def _usual_column(phrase: str, cells: list[_Cell], row: list[_Cell]) -> int:
+    """The column where the record's table shows *phrase* most often (0 when none of its cells shows it)."""
+    table = {_table_of(cl.el.selector) for cl in row}
     counts: dict[int, int] = {}
     for cl in cells:
-        if cl.column and _shows(cl.text, phrase):
+        if cl.column and _table_of(cl.el.selector) in table and _shows(cl.text, phrase):
             counts[cl.column] = counts.get(cl.column, 0) + 1
     return max(counts, key=lambda k: counts[k]) if counts else 0
 
@@ -236,7 +242,7 @@ def statement_check(c: Clause, st: State) -> bool:
             st.check(checks.element(st.ctx, row=row, text=record, description=f"Check {record!r} is listed"))
         for phrase in names:
             at = [cl for cl in in_row if _shows(cl.text, phrase)]
-            columns = named_columns or ([_usual_column(phrase, cells)] if negated else [])
+            columns = named_columns or ([_usual_column(phrase, cells, in_row)] if negated else [])
             in_column = [cl for cl in in_row if cl.column in columns and cl.el.selector]
             if in_column:
                 # "paid by Bob": Bob under "Who paid?", not among those it was paid for

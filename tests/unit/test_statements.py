@@ -55,6 +55,9 @@ def test_what_a_statement_does_not_cover_is_left_to_the_other_checks() -> None:
     assert steps(plan("check that Groceries is listed", bills)) == [
         ("wait_for_element", {"text": "Groceries", "present": True})]
     assert "row" not in steps(plan("check there are 9 plants", screen(PLANTS)))[-1][1]
+    # "shown among …" says where the record is shown (a false pass when read as its row not showing "bills")
+    among = plan("verify that Rent is not shown among the bills", bills)
+    assert not among.feasible or all("row" not in s.params for s in among.steps)
     # a negation: the record is listed, and the cell where the value would be does not show it
     assert steps(plan("check that the rent was not paid by Alice", bills)) == [
         ("wait_for_element", {"text": "rent", "row": RENT_ROW, "present": True}),
