@@ -372,11 +372,29 @@ _OF = re.compile(r"^(?:the\s+)?(?P<field>[\w ]+?)\s+of\s+(?:the\s+(?-i:[a-z]\w*)
                  r"(?P<v>.+)$", re.I)
 
 
+_THEN_FIELD = re.compile(r"^(?:the\s+)?(?P<a>[\w .'-]+?)\s+(?:to|as|=)\s+(?P<v>.+)$", re.I)
+
+
+def _record_then_field(text: str, st: State) -> re.Match[str] | None:
+    """"the electricity amount to 90": a row the screen shows ("Electricity"), then a lowercase field word or
+    two; read as "the amount of electricity to 90"."""
+    m = _THEN_FIELD.match(text)
+    if m is None or st.live is None:
+        return None
+    said = m.group("a").split()
+    for k in (1, 2):
+        rec, field_words = " ".join(said[:-k]), said[-k:]
+        if rec and all(w.islower() and w.isalpha() for w in field_words) \
+                and grounding.rows(rec, st.live, minimum=0.8) and not grounding.rows(m.group("a"), st.live, minimum=0.8):
+            return _OF.match(f"{' '.join(field_words)} of {rec} to {m.group('v')}")
+    return None
+
+
 def edit_record_intent(c: Clause, st: State) -> bool:
     """"change Bob Chen's city to Chicago", "set the genre of Dune to classic": on the record's form."""
     if c.act not in (Act.SET, Act.EDIT) or st.live is None:
         return False
-    m = _POSSESSIVE.match(c.rest.strip()) or _OF.match(c.rest.strip())
+    m = _POSSESSIVE.match(c.rest.strip()) or _OF.match(c.rest.strip()) or _record_then_field(c.rest.strip(), st)
     if not m:
         return False
     rec_name, field_words = clean(m.group("rec")), m.group("field").strip()

@@ -351,6 +351,11 @@ _SPENT = re.compile(r"(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:
                     r"\s*[.!?]*", re.I)
 
 
+_TOLD = re.compile(r"(?:i|we)(?:['’]ve|\s+have|\s+just|\s+already)*\s+(?!want|need|would|like|wish|prefer|hope)"
+                   r"[a-z]+(?:ed|ought|aid|ade|ot|ent|id|ook|old|ew|ung)\s+(?P<x>(?:the|my|our|that|this)\s+[^,;]+?)\s*[,;]\s*"
+                   r"(?:so\s+|now\s+|please\s+)*(?P<rest>[^,;]*\b(?:it|them)\b[^,;]*)", re.I)
+_SEVERAL = re.compile(r"(?:please\s+)?(?P<v>add|create|insert)\s+(?:(?:these|the following|some|\d+|two|three|four|five|six)\s+)"
+                      r"(?:new\s+)?[a-z-]+s\s*:\s*(?P<items>[^:]+?)[\s.!]*", re.I)
 _APPOSITIVE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|invite)\s+(?:an?\s+)?(?:new\s+)?(?P<k>[a-z]+)\s*,\s*"
                          r"(?P<n>(?-i:[A-Z][^,]{0,40}?))\s*,?\s*(?:(?:to|in|into|on)\s+(?:the|my|our|this)\s+[\w ]+?)?"
                          r"(?:,?\s*please)?\s*[.!]*", re.I)
@@ -361,6 +366,15 @@ def restate(task: str) -> str:
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
+    # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
+    task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
+                  r"(?:called\s+|named\s+)?(?=(?-i:[A-Z0-9\"'“]))", r"\1 that ", task, flags=re.I)
+    told = _TOLD.fullmatch(task.strip())
+    if told:      # "I bought the milk, mark it done": the news says what "it" is; the request is the task
+        task = re.sub(r"\b(?:it|them)\b", told.group("x"), told.group("rest"), count=1)
+    # "walk the dog is already completed", "the lock is still off": the state, said with an adverb of time
+    task = re.sub(r"\b(is|are|was|were|'s)\s+(?:already|still|currently|now|really|indeed)\s+(?!(?:being|been)\b)",
+                  r"\1 ", task, flags=re.I)
     task = _FILE_A.sub(lambda m: m.group("pre") + "create ", task)   # "file a bug", "raise a ticket", "log an issue"
     task = _OPEN_NEW.sub(lambda m: m.group("pre") + "create ", task)
     # a value given to a field of a numbered record: "add the keywords 'x' to ticket 1", "move ticket 4 to
@@ -383,6 +397,11 @@ def restate(task: str) -> str:
                           r"(?P<l>(?:the|my|our|this)\s+(?:[\w-]+\s+)?list)", task.strip(), re.I)
     if listed:    # "put 'water the ferns' on my list"
         return f"add {listed.group('v')} to {listed.group('l')}"
+    several = _SEVERAL.fullmatch(task.strip())
+    if several:   # "add three todos: wash car, buy stamps, call mom": one add each
+        items = [clean(i) for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", several.group("items")) if clean(i)]
+        if len(items) > 1:
+            return ", then ".join(f'{several.group("v")} "{i}"' for i in items)
     named = _APPOSITIVE.fullmatch(task.strip())
     if named:     # "add a new person, Gina, to the group": the name between commas; where it goes is the app
         return f"{named.group('v')} a {named.group('k')} called {named.group('n')}"

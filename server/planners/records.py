@@ -207,6 +207,9 @@ def parse_record(text: str) -> Record:
     if not q and "," in rec.name:   # "a new product: Tea Cup, kitchen, 4.50": the name, then loose values
         first, *others = [clean(v) for v in rec.name.split(",")]
         rec.name, rec.loose = first, rec.loose + [v for v in others if v]
+    said = re.match(r"^(?-i:name|title|full name|label|subject)\s*[:=]?\s+(?P<v>\S.*)$", rec.name)
+    if said and not q:   # "a new member: name Tara Singh, email …": the field's name is not part of the value
+        rec.name = clean(said.group("v"))
     return rec
 
 

@@ -139,3 +139,31 @@ def test_a_statement_about_a_numbered_record_is_read_on_its_page() -> None:
     # from the start page: the ticket first, then the statement on its page
     p = plan("verify ticket 1 has minor priority", screen("trac/"))
     assert p.pending == ["verify ticket 1 has minor priority"]
+
+
+def test_news_then_a_request_about_it() -> None:
+    from server.planners.language import restate
+
+    assert restate("I paid the rent, tick it off") == "tick the rent off"
+    assert restate("we finished the report, so delete it") == "delete the report"
+    assert restate("I want the milk, add it") == "I want the milk, add it"       # a wish is no news
+    assert restate("add these todos: wash car, call mom and feed cat") == \
+        'add "wash car", then add "call mom", then add "feed cat"'
+    assert restate("verify that pay rent is still open") == "verify that pay rent is open"
+    assert restate("switch to channel 4 and check it's Kids Planet") == \
+        "switch to channel 4 and check that Kids Planet"
+    assert restate("check it's on") == "check it's on"   # no name after it: left as said
+
+
+def test_a_record_then_its_field() -> None:
+    got = plan("update the groceries amount to 45", screen(BILLS))
+    assert steps(got)[0][1]["text"] == "edit" and steps(got)[0][1]["row"].startswith("2026-11-02 Alice Groceries")
+    assert got.pending[0] == 'fill in amount "45"'
+
+
+def test_a_field_name_before_the_value_is_not_the_value() -> None:
+    from server.planners.records import parse_record
+
+    rec = parse_record("a new member: name Tara Singh, email tara@example.org")
+    assert rec.name == "Tara Singh" and rec.fields == [("email", "tara@example.org")]
+    assert parse_record("a product called Name Tag").name == "Name Tag"
