@@ -203,6 +203,36 @@ def _field_statement(st: State, tokens: list[str], negated: bool, rec: str, cell
     return True
 
 
+_YES = ("1", "true", "yes", "y", "✓", "✔", "on", "enabled", "active")
+_NO = ("0", "false", "no", "n", "✗", "✘", "off", "disabled", "inactive", "")
+
+
+def _yes_no(st: State, record: str, in_row: list[_Cell], cells: list[_Cell], columns: list[int],
+            heads: dict[int, str], negated: bool) -> bool:
+    """The record's cell in a yes/no column the statement names shows yes (or no, negated), as that column
+    writes it in the other rows ("1" / "0", "True" / "False", "✓" / "✗")."""
+    for col in columns:
+        cell = next((cl for cl in in_row if cl.column == col and cl.el.selector), None)
+        shown = [cl.text.strip() for cl in cells if cl.column == col and _table_of(cl.el.selector) ==
+                 _table_of(cell.el.selector)] if cell is not None else []
+        if not shown or not all(t.lower() in _YES + _NO for t in shown):
+            continue
+        yes = next((t for t in shown if t.lower() in _YES), None)
+        no = next((t for t in shown if t.lower() in _NO), None)
+        pair = next(((y, n) for y, n in zip(_YES, _NO) if (yes or no or "").lower() in (y, n)), ("1", "0"))
+        want = (no or pair[1]) if negated else (yes or pair[0])
+        if not want:
+            continue
+        try:
+            st.check(checks.element(st.ctx, selector=cell.el.selector, text=want,
+                                    description=f"Check {record!r} is {'not ' if negated else ''}{heads[col]} ({want})"))
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
+        st.explicit_check_last = True
+        return True
+    return False
+
+
 def statement_check(c: Clause, st: State) -> bool:
     """A statement about one record, checked in its row: see the module's docstring."""
     if c.act is not Act.CHECK or st.live is None:
@@ -231,12 +261,12 @@ def statement_check(c: Clause, st: State) -> bool:
     (ri, rj), row = found
     covered = set(range(ri, rj))
     names = _names(tokens, covered, cells)
-    if not names:
-        return False
     relation = {w.rstrip("s") for w in words(" ".join(t for k, t in enumerate(tokens) if k not in covered))} - _FILLER
     named_columns = [col for col, head in heads.items() if {w.rstrip("s") for w in words(head)} & relation]
     record = " ".join(tokens[ri:rj])
     in_row = [cl for cl in cells if cl.row == row]
+    if not names:   # "The Hobbit is available": the row's cell under the yes/no column "available"
+        return _yes_no(st, record, in_row, cells, named_columns, heads, negated)
     try:
         if negated:   # the record is there, and its cell does not show the value
             st.check(checks.element(st.ctx, row=row, text=record, description=f"Check {record!r} is listed"))

@@ -372,6 +372,9 @@ def restate(task: str) -> str:
     told = _TOLD.fullmatch(task.strip())
     if told:      # "I bought the milk, mark it done": the news says what "it" is; the request is the task
         task = re.sub(r"\b(?:it|them)\b", told.group("x"), told.group("rest"), count=1)
+    # "Dune is marked as available": the state itself
+    task = re.sub(r"\b(is|are|was|were|be|'s)\s+(?:marked|flagged|set|listed|shown|labell?ed)\s+as\s+", r"\1 ", task,
+                  flags=re.I)
     # "walk the dog is already completed", "the lock is still off": the state, said with an adverb of time
     task = re.sub(r"\b(is|are|was|were|'s)\s+(?:already|still|currently|now|really|indeed)\s+(?!(?:being|been)\b)",
                   r"\1 ", task, flags=re.I)

@@ -167,3 +167,13 @@ def test_a_field_name_before_the_value_is_not_the_value() -> None:
     rec = parse_record("a new member: name Tara Singh, email tara@example.org")
     assert rec.name == "Tara Singh" and rec.fields == [("email", "tara@example.org")]
     assert parse_record("a product called Name Tag").name == "Name Tag"
+
+
+def test_a_yes_no_column_named_by_the_statement() -> None:
+    books = screen(BOOKS)
+    cell = "#content > div > form > div:nth-of-type(1) > table > tbody > tr:nth-of-type(3) > td:nth-of-type(7)"
+    # "available" was read as "is shown" (a false pass on a row that says 0); it names the column
+    assert steps(plan("check that The Hobbit is marked as available", books)) == [
+        ("wait_for_element", {"text": "1", "selector": cell, "present": True})]
+    assert steps(plan("verify The Hobbit isn't available", books)) == [
+        ("wait_for_element", {"text": "0", "selector": cell, "present": True})]
