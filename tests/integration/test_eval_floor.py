@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -33,9 +34,16 @@ log = logging.getLogger(__name__)
 # 47.8 %, todomvc 65.0 %, trac 42.9 %, ihatemoney 17.6 %): the closest measure here of an app nobody tuned
 # for. Each floor sits a task or two below its measure, for timing noise; raise them as the planner
 # improves, never lower them. ("all" was 73.5 % before I Hate Money joined; its floor stays.) Raised on
-# 2026-11-25 after all 71.8 % (183/255), django_admin 68.9 % (31/45), sqlite_web 60.5 % (26/43).
-FLOORS = {"all": 0.69, "streamtv": 0.79, "django_admin": 0.64, "sqlite_web": 0.55, "datasette": 0.6,
-          "todomvc": 0.75, "trac": 0.66, "ihatemoney": 0.23}
+# 2026-11-25 after all 71.8 % (183/255), django_admin 68.9 % (31/45), sqlite_web 60.5 % (26/43); and again
+# after all 74.1 % (189/255), sqlite_web 65.1 % (28/43), ihatemoney 47.1 % (8/17).
+# These floors are for the corpus's first tasks (255 held out). The later batches (ids "ihm2-…", "ds3-…"),
+# each written in one sitting before the planner ran on it, have their own floor: they are the freshest
+# measure of wordings nobody tuned for, and they are harder (batch 2's held-out half: 16/30 on its first run).
+FLOORS = {"all": 0.72, "streamtv": 0.79, "django_admin": 0.64, "sqlite_web": 0.6, "datasette": 0.6,
+          "todomvc": 0.75, "trac": 0.66, "ihatemoney": 0.35}
+LATER_BATCH = re.compile(r"^[a-z]+\d-")
+# Held-out tasks of the later batches, all apps together: 52.2 % (24/46) on 2026-11-25.
+LATER_FLOOR = 0.45
 
 # The target is 0 false passes and every impossible task refused with no step run. The last full measure
 # had 0 false passes (nine found on the way, in filters, forms, lists, a breadcrumb the page walk did not
@@ -70,9 +78,20 @@ def test_corpus_is_big_enough_held_out_and_judged() -> None:
     assert {t.app for t in corpus} == set(APPS)
 
 
+def _first(results: list[TaskResult]) -> list[TaskResult]:
+    return [r for r in results if not LATER_BATCH.match(r.task_id)]
+
+
+def test_later_batches_stay_above_their_floor(heldout: list[TaskResult]) -> None:
+    later = [r for r in heldout if LATER_BATCH.match(r.task_id)]
+    assert later and sum(r.correct for r in later) / len(later) >= LATER_FLOOR, \
+        [f"{r.task_id}: expected {r.expected}, got {r.status}" for r in later if not r.correct]
+
+
 def test_heldout_correct_end_state_stays_above_the_floor(heldout: list[TaskResult]) -> None:
+    assert len(heldout) == len(select(load_corpus(), Split.HELDOUT.value))
+    heldout = _first(heldout)
     per_app = scores(heldout)[Split.HELDOUT.value]
-    assert per_app["all"].tasks == len(select(load_corpus(), Split.HELDOUT.value))
     below = {app: round(per_app[app].correct_rate, 3) for app, floor in FLOORS.items()
              if per_app[app].correct_rate < floor}
     wrong = [f"{r.task_id}: expected {r.expected}, got {r.status} ({r.message[:160]})" for r in heldout if not r.correct]
@@ -88,7 +107,7 @@ def test_heldout_false_passes_and_refusals_do_not_get_worse(heldout: list[TaskRe
         log.warning("false pass: %s", line)
     assert len(false_passes) <= FALSE_PASS_CEILING, false_passes
     for app, floor in REFUSED_FLOORS.items():
-        impossible = [r for r in heldout if r.expected == "infeasible" and r.app == app]
+        impossible = [r for r in _first(heldout) if r.expected == "infeasible" and r.app == app]
         refused = [r for r in impossible if r.refused]
         assert impossible and len(refused) / len(impossible) >= floor, \
             (app, [f"{r.task_id}: {r.status} after {r.steps_run} step(s)" for r in impossible if not r.refused])
