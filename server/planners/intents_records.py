@@ -300,6 +300,12 @@ def add_record_intent(c: Clause, st: State) -> bool:
     adders = generic
     if noun and go_to_list(st, noun, [c.text]):
         return True
+    places = {t.live.container for t in adders if t.live is not None and t.live.container}
+    if noun and len(places) > 1:
+        # "add a toy …" beside Customers' Add, Groups' Add, Products' Add: guessing one made a customer and
+        # passed (its own check found the name it had saved)
+        lists = ", ".join(sorted({re.sub(r"\s+(?:add|change|new|view)\b.*$", "", p, flags=re.I) for p in places}))
+        raise Unplannable(f"several lists can add a record and none is called {noun!r}: say which ({lists})", noun)
     if adders:
         st.click_live(adders[0], f"Click {adders[0].label!r}")
         raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))

@@ -177,3 +177,12 @@ def test_a_yes_no_column_named_by_the_statement() -> None:
         ("wait_for_element", {"text": "1", "selector": cell, "present": True})]
     assert steps(plan("verify The Hobbit isn't available", books)) == [
         ("wait_for_element", {"text": "0", "selector": cell, "present": True})]
+
+
+def test_a_kind_no_list_is_called_is_not_added_to_the_first_list() -> None:
+    # Customers, Groups, Products and Users each have an Add: "a toy" is none of them, and guessing the first
+    # made a record of another kind whose own check then passed
+    p = plan("add a toy called Red Kite", screen("django_admin/admin/"))
+    assert not p.feasible and "say which" in p.analysis and "Products" in p.analysis
+    assert steps(plan("add a product called Red Kite", screen("django_admin/admin/")))[0][1]["row"] == \
+        "Products Add Change"
