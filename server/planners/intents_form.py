@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, grounding, records
+from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.list_search import search_in_list
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
@@ -161,32 +162,6 @@ def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) ->
                       "say which one", "search")
 
 
-_LIST_FIRST = re.compile(r"^(?:all\s+|any\s+)?(?:the\s+)?(?P<noun>[a-z][a-z ]{2,30}?)\s+(?:from|in|at|with|named|called|"
-                         r"matching|containing|about)\s+(?P<v>\S.*)$")
-_VALUE_FIRST = re.compile(r"^(?P<v>\S.*?)\s+(?:in|among|within|through)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<noun>[a-z][a-z ]{2,30})$")
-
-
-def _search_in_list(st: State, query: str) -> str | bool:
-    """"look up the customers from Lyon", "search Lyon in the customers": the list's own search, for the value.
-    True when the list was opened first (the search is planned on it), the value when the list is shown, ""
-    when the query names no list."""
-    if st.live is None:
-        return ""
-    from server.planners.list_search import on_list_of
-
-    for m in (_LIST_FIRST.match(query), _VALUE_FIRST.match(query)):
-        if m is None:
-            continue
-        noun, value = m.group("noun").strip(), quoted(m.group("v")) or clean(m.group("v"))
-        if on_list_of(st, noun):
-            return value
-        link = records.entity_link(st, noun)
-        if link is not None:
-            st.click_live(link, f"Open {link.label!r}")
-            raise Defer(noun, replace_with=[f'search for "{value}"'])
-    return ""
-
-
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
@@ -196,7 +171,7 @@ def search_intent(c: Clause, st: State) -> bool:
                    "", query)
     if not query:
         raise Unplannable("nothing to search for")
-    scoped = _search_in_list(st, query)
+    scoped = search_in_list(st, query)
     if scoped is True:
         return True
     query = scoped or query

@@ -107,8 +107,9 @@ _FLAG_STATEMENT = re.compile(r"^(?:that\s+)?(?P<rec>.+?)\s+(?:is|are|should be|m
                              r"shouldn't be|must not be)\s+(?P<flag>(?-i:(?:not\s+|no longer\s+)?[a-z][a-z -]*?))\s*[?.!]?$",
                              re.I)
 _ENSURE = re.compile(r"^(?:please\s+)?(?:make sure|ensure|be sure|see to it)\b", re.I)
-_TRUE_WORDS = ("true", "yes", "✓", "✔", "on", "enabled", "active", "1", "y")
-_FALSE_WORDS = ("false", "no", "✗", "✘", "off", "disabled", "inactive", "0", "n")
+# how a yes/no cell reads, pairwise (a column that writes "1" writes "0" for no)
+TRUE_WORDS = ("true", "yes", "✓", "✔", "on", "enabled", "active", "1", "y")
+FALSE_WORDS = ("false", "no", "✗", "✘", "off", "disabled", "inactive", "0", "n")
 
 
 def _flag_sense(flag: str) -> tuple[str, bool]:
@@ -126,7 +127,7 @@ def _flag_sense(flag: str) -> tuple[str, bool]:
 
 def _bool_word(text: str) -> bool | None:
     low = (text or "").strip().lower()
-    return True if low in _TRUE_WORDS else False if low in _FALSE_WORDS else None
+    return True if low in TRUE_WORDS else False if low in FALSE_WORDS else None
 
 
 def _names(flag: str) -> tuple[str, str]:
@@ -217,7 +218,7 @@ def _flag_on_screen(c: Clause, st: State, rec: str, flag: str, on: bool) -> bool
             from server.planners.intents_records import _flag_on_record
 
             return _flag_on_record(c, st, rec, flag, on)
-        pair = next(((t, f) for t, f in zip(_TRUE_WORDS, _FALSE_WORDS) if shown.lower() in (t, f)), (None, None))
+        pair = next(((t, f) for t, f in zip(TRUE_WORDS, FALSE_WORDS) if shown.lower() in (t, f)), (None, None))
         expected = shown if now == on else (pair[0] if on else pair[1])
         if shown[:1].isupper() and expected:
             expected = expected.capitalize()

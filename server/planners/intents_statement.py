@@ -20,8 +20,9 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from server.planners import checks, grounding, record_ids
+from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
+from server.planners.intents_record_page import FALSE_WORDS, TRUE_WORDS
 from server.planners.language import Act, Clause, quoted, words
 from server.planners.list_search import seek_record
 from server.planners.state import Defer, State, Unplannable
@@ -57,15 +58,13 @@ def _column(selector: str) -> int:
 def _table(st: State) -> tuple[list[_Cell], dict[int, str]]:
     """The data cells of the lists shown, and the header of each column."""
     assert st.live is not None
-    headers = {e.container for e in st.live.elements if e.role == "row" and "header-row" in e.hint.split()}
     heads: dict[int, str] = {}
     cells: list[_Cell] = []
     for e in st.live.elements:
         label = (e.name or e.text or "").strip()
         if not e.container or e.hidden or not label or e.role not in _CELL_ROLES:
             continue
-        if e.container in headers or any(h and e.container.startswith(h) for h in headers if h) \
-                or "thead" in (e.selector or ""):
+        if records.in_header_row(st, e) or "thead" in (e.selector or ""):
             if _column(e.selector):
                 heads.setdefault(_column(e.selector), label)
             continue
@@ -203,10 +202,6 @@ def _field_statement(st: State, tokens: list[str], negated: bool, rec: str, cell
     return True
 
 
-_YES = ("1", "true", "yes", "y", "✓", "✔", "on", "enabled", "active")
-_NO = ("0", "false", "no", "n", "✗", "✘", "off", "disabled", "inactive", "")
-
-
 def _yes_no(st: State, record: str, in_row: list[_Cell], cells: list[_Cell], columns: list[int],
             heads: dict[int, str], negated: bool) -> bool:
     """The record's cell in a yes/no column the statement names shows yes (or no, negated), as that column
@@ -215,11 +210,11 @@ def _yes_no(st: State, record: str, in_row: list[_Cell], cells: list[_Cell], col
         cell = next((cl for cl in in_row if cl.column == col and cl.el.selector), None)
         shown = [cl.text.strip() for cl in cells if cl.column == col and _table_of(cl.el.selector) ==
                  _table_of(cell.el.selector)] if cell is not None else []
-        if not shown or not all(t.lower() in _YES + _NO for t in shown):
+        if not shown or not all(not t or t.lower() in TRUE_WORDS + FALSE_WORDS for t in shown):
             continue
-        yes = next((t for t in shown if t.lower() in _YES), None)
-        no = next((t for t in shown if t.lower() in _NO), None)
-        pair = next(((y, n) for y, n in zip(_YES, _NO) if (yes or no or "").lower() in (y, n)), ("1", "0"))
+        yes = next((t for t in shown if t.lower() in TRUE_WORDS), None)
+        no = next((t for t in shown if t.lower() in FALSE_WORDS), None)
+        pair = next(((y, n) for y, n in zip(TRUE_WORDS, FALSE_WORDS) if (yes or no or "").lower() in (y, n)), ("1", "0"))
         want = (no or pair[1]) if negated else (yes or pair[0])
         if not want:
             continue

@@ -11,7 +11,7 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding, records
-from server.planners.language import Clause, words
+from server.planners.language import Clause, clean, quoted, words
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import ROLE_LINK, UIElement
 
@@ -175,3 +175,27 @@ def on_list_of(st: State, noun: str) -> bool:
         return False
     texts = [st.live.title, st.live.url] + [h.label for h in st.live.headings()]
     return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
+
+
+_LIST_FIRST = re.compile(r"^(?:all\s+|any\s+)?(?:the\s+)?(?P<noun>[a-z][a-z ]{2,30}?)\s+(?:from|in|at|with|named|called|"
+                         r"matching|containing|about)\s+(?P<v>\S.*)$")
+_VALUE_FIRST = re.compile(r"^(?P<v>\S.*?)\s+(?:in|among|within|through)\s+(?:the\s+|all\s+(?:the\s+)?)?(?P<noun>[a-z][a-z ]{2,30})$")
+
+
+def search_in_list(st: State, query: str) -> str | bool:
+    """"look up the customers from Lyon", "search Lyon in the customers": the list's own search, for the value.
+    True when the list was opened first (the search is planned on it), the value when the list is shown, ""
+    when the query names no list."""
+    if st.live is None:
+        return ""
+    for m in (_LIST_FIRST.match(query), _VALUE_FIRST.match(query)):
+        if m is None:
+            continue
+        noun, value = m.group("noun").strip(), quoted(m.group("v")) or clean(m.group("v"))
+        if on_list_of(st, noun):
+            return value
+        link = records.entity_link(st, noun)
+        if link is not None:
+            st.click_live(link, f"Open {link.label!r}")
+            raise Defer(noun, replace_with=[f'search for "{value}"'])
+    return ""
