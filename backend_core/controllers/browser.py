@@ -64,6 +64,46 @@ def _load_after(page: Any, exc: Exception) -> None:
     page.wait_for_load_state("load")
 
 
+# Wait (at most *cap* ms) until no finite CSS transition or animation runs: a modal that fades in after
+# its backdrop, a drawer that slides. Endless ones (spinners, marquees) are not waited for.
+QUIET_JS = """
+async (cap) => {
+  const frame = () => new Promise(done => requestAnimationFrame(() => done()));
+  const until = performance.now() + cap;
+  await frame();
+  while (performance.now() < until) {
+    const running = document.getAnimations().filter(a => a.playState === 'running'
+        && Number.isFinite((a.effect && a.effect.getComputedTiming().endTime) ?? Infinity));
+    if (!running.length) return true;
+    const left = Math.max(0, until - performance.now());
+    await Promise.race([Promise.all(running.map(a => a.finished.catch(() => null))),
+                        new Promise(done => setTimeout(done, left))]);
+    await frame();
+    await frame();
+  }
+  return false;
+}
+"""
+QUIET_CAP_MS = 1500
+
+
+def wait_quiet(page: Any, cap_ms: float = QUIET_CAP_MS) -> bool:
+    """Let the page's finite transitions end before it is read (see ``QUIET_JS``); a navigation waits for load.
+
+    False when the page still animated at *cap_ms*: it is then read as it is.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        quiet = bool(page.evaluate(QUIET_JS, cap_ms))
+    except PlaywrightError as exc:
+        _load_after(page, exc)
+        return True
+    if not quiet:
+        log.debug("page still animating after %d ms; read as it is", cap_ms)
+    return quiet
+
+
 class BrowserSession:
     """One Chromium page, driven from a dedicated thread. Started lazily."""
 

@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 from backend_core.controllers.geometry import TAP_HELP, TAP_PARAMS
 from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader, to_jpeg
-from backend_core.controllers.browser import BrowserOptions, BrowserSession
+from backend_core.controllers.browser import BrowserOptions, BrowserSession, wait_quiet
 from backend_core.controllers.registry import BuildContext, register_controller
 from backend_core.controllers.web_actions import WebActions
 from backend_core.controllers.web_observe import observe_page
@@ -117,7 +117,11 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
         return f"tapped ({x:.2f}, {y:.2f})"
 
     def observe(self) -> ScreenObservation:
-        return self.session.call(observe_page, reads=True)
+        def read(page: Any) -> ScreenObservation:
+            wait_quiet(page)   # the screen an input leads to, not a frame of its transition
+            return observe_page(page)
+
+        return self.session.call(read, reads=True)
 
     @command("List what the page shows now: URL, title and the visible elements with role, name, text, "
              "field values and state, and the row each sits in (JSON)")

@@ -121,3 +121,16 @@ def test_closed_menus_hover_tools_and_an_open_dialog(browser: Browser) -> None:
 
     browser.remote.execute("click_element", {"text": "Preferences", "role": "link"})   # the menu opens first
     browser.session.call(lambda page: page.wait_for_url("**/form.html", timeout=5000))
+
+
+def test_the_screen_is_read_after_its_transitions_end(browser: Browser) -> None:
+    """A dialog shown only when its backdrop's fade ends is on the screen read right after the click that
+    opened it (the plan of the next clause is made against it); an endless spinner is not waited for."""
+    from backend_core.controllers.browser import wait_quiet
+
+    browser.open("fade.html")
+    assert browser.session.call(wait_quiet)          # only the endless spinner runs: quiet
+    browser.remote.execute("click_element", {"text": "Add a new bill", "role": "button"})
+    shown = browser.remote.observe()
+    assert by_label(shown, "textbox", "What?") and by_label(shown, "combobox", "Who paid?")
+    assert not [e for e in shown.elements if e.role == "cell"]   # the dialog is all there is
