@@ -34,7 +34,8 @@ PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/cust
          "trac": ["/", "/report", "/report/1", "/ticket/1", "/ticket/5", "/newticket", "/roadmap", "/wiki/TestPlan",
                   "/ticket/1 >Modify"],
          "ihatemoney": ["/flatshare/", "/flatshare/settle_bills", "/flatshare/statistics", "/flatshare/edit/4",
-                        "/flatshare/add", "/flatshare/edit"]}   # " >Name": then click the link Name (a form folded away)
+                        "/flatshare/add", "/flatshare/edit"],
+         "roundup": ["/tracker/", "/tracker/issue3", "/tracker/issue?@template=item", "/tracker/user"]}   # " >Name": then click the link Name (a form folded away)
 
 
 class _Page:

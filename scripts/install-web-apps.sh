@@ -4,6 +4,8 @@
 #   todomvc@0.1.1     (npm)  -> .webapps/todomvc/vanillajs   TodoMVC's VanillaJS example, served as static files
 #   ihatemoney==7.2.1 (PyPI) -> .webapps/ihatemoney/venv     its own virtual environment: its pins (SQLAlchemy
 #                                                            < 2.1) do not fit devicepilot's
+#   roundup==2.6.0    (PyPI) -> .webapps/roundup/venv        the Roundup issue tracker, in its own virtual
+#                                                            environment (roundup-admin, roundup-server)
 # Idempotent: what is already there is left alone, silently. Needs npm, tar and python3 -m venv.
 set -euo pipefail
 
@@ -11,6 +13,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PY=${PYTHON:-python3}
 TODOMVC_VERSION="0.1.1"
 IHATEMONEY_VERSION="7.2.1"
+ROUNDUP_VERSION="2.6.0"
 
 todomvc() {
   local dest="$ROOT/.webapps/todomvc"
@@ -40,5 +43,18 @@ ihatemoney() {
   echo "install-web-apps: ready ($venv)"
 }
 
+roundup() {
+  local venv="$ROOT/.webapps/roundup/venv"
+  local stamp="$venv/.installed-$ROUNDUP_VERSION"
+  [ -f "$stamp" ] && return 0
+  echo "install-web-apps: installing roundup==$ROUNDUP_VERSION from PyPI into $venv"
+  rm -rf "$venv"
+  "$PY" -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "roundup==$ROUNDUP_VERSION"
+  touch "$stamp"
+  echo "install-web-apps: ready ($venv)"
+}
+
 todomvc
 ihatemoney
+roundup

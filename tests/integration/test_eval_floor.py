@@ -1,7 +1,7 @@
 """The generalisation floor: the held-out split of the task corpus through the real stack.
 
 Runs ``devicepilot eval --split heldout --jobs 2`` in-process: StreamTV, Django's admin,
-sqlite-web, Datasette, TodoMVC, Trac and I Hate Money each on loopback, devicepilot's server and
+sqlite-web, Datasette, TodoMVC, Trac, I Hate Money and Roundup each on loopback, devicepilot's server and
 host in local mode, one browser per device, the app's state reset between tasks. Every end state is judged from the app itself.
 
 The floors are what the planner reaches today (see FLOORS); raise them as it improves,
@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 FLOORS = {"all": 0.72, "streamtv": 0.79, "django_admin": 0.64, "sqlite_web": 0.6, "datasette": 0.6,
           "todomvc": 0.75, "trac": 0.66, "ihatemoney": 0.35}
 LATER_BATCH = re.compile(r"^[a-z]+\d-")
+# Apps added after the floors above were set, each measured alone: the nearest thing here to an app nobody tuned
+# for. Roundup (2026-11-26): its 38 tasks were written and their judges checked by hand before the planner first
+# ran on it; first run dev 6/22, held-out 4/16, one false pass on each split (both fixed at their cause).
+NEW_APP_FLOORS = {"roundup": 0.25}
 # Held-out tasks of the later batches, all apps together: 52.2 % (24/46) on 2026-11-25.
 LATER_FLOOR = 0.45
 
@@ -79,11 +83,18 @@ def test_corpus_is_big_enough_held_out_and_judged() -> None:
 
 
 def _first(results: list[TaskResult]) -> list[TaskResult]:
-    return [r for r in results if not LATER_BATCH.match(r.task_id)]
+    return [r for r in results if not LATER_BATCH.match(r.task_id) and r.app not in NEW_APP_FLOORS]
+
+
+def test_apps_added_later_stay_above_their_floor(heldout: list[TaskResult]) -> None:
+    for app, floor in NEW_APP_FLOORS.items():
+        mine = [r for r in heldout if r.app == app]
+        assert mine and sum(r.correct for r in mine) / len(mine) >= floor, \
+            (app, [f"{r.task_id}: expected {r.expected}, got {r.status}" for r in mine if not r.correct])
 
 
 def test_later_batches_stay_above_their_floor(heldout: list[TaskResult]) -> None:
-    later = [r for r in heldout if LATER_BATCH.match(r.task_id)]
+    later = [r for r in heldout if LATER_BATCH.match(r.task_id) and r.app not in NEW_APP_FLOORS]
     assert later and sum(r.correct for r in later) / len(later) >= LATER_FLOOR, \
         [f"{r.task_id}: expected {r.expected}, got {r.status}" for r in later if not r.correct]
 

@@ -13,6 +13,7 @@ from evals.apps import APPS
 from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.ihatemoney import CODE, PROJECT, IHateMoney
+from evals.apps.roundup import ADMIN, PASSWORD, Roundup
 from evals.apps.sqlite_web import SqliteWeb
 from evals.apps.todomvc import TodoMVC
 from evals.apps.trac import Trac
@@ -75,6 +76,44 @@ def test_ihatemoney_runs_in_its_own_environment_and_resets(tmp_path: Path) -> No
     assert app.proc is not None and app.proc.poll() is not None
 
 
+def test_roundup_runs_in_its_own_environment_and_resets(tmp_path: Path) -> None:
+    """Roundup runs from .webapps/roundup/venv; its database and message files are restored under the running server."""
+    Roundup.check_installed()  # ./dp test installs it (scripts/install-web-apps.sh)
+    app = Roundup(tmp_path / "roundup")
+    app.start()
+    try:
+        with requests.Session() as web:
+            web.headers.update({"Referer": app.start_url, "Origin": app.base_url})  # Roundup's CSRF checks
+
+            def post(path: str, **data: str) -> str:
+                form = web.get(app.start_url + path, timeout=10).text
+                token = re.search(r'name="@csrf" type="hidden"\s+value="([^"]+)"', form).group(1)
+                resp = web.post(app.start_url + path, data={**data, "@csrf": token}, timeout=30)
+                assert resp.status_code == 200, resp.text[-500:]
+                return resp.text
+
+            assert "Export to CSV drops the last row" in web.get(app.start_url, timeout=10).text
+            assert f"Hello, {ADMIN}" in post("", **{"__login_name": ADMIN, "__login_password": PASSWORD,
+                                                   "@action": "Login"})
+            post("issue3", **{"@action": "edit", "@note": "Posted from a test"})
+            assert count(app.database, "SELECT count(*) FROM issue_messages WHERE nodeid = 3") == 3
+            assert (app.files / "msg" / "0" / "msg7").exists()  # a message's body is a file beside the database
+            with sqlite3.connect(app.database) as conn:
+                conn.execute("DELETE FROM _issue")
+            assert "Export to CSV drops the last row" not in web.get(app.start_url, timeout=10).text
+            started = time.monotonic()
+            app.reset()
+            assert time.monotonic() - started < 1.0
+            assert count(app.database, "SELECT count(*) FROM _issue") == 8
+            assert count(app.database, "SELECT count(*) FROM issue_messages WHERE nodeid = 3") == 2
+            assert not (app.files / "msg" / "0" / "msg7").exists()
+            page = web.get(app.start_url, timeout=10).text
+            assert "Export to CSV drops the last row" in page and f"Hello, {ADMIN}" in page  # the login outlives it
+    finally:
+        app.stop()
+    assert app.proc is not None and app.proc.poll() is not None
+
+
 def test_trac_saves_a_posted_form(tmp_path: Path) -> None:
     """Trac's forms work although python-multipart (a Datasette dependency) shadows the module Trac tries."""
     app = Trac(tmp_path / "trac")
@@ -98,9 +137,9 @@ def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
     assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "ihatemoney-1",
-                             "ihatemoney-2", "sqlite_web-1", "sqlite_web-2", "streamtv-1", "streamtv-2", "todomvc-1",
-                             "todomvc-2", "trac-1", "trac-2"]
-    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2", "ihatemoney-1"):
+                             "ihatemoney-2", "roundup-1", "roundup-2", "sqlite_web-1", "sqlite_web-2", "streamtv-1",
+                             "streamtv-2", "todomvc-1", "todomvc-2", "trac-1", "trac-2"]
+    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2", "ihatemoney-1", "roundup-2"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
     assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps
