@@ -24,8 +24,61 @@ log = logging.getLogger(__name__)
 
 MAX_ELEMENTS = 1500   # a long index (a docs browser lists ~700 modules) must reach its end; prompts pick their own few
 
+# The name of a field that has no <label>, aria name or title, from the page's layout: the cell before its
+# cell in a form laid out as a table ("<th>Priority</th><td><select>"), else the text just before it
+# ("Title: <input>"). The same function names fields in the walk and finds them at run time.
+LAYOUT_LABEL_JS = r"""
+function layoutLabel(el) {
+  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const CONTROLS = 'input:not([type=hidden]), select, textarea, button';
+  const ok = (t) => {
+    t = squash(t).replace(/\s*[:*]+\s*$/, '').trim();
+    return t && t.length <= 40 && t.split(' ').length <= 5 ? t : '';
+  };
+  const cell = el.closest('td, th');
+  if (cell) {
+    const prev = cell.previousElementSibling;
+    if (prev && (prev.tagName === 'TH' || prev.tagName === 'TD') && !prev.querySelector(CONTROLS)) {
+      const t = ok(prev.innerText);
+      if (t) return t;
+    }
+  }
+  let n = el.previousSibling;
+  while (n && ((n.nodeType === 3 && !n.textContent.trim()) || (n.nodeType === 1 && n.tagName === 'BR'))) n = n.previousSibling;
+  if (n && (n.nodeType === 3 || (n.nodeType === 1 && !n.matches(CONTROLS) && !n.querySelector(CONTROLS)))) {
+    const t = ok(n.textContent);
+    if (t) return t;
+  }
+  return '';
+}
+"""
+
+# What an element shows (its text where a dropdown shows only its chosen option), for the walk and for checks.
+SHOWN_TEXT_JS = r"""
+  // what an element shows: its rendered text, where a dropdown shows its chosen option (not every option
+  // it holds, as innerText gives); what is typed in a field is the field's value, not text the page shows
+  function shownText(el) {
+    if (!el.querySelector || !el.querySelector('select, textarea, input')) return el.innerText || '';
+    let out = '';
+    for (const c of el.childNodes) {
+      if (c.nodeType === 3) { out += c.textContent; continue; }
+      if (c.nodeType !== 1 || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(c.tagName)) continue;
+      if (c.tagName === 'SELECT') out += ' ' + Array.from(c.selectedOptions).map(o => o.label || o.text).join(', ') + ' ';
+      else if (c.tagName === 'TEXTAREA' || c.tagName === 'INPUT') continue;   // typed, not yet shown
+      else {
+        const st = getComputedStyle(c);
+        if (st.display === 'none' || st.visibility === 'hidden') continue;
+        const block = !/^inline/.test(st.display);
+        out += (block ? ' ' : '') + shownText(c) + (block ? ' ' : '');
+      }
+    }
+    return out;
+  }
+"""
+
 OBSERVE_JS = r"""
 (maxElements) => {
+  LAYOUT_LABEL
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'svg', 'BR', 'OPTION']);
   const ROW_SEL = 'li, tr, [role=row], [role=listitem], article, [class*="card"], [class*="Card"]';
   const TEXT_INPUTS = new Set(['text', 'email', 'search', 'password', 'number', 'tel', 'url', 'date',
@@ -75,6 +128,7 @@ OBSERVE_JS = r"""
     }
     return squash(out);
   }
+  SHOWN_TEXT
   function nameOf(el, role) {
     const aria = el.getAttribute('aria-label');
     if (aria && aria.trim()) return squash(aria);
@@ -97,13 +151,15 @@ OBSERVE_JS = r"""
     if (['button', 'link', 'heading', 'tab', 'menuitem', 'option', 'cell', 'checkbox', 'radio', 'switch',
          'treeitem', 'menuitemcheckbox', 'menuitemradio'].includes(role)
         && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
-      const t = squash(el.innerText) || (emittingHidden ? squash(el.textContent) : '');
+      const t = squash(shownText(el)) || (emittingHidden ? squash(el.textContent) : '');
       if (t) return cut(t, 120);
       const img = el.querySelector('img[alt]');
       if (img && img.alt.trim()) return squash(img.alt);
     }
     const title = el.getAttribute('title');
     if (title && title.trim()) return squash(title);
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && !['button', 'submit', 'reset', 'image'].includes(el.type))
+      return layoutLabel(el);
     return '';
   }
   function hintOf(el) {
@@ -179,7 +235,7 @@ OBSERVE_JS = r"""
     const isField = ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag) || el.isContentEditable;
     const name = role === 'text' ? '' : nameOf(el, role);
     let text = '';
-    if (!isField) text = cut(el.innerText, role === 'text' || role === 'cell' ? 200 : 160);
+    if (!isField) text = cut(shownText(el), role === 'text' || role === 'cell' ? 200 : 160);
     const e = {role, name, text: text === name ? '' : text, hint: hintOf(el), selector: selectorOf(el),
                box: [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]};
     if (hidden) e.hidden = true;
@@ -216,7 +272,7 @@ OBSERVE_JS = r"""
     const row = el.parentElement && el.parentElement.closest(ROW_SEL);
     const menu = hidden && el.closest(MENU_SEL);
     // an item of a closed menu belongs to no row, even when the menu's toggle sits in one (a nav bar's <li>)
-    if (row && !(hidden && (!visible(row) || (menu && !visible(menu))))) e.container = cut(row.innerText, 80);
+    if (row && !(hidden && (!visible(row) || (menu && !visible(menu))))) e.container = cut(shownText(row), 80);
     e.clickable = CLICKABLE.has(role) || el.hasAttribute('onclick') || (el.tabIndex >= 0 && role !== 'text' && !isField)
       || (st.cursor === 'pointer' && !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer'));
     if (role === 'listitem' || role === 'row') e.clickable = e.clickable || st.cursor === 'pointer';
@@ -320,7 +376,7 @@ OBSERVE_JS = r"""
   if (document.body) walk(openModal() || document.body, false);
   return {url: location.href, title: document.title, elements: out, truncated};
 }
-"""
+""".replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS)
 
 
 def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:

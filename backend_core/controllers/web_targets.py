@@ -16,7 +16,7 @@ import re
 from typing import Any, Callable
 
 from backend_core.controllers.targets import Target, candidates
-from backend_core.controllers.web_observe import observe_page
+from backend_core.controllers.web_observe import LAYOUT_LABEL_JS, observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 
@@ -89,6 +89,8 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
         found += [("text (exact)", lambda: scope.get_by_text(text, exact=True)),
                   ("text", lambda: scope.get_by_text(text))]
     found += [("title", lambda: scope.get_by_title(text)), ("alt text", lambda: scope.get_by_alt_text(text))]
+    if fields:
+        found.append(("layout label", lambda: _layout_fields(scope, text)))
     found.append(("id/class words", lambda: _hint_fields(scope, text) if fields else _hint_locator(scope, text)))
     return found
 
@@ -96,6 +98,28 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
 # what can be typed into or chosen from; a wrapper named like a field ("select-wrapper filter-op") is not one
 _FIELD_CSS = "input:not([type=hidden]), select, textarea, [contenteditable=''], [contenteditable=true], " \
              "[role=textbox], [role=combobox], [role=searchbox], [role=spinbutton]"
+
+
+_LAYOUT_FIELDS = "input:not([type=hidden]), select, textarea"
+_LAYOUT_FIND_JS = "(text) => {" + LAYOUT_LABEL_JS + """
+  const want = text.replace(/\\s+/g, ' ').trim().toLowerCase();
+  const out = [];
+  document.querySelectorAll('""" + _LAYOUT_FIELDS + """').forEach((el, i) => {
+    if (el.labels && el.labels.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')) return;
+    if (layoutLabel(el).toLowerCase() === want) out.push(i);
+  });
+  return out;
+}"""
+
+
+def _layout_fields(scope: Any, text: str) -> Any | None:
+    """Fields with no label whose layout names them *text* (the cell before theirs, the text before them)."""
+    page = getattr(scope, "page", scope)
+    found = page.evaluate(_LAYOUT_FIND_JS, text)
+    if not found:
+        return None
+    every = page.locator(_LAYOUT_FIELDS)
+    return _union([every.nth(i) for i in found])
 
 
 def _hint_fields(scope: Any, text: str) -> Any | None:

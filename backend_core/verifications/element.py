@@ -15,7 +15,7 @@ from backend_core.controllers.base import VerificationController
 from backend_core.controllers.browser import BrowserSession
 from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
 from backend_core.controllers.web import WebScreen
-from backend_core.controllers.web_observe import observe_page
+from backend_core.controllers.web_observe import SHOWN_TEXT_JS, observe_page
 from backend_core.verifications.common import verify
 from backend_core.verifications.matching import ElementQuery, page_names, state_holds, summary, where
 from shared.commands import P, ParamType, command
@@ -40,6 +40,7 @@ CHECK_PARAMS = (
 
 _SELECTOR_JS = r"""
 ([sel, needle]) => {
+  SHOWN_TEXT
   let nodes;
   try { nodes = Array.from(document.querySelectorAll(sel)); } catch (e) { return {error: String(e.message || e)}; }
   const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
@@ -55,7 +56,7 @@ _SELECTOR_JS = r"""
                   && r.width > 0 && r.height > 0;
     if (!shown) continue;
     const e = {role: el.getAttribute('role') || el.tagName.toLowerCase(), name: squash(el.getAttribute('aria-label')),
-               text: squash(el.innerText).slice(0, 500)};
+               text: squash(shownText(el)).slice(0, 500)};
     // an icon that says it, as the planners' observation names it: its alt, or a cell's lone icon ("False")
     if (!e.name && el.tagName === 'IMG') e.name = squash(el.getAttribute('alt'));
     if (!e.name && !e.text) e.name = squash(Array.from(el.querySelectorAll('img[alt]')).map(i => i.getAttribute('alt'))
@@ -67,12 +68,12 @@ _SELECTOR_JS = r"""
     if (el.disabled || el.getAttribute('aria-disabled') === 'true') e.disabled = true;
     if (el === document.activeElement) e.focused = true;
     const row = el.parentElement && el.parentElement.closest('li, tr, [role=row], [role=listitem], article');
-    if (row) e.container = squash(row.innerText).slice(0, 200);
+    if (row) e.container = squash(shownText(row)).slice(0, 200);
     out.push(e);
   }
   return {elements: out};
 }
-"""
+""".replace("SHOWN_TEXT", SHOWN_TEXT_JS)
 
 
 def evaluate_check(found: list[UIElement], present: bool, count: int) -> bool:

@@ -198,3 +198,27 @@ def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browse
     with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
         run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
 
+
+
+def test_fields_of_a_form_laid_out_as_a_table_are_named_by_the_cell_before_them(browser: Browser) -> None:
+    """No <label>: the header cell before a field's cell, or the text just before it, names it, in the
+    observation and when the field is found again at run time."""
+    browser.open("table-form.html")
+    names = {e.name for e in browser.remote.observe().elements if e.role in ("textbox", "combobox")}
+    assert {"Title", "Priority", "Status", "Change Note", "Due date", "Search"} <= names
+    run(browser, V.INPUT_TEXT, text="Timer does not ring", field="Title")
+    run(browser, V.SELECT_OPTION, option="bug", field="Priority")
+    run(browser, V.SELECT_OPTION, option="testing", field="Status")
+    run(browser, V.INPUT_TEXT, text="seen on a tablet", field="Change Note")
+    run(browser, V.INPUT_TEXT, text="2027-01-15", field="Due date")
+    values = browser.js("Array.from(document.querySelectorAll('#issue [name]')).map(e => e.value)")
+    assert values == ["Timer does not ring", "bug", "testing", "seen on a tablet", "2027-01-15"]
+    assert browser.js("document.querySelector('[name=q1]').value") == ""
+    # a cell holding a dropdown shows its chosen option, not every option it offers
+    cells = [e.name or e.text for e in browser.remote.observe().elements if e.role == "cell"]
+    assert "bug" in cells and "testing" in cells and not [c for c in cells if "critical" in c]
+    # a check of that cell reads what it shows: "bug", not the options its dropdown offers
+    cell = next(e for e in browser.remote.observe().elements if e.role == "cell" and (e.name or e.text) == "bug")
+    browser.dom.execute("wait_for_element", {"selector": cell.selector, "text": "bug", "timeout": 1})
+    with pytest.raises(DeviceFailure):
+        browser.dom.execute("wait_for_element", {"selector": cell.selector, "text": "critical", "timeout": 0.5})
