@@ -60,12 +60,17 @@ def build(ctx: PlanningContext, canonical: str, params: dict[str, Any], descript
 
 
 def element(ctx: PlanningContext, *, text: str = "", selector: str = "", role: str = "", row: str = "",
-            state: str = "", count: int = -1, present: bool = True, description: str = "") -> PlanStep:
+            state: str = "", count: int = -1, present: bool = True, description: str = "",
+            exact: bool = False) -> PlanStep:
+    """An element check; *exact*: an element whose whole name or text is *text* ("new", not "New Ticket")."""
     what = text or selector or role or row
     desc = description or (f"Check {what!r} is {'shown' if present else 'not shown'}" +
                            (f" and {state}" if state else ""))
-    return build(ctx, V.WAIT_FOR_ELEMENT, {"text": text, "selector": selector, "role": role, "row": row,
-                                           "state": state, "count": count}, desc, present)
+    params: dict[str, Any] = {"text": text, "selector": selector, "role": role, "row": row, "state": state,
+                              "count": count}
+    if exact:
+        params["exact"] = True
+    return build(ctx, V.WAIT_FOR_ELEMENT, params, desc, present)
 
 
 def screen_text(ctx: PlanningContext, text: str, present: bool = True) -> PlanStep:

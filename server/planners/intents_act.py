@@ -226,6 +226,28 @@ def pointer_intent(c: Clause, st: State) -> bool:
     return True
 
 
+_A_FORM = re.compile(r"(?:the\s+|an?\s+|its\s+)?(?:(?:add|new|create|entry|edit|input)\s+)?form", re.I)
+
+
+def _on_the_form(st: State, raw: str) -> bool:
+    """"take me to the form" while a record's form is shown (its fields, then its submit button): it is here."""
+    from server.planners import records
+
+    if st.live is None or not _A_FORM.fullmatch(raw.strip()):
+        return False
+    save = records.save_button(st)
+    if save is None:
+        return False
+    order = {id(e): i for i, e in enumerate(st.live.elements)}
+    fields = [e for e in records.form_fields(st) if e.selector and order[id(e)] < order.get(id(save.live), -1)]
+    if len(fields) < 2:
+        return False
+    # the field just above its submit button is the form's own, not a box of the page's header
+    st.check(checks.element(st.ctx, selector=fields[-1].selector, description="Check the form is shown"))
+    st.explicit_check_last = True
+    return True
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -266,6 +288,8 @@ def activate(c: Clause, st: State) -> bool:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else play_key(st)
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
     raw = _ABOUT.sub("", raw) or raw
+    if _on_the_form(st, raw):
+        return True
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
     if re.search(r"\s+(?:list|listing|overview|table)$", raw, re.I) and not target_text.lower().endswith("s"):
         target_text += "s"   # "the movie list" is the movies, not a movie
@@ -297,6 +321,10 @@ def activate(c: Clause, st: State) -> bool:
         # a table's header cells and sort links name columns: "the channel ticket" is no click on "Ticket"
         live = [t for t in live if t.live is None or not in_header_row(st, t.live)
                 or grounding.norm(t.label) == grounding.norm(re.sub(r"^(?:the|a|an)\s+", "", target_text, flags=re.I))]
+    if wants_screen and live:   # "open the search page": the link to it, not the search box's button
+        nav = [t for t in live if t.score >= live[0].score - 0.001 and t.live is not None
+               and t.live.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM)]
+        live = nav + [t for t in live if all(t is not n for n in nav)]
     declared = grounding.tree_elements(category_free, st.ctx, prefer_node=st.node)
 
     if category_free != target_text:   # "the movie X": the whole words first, the name alone a little less

@@ -18,7 +18,7 @@ from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
 
-NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|never|disappear(?:s|ed)?|gone|hidden|"
+NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
                       r"absent|missing|removed|deleted|nowhere)\b|\bthere\s+(?:is|are)\s+no\b", re.I)
 _SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|on (?:the )?screen|"
           r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
@@ -38,12 +38,28 @@ GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app
                     "menu", "sidebar", "toolbar", "output", "editor", "box", "area", "it", "this", "there"}
 
 
-def _strip_neg(text: str) -> str:
+# quoted text is what the screen shows, word for word: "Timer does not ring" holds no negation of the check
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)|‘[^’]*’")
+
+
+def negated(text: str) -> bool:
+    return bool(NEGATION.search(_QUOTED.sub(" ", text)))
+
+
+def _strip_neg_words(text: str) -> str:
     text = re.sub(r"\b(?:does|do|did)\s+not\s+", "", text, flags=re.I)   # "channel 9 does not exist"
     text = re.sub(r"\bthere\s+(is|are)\s+no\b", r"there \1 a", text, flags=re.I)
-    text = re.sub(r"\b(?:isn't|aren't|doesn't|don't)\b", "is", text, flags=re.I)
-    text = re.sub(r"\b(?:not|no longer|never|anymore|any more)\b", " ", text, flags=re.I)
-    return re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\b(?:isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont)\b", "is", text, flags=re.I)
+    return re.sub(r"\b(?:not|no longer|never|anymore|any more)\b", " ", text, flags=re.I)
+
+
+def _strip_neg(text: str) -> str:
+    parts, at = [], 0
+    for m in _QUOTED.finditer(text):   # the words of a quoted text stay as they are
+        parts += [_strip_neg_words(text[at:m.start()]), m.group(0)]
+        at = m.end()
+    parts.append(_strip_neg_words(text[at:]))
+    return re.sub(r"\s+", " ", "".join(parts)).strip()
 
 
 # "a column named genre", "the user called admin": what the thing is called is the text to look for
@@ -86,7 +102,7 @@ def check_intent(c: Clause, st: State) -> bool:
     if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
         raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
                           body)
-    negative = bool(NEGATION.search(body))
+    negative = negated(body)
     none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I)
     if none:   # "no error is displayed": the error is not shown
         body, negative = f"{none.group('x')} is shown", True

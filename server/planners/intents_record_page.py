@@ -25,6 +25,26 @@ _ASKED = re.compile(rf"^(?:is|was)\s+{_REC}\s+(?:(?P<how>[a-z]+ed)\s+(?:by|to)\s
                     r"(?P<v>[\"'“][^\"'”]+[\"'”]|[\w.@-]+(?:\s+[\w.@-]+)?)\s*[?.!]?$", re.I)   # "is ticket 2 critical?"
 
 
+# what shows a record's value on its page: not a control, and not a menu item named like its own entry
+_NO_VALUE_ROLES = frozenset({"button", "textbox", "option", "checkbox", "radio", "combobox", "menuitem", "tab",
+                             "listitem", "searchbox", "spinbutton"})
+
+
+def _value_shown(st: State, rec: str, value: str) -> None:
+    """"ticket 5 is closed" on its page: an element that says just the value (its status, a cell), not a word
+    of something else ("closed" in a "Show closed" button, "new" in the "New Ticket" link)."""
+    assert st.live is not None
+    want = grounding.norm(value)
+    shown = [e for e in st.live.elements if not e.hidden and e.selector and e.role not in _NO_VALUE_ROLES
+             and grounding.norm(e.name or e.text) == want
+             and not (e.container and grounding.norm(e.container) == want)]
+    desc = f"Check {rec} is {value!r}"
+    if shown:
+        st.check(checks.element(st.ctx, selector=shown[0].selector, text=value, description=desc))
+    else:   # not shown as a value now: the check says so when it runs
+        st.check(checks.element(st.ctx, text=value, exact=True, description=desc))
+
+
 def record_page_check(c: Clause, st: State) -> bool:
     if c.act is not Act.CHECK or st.live is None or not st.open_world:
         return False
@@ -54,6 +74,8 @@ def record_page_check(c: Clause, st: State) -> bool:
         elif row:
             st.check(checks.element(st.ctx, row=row, text=value,
                                     description=f"Check {m.group('rec')} is {how} {value!r}"))
+        elif not how:
+            _value_shown(st, m.group("rec"), value)
         else:
             st.check(checks.text_shown(st.ctx, value))
     except CannotCheck as exc:
@@ -73,10 +95,10 @@ _PLACE_NOUN = re.compile(r"\b(?:list|table|page|screen|menu|section|tab|cart|bas
 
 def record_fact_check(c: Clause, st: State) -> bool:
     """"Dune's author is Isaac Asimov", "the city of Bob Chen is Boston": the record's row shows the value."""
-    from server.planners.intents_check import NEGATION
+    from server.planners.intents_check import negated
 
     m = next((f.match(c.rest.strip().rstrip("?")) for f in _ROW_FACTS if f.match(c.rest.strip().rstrip("?"))), None)
-    if m is None or st.live is None or NEGATION.search(c.rest):
+    if m is None or st.live is None or negated(c.rest):
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
     place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))   # "located in"

@@ -256,12 +256,6 @@ def add_record_intent(c: Clause, st: State) -> bool:
         for f in fields)
     if other_kind:
         fields = []
-    if fields and save is not None and (rec.noun == "" or len(fields) > 1):
-        _fill(st, rec)
-        st.click_live(save, f"Click {save.label!r}")
-        st.last_object = rec.name
-        _expect_shown(st, _shown_as(rec))
-        return True
     noun = rec.noun
     named, generic = [], []
     for w in ([f"add {noun}", f"new {noun}", f"create {noun}", f"insert {noun}"] if noun else []) + \
@@ -269,8 +263,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
         for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9):
             if not set(words(w)) & set(words(t.label)) & {"add", "new", "insert", "create"}:
                 continue   # an "add" control says so; "Customers" is the list, not its form
-            about_noun = bool(noun) and (grounding.similarity(noun, t.label) >= 0.6 or
-                                         bool(t.live.container) and grounding.similarity(noun, t.live.container) >= 0.6)
+            about_noun = bool(noun) and any(grounding.similarity(noun, x) >= 0.6 for x in
+                                            (t.label, t.live.container, _section_of(st, t.live)) if x)
             (named if about_noun else generic).append(t)
     if noun:   # "Add a new bill": a control that says it adds this kind
         named += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in st.live.elements
@@ -284,8 +278,17 @@ def add_record_intent(c: Clause, st: State) -> bool:
         starts = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.label, live=e) for e in st.live.elements
                   if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
                   and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])]
-        if len({t.label.lower() for t in starts}) == 1:
+        # "Create New" under "Issues" in a side menu, beside another under "Keywords": its section names it
+        named = [t for t in starts if noun and grounding.similarity(noun, _section_of(st, t.live)) >= 0.6]
+        if not named and len({t.label.lower() for t in starts}) == 1:
             generic = starts[:1]
+    if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
+            and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)):
+        _fill(st, rec)
+        st.click_live(save, f"Click {save.label!r}")
+        st.last_object = rec.name
+        _expect_shown(st, _shown_as(rec))
+        return True
     if other_kind:
         generic = []
     if named or generic and (not noun or on_list_of(st, noun)):
@@ -312,6 +315,31 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(noun or rec.name)
     raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
+
+
+def _section_of(st: State, el: UIElement) -> str:
+    """The short heading or text just before *el* that titles its group of links ("Issues" above "Create New"
+    in a side menu; "Keywords" above the next "Create New")."""
+    assert st.live is not None
+    at = next((i for i, e in enumerate(st.live.elements) if e is el), -1)
+    for e in reversed(st.live.elements[max(0, at - 6):max(0, at)]):
+        if e.role in ("heading", "text") and 0 < len(words(e.name or e.text)) <= 3:
+            return e.name or e.text
+    return ""
+
+
+def _leads_elsewhere(st: State, el: UIElement) -> bool:
+    """A link to another page: not the "New Ticket" link of the form shown, nor a "#" toolbar link in it."""
+    from server.planners.list_search import _same_page
+
+    return el.role == ROLE_LINK and bool(el.href) and not el.href.startswith(("#", "javascript:")) \
+        and st.live is not None and not (st.live.url and _same_page(el.href, st.live.url))
+
+
+def _form_fits(st: State, rec: Record) -> bool:
+    """The form on the screen has a field for each field the record names ("priority bug" needs a Priority)."""
+    assert st.live is not None
+    return bool(rec.fields) and all(grounding.fields(k, st.live, minimum=0.7) for k, _ in rec.fields)
 
 
 def _place_exists(st: State, place: str) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-from server.planners import checks, grounding, records
+from server.planners import checks, grounding, records, site_search
 from server.planners.language import Clause, clean, quoted, words
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import ROLE_LINK, UIElement
@@ -55,6 +55,8 @@ _NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "password", "lo
               "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
               "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
               "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}
+# words that say a link shows something without naming it: "View Tickets" is the tickets list, "View all" no list
+_VIEWING = {"view", "show", "browse", "list", "all", "my"}
 MAX_LISTS_SEARCHED = 8
 _SEEK = re.compile(r'^look through the lists for "(?P<x>[^"]+)"(?: about "(?P<about>[^"]*)")?'
                    r'(?: except (?P<tried>.+))?$', re.I)
@@ -84,7 +86,7 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
     out = []
     for el in st.live.elements:
         name = (el.name or el.text).strip()
-        ws = set(words(name))
+        ws = set(words(name)) - _VIEWING
         if el.role != ROLE_LINK or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
             continue
         if el.href.startswith(("http://", "https://")) and st.live.url and \
@@ -101,7 +103,7 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
     hints = {_stem(w) for w in words(about)}
 
     def rank(el: UIElement) -> tuple[int, int]:
-        ws = words(el.name or el.text)
+        ws = [w for w in words(el.name or el.text) if w not in _VIEWING]
         related = bool(hints & {_stem(w) for w in ws})
         plural = len(ws) == 1 and ws[0].endswith("s") and not (el.name or el.text).isupper()
         return (0 if related else 1 if plural else 2), 0
@@ -117,7 +119,8 @@ def _about(name: str, then: str) -> str:
 
 
 _CONNECTIVES = {"and", "then", "the", "with", "from", "that", "this", "for", "into", "its", "her", "his", "their",
-                "check", "verify", "listed", "shown", "there", "please"}
+                "check", "verify", "listed", "shown", "there", "please", "make", "sure", "ensure", "confirm",
+                "see", "open", "find", "look"}
 
 
 def seek_record(st: State, name: str, then: str) -> bool:
@@ -125,6 +128,8 @@ def seek_record(st: State, name: str, then: str) -> bool:
     if st.live is None or grounding.rows(name, st.live, minimum=0.8):
         return False   # it is right here: another list would show it with no more ways to act on it (a loop)
     about = _about(name, then)
+    if _search_site(st, name, about, set(), then):
+        return True
     links = _list_links(st, set(), about)
     if not links:
         return False
@@ -132,6 +137,44 @@ def seek_record(st: State, name: str, then: str) -> bool:
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),
                   f"Look for {name!r} in {first.name!r}")
     raise Defer(name, replace_with=[_seek_clause(name, about, {first.name.lower()}), then])
+
+
+_SEARCHED = "the app's search"
+
+
+def _search_site(st: State, name: str, about: str, tried: set[str], then: str | None) -> bool:
+    """The app's own search, once, before its lists: it finds a record by name wherever it is listed."""
+    if _SEARCHED in tried:
+        return False
+    box = site_search.site_search_box(st)
+    if box is None:
+        return False
+    site_search.search_for(st, name, box)
+    tried = tried | {_SEARCHED}
+    raise Defer(name, replace_with=[_seek_clause(name, about, tried)] + ([then] if then else []))
+
+
+def _own_page(st: State, name: str) -> bool:
+    """The screen is *name*'s own page: a heading says every word of it ("Ticket #5 — Guide scrolls slowly")."""
+    assert st.live is not None
+    want = set(words(name))
+    return bool(want) and any(want <= set(words(h.label)) for h in st.live.headings())
+
+
+def _open_result(st: State, name: str) -> bool:
+    """On the app's search results: open the one result whose link says every word of *name*
+    ("#5: defect: Guide scrolls slowly (closed: fixed)")."""
+    assert st.live is not None
+    if not re.search(r"search|[?&]q=", st.live.url or "", re.I):
+        return False
+    want = set(words(name))
+    found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href
+             and not e.href.startswith(("#", "javascript:")) and want <= set(words(e.name or e.text))]
+    if not want or len({e.href for e in found}) != 1:
+        return False
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, found[0].label, live=found[0]),
+                  f"Open the result {found[0].label!r}")
+    return True
 
 
 def seek_intent(c: Clause, st: State) -> bool:
@@ -143,14 +186,18 @@ def seek_intent(c: Clause, st: State) -> bool:
         raise Defer("the lists")
     name, about = m.group("x"), m.group("about") or ""
     tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
-    if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None:
+    if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None \
+            or _own_page(st, name):
         st.expect_check(None)
         return True   # here it is: the clause after this one acts on it
+    if _SEARCHED in tried and _open_result(st, name):
+        raise Defer(name, replace_with=[_seek_clause(name, about, tried)])   # found on its own page, next round
     if "contents" not in tried:
         try:
             open_contents(st, [])
         except Defer:
             raise Defer(name, replace_with=[_seek_clause(name, about, tried | {"contents"})])
+    _search_site(st, name, about, tried, None)
     links = _list_links(st, tried, about)
     if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
         raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",

@@ -26,7 +26,9 @@ _REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})\s*(?:#\s*|no\.?\s
 # nouns whose number is a position in what is shown, not a record's identity
 _POSITIONAL = {"row", "item", "line", "entry", "result", "option", "step", "tab", "column", "page", "level",
                "channel", "season", "episode", "slide", "track", "chapter", "number", "no", "top"}
-_RECORD_PATH = re.compile(r"/(?P<seg>[A-Za-z][\w-]*)/(?P<id>\d{1,9})(?=[/?#]|$)")
+# a record's address: "/ticket/2", "/customers/17/", or its kind and number run together ("issue3", "/user4")
+_RECORD_PATH = re.compile(r"(?:/|^)(?P<seg>[A-Za-z][\w-]*)/(?P<id>\d{1,9})(?=[/?#]|$)"
+                          r"|(?:/|^)(?P<seg2>[A-Za-z][A-Za-z_-]*?)(?P<id2>\d{1,9})(?=[/?#]|$)")
 
 
 @dataclass(frozen=True)
@@ -56,20 +58,36 @@ def _same_kind(segment: str, noun: str) -> bool:
     return bool(stem) and (seg.rstrip("s") == stem or seg in (stem + "es", stem[:-1] + "ies"))
 
 
-def _record_path(href: str) -> re.Match[str] | None:
-    return _RECORD_PATH.search(urlsplit(href).path) if href else None
+@dataclass(frozen=True)
+class _Path:
+    seg: str
+    id: str
+    path: str
+    start: int   # where the number is in *path*
+    end: int
+
+
+def _record_path(href: str) -> _Path | None:
+    if not href:
+        return None
+    path = urlsplit(href).path
+    m = _RECORD_PATH.search(path)
+    if m is None:
+        return None
+    key = "id" if m.group("id") else "id2"
+    return _Path(m.group("seg") or m.group("seg2"), m.group(key), path, m.start(key), m.end(key))
 
 
 def _addresses(href: str, ref: IdRef) -> bool:
     """Whether *href* is the address of the record *ref* ("/ticket/2" for ticket 2, or for "#2")."""
     m = _record_path(href)
-    return bool(m) and m.group("id") == ref.id and (not ref.noun or _same_kind(m.group("seg"), ref.noun))
+    return m is not None and m.id == ref.id and (not ref.noun or _same_kind(m.seg, ref.noun))
 
 
 def is_record_of(href: str, noun: str) -> bool:
     """Whether *href* is the page of one record of kind *noun* ("/ticket/2" for "ticket")."""
     m = _record_path(href)
-    return bool(m) and _same_kind(m.group("seg"), noun)
+    return m is not None and _same_kind(m.seg, noun)
 
 
 def _names_it(el: UIElement, ref: IdRef) -> bool:
@@ -79,15 +97,26 @@ def _names_it(el: UIElement, ref: IdRef) -> bool:
     return any(" ".join(n.lower().split()) in wanted for n in (el.name, el.text) if n)
 
 
+_PLAIN_ROLES = frozenset({"cell", "gridcell", "row", "listitem"})
+
+
 def link(st: State, ref: IdRef) -> UIElement | None:
     """The record's own link on the live screen: named by its number, else addressed by kind and number."""
     if st.live is None:
         return None
     clickable = [e for e in st.live.elements if (e.role in CLICKABLE_ROLES or e.clickable) and not e.disabled]
-    named = sorted((e for e in clickable if _names_it(e, ref)), key=lambda e: e.role != ROLE_LINK)
-    if named:
-        return named[0]
-    return next((e for e in clickable if _addresses(e.href, ref)), None)
+    named = [e for e in clickable if _names_it(e, ref)]
+    addressed = [e for e in clickable if e.role == ROLE_LINK and _addresses(e.href, ref)]
+    acting = [e for e in named if e.role not in _PLAIN_ROLES or e.clickable]   # a plain cell "3" opens nothing
+    found = [e for e in named if e.role == ROLE_LINK] + addressed + acting
+    if found:
+        return found[0]
+    for cell in named:   # the number in a plain cell: the one link of its row (the record's title)
+        row_links = [e for e in clickable if e.role == ROLE_LINK and e.container == cell.container and e.href
+                     and not e.href.startswith(("#", "javascript:"))]
+        if cell.container and len(row_links) == 1:
+            return row_links[0]
+    return named[0] if named else None
 
 
 def address(st: State, ref: IdRef) -> str | None:
@@ -98,9 +127,8 @@ def address(st: State, ref: IdRef) -> str | None:
         if e.role != ROLE_LINK:
             continue
         m = _record_path(e.href)
-        if m and _same_kind(m.group("seg"), ref.noun):
-            path = urlsplit(e.href).path
-            return path[:m.start("id")] + ref.id + path[m.end("id"):]
+        if m and _same_kind(m.seg, ref.noun):
+            return m.path[:m.start] + ref.id + m.path[m.end:]
     return None
 
 

@@ -451,21 +451,28 @@ def form_fields(st: State) -> list[UIElement]:
 
 
 def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
-    """The form's submit button: a button first (a link of the same name is usually a tab or menu)."""
+    """The form's submit button: a button named by a save word, then one that starts with a save verb
+    ("Submit changes", "Create ticket"), then a link of that name (usually a tab or menu). Of these, one that
+    comes after the form's first field: a search box's button above the form submits another form."""
     if st.live is None:
         return None
-    for roles in (frozenset({ROLE_BUTTON}), frozenset({ROLE_LINK})):
-        for w in (*extra, *SAVE_WORDS):
-            found = [t for t in grounding.live_elements(w, st.live, roles=roles, minimum=0.9)
-                     if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
-            if found:
-                return found[0]
-    # "Create ticket", "Save changes", "Submit changes", "Add user": a button that starts with a save verb
+    found: list[Target] = []
+    for w in (*extra, *SAVE_WORDS):
+        found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON}), minimum=0.9)
+                  if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
     for el in st.live.elements:
         first = words(el.name or el.text)[:1]
         if el.role == ROLE_BUTTON and first and first[0] in _SAVE_FIRST and not el.disabled and not el.hidden:
-            return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
-    return None
+            found.append(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el))
+    for w in (*extra, *SAVE_WORDS):
+        found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)
+                  if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
+    if not found:
+        return None
+    order = {id(e): i for i, e in enumerate(st.live.elements)}
+    fields = [order[id(e)] for e in form_fields(st) if e.role != ROLE_CHECKBOX]
+    after = [t for t in found if fields and order.get(id(t.live), -1) > fields[0]]
+    return (after or found)[0]
 
 
 _SAVE_FIRST = frozenset(w for w in SAVE_WORDS if w not in ("go", "ok", "done"))

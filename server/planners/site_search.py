@@ -16,9 +16,29 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, words
 from server.planners.matching import content_words
 from server.planners.state import Defer, State
-from shared.screen import ROLE_BUTTON, ROLE_TEXTBOX
+from shared.screen import ROLE_BUTTON, ROLE_TEXTBOX, UIElement
 
 _SEARCH_BOX = re.compile(r"\b(?:search|find|q|query)\b", re.I)
+
+
+def site_search_box(st: State) -> UIElement | None:
+    """The app's own search box on the screen: a box named search / find / q with its Search button (a box that
+    filters what is shown has none), not on a results page."""
+    if st.live is None or re.search(r"search|[?&]q=", st.live.url or "", re.I):
+        return None
+    if not any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
+               for e in st.live.elements):
+        return None
+    return next((e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+                 and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))), None)
+
+
+def search_for(st: State, term: str, box: UIElement) -> None:
+    """Type *term* into the site search *box* and submit it."""
+    from server.planners.intents_form import type_into
+
+    type_into(st, term, Target(TargetKind.LIVE_ELEMENT, 1.0, box.label, live=box), submit=True)
+    st.summary.append(f"search for {term}")
 
 
 def search_site(c: Clause, st: State, target: str) -> bool:
@@ -27,16 +47,9 @@ def search_site(c: Clause, st: State, target: str) -> bool:
     if st.live is None or not st.open_world or c.act not in (Act.OPEN, Act.NAVIGATE) \
             or not content_words(target) or len([w for w in target.split() if w.lower() not in ("the", "a", "an")]) > 3:
         return False   # a name is a word or three; a longer phrase describes something, it names nothing
-    if not any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
-               for e in st.live.elements):
-        return False   # a site search has its button; a box that filters what is shown has none
-    if re.search(r"search|[?&]q=", st.live.url or "", re.I):
-        return False
-    box = next((e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
-                and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))), None)
+    box = site_search_box(st)
     if box is None:
         return False
-    from server.planners.intents_form import type_into
 
     # "beta milestone" is found by "beta": a kind word after a name is what the results say it is
     m = record_ids.KIND_LAST.match(target)
@@ -45,6 +58,5 @@ def search_site(c: Clause, st: State, target: str) -> bool:
         shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
         if m.group("k").lower().rstrip("s") not in shown:
             return False
-    type_into(st, term, Target(TargetKind.LIVE_ELEMENT, 1.0, box.label, live=box), submit=True)
-    st.summary.append(f"search for {term}")
+    search_for(st, term, box)
     raise Defer(target, replace_with=[f"{c.verb or 'open'} {target}"])

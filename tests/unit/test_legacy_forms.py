@@ -1,0 +1,86 @@
+"""An issue tracker of the old school (Roundup, a corpus app added after the planner's tuning): forms laid
+out as tables with no <label>, "Create New" links told apart only by the side-menu section above them,
+records addressed as "issue3", a search box above the form. Planned on its real captured screens; the
+wordings are variations, not the corpus's own.
+"""
+from __future__ import annotations
+
+from server.planners import record_ids
+from shared.screen import ScreenObservation, UIElement
+from tests.unit.test_screen_planning import ctx_for, plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+LIST = "roundup/tracker/"
+FORM = "roundup/tracker/issue?@template=item"
+ISSUE = "roundup/tracker/issue3"
+
+
+def test_the_add_link_of_the_kind_is_the_one_under_its_section() -> None:
+    # two "Create New" links, under "Issues" and under "Keywords": the list page's display form is not it
+    assert steps(plan("log a new issue 'Fridge list loses items' with priority bug", screen(LIST))) == [
+        ("click_element", {"text": "Create New", "role": "link"})]
+    assert steps(plan("create a keyword named frontend", screen(LIST))) == [
+        ("click_element", {"text": "Create New", "role": "link", "index": 1})]
+
+
+def test_fields_named_by_their_table_cells_are_filled_and_the_form_s_own_button_saves() -> None:
+    got = steps(plan("create a new issue 'Fridge list loses items' with priority wish and assign it to alice",
+                     screen(FORM)))
+    assert got[0] == ("input_text", {"text": "Fridge list loses items", "field": "Title", "clear": True})
+    assert ("select_option", {"option": "wish", "field": "Priority"}) in got
+    assert ("select_option", {"option": "alice", "field": "Assigned To"}) in got
+    # the search box's "Search" button above the form submits another form
+    assert ("click_element", {"text": "Submit New Entry", "role": "button"}) in got
+    assert ("click_element", {"text": "Search", "role": "button"}) not in got
+    edit = steps(plan("set the status of issue 3 to testing", screen(ISSUE)))
+    assert edit[:2] == [("select_option", {"option": "testing", "field": "Status"}),
+                        ("click_element", {"text": "Submit Changes", "role": "button"})]
+
+
+def test_the_form_asked_for_is_the_one_shown() -> None:
+    [(command, params)] = steps(plan("bring me to the form", screen(FORM)))
+    assert command == "wait_for_element" and params["selector"].endswith("textarea")   # the form's own field
+
+
+def test_a_record_by_number_opens_by_its_row_link_and_its_value_is_read_where_it_is_shown() -> None:
+    assert steps(plan("go to issue 3", screen(LIST)))[0] == (
+        "click_element", {"text": "Export to CSV drops the last row", "role": "link"})   # not the plain cell "3"
+    [(_, chatting)] = steps(plan("confirm issue 3 is chatting", screen(ISSUE)))
+    assert chatting["text"] == "chatting" and chatting["selector"].endswith("td:nth-of-type(2)")   # its Status
+    # not shown as a value ("resolved" is only an option of the closed dropdown): a check that will fail
+    assert steps(plan("verify issue 3 is resolved", screen(ISSUE))) == [
+        ("wait_for_element", {"text": "resolved", "exact": True, "present": True})]
+
+
+def test_record_addresses_with_the_kind_and_number_run_together() -> None:
+    assert record_ids.is_record_of("issue3", "issue") and record_ids.is_record_of("/tracker/user4", "users")
+    assert record_ids.is_record_of("/ticket/2", "ticket") and not record_ids.is_record_of("/v2/api", "issue")
+    ctx_screen = screen(LIST)
+    st_ref = record_ids.parse("issue 12")
+    assert st_ref is not None
+    from server.planners.state import State
+
+    st = State(ctx_for(ctx_screen), None, ctx_screen)
+    assert record_ids.address(st, st_ref) == "issue12"
+
+
+def test_a_link_is_the_way_to_a_page_and_a_quoted_text_keeps_its_negation() -> None:
+    assert steps(plan("open the search page", screen(LIST)))[0] == ("click_element", {"text": "Search", "role": "link"})
+    assert steps(plan('check "Timer does not ring when the app is closed" is shown', screen(FORM))) == [
+        ("wait_for_element", {"text": "Timer does not ring when the app is closed", "present": True})]
+    assert steps(plan("check Fridge isnt shown", screen(FORM))) == [
+        ("wait_for_element", {"text": "Fridge", "present": False})]
+
+
+def test_a_record_on_no_list_shown_is_looked_up_with_the_app_s_search_then_opened_from_its_results() -> None:
+    got = plan("make sure the ticket 'Guide scrolls slowly' is closed", screen("trac/"))
+    assert steps(got) == [("input_text", {"text": "Guide scrolls slowly", "field": "Search:", "clear": True,
+                                          "submit": True})]
+    results = ScreenObservation("web", "http://trac.test/search?q=Guide+scrolls+slowly", "Search", (
+        UIElement("heading", "Results (1 of 1)", level=2),
+        UIElement("link", "#5: defect: Guide scrolls slowly (closed: fixed)", href="/ticket/5", selector="dt > a"),
+        UIElement("text", text="Scrolling the programme guide takes a second per page."),
+        UIElement("link", "TracSearch", href="/wiki/TracSearch", selector="p > a")))
+    [seek, then] = got.pending
+    assert steps(plan(f"{seek}, then {then}", results)) == [
+        ("click_element", {"text": "#5: defect: Guide scrolls slowly (closed: fixed)", "role": "link"})]
