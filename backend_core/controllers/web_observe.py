@@ -58,6 +58,7 @@ SHOWN_TEXT_JS = r"""
   // what an element shows: its rendered text, where a dropdown shows its chosen option (not every option
   // it holds, as innerText gives); what is typed in a field is the field's value, not text the page shows
   function shownText(el) {
+    if (el.tagName === 'SELECT') return Array.from(el.selectedOptions).map(o => o.label || o.text).join(', ');
     if (!el.querySelector || !el.querySelector('select, textarea, input')) return el.innerText || '';
     let out = '';
     for (const c of el.childNodes) {
