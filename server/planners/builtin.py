@@ -42,7 +42,7 @@ from server.planners.intents_form import (
 )
 from server.planners.intents_record_page import flag_check, record_page_check
 from server.planners.intents_statement import statement_check
-from server.planners.intents_workflow import WORKFLOW_VERBS, workflow_intent
+from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
     Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, words,
 )
@@ -59,6 +59,8 @@ INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers
+    ("record-value", record_value_intent),   # "set issue 8 to in-progress": the dropdown that offers the value
+    ("comment", comment_intent),    # "add a note to issue 3 saying …": its page's comment box, then saved
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("flag-check", flag_check),     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page

@@ -18,7 +18,7 @@ from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
 from server.planners.intents_media import pause_intent, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
-from server.planners.site_search import search_site
+from server.planners.site_search import search_for, search_site, site_search_box
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
@@ -229,6 +229,65 @@ def pointer_intent(c: Clause, st: State) -> bool:
 _A_FORM = re.compile(r"(?:the\s+|an?\s+|its\s+)?(?:(?:add|new|create|entry|edit|input)\s+)?form", re.I)
 
 
+# "bob's user page" is the user bob; "the issues nobody is assigned to" are the unassigned issues
+_OWNED_PAGE = re.compile(r"^(?:the\s+)?(?P<x>[\w.@-]+(?:\s+[A-Z][\w-]*)?)['’]s?\s+(?P<k>[a-z]+)\s+"
+                         r"(?:page|profile|details|record|entry|card)$")
+_NOBODY = re.compile(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>[a-z]+)\s+(?:that\s+|which\s+)?(?:nobody|no one|noone)\s+"
+                     r"(?:is|has|was|has been)\s+(?P<v>[a-z]+ed)(?:\s+(?:to|by|on))?$", re.I)
+
+
+def _loosely_named(raw: str) -> str:
+    m = _OWNED_PAGE.match(raw.strip())
+    if m:
+        return f"the {m.group('k')} {m.group('x')}"
+    m = _NOBODY.match(raw.strip())
+    if m:
+        return f"un{m.group('v').lower()} {m.group('x')}"
+    return raw
+
+
+_KIND_NAME = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+(?P<x>\S.*)$")
+_NOT_NAMES = {"form", "page", "screen", "list", "tab", "menu", "button", "link", "one", "first", "last", "next"}
+
+
+def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
+    """"the user bob" on a list of issues that shows bob only in its cells: the list of users first, then bob
+    on it. Not when the name is a control here, or this page lists that kind."""
+    from server.planners import records
+    from server.planners.list_search import on_list_of
+
+    m = _KIND_NAME.match(target.strip())
+    if m is None or st.live is None or not st.open_world or m.group("x").lower() in _NOT_NAMES:
+        return False
+    kind, name = m.group("k"), m.group("x")
+    if on_list_of(st, kind) or grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB}),
+                                                       minimum=0.85):
+        return False
+    listing = records.entity_link(st, kind)
+    if listing is None or listing.score < 0.75:
+        return False
+    st.click_live(listing, f"Open {listing.label!r} to find {name!r}")
+    raise Defer(name, replace_with=[f"{'play' if c.act is Act.PLAY else 'open'} {name}"])
+
+
+_QUALIFIED = re.compile(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>[a-z][\w-]*)\s+(?P<k>[a-z]{3,}s)$", re.I)
+
+
+def _view_of_list(st: State, target: str) -> bool:
+    """"the unassigned issues" on the list of issues: the link that says "unassigned" ("Show Unassigned")."""
+    from server.planners.list_search import on_list_of
+
+    m = _QUALIFIED.match(target.strip())
+    if m is None or st.live is None or not on_list_of(st, m.group("k")):
+        return False
+    views = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_TAB) and not e.hidden and not e.selected
+             and m.group("x").lower() in words(e.name or e.text) and len(words(e.name or e.text)) <= 3]
+    if len({e.href for e in views}) != 1:
+        return False
+    _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 0.9, views[0].label, live=views[0]))
+    return True
+
+
 def _on_the_form(st: State, raw: str) -> bool:
     """"take me to the form" while a record's form is shown (its fields, then its submit button): it is here."""
     from server.planners import records
@@ -256,7 +315,7 @@ def activate(c: Clause, st: State) -> bool:
     if st.last_act == "search" and (PRONOUN.fullmatch(raw.strip()) or re.fullmatch(r"(?:the\s+)?(?:top\s+)?(?:result|hit|match)",
                                                                                  raw.strip(), re.I)):
         raw = "the first result"   # "search for X and open it": the result of the search
-    raw = resolve_pronoun(raw, st)
+    raw = _loosely_named(resolve_pronoun(raw, st))
     if c.act is Act.SET:
         m = re.match(r"^(?:over\s+)?to\s+(.+)$", c.rest.strip(), re.I)   # "switch to the guide"
         if not m:
@@ -266,7 +325,7 @@ def activate(c: Clause, st: State) -> bool:
         return False
     if raw and st.last_object and re.match(r"^(?:on\s+)?(?:its|their|his|her)\s+", c.rest.strip(), re.I):
         raw = f"{raw} next to {st.last_object}"   # "hover over buy milk and click its delete button"
-    if raw and row_relative(st, raw):
+    if raw and (_list_of_kind_first(c, st, raw) or row_relative(st, raw)):
         return True
     # "all the books", "the rows in loans": the records themselves, not only the list's page
     records_of = re.match(r"^(?:the\s+)?(?:rows|records|entries|data|contents?|items)\s+(?:in|of|from)\s+(?:the\s+)?(?P<x>.+)$",
@@ -283,6 +342,10 @@ def activate(c: Clause, st: State) -> bool:
             if st.node != place[0].node.id:
                 st.goto(place[0].node)
             raw = where.group("a")
+    elif where and st.live is not None and grounding.live_elements(
+            where.group("b"), st.live, roles=frozenset({"text", "heading"}), minimum=0.85) \
+            and grounding.live_elements(where.group("a"), st.live, roles=CLICKABLE_ROLES, minimum=0.85):
+        raw = where.group("a")   # "the class list under Administration": a section of the screen shown
     if not raw:
         if c.act is Act.PLAY:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else play_key(st)
@@ -310,6 +373,8 @@ def activate(c: Clause, st: State) -> bool:
                                          target_text.lower()):
         return _ordinal(c, st, target_text, ordinal)
 
+    if _view_of_list(st, target_text):
+        return True
     screen = grounding.screens(target_text, st.ctx)
     live = grounding.live_elements(category_free, st.live, roles=CLICKABLE_ROLES | {"text", "heading", "img", "cell"},
                                    minimum=0.6)
@@ -396,6 +461,10 @@ def activate(c: Clause, st: State) -> bool:
         if own is not None:
             _click_live_and_expect(st, own)
             return True
+        box = site_search_box(st) if about != target_text else None
+        if box is not None:   # not listed here: the app's own search finds it, the results list it
+            search_for(st, about, box)
+            raise Defer(about, replace_with=[f"{c.verb or 'open'} {target_text}"])
         # "the topic CLASSES", "the plant Basil": the list of topics / plants first (a link named so)
         listing = records.entity_link(st, kind.group("k"))
         if listing is not None:
@@ -410,6 +479,9 @@ def activate(c: Clause, st: State) -> bool:
         # "the TestPlan wiki page", "the active tickets": the list of wikis / tickets first, then the name on it
         listing = records.entity_link(st, kind_last.group("k"))
         qualifier = kind_last.group("x")
+        if listing is not None and set(words(qualifier)) <= set(words(listing.label)):
+            _click_live_and_expect(st, listing)   # "unassigned issues": the link "Show Unassigned" is that view
+            return True
         if listing is not None and not kind_last.group("k").lower().endswith("s") \
                 and (grounding.screens(qualifier, st.ctx, minimum=0.7)
                      or any(t.live is not listing.live for t in grounding.live_elements(qualifier, st.live, minimum=0.8))):

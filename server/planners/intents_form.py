@@ -424,6 +424,22 @@ def _select_option(st: State, dropdown: Target, option: str) -> None:
     st.expect_check(None)   # select_option checks the choice took
 
 
+def _save_record(c: Clause, st: State, value: str) -> None:
+    """"… and bump its priority to urgent": a field of the record just handled is saved with its form's button."""
+    from server.planners import records
+
+    if not re.search(r"\b(?:its|their|his|her)\b", c.rest, re.I) or st.live is None:
+        return
+    save = records.save_button(st)
+    if save is None or save.live is None or save.live.role != "button":
+        return
+    st.click_live(save, f"Click {save.label!r}")
+    try:
+        st.expect_check(checks.text_shown(st.ctx, value))
+    except CannotCheck:
+        st.expect_check(None)
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
     text = c.rest.strip()
@@ -474,6 +490,7 @@ def set_intent(c: Clause, st: State) -> bool:
                 if grounding.similarity(subject, _field_name(t)) >= 0.5 or not subject]
         if opts:
             _select_option(st, opts[0], opts[0].option)
+            _save_record(c, st, opts[0].option)
             return True
     # a live checkbox / switch
     if value_low in ("on", "off", "") and st.live is not None:

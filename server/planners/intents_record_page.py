@@ -45,9 +45,58 @@ def _value_shown(st: State, rec: str, value: str) -> None:
         st.check(checks.element(st.ctx, text=value, exact=True, description=desc))
 
 
+_FIELD_OF = re.compile(rf"^(?:that\s+)?(?:the\s+)?(?P<field>[a-z][a-z ]{{1,30}}?)\s+of\s+{_REC}\s+"
+                       r"(?:is|reads|says|shows|equals|=|should be|must be)\s+(?P<v>.+?)\s*[?.!]?$", re.I)
+
+
+def _names_field(said: str, label: str) -> bool:
+    """"owner" names "Owned by", "assignee" names "Assigned To": the label, or a word of it from the same stem."""
+    if not label:
+        return False
+    if grounding.similarity(said, label) >= 0.8:
+        return True
+    stem = re.sub(r"(?:ee|er|or|ed|s)$", "", said.strip().lower())
+    return len(stem) >= 3 and len(words(said)) == 1 and any(w.startswith(stem) for w in words(label)[:2])
+
+
+def _field_of_record(c: Clause, st: State) -> bool:
+    """"the title of issue 2 is 'Typo in the welcome email'": on the record's page, the field of that name
+    (its value, or the cell beside its label) shows the value."""
+    from server.planners.intents_check import negated
+
+    m = _FIELD_OF.match(c.rest.strip()) or _FIELD_OF.match(c.text.strip())
+    if m is None or record_ids.parse(m.group("rec")) is None or negated(c.rest):
+        return False
+    where = record_ids.toward(st, m.group("rec"))
+    if where is None:
+        return False
+    if where is False:
+        raise Defer(m.group("rec"), replace_with=[c.text])
+    assert st.live is not None
+    field, value = m.group("field"), quoted(m.group("v")) or clean(m.group("v"))
+    els = st.live.elements
+    desc = f"Check the {field} of {m.group('rec')} is {value!r}"
+    box = next((e for e in els if e.role in ("textbox", "combobox") and e.selector and not e.hidden
+                and _names_field(field, e.name or e.placeholder)), None)
+    if box is not None:   # the form of the record: its field holds the value
+        st.check(checks.element(st.ctx, selector=box.selector, text=value, description=desc))
+        st.explicit_check_last = True
+        return True
+    at = next((i for i, e in enumerate(els) if e.role in ("cell", "text", "term") and i + 1 < len(els)
+               and len(words(e.name or e.text)) <= 4 and _names_field(field, (e.name or e.text or "").rstrip(":"))),
+              None)
+    if at is None or not els[at + 1].selector:
+        return False   # no field of that name here: the other checks read the page their own way
+    st.check(checks.element(st.ctx, selector=els[at + 1].selector, text=value, description=desc))
+    st.explicit_check_last = True
+    return True
+
+
 def record_page_check(c: Clause, st: State) -> bool:
     if c.act is not Act.CHECK or st.live is None or not st.open_world:
         return False
+    if _field_of_record(c, st):
+        return True
     m = _FACT.match(c.rest.strip()) or _ASKED.match(c.text.strip())
     if m is None or re.match(r"(?:not|no|never)\b", m.group("v"), re.I):
         return False

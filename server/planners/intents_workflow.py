@@ -26,14 +26,27 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "assign": ("assign", "reassign"), "reassign": ("reassign", "assign"), "reopen": ("reopen",),
     "accept": ("accept",), "approve": ("approve", "accept"), "reject": ("reject", "decline"),
     "decline": ("decline", "reject"), "archive": ("archive",), "publish": ("publish",),
-    "unpublish": ("unpublish",), "merge": ("merge",), "cancel": ("cancel",),
+    "unpublish": ("unpublish",), "merge": ("merge",), "cancel": ("cancel",), "tag": ("tag",),
 }
-WORKFLOW_VERBS = frozenset(_ALIASES)
+# where a page has no control for the action, a field does it: the state a dropdown offers ("resolved" in a
+# Status list), or the field the verb names ("Assigned To" for assign, "Keywords" for tag)
+_STATE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "close": ("closed", "resolved", "done", "fixed"), "resolve": ("resolved", "closed", "done", "fixed"),
+    "fix": ("fixed", "resolved", "closed", "done"), "reopen": ("reopened", "open", "new"),
+    "accept": ("accepted",), "approve": ("approved", "accepted"), "reject": ("rejected", "declined"),
+    "decline": ("declined", "rejected"), "archive": ("archived",), "publish": ("published",),
+    "unpublish": ("unpublished", "draft"), "merge": ("merged",), "cancel": ("cancelled", "canceled")}
+_FIELD_WORDS: dict[str, tuple[str, ...]] = {
+    "assign": ("assign", "owner", "owned"), "reassign": ("assign", "owner", "owned"),
+    "tag": ("tag", "keyword", "label")}
+WORKFLOW_VERBS = frozenset(_ALIASES) | {"comment", "reply", "post", "leave"}   # a note on a record: comment_intent
 _PARTICIPLE = {"close": "closed", "resolve": "closed", "fix": "closed", "reopen": "reopened", "accept": "accepted",
                "approve": "approved", "reject": "rejected", "decline": "declined", "archive": "archived",
                "publish": "published", "unpublish": "unpublished", "merge": "merged", "cancel": "cancelled"}
 _CLAUSE = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?P<rec>.+?)(?:\s+as\s+(?P<as>[\w-]+(?:\s+[\w-]+)?)"
-                     r"|\s+to\s+(?P<to>\"[^\"]+\"|'[^']+'|[\w.@-]+))?\s*$", re.I)
+                     r"|\s+to\s+(?P<to>\"[^\"]+\"|'[^']+'|[\w.@-]+)"
+                     r"|\s+with\s+(?:the\s+|a\s+)?(?P<with>\"[^\"]+\"|'[^']+'|[\w.@-]+)(?:\s+(?:tag|keyword|label))?)?\s*$",
+                     re.I)
 
 
 def _control(st: State, verb: str) -> UIElement | None:
@@ -61,6 +74,43 @@ def _beside(st: State, control: UIElement, role: str) -> UIElement | None:
     return None
 
 
+def _by_field(st: State, verb: str, value: str) -> bool:
+    """The action done with a field of the record's form, then saved: the dropdown that offers the state
+    ("close" → "resolved" in Status), or the field the verb names ("assign … to bob" → Assigned To)."""
+    assert st.live is not None
+    fields = [e for e in st.live.elements if e.role in (ROLE_COMBOBOX, ROLE_TEXTBOX) and not e.hidden
+              and not e.disabled and e.selector]
+    chosen: UIElement | None = None
+    if value and verb in _FIELD_WORDS:
+        chosen = next((e for e in fields if any(w in (e.name or e.placeholder or "").lower() for w in _FIELD_WORDS[verb])),
+                      None)
+    elif not value and verb in _STATE_OPTIONS:
+        found = next(((e, o) for want in _STATE_OPTIONS[verb] for e in fields if e.role == ROLE_COMBOBOX
+                      for o in e.options if o.lower() == want), None)
+        if found is not None:
+            chosen, value = found
+    if chosen is None:
+        return False
+    if chosen.role == ROLE_COMBOBOX:
+        option = next((o for o in chosen.options if o.lower() == value.lower()), None)
+        if option is None:
+            raise Unplannable(f"{chosen.label!r} offers no {value!r}; it offers {', '.join(chosen.options)}", value)
+        st.add(V.SELECT_OPTION, {"option": option, "selector": chosen.selector}, f"Choose {option!r} in {chosen.label!r}")
+        value = option
+    else:   # a list of words in one box (keywords): the new one after those it holds
+        text = f"{chosen.value}, {value}" if chosen.value.strip() else value
+        st.add(V.INPUT_TEXT, {"text": text, "selector": chosen.selector, "clear": True}, f"Type {text!r} in {chosen.label!r}")
+    save = records.save_button(st)
+    if save is None:
+        raise Unplannable(f"no button to save the {verb!r} action", verb)
+    st.click_live(save, f"Click {save.label!r}")
+    try:
+        st.expect_check(checks.text_shown(st.ctx, value))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
 def workflow_intent(c: Clause, st: State) -> bool:
     m = _CLAUSE.match(c.text.strip())
     if not m or m.group("verb").lower() not in _ALIASES or st.live is None or not st.open_world:
@@ -73,6 +123,10 @@ def workflow_intent(c: Clause, st: State) -> bool:
     if where is False:
         raise Defer(rec, replace_with=[c.text])
     control = _control(st, verb)
+    given = m.group("as") or quoted(m.group("to") or m.group("with") or "") or m.group("to") or m.group("with") or ""
+    if control is None and _by_field(st, verb, given):
+        st.summary.append(f"{verb} {rec}")
+        return True
     if control is None:
         unfold = records.expander(st)
         if unfold is None:
@@ -85,7 +139,7 @@ def workflow_intent(c: Clause, st: State) -> bool:
                {"checked": True, "text": control.label, "role": ROLE_RADIO}, f"Choose {control.label!r}")
     else:
         st.click_live(target, f"Click {control.label!r}")
-    value = m.group("as") or quoted(m.group("to") or "") or m.group("to") or ""
+    value = given
     if value:
         field = _beside(st, control, ROLE_COMBOBOX if m.group("as") else ROLE_TEXTBOX)
         if field is None or not field.selector:
@@ -106,6 +160,95 @@ def workflow_intent(c: Clause, st: State) -> bool:
     shown = value or _PARTICIPLE.get(verb, "")
     try:
         st.expect_check(checks.text_shown(st.ctx, shown) if shown else None)
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+_SET_RECORD = re.compile(r"^(?:set|change|move|put|switch|mark|bump|turn|update)\s+(?P<rec>.+?)\s+(?:to|as|into)\s+"
+                         r"(?P<v>\"[^\"]+\"|'[^']+'|[\w.@-]+(?:\s+[\w.@-]+)?)\s*[.!]?$", re.I)
+
+
+def record_value_intent(c: Clause, st: State) -> bool:
+    """"set issue 8 to in-progress", "move ticket 3 to testing": the value names its own field, the one
+    dropdown of the record's page that offers it; chosen there, then saved."""
+    m = _SET_RECORD.match(c.text.strip())
+    if not m or st.live is None or not st.open_world or record_ids.parse(m.group("rec")) is None:
+        return False
+    value = quoted(m.group("v")) or m.group("v")
+    where = record_ids.toward(st, m.group("rec"))
+    if where is None:
+        return False
+    if where is False:
+        raise Defer(m.group("rec"), replace_with=[c.text])
+    offers = [(e, o) for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled
+              and e.selector for o in e.options if o.lower() == value.lower()]
+    if len({id(e) for e, _ in offers}) != 1:
+        return False   # no dropdown offers it, or several do: which field is meant is for other intents
+    field, option = offers[0]
+    st.add(V.SELECT_OPTION, {"option": option, "selector": field.selector}, f"Choose {option!r} in {field.label!r}")
+    save = records.save_button(st)
+    if save is None:
+        raise Unplannable(f"no button to save {m.group('rec')}", m.group("rec"))
+    st.click_live(save, f"Click {save.label!r}")
+    st.summary.append(f"set {m.group('rec')} to {option}")
+    st.last_object = m.group("rec")
+    try:
+        st.expect_check(checks.text_shown(st.ctx, option))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+_NOTE = r"(?:message|note|comment|reply|remark)"
+_NOTE_ON = [
+    # "add a message to issue 3 saying: …", "post a comment on ticket 2 that says '…'"
+    re.compile(rf"^(?:add|post|leave|write|put|attach)\s+(?:a|an|the|my)?\s*{_NOTE}\s+(?:to|on|in|for)\s+(?P<rec>.+?)"
+               r"\s*(?:,\s*)?(?:saying|that says|which says|reading|with the text|with)\s*:?\s+(?P<x>.+)$", re.I),
+    # "add the note 'ready for QA' to issue 1"
+    re.compile(rf"^(?:add|post|leave|write|put|attach)\s+(?:a|an|the|my)?\s*{_NOTE}\s+(?P<x>[\"'“‘].+[\"'”’])\s+"
+               r"(?:to|on|in|for)\s+(?P<rec>.+)$", re.I),
+    # "on issue 1 leave the note '…'", "in ticket 2, add a comment: …"
+    re.compile(rf"^(?:on|in|for)\s+(?P<rec>.+?),?\s+(?:add|post|leave|write|put)\s+(?:a|an|the|my)?\s*{_NOTE}"
+               r"\s*(?:saying|that says|reading)?\s*:?\s+(?P<x>.+)$", re.I),
+    # "comment on ticket 2: …"
+    re.compile(r"^(?:comment|reply)\s+(?:on|to)\s+(?P<rec>.+?)\s*(?::|,|saying|with)\s*(?P<x>.+)$", re.I),
+]
+
+
+def comment_intent(c: Clause, st: State) -> bool:
+    """A message, note or comment added to a record: typed into its page's comment box, then saved."""
+    text = c.text.strip()
+    m = next((p.match(text) for p in _NOTE_ON if p.match(text)), None)
+    if m is None or st.live is None or not st.open_world:
+        return False
+    rec, note = m.group("rec").strip(), m.group("x").strip().rstrip(".")
+    note = quoted(note) or note
+    where = record_ids.toward(st, rec)
+    if where is None:
+        return False
+    if where is False:
+        raise Defer(rec, replace_with=[c.text])
+    boxes = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled and e.selector]
+    named = [e for e in boxes if re.search(r"\b(?:comment|note|message|reply|remark)s?\b",
+                                           " ".join((e.name, e.placeholder, e.hint)), re.I)]
+    areas = [e for e in boxes if e.selector.endswith("textarea") or "textarea" in e.hint]
+    box = (named or (areas if len(areas) == 1 else []) or [None])[0]
+    if box is None:
+        unfold = records.expander(st)
+        if unfold is None:
+            raise Unplannable(f"no box for a {c.text.split()[0]} on the page of {rec}", "comment")
+        st.click_live(unfold, f"Click {unfold.label!r}")
+        raise Defer(rec, replace_with=[c.text])
+    st.add(V.INPUT_TEXT, {"text": note, "selector": box.selector, "clear": True}, f"Type the note in {box.label!r}")
+    save = records.save_button(st)
+    if save is None:
+        raise Unplannable(f"no button to save the note on {rec}", rec)
+    st.click_live(save, f"Click {save.label!r}")
+    st.summary.append(f"note on {rec}")
+    st.last_object = rec
+    try:
+        st.expect_check(checks.text_shown(st.ctx, note[:60]))
     except CannotCheck:
         st.expect_check(None)
     return True

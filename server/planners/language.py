@@ -83,7 +83,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["filter", "narrow"], Act.FILTER),
     **dict.fromkeys(["sort", "order"], Act.SORT),
     **dict.fromkeys(["toggle", "flip"], Act.TOGGLE),
-    **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put"], Act.SET),
+    **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put", "bump"], Act.SET),
     **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
     **dict.fromkeys(["pause", "stop", "halt", "freeze"], Act.PAUSE),
     **dict.fromkeys(["add", "create", "insert", "register", "new"], Act.ADD),
@@ -118,7 +118,11 @@ _TRAILING = re.compile(r"[\s,]*(?:please|pls|thanks|thank you|for me|now|right n
                        re.I)
 
 _WORD = re.compile(r"[a-z0-9]+")
-_KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.split()} | set(VERBS))
+# verbs of a record's workflow (server.planners.intents_workflow), also read through their typos ("reasign")
+WORKFLOW_WORDS = frozenset({"assign", "reassign", "resolve", "close", "reopen", "accept", "approve", "reject",
+                            "decline", "archive", "publish", "unpublish", "merge", "cancel", "fix", "tag",
+                            "comment", "reply", "post", "leave"})
+_KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.split()} | set(VERBS) | WORKFLOW_WORDS)
 
 
 # "I only want to see toys": a wish to be shown something, not a check ("I want to see that X is …" is one)

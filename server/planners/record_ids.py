@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks
 from server.planners.checks import CannotCheck
@@ -123,10 +123,9 @@ def address(st: State, ref: IdRef) -> str | None:
     """The record's address, from the pattern of the screen's links to other records of its kind."""
     if st.live is None or not ref.noun:
         return None
-    for e in st.live.elements:
-        if e.role != ROLE_LINK:
-            continue
-        m = _record_path(e.href)
+    # the page shown, when it is another record of the kind ("/tracker/issue3" for issue 4), then its links
+    for href in [st.live.url] + [e.href for e in st.live.elements if e.role == ROLE_LINK]:
+        m = _record_path(urljoin(st.live.url, href) if st.live.url else href)   # "issue3" is /tracker/issue3
         if m and _same_kind(m.seg, ref.noun):
             return m.path[:m.start] + ref.id + m.path[m.end:]
     return None

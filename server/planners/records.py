@@ -222,6 +222,7 @@ def entity_link(st: State, noun: str) -> Target | None:
     here = urlsplit(st.live.url).path if st.live.url else None
     found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.7)
              if not _MAKES_NEW.match(t.label)   # "+ Table" makes one; it lists none
+             and not t.label.rstrip().endswith(":")   # "Show issue:" submits the box beside it
              and not in_header_row(st, t.live)   # a column's sort link
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
              and not record_ids.is_record_of(t.live.href, noun)]   # "#2" is one ticket, not the list of them

@@ -61,7 +61,7 @@ def test_record_addresses_with_the_kind_and_number_run_together() -> None:
     from server.planners.state import State
 
     st = State(ctx_for(ctx_screen), None, ctx_screen)
-    assert record_ids.address(st, st_ref) == "issue12"
+    assert record_ids.address(st, st_ref) == "/tracker/issue12"
 
 
 def test_a_link_is_the_way_to_a_page_and_a_quoted_text_keeps_its_negation() -> None:
@@ -84,3 +84,63 @@ def test_a_record_on_no_list_shown_is_looked_up_with_the_app_s_search_then_opene
     [seek, then] = got.pending
     assert steps(plan(f"{seek}, then {then}", results)) == [
         ("click_element", {"text": "#5: defect: Guide scrolls slowly (closed: fixed)", "role": "link"})]
+
+
+def test_a_record_s_workflow_is_done_with_its_fields_where_no_control_is_named_for_it() -> None:
+    issue = screen(ISSUE)
+    # "reassign" (misspelt) to someone: the field named by the verb; "close": the state its dropdown offers
+    got = steps(plan("reasign issue 3 to carol", issue))
+    assert got[0][0] == "select_option" and got[0][1]["option"] == "carol" and got[1] == (
+        "click_element", {"text": "Submit Changes", "role": "button"})
+    assert steps(plan("close issue 3", issue))[0][1]["option"] == "resolved"
+    tagged = steps(plan("tag issue 3 with the ui keyword", issue))
+    assert tagged[0][0] == "input_text" and tagged[0][1]["text"].endswith("ui")
+    # a value names its own field: the one dropdown that offers it
+    got = steps(plan("move issue 3 to testing", issue))
+    assert got[0][1]["option"] == "testing" and got[0][1]["selector"].endswith("td:nth-of-type(2) > select")
+    assert steps(plan("set issue 3 to feature", issue))[0][1]["option"] == "feature"
+    # another record of the kind is opened at its address, learnt from the page shown (/tracker/issue3)
+    assert steps(plan("set issue 7 to testing", issue)) == [("navigate_to_url", {"url": "/tracker/issue7"})]
+    # "its" is the record just handled: the change is saved with its form
+    assert [c for c, _ in steps(plan("bump its priority to urgent", issue))] == [
+        "select_option", "click_element", "wait_for_element"]
+
+
+def test_a_field_of_a_numbered_record_is_read_on_its_page() -> None:
+    [(_, title)] = steps(plan("check the title of issue 3 reads 'Export to CSV drops the last row'", screen(ISSUE)))
+    assert title["selector"] == "#title" and title["text"] == "Export to CSV drops the last row"
+    # "owner" names "Owned by:", and the value is the cell beside it
+    [(_, owner)] = steps(plan("make sure the owner of ticket 1 is bob", screen("trac/ticket/1")))
+    assert owner["text"] == "bob" and owner["selector"].endswith("td:nth-of-type(2)")
+
+
+def test_workflow_verbs_are_read_through_their_typos() -> None:
+    from server.planners.intents_workflow import WORKFLOW_VERBS
+    from server.planners.language import WORKFLOW_WORDS, fix_verb_typo
+
+    assert WORKFLOW_VERBS <= WORKFLOW_WORDS
+    assert fix_verb_typo("reasign") == "reassign" and fix_verb_typo("resovle") == "resolve"
+
+
+def test_a_note_on_a_record_goes_in_its_comment_box_and_is_saved() -> None:
+    got = steps(plan("post a comment on issue 3 saying: retested on build 215", screen(ISSUE)))
+    assert got[0][0] == "input_text" and got[0][1]["text"] == "retested on build 215"
+    assert got[0][1]["selector"].endswith("textarea") and got[1] == (
+        "click_element", {"text": "Submit Changes", "role": "button"})
+    trac = steps(plan("leave the note 'seen on build 12' on ticket 1", screen("trac/ticket/1")))
+    assert trac[0] == ("input_text", {"text": "seen on build 12", "selector": "#comment", "clear": True})
+
+
+def test_a_thing_named_with_its_kind_is_found_on_that_kind_s_list() -> None:
+    listing = screen(LIST)
+    # bob is only in the cells of issues here: the users' list first, then bob on it
+    assert steps(plan("show me carol's user page", listing)) == [("click_element", {"text": "User List", "role": "link"})]
+    assert steps(plan("open carol", screen("roundup/tracker/user")))[0] == (
+        "click_element", {"text": "carol", "role": "link"})
+    # "nobody is assigned to" is the list's own view "Show Unassigned"; a section names where a link is
+    assert steps(plan("list the issues no one is assigned to", listing))[0] == (
+        "click_element", {"text": "Show Unassigned", "role": "link"})
+    assert steps(plan("open User List under Administration", listing))[0] == (
+        "click_element", {"text": "User List", "role": "link"})
+    # a record not listed here, described by what it is about: the app's search
+    assert steps(plan("open the issue about the expired password link", listing))[0][0] == "input_text"
