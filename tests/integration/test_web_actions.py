@@ -189,17 +189,6 @@ def test_a_key_that_submits_a_form_waits_for_the_page_it_loads(browser: Browser)
     assert "named by title" in browser.dom.execute(V.WAIT_FOR_PAGE, {"name": "Python docs"})
 
 
-def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
-    # kept last in this module: Chromium's own error page for the refused connection can still be loading
-    # when the call returns, and would interrupt the next test's first navigation in the shared browser
-    with socket.socket() as s:  # a port nobody listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
-        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
-
-
-
 def test_fields_of_a_form_laid_out_as_a_table_are_named_by_the_cell_before_them(browser: Browser) -> None:
     """No <label>: the header cell before a field's cell, or the text just before it, names it, in the
     observation and when the field is found again at run time."""
@@ -222,3 +211,13 @@ def test_fields_of_a_form_laid_out_as_a_table_are_named_by_the_cell_before_them(
     browser.dom.execute("wait_for_element", {"selector": cell.selector, "text": "bug", "timeout": 1})
     with pytest.raises(DeviceFailure):
         browser.dom.execute("wait_for_element", {"selector": cell.selector, "text": "critical", "timeout": 0.5})
+
+
+def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
+    # kept last in this module: Chromium's own error page for the refused connection can still be loading
+    # when the call returns, and would interrupt the next test's first navigation in the shared browser
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
+        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
