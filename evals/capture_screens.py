@@ -35,7 +35,8 @@ PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/cust
                   "/ticket/1 >Modify"],
          "ihatemoney": ["/flatshare/", "/flatshare/settle_bills", "/flatshare/statistics", "/flatshare/edit/4",
                         "/flatshare/add", "/flatshare/edit"],
-         "roundup": ["/tracker/", "/tracker/issue3", "/tracker/issue?@template=item", "/tracker/user"]}   # " >Name": then click the link Name (a form folded away)
+         "roundup": ["/tracker/", "/tracker/issue3", "/tracker/issue?@template=item", "/tracker/user"],
+         "buku": ["/bookmark/", "/bookmark/new/", "/bookmark/edit/?id=2", "/tag/", "/"]}   # " >Name": then click the link Name (a form folded away)
 
 
 class _Page:

@@ -6,6 +6,8 @@
 #                                                            < 2.1) do not fit devicepilot's
 #   roundup==2.6.0    (PyPI) -> .webapps/roundup/venv        the Roundup issue tracker, in its own virtual
 #                                                            environment (roundup-admin, roundup-server)
+#   buku[server]==5.1 (PyPI) -> .webapps/buku/venv           the bookmark manager buku and its Flask-Admin web UI
+#                                                            (bukuserver), in its own virtual environment
 # Idempotent: what is already there is left alone, silently. Needs npm, tar and python3 -m venv.
 set -euo pipefail
 
@@ -14,6 +16,7 @@ PY=${PYTHON:-python3}
 TODOMVC_VERSION="0.1.1"
 IHATEMONEY_VERSION="7.2.1"
 ROUNDUP_VERSION="2.6.0"
+BUKU_VERSION="5.1"
 
 todomvc() {
   local dest="$ROOT/.webapps/todomvc"
@@ -55,6 +58,19 @@ roundup() {
   echo "install-web-apps: ready ($venv)"
 }
 
+buku() {
+  local venv="$ROOT/.webapps/buku/venv"
+  local stamp="$venv/.installed-$BUKU_VERSION"
+  [ -f "$stamp" ] && return 0
+  echo "install-web-apps: installing buku[server]==$BUKU_VERSION from PyPI into $venv"
+  rm -rf "$venv"
+  "$PY" -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "buku[server]==$BUKU_VERSION"
+  touch "$stamp"
+  echo "install-web-apps: ready ($venv)"
+}
+
 todomvc
 ihatemoney
 roundup
+buku

@@ -10,6 +10,7 @@ import pytest
 import requests
 
 from evals.apps import APPS
+from evals.apps.buku import Buku
 from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.ihatemoney import CODE, PROJECT, IHateMoney
@@ -114,6 +115,44 @@ def test_roundup_runs_in_its_own_environment_and_resets(tmp_path: Path) -> None:
     assert app.proc is not None and app.proc.poll() is not None
 
 
+
+def test_buku_runs_in_its_own_environment_and_resets(tmp_path: Path) -> None:
+    """bukuserver runs from .webapps/buku/venv; its database is restored under the running server, caches too."""
+    Buku.check_installed()  # ./dp test installs it (scripts/install-web-apps.sh)
+    app = Buku(tmp_path / "buku")
+    app.start()
+    try:
+        with requests.Session() as web:
+            def titles() -> str:
+                resp = web.get(app.start_url + "?page_size=50", timeout=10)
+                assert resp.status_code == 200, resp.text[-500:]
+                return resp.text
+
+            def tags() -> str:
+                return web.get(app.base_url + "/tag/?page_size=50", timeout=10).text
+
+            assert "Neapolitan pizza dough" in titles() and ">film<" in tags()
+            form = web.get(app.base_url + "/bookmark/new/", timeout=10).text
+            token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
+            resp = web.post(app.base_url + "/bookmark/new/", timeout=10, data={
+                "csrf_token": token, "link": "https://example.com/posted", "title": "Posted from a test",
+                "tags": "testing", "description": ""})
+            assert resp.status_code == 200 and "Record was successfully created" in resp.text, resp.text[-500:]
+            web.post(app.base_url + "/bookmark/delete/", data={"id": "8", "url": "/bookmark/"}, timeout=10)
+            web.post(app.base_url + "/tag/delete/", data={"id": "film", "url": "/tag/"}, timeout=10)
+            assert "Neapolitan pizza dough" not in titles() and ">film<" not in tags()
+            assert count(app.database, "SELECT count(*) FROM bookmarks") == 12  # one added, one deleted
+            started = time.monotonic()
+            app.reset()
+            assert time.monotonic() - started < 1.0
+            assert count(app.database, "SELECT count(*) FROM bookmarks WHERE tags LIKE '%,film,%'") == 1
+            page = titles()
+            assert "Neapolitan pizza dough" in page and "Posted from a test" not in page
+            assert ">film<" in tags() and ">testing<" not in tags()  # the tags list read the database again
+    finally:
+        app.stop()
+    assert app.proc is not None and app.proc.poll() is not None
+
 def test_trac_saves_a_posted_form(tmp_path: Path) -> None:
     """Trac's forms work although python-multipart (a Datasette dependency) shadows the module Trac tries."""
     app = Trac(tmp_path / "trac")
@@ -136,10 +175,11 @@ def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path
     raw = harness.host_config()
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
-    assert sorted(by_id) == ["datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "ihatemoney-1",
+    assert sorted(by_id) == ["buku-1", "buku-2", "datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "ihatemoney-1",
                              "ihatemoney-2", "roundup-1", "roundup-2", "sqlite_web-1", "sqlite_web-2", "streamtv-1",
                              "streamtv-2", "todomvc-1", "todomvc-2", "trac-1", "trac-2"]
-    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2", "ihatemoney-1", "roundup-2"):
+    for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2", "ihatemoney-1", "roundup-2",
+                      "buku-1"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
     assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps
