@@ -257,9 +257,12 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
     from server.planners.list_search import on_list_of
 
     m = _KIND_NAME.match(target.strip())
-    if m is None or st.live is None or not st.open_world or m.group("x").lower() in _NOT_NAMES:
-        return False
+    if m is None or st.live is None or not st.open_world or m.group("x").lower() in _NOT_NAMES \
+            or record_ids.parse(target) is not None:
+        return False   # "ticket #2" is opened by its number (record_ids), not looked for by a name "#2"
     kind, name = m.group("k"), m.group("x")
+    if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name):
+        return False   # "the unassigned issues", "the open tickets": a view of a list, not a kind and a name
     if on_list_of(st, kind) or grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB}),
                                                        minimum=0.85):
         return False
