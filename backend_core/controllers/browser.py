@@ -51,6 +51,8 @@ class BrowserOptions:
     executable_path: str = ""
     default_timeout_ms: int = 5000
     settle_ms: float = 0.0   # 0: settle on the page's own events; > 0: a fixed wait, for apps that animate
+    # the page's own alert / confirm / prompt: "accept" (a delete the task asked for is confirmed) or "dismiss"
+    dialogs: str = "accept"
 
 
 # what Playwright says when the page an evaluation ran in was replaced by a navigation
@@ -114,6 +116,7 @@ class BrowserSession:
         self._pw: Any = None
         self._browser: Any = None
         self._page: Any = None
+        self.last_dialog = ""   # the page's last alert / confirm / prompt, as "confirm: Are you sure …"
         self.browser_pid: int | None = None
 
     # -- runs on the browser thread -------------------------------------------------
@@ -133,8 +136,22 @@ class BrowserSession:
             viewport={"width": self.options.width, "height": self.options.height}
         )
         self._page.set_default_timeout(self.options.default_timeout_ms)
+        self._page.on("dialog", self._answer_dialog)
         self._page.goto(self.options.url, wait_until="load")
         return self._page
+
+    def _answer_dialog(self, dialog: Any) -> None:
+        """A JavaScript alert / confirm / prompt the page opened ("Are you sure you want to delete this record?"):
+        answered as the device's ``dialogs`` option says (accept by default: the task asked for the action)."""
+        self.last_dialog = f"{dialog.type}: {dialog.message}"
+        log.info("page dialog %s, %s: %r", self.options.dialogs, dialog.type, dialog.message)
+        try:
+            if self.options.dialogs == "dismiss":
+                dialog.dismiss()
+            else:
+                dialog.accept(dialog.default_value) if dialog.type == "prompt" else dialog.accept()
+        except Exception as exc:   # the page closed it first, or went away
+            log.debug("dialog already answered: %s", exc)
 
     def _shutdown(self) -> None:
         for closer in (lambda: self._browser and self._browser.close(), lambda: self._pw and self._pw.stop()):

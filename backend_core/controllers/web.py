@@ -161,7 +161,10 @@ def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
         height=int(params.get("height", 720)),
         executable_path=str(params.get("executable_path", "")),
         settle_ms=float(params.get("settle_ms", 0)),
+        dialogs=str(params.get("dialogs", "accept")),
     )
+    if options.dialogs not in ("accept", "dismiss"):
+        raise ConfigError(f"device {ctx.device_id!r}: params.dialogs is 'accept' or 'dismiss', not {options.dialogs!r}")
     session = BrowserSession(options)
     if params.get("warm_up", True):
         session.warm_up()

@@ -213,6 +213,16 @@ def test_fields_of_a_form_laid_out_as_a_table_are_named_by_the_cell_before_them(
         browser.dom.execute("wait_for_element", {"selector": cell.selector, "text": "critical", "timeout": 0.5})
 
 
+def test_the_page_s_own_confirm_is_accepted_and_its_alert_closed(browser: Browser) -> None:
+    """A delete that asks "Are you sure?" with the browser's confirm() is confirmed: the task asked for it."""
+    browser.open("confirm.html")
+    run(browser, V.CLICK, text="Delete", row="Flask tutorial")
+    assert browser.js("document.getElementById('b1')") is None
+    assert browser.session.last_dialog == "confirm: Are you sure you want to delete this record?"
+    run(browser, V.CLICK, text="Save", row="MDN Web Docs")
+    assert browser.js("document.getElementById('b2').dataset.saved") == "yes"
+
+
 def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
     # kept last in this module: Chromium's own error page for the refused connection can still be loading
     # when the call returns, and would interrupt the next test's first navigation in the shared browser
