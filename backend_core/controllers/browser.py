@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
@@ -117,6 +118,7 @@ class BrowserSession:
         self._browser: Any = None
         self._page: Any = None
         self.last_dialog = ""   # the page's last alert / confirm / prompt, as "confirm: Are you sure …"
+        self._inflight: set[Any] = set()   # the page's requests under way (a dialog's content loading)
         self.browser_pid: int | None = None
 
     # -- runs on the browser thread -------------------------------------------------
@@ -137,8 +139,23 @@ class BrowserSession:
         )
         self._page.set_default_timeout(self.options.default_timeout_ms)
         self._page.on("dialog", self._answer_dialog)
+        self._page.on("request", lambda request: self._inflight.add(request))
+        self._page.on("requestfinished", lambda request: self._inflight.discard(request))
+        self._page.on("requestfailed", lambda request: self._inflight.discard(request))
         self._page.goto(self.options.url, wait_until="load")
         return self._page
+
+    def wait_idle(self, page: Any, cap_ms: float = QUIET_CAP_MS) -> bool:
+        """Let the page's requests under way end (at most *cap_ms*): a dialog whose form loads after the click
+        that opened it. Then its transitions (:func:`wait_quiet`). False when something still ran at the cap."""
+        until = time.monotonic() + cap_ms / 1000
+        while self._inflight and time.monotonic() < until:
+            page.wait_for_timeout(30)   # lets Playwright deliver the requests' events
+        idle = not self._inflight
+        if not idle:
+            log.debug("%d request(s) still under way after %d ms; read as it is", len(self._inflight), cap_ms)
+            self._inflight.clear()   # a long poll never ends: the next read does not wait for it again
+        return wait_quiet(page, max(0.0, (until - time.monotonic()) * 1000) or 200) and idle
 
     def _answer_dialog(self, dialog: Any) -> None:
         """A JavaScript alert / confirm / prompt the page opened ("Are you sure you want to delete this record?"):

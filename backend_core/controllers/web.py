@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 
 from backend_core.controllers.geometry import TAP_HELP, TAP_PARAMS
 from backend_core.controllers.base import Controller, RemoteController, ScreenController, ScreenReader, to_jpeg
-from backend_core.controllers.browser import BrowserOptions, BrowserSession, wait_quiet
+from backend_core.controllers.browser import BrowserOptions, BrowserSession
 from backend_core.controllers.registry import BuildContext, register_controller
 from backend_core.controllers.web_actions import WebActions
 from backend_core.controllers.web_observe import observe_page
@@ -118,7 +118,7 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
 
     def observe(self) -> ScreenObservation:
         def read(page: Any) -> ScreenObservation:
-            wait_quiet(page)   # the screen an input leads to, not a frame of its transition
+            self.session.wait_idle(page)   # the screen an input leads to, not a frame of its loading or transition
             return observe_page(page)
 
         return self.session.call(read, reads=True)

@@ -246,6 +246,41 @@ def _loosely_named(raw: str) -> str:
     return raw
 
 
+_ACTION_OF = re.compile(r"^(?:the\s+)?(?P<a>edit|editing|change|update|details?|view|history|log)\s+"
+                        r"(?:page|form|screen|view|dialog|window|tab)\s+(?:of|for)\s+(?:the\s+)?(?P<rec>.+)$", re.I)
+_PAGE_ACTIONS = {"edit": ("edit", "change", "modify", "pencil"), "editing": ("edit", "change", "modify", "pencil"),
+                 "change": ("edit", "change", "modify"), "update": ("edit", "change", "update"),
+                 "details": ("view", "details", "show", "eye"), "detail": ("view", "details", "show", "eye"),
+                 "view": ("view", "details", "show", "eye"), "history": ("history", "log"), "log": ("log", "history")}
+
+
+def _action_page_of(st: State, raw: str) -> bool:
+    """"the edit form for bookmark 7", "the edit page of the Flask tutorial bookmark": the record's own control
+    for that action (its row's "Edit Record"), found by its number's address or by the row that shows it."""
+    from server.planners import records
+
+    m = _ACTION_OF.match(raw.strip())
+    if m is None or st.live is None:
+        return False
+    said = m.group("rec").strip()
+    ref = record_ids.parse(said)
+    controls = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and not e.disabled]
+    if ref is not None:
+        mine = [e for e in controls if record_ids.addresses(e.href, ref)]
+    else:
+        kind = record_ids.KIND_LAST.match(said)
+        name = kind.group("x") if kind and not grounding.rows(said, st.live, minimum=0.8) else said
+        rows = grounding.rows(name, st.live, minimum=0.8)
+        mine = [e for e in controls if rows and e.container == rows[0].name]
+    wanted = _PAGE_ACTIONS[m.group("a").lower()]
+    pick = [e for e in mine if set(words(" ".join((e.name, e.text, e.hint)))) & set(wanted)
+            or any(f"/{w}" in e.href for w in wanted)]
+    if not pick:
+        return False
+    _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 0.95, pick[0].label, live=pick[0]))
+    return True
+
+
 _KIND_NAME = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+(?P<x>\S.*)$")
 _NOT_NAMES = {"form", "page", "screen", "list", "tab", "menu", "button", "link", "one", "first", "last", "next"}
 
@@ -261,8 +296,9 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
             or record_ids.parse(target) is not None:
         return False   # "ticket #2" is opened by its number (record_ids), not looked for by a name "#2"
     kind, name = m.group("k"), m.group("x")
-    if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name):
-        return False   # "the unassigned issues", "the open tickets": a view of a list, not a kind and a name
+    if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name) or re.match(
+            r"(?:about|on|for|with|from|in|at|by|that|which|who|whose|where|of|to|called|named|titled)\b", name, re.I):
+        return False   # "the unassigned issues": a view of a list; "the ticket about …": a description
     if on_list_of(st, kind) or grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB}),
                                                        minimum=0.85):
         return False
@@ -328,7 +364,7 @@ def activate(c: Clause, st: State) -> bool:
         return False
     if raw and st.last_object and re.match(r"^(?:on\s+)?(?:its|their|his|her)\s+", c.rest.strip(), re.I):
         raw = f"{raw} next to {st.last_object}"   # "hover over buy milk and click its delete button"
-    if raw and (_list_of_kind_first(c, st, raw) or row_relative(st, raw)):
+    if raw and (_action_page_of(st, raw) or _list_of_kind_first(c, st, raw) or row_relative(st, raw)):
         return True
     # "all the books", "the rows in loans": the records themselves, not only the list's page
     records_of = re.match(r"^(?:the\s+)?(?:rows|records|entries|data|contents?|items)\s+(?:in|of|from)\s+(?:the\s+)?(?P<x>.+)$",
@@ -461,6 +497,11 @@ def activate(c: Clause, st: State) -> bool:
                        flags=re.I)
         about = re.sub(r"['’]s\b", "", about)   # "the remote's battery warning" is listed as "Remote battery warning"
         own = records.record_link(st, about) if about != target_text else None
+        if own is None and about != target_text:
+            from server.planners.list_search import result_link
+
+            hit = result_link(st, about)   # the app's search results, which no row holds
+            own = Target(TargetKind.LIVE_ELEMENT, 0.9, hit.label, live=hit) if hit is not None else None
         if own is not None:
             _click_live_and_expect(st, own)
             return True

@@ -161,19 +161,23 @@ def _own_page(st: State, name: str) -> bool:
     return bool(want) and any(want <= set(words(h.label)) for h in st.live.headings())
 
 
-def _open_result(st: State, name: str) -> bool:
-    """On the app's search results: open the one result whose link says every word of *name*
+def result_link(st: State, name: str) -> UIElement | None:
+    """On the app's search results: the one result whose link says every word of *name*
     ("#5: defect: Guide scrolls slowly (closed: fixed)")."""
-    assert st.live is not None
-    if not re.search(r"search|[?&]q=", st.live.url or "", re.I):
-        return False
+    if st.live is None or not re.search(r"search|[?&]q=", st.live.url or "", re.I):
+        return None
     want = set(words(name))
     found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href
              and not e.href.startswith(("#", "javascript:")) and want <= set(words(e.name or e.text))]
-    if not want or len({e.href for e in found}) != 1:
+    return found[0] if want and len({e.href for e in found}) == 1 else None
+
+
+def _open_result(st: State, name: str) -> bool:
+    found = result_link(st, name)
+    if found is None:
         return False
-    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, found[0].label, live=found[0]),
-                  f"Open the result {found[0].label!r}")
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, found.label, live=found),
+                  f"Open the result {found.label!r}")
     return True
 
 

@@ -58,6 +58,9 @@ def _same_kind(segment: str, noun: str) -> bool:
     return bool(stem) and (seg.rstrip("s") == stem or seg in (stem + "es", stem[:-1] + "ies"))
 
 
+_QUERY_ID = re.compile(r"(?:^|&)(?:id|pk|key)=(?P<id>\d{1,9})(?=&|$)")
+
+
 @dataclass(frozen=True)
 class _Path:
     seg: str
@@ -70,15 +73,23 @@ class _Path:
 def _record_path(href: str) -> _Path | None:
     if not href:
         return None
-    path = urlsplit(href).path
+    parts = urlsplit(href)
+    path = parts.path
     m = _RECORD_PATH.search(path)
     if m is None:
-        return None
+        # the number in the query, the kind in the path: "/bookmark/edit/?id=7"
+        q = _QUERY_ID.search(parts.query)
+        seg = next((w for w in path.split("/") if re.fullmatch(r"[A-Za-z][\w-]*", w)), "")
+        if q is None or not seg:
+            return None
+        full = f"{path}?{parts.query}"
+        at = len(path) + 1 + q.start("id")
+        return _Path(seg, q.group("id"), full, at, at + len(q.group("id")))
     key = "id" if m.group("id") else "id2"
     return _Path(m.group("seg") or m.group("seg2"), m.group(key), path, m.start(key), m.end(key))
 
 
-def _addresses(href: str, ref: IdRef) -> bool:
+def addresses(href: str, ref: IdRef) -> bool:
     """Whether *href* is the address of the record *ref* ("/ticket/2" for ticket 2, or for "#2")."""
     m = _record_path(href)
     return m is not None and m.id == ref.id and (not ref.noun or _same_kind(m.seg, ref.noun))
@@ -106,7 +117,7 @@ def link(st: State, ref: IdRef) -> UIElement | None:
         return None
     clickable = [e for e in st.live.elements if (e.role in CLICKABLE_ROLES or e.clickable) and not e.disabled]
     named = [e for e in clickable if _names_it(e, ref)]
-    addressed = [e for e in clickable if e.role == ROLE_LINK and _addresses(e.href, ref)]
+    addressed = [e for e in clickable if e.role == ROLE_LINK and addresses(e.href, ref)]
     acting = [e for e in named if e.role not in _PLAIN_ROLES or e.clickable]   # a plain cell "3" opens nothing
     found = [e for e in named if e.role == ROLE_LINK] + addressed + acting
     if found:
@@ -135,7 +146,7 @@ def showing(st: State, ref: IdRef) -> bool:
     """Whether the live screen is the record's own page (its address, or a title or heading "#2 …")."""
     if st.live is None:
         return False
-    if _addresses(st.live.url, ref):
+    if addresses(st.live.url, ref):
         return True
     mark = re.compile(rf"(?<![\w#])#\s*{ref.id}(?!\d)")
     return any(mark.search(t) for t in [st.live.title] + [h.label for h in st.live.headings()] if t)

@@ -134,3 +134,12 @@ def test_the_screen_is_read_after_its_transitions_end(browser: Browser) -> None:
     shown = browser.remote.observe()
     assert by_label(shown, "textbox", "What?") and by_label(shown, "combobox", "Who paid?")
     assert not [e for e in shown.elements if e.role == "cell"]   # the dialog is all there is
+
+
+def test_the_screen_is_read_after_the_content_a_click_loads(browser: Browser) -> None:
+    """A dialog whose form comes from the server after the click (a Flask-Admin create modal) is on the
+    screen read after that click."""
+    browser.open("remote-dialog.html")
+    browser.remote.execute("click_element", {"text": "Create", "role": "link"})
+    shown = browser.remote.observe()
+    assert by_label(shown, "textbox", "URL") and by_label(shown, "textbox", "Title")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterator
@@ -19,6 +20,12 @@ PAGES = Path(__file__).resolve().parent.parent / "fixtures" / "web"
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass
+
+    def do_GET(self) -> None:
+        if self.path.startswith("/slow/"):   # a server that takes its time: content a page loads after a click
+            time.sleep(0.4)
+            self.path = self.path[len("/slow"):]
+        super().do_GET()
 
 
 @pytest.fixture(scope="module")

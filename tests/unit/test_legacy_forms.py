@@ -144,3 +144,15 @@ def test_a_thing_named_with_its_kind_is_found_on_that_kind_s_list() -> None:
         "click_element", {"text": "User List", "role": "link"})
     # a record not listed here, described by what it is about: the app's search
     assert steps(plan("open the issue about the expired password link", listing))[0][0] == "input_text"
+
+
+def test_a_record_s_action_page_is_its_row_s_control_and_its_number_may_sit_in_the_query() -> None:
+    bookmarks = screen("buku/bookmark/")   # Flask-Admin: "/bookmark/edit/?id=7", icons named "Edit Record"
+    assert record_ids.is_record_of("/bookmark/edit/?id=7&url=/bookmark/", "bookmark")
+    [(command, params)] = steps(plan("open the edit form of bookmark 7", bookmarks))
+    assert command == "click_element" and params["text"] == "Edit Record" and params["row"].startswith("Budget Bytes")
+    [(command, params)] = steps(plan("go to the edit page for the Flask tutorial bookmark", bookmarks))
+    assert params["text"] == "Edit Record" and params["row"].startswith("Flask tutorial")
+    # a description is no name: "the ticket about …" is looked up, not a kind's list opened for a name "about …"
+    got = plan("look at the ticket about the remote's battery warning", screen("trac/"))
+    assert steps(got)[0][0] == "input_text" and steps(got)[0][1]["text"] == "remote battery warning"
