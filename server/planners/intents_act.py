@@ -257,8 +257,6 @@ _PAGE_ACTIONS = {"edit": ("edit", "change", "modify", "pencil"), "editing": ("ed
 def _action_page_of(st: State, raw: str) -> bool:
     """"the edit form for bookmark 7", "the edit page of the Flask tutorial bookmark": the record's own control
     for that action (its row's "Edit Record"), found by its number's address or by the row that shows it."""
-    from server.planners import records
-
     m = _ACTION_OF.match(raw.strip())
     if m is None or st.live is None:
         return False
