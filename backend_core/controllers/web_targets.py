@@ -139,6 +139,9 @@ def _showing(page: Any, row: str) -> Any:
     text a tester reads ("Dan -256.48") does not.
     """
     tokens = row.split()
+    if row.endswith("…") and len(tokens) > 1:   # an observation cut the row's text short: its whole words
+        tokens = tokens[:-1]
+        row = " ".join(tokens)
     if len(tokens) < 2 or page.locator(ROW_CSS).filter(has_text=row).count():
         return row
     return re.compile(r"[\s\S]*?".join(re.escape(t) for t in tokens), re.I)

@@ -169,7 +169,7 @@ def parse_record(text: str) -> Record:
         key = m.group("k").strip().lower()
         if key in PREPOSITION_FIELDS or key in ("a", "an", "the", "then"):
             continue
-        rec.fields.append((key, quoted(m.group("v")) or clean(m.group("v"))))
+        rec.fields.append((key, _value(m.group("v"))))
     body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
                   r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid)\b|$))", " ", body,
                   flags=re.I) \
@@ -210,7 +210,23 @@ def parse_record(text: str) -> Record:
     said = re.match(r"^(?-i:name|title|full name|label|subject)\s*[:=]?\s+(?P<v>\S.*)$", rec.name)
     if said and not q:   # "a new member: name Tara Singh, email …": the field's name is not part of the value
         rec.name = clean(said.group("v"))
+    keyed = _KEYED_FIRST.match(rec.name)
+    if keyed and not q:   # "a bookmark: url https://pypi.org/, title PyPI": the first value is a field's too
+        rec.fields.insert(0, (keyed.group("k").lower(), _value(keyed.group("v"))))
+        rec.name = next((v for k, v in rec.fields if k in ("title", "name")), "")
+        rec.fields = [(k, v) for k, v in rec.fields if not (rec.name and k in ("title", "name") and v == rec.name)]
     return rec
+
+
+# a value after a field word that names no record: "url https://…", "email ivy@x.com", "price 9.90"
+_KEYED_FIRST = re.compile(r"^(?P<k>(?-i:url|link|address|email|e-mail|price|amount|cost|date|phone|city|description|"
+                          r"tags?|category|author|year|priority|status))\s*[:=]?\s+(?P<v>\S.*)$")
+
+
+def _value(said: str) -> str:
+    """A field's value as said: quoted text as is; "The Python Package Index" keeps its capital "The"."""
+    said = said.strip()
+    return quoted(said) or (said if re.match(r"^The\s+[A-Z0-9]", said) else clean(said))
 
 
 # -- on the screen ------------------------------------------------------------------------------

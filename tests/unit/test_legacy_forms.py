@@ -156,3 +156,12 @@ def test_a_record_s_action_page_is_its_row_s_control_and_its_number_may_sit_in_t
     # a description is no name: "the ticket about …" is looked up, not a kind's list opened for a name "about …"
     got = plan("look at the ticket about the remote's battery warning", screen("trac/"))
     assert steps(got)[0][0] == "input_text" and steps(got)[0][1]["text"] == "remote battery warning"
+
+
+def test_a_record_whose_first_value_is_a_field_s_and_a_row_cut_short() -> None:
+    from server.planners import records
+
+    rec = records.parse_record("bookmark: url https://pypi.org/, title PyPI, description The Python Package Index")
+    assert rec.name == "PyPI" and ("url", "https://pypi.org/") in rec.fields
+    assert ("description", "The Python Package Index") in rec.fields   # its capital "The" is part of it
+    assert records.parse_record("a todo: buy milk").name == "buy milk"   # not a field "buy"
