@@ -34,43 +34,20 @@ todomvc() {
   echo "install-web-apps: ready ($dest)"
 }
 
-ihatemoney() {
-  local venv="$ROOT/.webapps/ihatemoney/venv"
-  local stamp="$venv/.installed-$IHATEMONEY_VERSION"
+# an app from PyPI in a virtual environment of its own: pypi_venv NAME "REQUIREMENT" VERSION
+pypi_venv() {
+  local venv="$ROOT/.webapps/$1/venv"
+  local stamp="$venv/.installed-$3"
   [ -f "$stamp" ] && return 0
-  echo "install-web-apps: installing ihatemoney==$IHATEMONEY_VERSION from PyPI into $venv"
+  echo "install-web-apps: installing $2 from PyPI into $venv"
   rm -rf "$venv"
   "$PY" -m venv "$venv"
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check "ihatemoney==$IHATEMONEY_VERSION"
-  touch "$stamp"
-  echo "install-web-apps: ready ($venv)"
-}
-
-roundup() {
-  local venv="$ROOT/.webapps/roundup/venv"
-  local stamp="$venv/.installed-$ROUNDUP_VERSION"
-  [ -f "$stamp" ] && return 0
-  echo "install-web-apps: installing roundup==$ROUNDUP_VERSION from PyPI into $venv"
-  rm -rf "$venv"
-  "$PY" -m venv "$venv"
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check "roundup==$ROUNDUP_VERSION"
-  touch "$stamp"
-  echo "install-web-apps: ready ($venv)"
-}
-
-buku() {
-  local venv="$ROOT/.webapps/buku/venv"
-  local stamp="$venv/.installed-$BUKU_VERSION"
-  [ -f "$stamp" ] && return 0
-  echo "install-web-apps: installing buku[server]==$BUKU_VERSION from PyPI into $venv"
-  rm -rf "$venv"
-  "$PY" -m venv "$venv"
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check "buku[server]==$BUKU_VERSION"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "$2"
   touch "$stamp"
   echo "install-web-apps: ready ($venv)"
 }
 
 todomvc
-ihatemoney
-roundup
-buku
+pypi_venv ihatemoney "ihatemoney==$IHATEMONEY_VERSION" "$IHATEMONEY_VERSION"
+pypi_venv roundup "roundup==$ROUNDUP_VERSION" "$ROUNDUP_VERSION"
+pypi_venv buku "buku[server]==$BUKU_VERSION" "$BUKU_VERSION"

@@ -67,11 +67,8 @@ def _field_of_record(c: Clause, st: State) -> bool:
     m = _FIELD_OF.match(c.rest.strip()) or _FIELD_OF.match(c.text.strip())
     if m is None or record_ids.parse(m.group("rec")) is None or negated(c.rest):
         return False
-    where = record_ids.toward(st, m.group("rec"))
-    if where is None:
+    if not record_ids.on_its_page(st, m.group("rec"), c.text):
         return False
-    if where is False:
-        raise Defer(m.group("rec"), replace_with=[c.text])
     assert st.live is not None
     field, value = m.group("field"), quoted(m.group("v")) or clean(m.group("v"))
     els = st.live.elements
@@ -100,11 +97,8 @@ def record_page_check(c: Clause, st: State) -> bool:
     m = _FACT.match(c.rest.strip()) or _ASKED.match(c.text.strip())
     if m is None or re.match(r"(?:not|no|never)\b", m.group("v"), re.I):
         return False
-    where = record_ids.toward(st, m.group("rec"))
-    if where is None:
+    if not record_ids.on_its_page(st, m.group("rec"), c.text):
         return False
-    if where is False:
-        raise Defer(m.group("rec"), replace_with=[c.text])
     value = quoted(m.group("v")) or m.group("v")
     how = (m.group("how") or "").lower()
     stem = how[:-2] if how.endswith("ed") else how

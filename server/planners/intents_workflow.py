@@ -117,11 +117,8 @@ def workflow_intent(c: Clause, st: State) -> bool:
         return False
     verb = m.group("verb").lower()
     rec = m.group("rec").strip()
-    where = record_ids.toward(st, rec)
-    if where is None:
+    if not record_ids.on_its_page(st, rec, c.text):
         return False
-    if where is False:
-        raise Defer(rec, replace_with=[c.text])
     control = _control(st, verb)
     given = m.group("as") or quoted(m.group("to") or m.group("with") or "") or m.group("to") or m.group("with") or ""
     if control is None and _by_field(st, verb, given):
@@ -176,11 +173,8 @@ def record_value_intent(c: Clause, st: State) -> bool:
     if not m or st.live is None or not st.open_world or record_ids.parse(m.group("rec")) is None:
         return False
     value = quoted(m.group("v")) or m.group("v")
-    where = record_ids.toward(st, m.group("rec"))
-    if where is None:
+    if not record_ids.on_its_page(st, m.group("rec"), c.text):
         return False
-    if where is False:
-        raise Defer(m.group("rec"), replace_with=[c.text])
     offers = [(e, o) for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled
               and e.selector for o in e.options if o.lower() == value.lower()]
     if len({id(e) for e, _ in offers}) != 1:
@@ -224,11 +218,8 @@ def comment_intent(c: Clause, st: State) -> bool:
         return False
     rec, note = m.group("rec").strip(), m.group("x").strip().rstrip(".")
     note = quoted(note) or note
-    where = record_ids.toward(st, rec)
-    if where is None:
+    if not record_ids.on_its_page(st, rec, c.text):
         return False
-    if where is False:
-        raise Defer(rec, replace_with=[c.text])
     boxes = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled and e.selector]
     named = [e for e in boxes if re.search(r"\b(?:comment|note|message|reply|remark)s?\b",
                                            " ".join((e.name, e.placeholder, e.hint)), re.I)]

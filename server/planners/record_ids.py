@@ -17,7 +17,7 @@ from urllib.parse import urljoin, urlsplit
 from server.planners import checks
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
-from server.planners.state import State
+from server.planners.state import Defer, State
 from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
@@ -232,3 +232,13 @@ def toward(st: State, rec: str) -> bool | None:
         return False
     st.click_live(link, f"Open {link.label!r}")
     return False
+
+
+def on_its_page(st: State, rec: str, clause: str) -> bool:
+    """True when the screen is *rec*'s own page; False when there is no way to it. After planning a step toward
+    it, *clause* is planned again on the screen that step leads to (raises :class:`Defer`)."""
+    where = toward(st, rec)
+    if where is False:
+        raise Defer(rec, replace_with=[clause])
+    return bool(where)
+
