@@ -206,8 +206,37 @@ def _editable(loc: Any) -> bool:
     return bool(loc.first.evaluate("e => e.tagName === 'INPUT' || e.tagName === 'TEXTAREA' || e.isContentEditable"))
 
 
+# A box that turns what is typed into tokens or picks from suggestions (select2, Tagify, Choices, an ARIA
+# combobox): what was typed is only a query until the suggestion is taken.
+_SUGGESTING_JS = """e => {
+  if (e.getAttribute('role') === 'combobox' || e.hasAttribute('aria-autocomplete') || e.hasAttribute('list')) return true;
+  for (let n = e, i = 0; n && i < 4; n = n.parentElement, i++) {
+    if (/select2|tagify|\\btags?\\b|token|chips?\\b|choices|selectize|typeahead|autocomplete/i.test(String(n.className || '')))
+      return true;
+  }
+  return false;
+}"""
+# the suggestion the box has picked out (aria-activedescendant, or a highlighted option of its open list)
+_PICKED_JS = """e => {
+  const id = e.getAttribute('aria-activedescendant');
+  const own = id && document.getElementById(id);
+  const shown = n => n && n.getClientRects().length > 0;
+  if (shown(own)) return own.textContent.trim();
+  const hi = [...document.querySelectorAll('[role=option][aria-selected=true], .select2-highlighted, '
+    + '.tagify__dropdown__item--active, .is-highlighted, .active-result.highlighted')].find(shown);
+  return hi ? hi.textContent.trim() : null;
+}"""
+COMMIT_WAIT_MS = 800
+
+
 def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
     if clear and _editable(loc):
+        if loc.first.evaluate(_SUGGESTING_JS):
+            # "recipes, soup" in a tags box: each one typed, then its suggestion taken
+            for part in [p.strip() for p in text.split(",") if p.strip()] or [text]:
+                loc.fill(part, timeout=ACT_TIMEOUT_MS)
+                _take_suggestion(page, loc, part)
+            return
         loc.fill(text, timeout=ACT_TIMEOUT_MS)
         return
     loc.click(timeout=ACT_TIMEOUT_MS)  # a code editor or custom widget: focus it and use the keyboard
@@ -220,6 +249,22 @@ def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
         if not moved:
             page.keyboard.press("ControlOrMeta+End")
     page.keyboard.type(text, delay=10)
+
+
+def _take_suggestion(page: Any, loc: Any, typed: str) -> None:
+    """Press Enter once the box offers exactly what was typed, so it becomes the value (or its token); a box
+    that offers nothing by then keeps the text as typed."""
+    want = typed.strip().casefold()
+    waited = 0
+    while waited <= COMMIT_WAIT_MS:
+        picked = loc.first.evaluate(_PICKED_JS)
+        if picked is not None and picked.casefold() == want:
+            loc.first.press("Enter", timeout=ACT_TIMEOUT_MS)
+            log.debug("took the suggestion %r", picked)
+            return
+        page.wait_for_timeout(50)
+        waited += 50
+    log.debug("no suggestion matched %r: left as typed", typed)
 
 
 def _dropdown(page: Any, target: Target, option: str) -> Any:

@@ -44,8 +44,9 @@ from server.planners.intents_record_page import flag_check, record_page_check
 from server.planners.intents_statement import statement_check
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
-    Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, words,
+    Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
+from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
 from shared.models import Plan, PlannerName
 from shared.screen import CLICKABLE_ROLES
@@ -57,6 +58,7 @@ Intent = Callable[[Clause, State], bool]
 # Tried in order; the first that returns True has planned the clause.
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
+    ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers
     ("record-value", record_value_intent),   # "set issue 8 to in-progress": the dropdown that offers the value
@@ -128,6 +130,26 @@ def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
     if w in known or w in _NOT_VERBS or w.isdigit() or not w.isalpha():
         return ""
     return w
+
+
+def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
+    """"bookmark https://… as Lentil soup": the app's own kind of record, said as a verb, adds one, when this
+    screen has a control that adds that kind (or lists that kind and has an "Add")."""
+    from server.planners.intents_records import add_controls
+    from server.planners.list_search import on_list_of
+
+    said = strip_filler(task)
+    first = words(said)[:1]
+    if st.live is None or not st.open_world or not first or len(said.split()) < 2:
+        return task
+    w = first[0]
+    if w in known or w in _NOT_VERBS or not w.isalpha() or read_clause(said, known).act is not Act.NONE:
+        return task
+    named, generic = add_controls(st, w)
+    if not named and not (generic and on_list_of(st, w)):
+        return task
+    log.debug("%r names a kind this screen adds: read as 'add a %s'", w, w)
+    return f"add a {w} " + said[said.lower().index(w) + len(w):].strip()
 
 
 _RECORD_ACTS = (Act.ADD, Act.SET, Act.EDIT, Act.TYPE, Act.TURN_ON, Act.TURN_OFF)
@@ -224,7 +246,8 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        texts = _carry_verbs(_merge_attributes(split_clauses(restate(request.task.strip()), protected), known), known)
+        task = _noun_as_verb(restate(request.task.strip()), st, known)
+        texts = _carry_verbs(_merge_attributes(split_clauses(task, protected), known), known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []

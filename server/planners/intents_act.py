@@ -227,6 +227,21 @@ def pointer_intent(c: Clause, st: State) -> bool:
 
 
 _A_FORM = re.compile(r"(?:the\s+|an?\s+|its\s+)?(?:(?:add|new|create|entry|edit|input)\s+)?form", re.I)
+# "the form for a new bookmark", "the new issue form", "the page to add a user", "the bookmark creation dialog"
+_NEW_FORM = re.compile(
+    r"(?:the\s+|an?\s+)?(?:(?:form|page|screen|dialog|window)\s+(?:for|to)\s+(?:(?:add(?:ing)?|creat(?:e|ing)|mak(?:e|ing)|"
+    r"enter(?:ing)?|register(?:ing)?)\s+(?:an?\s+|the\s+)?(?:new\s+)?|(?:an?\s+|the\s+)?new(?:\s+|$))(?P<a>[a-z][\w -]*?)?"
+    r"|(?:new|add|create)\s+(?P<b>[a-z][\w -]*?)\s+(?:form|page|screen|dialog|window)"
+    r"|(?P<c>[a-z][\w -]*?)\s+(?:creation|entry)\s+(?:form|page|screen|dialog|window))", re.I)
+
+
+def new_form_noun(raw: str) -> str | None:
+    """The kind a phrase asks a new record's form for ("the form for a new bookmark" → "bookmark"), else None."""
+    m = _NEW_FORM.fullmatch(raw.strip())
+    if m is None:
+        return None
+    noun = clean(m.group("a") or m.group("b") or m.group("c") or "")
+    return "" if noun.lower() in ("one", "record", "entry", "item") else noun
 
 
 # "bob's user page" is the user bob; "the issues nobody is assigned to" are the unassigned issues
@@ -325,12 +340,24 @@ def _view_of_list(st: State, target: str) -> bool:
     return True
 
 
+def _a_record_shown(st: State) -> bool:
+    """The form on screen holds a record already (its text fields have values): an edit form, not a new one."""
+    from server.planners import records
+
+    return any(f.value.strip() for f in records.form_fields(st) if f.role == "textbox")
+
+
 def _on_the_form(st: State, raw: str) -> bool:
     """"take me to the form" while a record's form is shown (its fields, then its submit button): it is here."""
     from server.planners import records
 
-    if st.live is None or not _A_FORM.fullmatch(raw.strip()):
+    from server.planners.list_search import on_list_of
+
+    new_of = new_form_noun(raw)
+    if st.live is None or not (_A_FORM.fullmatch(raw.strip()) or new_of is not None):
         return False
+    if new_of is not None and (_a_record_shown(st) or new_of and not on_list_of(st, new_of)):
+        return False   # "the form for a new user" is neither issue 3's edit form nor the new bookmark's
     save = records.save_button(st)
     if save is None:
         return False
@@ -362,6 +389,11 @@ def activate(c: Clause, st: State) -> bool:
         return False
     if raw and st.last_object and re.match(r"^(?:on\s+)?(?:its|their|his|her)\s+", c.rest.strip(), re.I):
         raw = f"{raw} next to {st.last_object}"   # "hover over buy milk and click its delete button"
+    new_of = new_form_noun(raw) if raw and st.live is not None else None
+    if new_of is not None:   # "the form for a new bookmark": here already, or the control that opens it
+        from server.planners.intents_records import open_adder
+        if _on_the_form(st, raw) or open_adder(st, new_of):
+            return True
     if raw and (_action_page_of(st, raw) or _list_of_kind_first(c, st, raw) or row_relative(st, raw)):
         return True
     # "all the books", "the rows in loans": the records themselves, not only the list's page

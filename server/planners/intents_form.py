@@ -8,6 +8,7 @@ after adding it, and gone after deleting it).
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
@@ -162,6 +163,24 @@ def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) ->
                       "say which one", "search")
 
 
+def _home_link(st: State) -> Target | None:
+    """The link to the app's home page ("Home", or the site's name linking to "/"), unless it is shown."""
+    if st.live is None or not st.open_world or not st.live.url:
+        return None
+    here = urlsplit(st.live.url)
+    if here.path in ("", "/"):
+        return None
+    for e in st.live.elements:
+        if e.role != ROLE_LINK or e.hidden or not e.href:
+            continue
+        to = urlsplit(urljoin(st.live.url, e.href))
+        if to.netloc == here.netloc and to.path in ("", "/") and not to.query and not to.fragment \
+                or re.fullmatch(r"\W*(?:home|home page|start|dashboard)\W*", e.name or e.text or "", re.I):
+            if to.path != here.path:
+                return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.label, live=e)
+    return None
+
+
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
@@ -207,6 +226,10 @@ def search_intent(c: Clause, st: State) -> bool:
     else:
         if st.moved:
             raise Defer("search")
+        home = _home_link(st)
+        if home is not None:   # a list with no search of its own: the app's home page often has the search
+            st.click_live(home, f"Open {home.label!r} to find the search")
+            raise Defer("search", replace_with=[c.text])
         raise Unplannable("this device has no search screen or search field", "search")
     st.summary.append(f"search {query!r}")
     st.last_object = query

@@ -18,6 +18,7 @@ from server.planners.intents_query import query_intent
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
+from server.planners.saved_check import saved_clause
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
@@ -257,37 +258,13 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if other_kind:
         fields = []
     noun = rec.noun
-    named, generic = [], []
-    for w in ([f"add {noun}", f"new {noun}", f"create {noun}", f"insert {noun}"] if noun else []) + \
-             ["add", "new", "insert", "create"]:
-        for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9):
-            if not set(words(w)) & set(words(t.label)) & {"add", "new", "insert", "create"}:
-                continue   # an "add" control says so; "Customers" is the list, not its form
-            about_noun = bool(noun) and any(grounding.similarity(noun, x) >= 0.6 for x in
-                                            (t.label, t.live.container, _section_of(st, t.live)) if x)
-            (named if about_noun else generic).append(t)
-    if noun:   # "Add a new bill": a control that says it adds this kind
-        named += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in st.live.elements
-                  if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
-                  and records.same_kind(records.added_kind(e.name or e.text), noun)
-                  and all(t.live is not e for t in named)]
-    if noun:   # "+ Table": a plus sign says add
-        named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
-                  if t.label.strip().startswith("+") and t not in named]
-    if not named and not generic:   # "New Ticket" where the tester says "a bug": the one control that makes one
-        starts = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.label, live=e) for e in st.live.elements
-                  if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
-                  and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])]
-        # "Create New" under "Issues" in a side menu, beside another under "Keywords": its section names it
-        named = [t for t in starts if noun and grounding.similarity(noun, _section_of(st, t.live)) >= 0.6]
-        if not named and len({t.label.lower() for t in starts}) == 1:
-            generic = starts[:1]
+    named, generic = add_controls(st, noun)
     if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
             and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)):
         _fill(st, rec)
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = rec.name
-        _expect_shown(st, _shown_as(rec))
+        _saved(st, _shown_as(rec))
         return True
     if other_kind:
         generic = []
@@ -315,6 +292,52 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(noun or rec.name)
     raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
+
+
+def add_controls(st: State, noun: str) -> tuple[list[grounding.Target], list[grounding.Target]]:
+    """The controls of the screen that start a new record: those that name *noun* (or sit under its section),
+    and the generic ones ("Add", "New")."""
+    assert st.live is not None
+    named: list[grounding.Target] = []
+    generic: list[grounding.Target] = []
+    for w in ([f"add {noun}", f"new {noun}", f"create {noun}", f"insert {noun}"] if noun else []) + \
+             ["add", "new", "insert", "create"]:
+        for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9):
+            if not set(words(w)) & set(words(t.label)) & {"add", "new", "insert", "create"}:
+                continue   # an "add" control says so; "Customers" is the list, not its form
+            about_noun = bool(noun) and any(grounding.similarity(noun, x) >= 0.6 for x in
+                                            (t.label, t.live.container, _section_of(st, t.live)) if x)
+            (named if about_noun else generic).append(t)
+    if noun:   # "Add a new bill": a control that says it adds this kind
+        named += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in st.live.elements
+                  if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+                  and records.same_kind(records.added_kind(e.name or e.text), noun)
+                  and all(t.live is not e for t in named)]
+    if noun:   # "+ Table": a plus sign says add
+        named += [t for t in grounding.live_elements(noun, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)
+                  if t.label.strip().startswith("+") and t not in named]
+    if not named and not generic:   # "New Ticket" where the tester says "a bug": the one control that makes one
+        starts = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.label, live=e) for e in st.live.elements
+                  if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+                  and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])]
+        # "Create New" under "Issues" in a side menu, beside another under "Keywords": its section names it
+        named = [t for t in starts if noun and grounding.similarity(noun, _section_of(st, t.live)) >= 0.6]
+        if not named and len({t.label.lower() for t in starts}) == 1:
+            generic = starts[:1]
+    return named, generic
+
+
+def open_adder(st: State, noun: str) -> bool:
+    """"open the form for a new bookmark": the control that starts one here, else the kind's list first."""
+    named, generic = add_controls(st, noun)
+    if named or generic and (not noun or on_list_of(st, noun)):
+        adder = (named or generic)[0]
+        st.click_live(adder, f"Click {adder.label!r}")
+        st.expect_check(None)
+        return True
+    if noun and go_to_list(st, noun, [f"open the form for a new {noun}"]):
+        return True
+    raise Unplannable(f"no control on this screen starts a new {noun or 'record'}", noun or "new")
 
 
 def _section_of(st: State, el: UIElement) -> str:
@@ -361,7 +384,7 @@ def _fill_save_check(rec: Record) -> list[str]:
     """What is left of adding *rec* once its form is open: fill it, save it, and see it listed."""
     out = [rec.as_clause(), "save"]
     if _shown_as(rec):
-        out.append(f'check "{_shown_as(rec)}" is shown')
+        out.append(saved_clause(_shown_as(rec)))
     return out
 
 
@@ -375,6 +398,14 @@ def _shown_as(rec: Record) -> str:
         return rec.name
     named = [v for k, v in rec.fields if k in _NAMING_KEYS]
     return (named or [v for _, v in rec.fields] or rec.loose or [""])[0]
+
+
+def _saved(st: State, text: str) -> None:
+    """After a form was sent: check *text* was saved, on the screen the save leads to."""
+    if not text:
+        st.expect_check(None)
+        return
+    raise Defer(text, replace_with=[saved_clause(text)])
 
 
 def _expect_shown(st: State, text: str) -> None:
@@ -424,6 +455,26 @@ def _record_then_field(text: str, st: State) -> re.Match[str] | None:
     return None
 
 
+_EDITS = frozenset({"edit", "modify", "change", "update", "rename"})
+
+
+def _row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> grounding.Target | None:
+    """The Edit control in the row of the record (by its number, or by its name in one row)."""
+    assert st.live is not None
+    if ref is not None:
+        el = record_ids.link(st, ref)
+        row = el.container if el is not None else ""
+    else:
+        m = record_ids.KIND_LAST.match(rec_name)
+        rows = grounding.rows(rec_name, st.live) or (grounding.rows(m.group("x"), st.live) if m else [])
+        row = rows[0].name if len(rows) == 1 else ""
+    if not row:
+        return None
+    found = [e for e in st.live.elements if e.container == row and e.role in (ROLE_LINK, ROLE_BUTTON)
+             and not e.hidden and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & _EDITS]
+    return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, found[0].label, live=found[0]) if found else None
+
+
 def edit_record_intent(c: Clause, st: State) -> bool:
     """"change Bob Chen's city to Chicago", "set the genre of Dune to classic": on the record's form."""
     if c.act not in (Act.SET, Act.EDIT) or st.live is None:
@@ -440,13 +491,15 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     here = record_ids.showing(st, ref) if ref is not None else \
         record_ids.on_named_record(st, rec_name, in_fields=True) or st.open_world and kind is not None \
         and record_ids.on_named_record(st, kind.group("x"), in_fields=True)
-    rest = [f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown']
+    rest = [f'fill in {field_words} "{value}"', "save", saved_clause(value)]
     if here and on_form is not None:
         _fill(st, Record(fields=[(field_words, value)]))
         save = records.save_button(st)
         if save is not None:
             st.click_live(save, f"Click {save.label!r}")
-        _expect_shown(st, value)
+            _saved(st, value)
+        else:
+            _expect_shown(st, value)
         return True
     if here:   # the record's page, its form folded away ("Modify Ticket")
         unfold = records.expander(st)
@@ -454,6 +507,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
             raise Unplannable(f"no field {field_words!r} on the page of {rec_name}", field_words)
         st.click_live(unfold, f"Click {unfold.label!r}")
         raise Defer(field_words, replace_with=rest)
+    edit = _row_edit(st, rec_name, ref) if st.open_world else None
+    if edit is not None:   # the Edit control of the record's row: its form, not its page (nor the site it links to)
+        st.click_live(edit, f"Edit {rec_name!r}", row=edit.live.container if edit.live is not None else "")
+        raise Defer(rec_name, replace_with=rest)
     if st.open_world and (ref is not None or not records.record_link(st, rec_name)) \
             and record_ids.toward(st, rec_name) is False:
         raise Defer(rec_name, replace_with=[c.text])   # "ticket 3", "the remote battery warning ticket"
@@ -465,10 +522,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         link = _row_control(st, rows[0].name, _EDIT_WORDS) if rows else None
         if link is not None:
             st.click_live(link, f"Edit {rec_name!r}", row=rows[0].name)
-            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown'])
+            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value)])
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
-        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", f'check "{value}" is shown'])
+        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value)])
     for noun in records.list_nouns(c.rest):
         if go_to_list(st, noun, [c.text]):
             return True

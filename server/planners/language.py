@@ -114,7 +114,7 @@ _FILLER_PHRASES = [
     r"use (?:the )?\w+(?: \w+)? to", r"using (?:the )?\w+(?: \w+)?,",
 ]
 _FILLER = re.compile(r"^(?:" + "|".join(_FILLER_PHRASES) + r")\b[\s,:]*", re.I)
-_TRAILING = re.compile(r"[\s,]*(?:please|pls|thanks|thank you|for me|now|right now|quickly|too|as well)?[\s.!?]*$",
+_TRAILING = re.compile(r"[\s,.!?]*(?:please|pls|thanks|thank you|for me|now|right now|quickly|too|as well)?[\s.!?]*$",
                        re.I)
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -322,8 +322,9 @@ _PARTICIPLES = {"deleted": "delete", "removed": "remove", "opened": "open", "add
                 "paused": "pause", "enabled": "enable", "disabled": "disable", "archived": "archive"}
 _PASSIVE = re.compile(r"^(?:please\s+)?(?P<x>.+?)\s+(?:needs to|has to|must|should|ought to|have to|need to)\s+be\s+"
                       r"(?P<p>" + "|".join(_PARTICIPLES) + r")(?:\s+please)?[.!]?$", re.I)
-_FIELD_COLON = re.compile(r"(?:update|change|edit|set|modify|correct)\s+(?:the\s+\w+\s+)?(?P<rec>[A-Z0-9\"'].*?)"
-                          r"(?:\s*:\s*(?P<f1>(?-i:[a-z][\w]*))\s+|\s+(?P<f2>(?-i:[a-z][\w]*))\s*[:=]\s*)(?P<v>\S.*)", re.I)
+_FIELD_COLON = re.compile(r"(?:update|change|edit|set|modify|correct)\s+(?:the\s+\w+\s+)?(?P<rec>(?-i:[A-Z0-9\"']).*?)"
+                          r"(?:\s*:\s*(?P<f1>(?-i:[a-z][\w]*))\s+|\s+(?!(?:to|as|into|with)\b)(?P<f2>(?-i:[a-z][\w]*))\s*[:=]\s*)"
+                          r"(?P<v>\S.*)", re.I)
 _MOVED = re.compile(r"(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:moved|relocated)\s+to\s+(?P<v>.+?)\s*[,;.]\s*"
                     r"(?:please\s+)?(?:update|change|fix|correct)\s+(?:his|her|their|its|the)\s+(?P<field>[a-z]+)(?:\s+please)?[.!]?")
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
@@ -370,6 +371,7 @@ def restate(task: str) -> str:
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
+    task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
                   r"(?:called\s+|named\s+)?(?=(?-i:[A-Z0-9\"'“]))", r"\1 that ", task, flags=re.I)

@@ -138,6 +138,8 @@ def parse_record(text: str) -> Record:
         rec.empty.append(left.group("f").lower())
         text = text[:left.start()]
     body = " " + text.strip().rstrip(".!?") + " "
+    body = _said_tags(rec, body)
+    body = _bare_address(rec, body)
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
         pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)
         if pat.search(body):
@@ -149,13 +151,13 @@ def parse_record(text: str) -> Record:
     body = re.sub(r"\([^)]*\)", " ", body)
     # "with the description: lip sync is off by half a second": after a colon, the value runs to the comma
     for m in list(re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)"
-                              r"\s*:\s*(?P<v>\"[^\"]+\"|'[^']+'|[^,]+)", body, re.I))[::-1]:
+                              r"\s*:(?!//)\s*(?P<v>\"[^\"]+\"|'[^']+'|[^,]+)", body, re.I))[::-1]:
         rec.fields.insert(0, (m.group("k").strip().lower(), quoted(m.group("v")) or clean(m.group("v"))))
         body = body[:m.start()] + " " + body[m.end():]
     # "a critical defect: EPG crashes", "a critical defect called X": the kind is the last word, and its words
     # may be values a dropdown offers
     kind = re.match(r"^\s*(?:an?\s+|the\s+|one\s+)?(?:new\s+)?(?P<np>(?-i:(?:[a-z][\w-]*\s+){1,2}[a-z]+|[a-z]+))"
-                    r"(?=\s*:\s*\S|\s+(?:called|named|titled|entitled)\b)", body, re.I)
+                    r"(?=\s*:(?!//)\s*\S|\s+(?:called|named|titled|entitled)\b)", body, re.I)
     if kind:
         # a generic noun ("customer", "record") is no value; "task" or "bug" may be one (an issue's type)
         rec.options = [w for w in kind.group("np").lower().split() if w not in _RECORD_NOUNS or w == "task"]
@@ -164,14 +166,14 @@ def parse_record(text: str) -> Record:
     # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
     for m in re.finditer(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+"
                          r"(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)"
-                         r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid)\b|$))",
+                         r"(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid|titled|called|named)\b|$))",
                          body, re.I):
         key = m.group("k").strip().lower()
         if key in PREPOSITION_FIELDS or key in ("a", "an", "the", "then"):
             continue
         rec.fields.append((key, _value(m.group("v"))))
     body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
-                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid)\b|$))", " ", body,
+                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid|titled|called|named)\b|$))", " ", body,
                   flags=re.I) \
         if rec.fields else body
     # "from Hanoi", "by Jane Austen", "for 18.00", "costs 12.00", "due 2026-12-20"
@@ -216,6 +218,38 @@ def parse_record(text: str) -> Record:
         rec.name = next((v for k, v in rec.fields if k in ("title", "name")), "")
         rec.fields = [(k, v) for k, v in rec.fields if not (rec.name and k in ("title", "name") and v == rec.name)]
     return rec
+
+
+# "… tagged news and tech", "…, tag it recipes, soup", "… with the tags python and tools": the tags, to the end
+_TAGS = re.compile(r"(?:,|\s+and|\s+with)?\s+(?:(?:the\s+)?tags?(?:\s*:)?|(?:tag(?:ged)?|labell?ed)\s+(?:it\s+|them\s+)?"
+                   r"(?:with\s+|as\s+)?(?:the\s+tags?\s+)?)\s*(?P<v>[\w#+.-]+(?:\s*(?:,|\band\b)\s*(?!(?:with|the|an?)\b)"
+                   r"[\w#+.-]+)*)\s*$", re.I)
+
+
+def _said_tags(rec: Record, body: str) -> str:
+    m = _TAGS.search(body)
+    if m is None or m.start() == 0:
+        return body
+    tags = [t for t in re.split(r"\s*(?:,|\band\b)\s*", m.group("v")) if t]
+    rec.fields.append(("tags", ", ".join(tags)))
+    return body[:m.start()] + " "
+
+
+# a web address said with no field word: "bookmark https://… as Lentil soup", "add https://x.org titled X"
+_BARE_URL = re.compile(r"(?<![:=])(?:\s+(?:for|at|to|of))?\s+(?P<u>https?://[^\s,]+|www\.[\w-]+\.[^\s,]+)", re.I)
+_URL_WORDS = re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\bnew\s)\b(?:url|link|address|website|site|homepage|href|location)"
+                        r"\s*[:=]?\s*$", re.I)
+
+
+def _bare_address(rec: Record, body: str) -> str:
+    for m in _BARE_URL.finditer(body):
+        if _URL_WORDS.search(body[:m.start("u")]) or re.search(r"\w:\s", body[:m.start()]):
+            continue   # "url https://…": the field word says where it goes; "description: see https://…" is text
+        rec.fields.insert(0, ("url", m.group("u").rstrip(".;")))
+        body = body[:m.start()] + body[m.end():]
+        # "… as Lentil soup": with the address said, "as" names the record
+        return re.sub(r"^(\s*(?:(?:an?|the)\s+)?(?:new\s+)?(?:[a-z]+\s+)?)as\s+(?=\S)", r"\1titled ", body, count=1, flags=re.I)
+    return body
 
 
 # a value after a field word that names no record: "url https://…", "email ivy@x.com", "price 9.90"

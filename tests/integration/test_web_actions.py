@@ -225,6 +225,20 @@ def test_the_page_s_own_confirm_is_accepted_and_its_alert_closed(browser: Browse
     assert browser.js("document.getElementById('b2').dataset.saved") == "yes"
 
 
+def test_a_tags_box_takes_each_typed_tag_as_a_token_and_uncovers_the_form(browser: Browser) -> None:
+    """Typing into a select2-style tags box is only a query until its suggestion is taken: each tag of "recipes,
+    soup" is typed, then taken with Enter once the box offers it, and the suggestions no longer cover Save."""
+    browser.open("tags.html")
+    run(browser, V.INPUT_TEXT, text="Lentil soup", field="Title")
+    run(browser, V.INPUT_TEXT, text="recipes, soup", field="Tags")
+    assert browser.js("document.getElementById('tags').value") == "recipes,soup"
+    run(browser, V.CLICK, text="Save")
+    assert browser.js("document.getElementById('saved').textContent") == "recipes,soup"
+    # a plain field is filled as it is, commas and all
+    run(browser, V.INPUT_TEXT, text="Soup, lentil", field="Title")
+    assert browser.js("document.getElementById('title').value") == "Soup, lentil"
+
+
 def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
     # kept last in this module: Chromium's own error page for the refused connection can still be loading
     # when the call returns, and would interrupt the next test's first navigation in the shared browser

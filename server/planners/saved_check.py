@@ -1,0 +1,72 @@
+"""The check that a record just saved exists, planned on the screen the save led to.
+
+After "add a bookmark titled PyPI" is filled in and saved, the app may show the list with the new record
+on it, the record's own page, or a page of the list the record is not on, with the app's own notice
+("Record was successfully created."). The check is planned once that screen is read:
+
+- the record's name is on it: the name is checked;
+- it is not, and the app says it saved something: that notice is checked, word for word;
+- neither: the name is checked, and the run fails where the app showed no sign of the record.
+
+A form sent back with an error shows no notice that says it saved, so a save the app refused never passes.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks
+from server.planners.checks import CannotCheck
+from server.planners.language import Clause
+from server.planners.state import Defer, State
+
+_SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved$')
+_SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
+_SAYS_NOT = re.compile(r"\b(?:not|no|error|errors|fail(?:ed|ure)?|invalid|unable|cannot|can't|couldn't|required|"
+                       r"missing|already)\b", re.I)
+NOTICE_MAX_WORDS = 14
+
+
+def saved_clause(name: str) -> str:
+    """The clause that checks *name* was saved, once its form has been sent."""
+    return f'check that "{name}" was saved'
+
+
+def notice(st: State) -> str:
+    """The app's own short notice that it saved something, on the screen shown, else ""."""
+    assert st.live is not None
+    for e in st.live.elements:
+        said = (e.name or e.text or "").strip()
+        if e.hidden or not said or len(said.split()) > NOTICE_MAX_WORDS:
+            continue
+        if _SAYS_SAVED.search(said) and not _SAYS_NOT.search(said):
+            return said
+    return ""
+
+
+def _shown(st: State, name: str) -> bool:
+    assert st.live is not None
+    want = name.casefold()
+    return any(want in (e.name or e.text or e.value or "").casefold() for e in st.live.elements if not e.hidden)
+
+
+def saved_check_intent(c: Clause, st: State) -> bool:
+    m = _SAVED.match(c.text.strip())
+    if m is None:
+        return False
+    name = m.group("x")
+    if st.screen is not None and st.steps:
+        raise Defer(name)   # the screen the save leads to is read first
+    try:
+        if st.live is None or _shown(st, name):
+            st.check(checks.text_shown(st.ctx, name))
+            return True
+        said = notice(st)
+        if said:
+            st.summary.append(f"{name!r} is not on the screen after the save; the app says {said!r}")
+            st.check(checks.element(st.ctx, text=said, exact=True,
+                                    description=f"Check the app says {name!r} was saved ({said!r})"))
+            return True
+        st.check(checks.text_shown(st.ctx, name))
+    except CannotCheck:
+        return True   # a device with no check: the save is the last step
+    return True

@@ -1,0 +1,94 @@
+"""Starting, filling and saving a record the way testers say it, on captured screens of a Flask-Admin app
+(bukuserver) and an old-school tracker (Roundup): the form asked for by what it makes, the app's own kind of
+record said as a verb, a web address and a list of tags in a sentence, the check of a save planned on the
+screen the save leads to, a record's Edit control in its row, and a search found on the home page. The
+wordings are variations, not the corpus's own.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from server.planners.records import parse_record
+from server.planners.language import restate
+from server.planners.saved_check import saved_clause
+from shared.screen import UIElement
+from tests.unit.test_screen_planning import plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+BOOKMARKS = "buku/bookmark/"
+NEW_BOOKMARK = "buku/bookmark/new/"
+HOME = "buku/"
+TRACKER = "roundup/tracker/"
+ISSUE = "roundup/tracker/issue3"
+
+
+def test_the_form_for_a_new_record_is_the_control_that_starts_one_or_the_form_shown() -> None:
+    for task in ("bring up the form for a new bookmark", "open the add bookmark page",
+                 "go to the page for creating a bookmark", "show the bookmark creation dialog"):
+        assert steps(plan(task, screen(BOOKMARKS))) == [("click_element", {"text": "Create", "role": "link"})], task
+    # already on it, and it is empty: a check that it is shown, nothing clicked
+    got = steps(plan("open the form for a new one", screen(NEW_BOOKMARK)))
+    assert [c for c, _ in got] == ["wait_for_element"]
+    # issue 3's own form holds issue 3: a new issue's form is another page
+    assert steps(plan("take me to the new issue form", screen(ISSUE))) == [
+        ("click_element", {"text": "Create New", "role": "link"})]
+    # a form of another kind is not it either, and a screen with no way to one says so
+    assert not plan("open the form for a new one", screen(ISSUE)).feasible
+
+
+def test_the_app_s_kind_of_record_said_as_a_verb_adds_one() -> None:
+    p = plan("pls bookmark https://example.org/bread as Bread basics, tag it baking and bread", screen(BOOKMARKS))
+    assert steps(p) == [("click_element", {"text": "Create", "role": "link"})]
+    assert p.pending[0].startswith('fill in name "Bread basics", url "https://example.org/bread", tags "baking, bread"')
+    # a word that is no kind of record here stays an unknown verb
+    assert "do not know how to 'frobnicate'" in plan("frobnicate Hacker News", screen(BOOKMARKS)).analysis
+
+
+def test_a_web_address_and_a_list_of_tags_in_a_sentence_are_fields() -> None:
+    rec = parse_record("a link to https://sqlite.org/lang.html called SQL syntax, tagged db and reference")
+    assert (rec.name, rec.fields) == ("SQL syntax", [("url", "https://sqlite.org/lang.html"),
+                                                     ("tags", "db, reference")])
+    rec = parse_record("a site with url https://lobste.rs titled Lobsters")
+    assert (rec.name, rec.fields) == ("Lobsters", [("url", "https://lobste.rs")])
+    # an address inside a said text stays in it
+    rec = parse_record("a bookmark with the description: mirrors https://x.org daily")
+    assert rec.fields == [("description", "mirrors https://x.org daily")]
+    # "to:" is "to"; a field word never starts with a small "of"
+    assert restate("set the note of Lobsters to: read later") == "set the note of Lobsters to read later"
+
+
+def test_a_save_is_checked_on_the_screen_it_leads_to() -> None:
+    p = plan('fill in name "Bread basics", url "https://example.org/bread", then save, then '
+             f'{saved_clause("Bread basics")}', screen(NEW_BOOKMARK))
+    assert steps(p)[-1] == ("click_element", {"text": "Save", "role": "button"})
+    assert p.pending == [saved_clause("Bread basics")]
+    # after the save: the list's first page does not show the new record, the app's notice says it saved it
+    listed = screen(BOOKMARKS)
+    notice = UIElement(role="link", name="Record was successfully created.", href="/bookmark/details/?id=13")
+    after = replace(listed, elements=[notice, *listed.elements])
+    assert steps(plan(saved_clause("Bread basics"), after)) == [
+        ("wait_for_element", {"text": "Record was successfully created.", "present": True, "exact": True})]
+    # the name on the screen is checked itself; a notice that says it failed is no proof
+    assert steps(plan(saved_clause("Hacker News"), listed)) == [
+        ("wait_for_element", {"text": "Hacker News", "present": True})]
+    failed = replace(listed, elements=[replace(notice, name="Record was not created: URL is required.")] +
+                     list(listed.elements))
+    assert steps(plan(saved_clause("Bread basics"), failed)) == [
+        ("wait_for_element", {"text": "Bread basics", "present": True})]
+
+
+def test_a_field_of_a_record_is_changed_through_its_row_s_edit_control() -> None:
+    # the row's title links to the bookmarked site and "View Record" shows no form: "Edit Record" is the way
+    for task in ("change the title of bookmark 5 to BBC", "set the description of Serious Eats to: weeknight food"):
+        p = plan(task, screen(BOOKMARKS))
+        (cmd, params), = steps(p)
+        assert (cmd, params["text"]) == ("click_element", "Edit Record"), task
+        assert p.pending[-1].startswith("check that"), task
+
+
+def test_a_list_with_no_search_of_its_own_searches_from_the_home_page() -> None:
+    p = plan("search for lentils", screen(BOOKMARKS))
+    assert steps(p) == [("click_element", {"text": "buku server", "role": "link"})]
+    assert p.pending == ["search for lentils"]
+    assert steps(plan("search for lentils", screen(HOME)))[0] == (
+        "input_text", {"text": "lentils", "field": "Search bookmark", "clear": True, "submit": True})
