@@ -8,6 +8,9 @@
 #                                                            environment (roundup-admin, roundup-server)
 #   buku[server]==5.1 (PyPI) -> .webapps/buku/venv           the bookmark manager buku and its Flask-Admin web UI
 #                                                            (bukuserver), in its own virtual environment
+#   changedetection.io==0.60.10 (PyPI)
+#                     -> .webapps/changedetection/venv       the website change monitor changedetection.io, in its
+#                                                            own virtual environment (its many pins are its own)
 # Idempotent: what is already there is left alone, silently. Needs npm, tar and python3 -m venv.
 set -euo pipefail
 
@@ -17,6 +20,7 @@ TODOMVC_VERSION="0.1.1"
 IHATEMONEY_VERSION="7.2.1"
 ROUNDUP_VERSION="2.6.0"
 BUKU_VERSION="5.1"
+CHANGEDETECTION_VERSION="0.60.10"
 
 todomvc() {
   local dest="$ROOT/.webapps/todomvc"
@@ -51,3 +55,4 @@ todomvc
 pypi_venv ihatemoney "ihatemoney==$IHATEMONEY_VERSION" "$IHATEMONEY_VERSION"
 pypi_venv roundup "roundup==$ROUNDUP_VERSION" "$ROUNDUP_VERSION"
 pypi_venv buku "buku[server]==$BUKU_VERSION" "$BUKU_VERSION"
+pypi_venv changedetection "changedetection.io==$CHANGEDETECTION_VERSION" "$CHANGEDETECTION_VERSION"

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from evals.apps.base import AppInstance
 from evals.apps.buku import Buku
+from evals.apps.changedetection import ChangeDetection
 from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.ihatemoney import IHateMoney
@@ -13,6 +14,7 @@ from evals.apps.todomvc import TodoMVC
 from evals.apps.trac import Trac
 
 APPS: dict[str, type[AppInstance]] = {cls.name: cls for cls in (StreamTV, DjangoAdmin, SqliteWeb, Datasette, TodoMVC,
-                                                                     Trac, IHateMoney, Roundup, Buku)}
+                                                                     Trac, IHateMoney, Roundup, Buku,
+                                                                     ChangeDetection)}
 
 __all__ = ["APPS", "AppInstance"]

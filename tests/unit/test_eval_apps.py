@@ -11,6 +11,7 @@ import requests
 
 from evals.apps import APPS
 from evals.apps.buku import Buku
+from evals.apps.changedetection import ChangeDetection
 from evals.apps.datasette import Datasette
 from evals.apps.django_admin import DjangoAdmin
 from evals.apps.ihatemoney import CODE, PROJECT, IHateMoney
@@ -153,6 +154,42 @@ def test_buku_runs_in_its_own_environment_and_resets(tmp_path: Path) -> None:
         app.stop()
     assert app.proc is not None and app.proc.poll() is not None
 
+
+def test_changedetection_runs_in_its_own_environment_and_resets(tmp_path: Path) -> None:
+    """changedetection.io runs from .webapps/changedetection/venv; its store is put back under the running server."""
+    ChangeDetection.check_installed()  # ./dp test installs it (scripts/install-web-apps.sh)
+    from evals.apps.changedetection_seed import API_TOKEN
+
+    app = ChangeDetection(tmp_path / "changedetection")
+    app.start()
+    try:
+        wiggle = "2f316805-9ea9-44fb-af05-51cd54121195"  # the seed's UUIDs are fixed: tasks' set-ups name them
+        with requests.Session() as web:
+            web.headers["x-api-key"] = API_TOKEN       # the app's own REST API, with the seed's token
+            assert "Wiggle road bikes" in web.get(app.start_url, timeout=10).text
+            assert "Wiggle road bikes" in web.get(f"{app.base_url}/edit/{wiggle}", timeout=10).text
+            assert web.delete(f"{app.base_url}/api/v1/watch/{wiggle}", timeout=10).status_code == 204
+            resp = web.post(f"{app.base_url}/api/v1/watch", json={"url": "https://example.com/posted",
+                                                                   "title": "Posted from a test"}, timeout=10)
+            assert resp.status_code == 201, resp.text[-300:]
+            assert "Wiggle road bikes" not in web.get(app.start_url, timeout=10).text
+            assert count(app.database, "SELECT count(*) FROM watch") == 12   # one added, one deleted
+            assert count(app.database, "SELECT count(*) FROM watch WHERE title = 'Posted from a test'") == 1
+            started = time.monotonic()
+            app.reset()
+            assert time.monotonic() - started < 1.0
+            assert count(app.database, f"SELECT count(*) FROM watch WHERE uuid = '{wiggle}' AND "
+                                       "tags = ',Competitors,' AND paused = 0") == 1
+            assert count(app.database, "SELECT count(*) FROM watch WHERE title = 'Posted from a test'") == 0
+            assert count(app.database, "SELECT count(*) FROM tag") == 5
+            page = web.get(app.start_url, timeout=10).text
+            assert "Wiggle road bikes" in page and "Posted from a test" not in page
+        assert app.proc is not None and app.proc.poll() is None        # the same process throughout
+    finally:
+        app.stop()
+    assert app.proc is not None and app.proc.poll() is not None
+
+
 def test_trac_saves_a_posted_form(tmp_path: Path) -> None:
     """Trac's forms work although python-multipart (a Datasette dependency) shadows the module Trac tries."""
     app = Trac(tmp_path / "trac")
@@ -175,11 +212,11 @@ def test_host_config_gives_third_party_apps_no_tree_and_only_playwright(tmp_path
     raw = harness.host_config()
     config = HostConfig.from_dict(raw, tmp_path)
     by_id = {d.id: d for d in config.devices}
-    assert sorted(by_id) == ["buku-1", "buku-2", "datasette-1", "datasette-2", "django_admin-1", "django_admin-2", "ihatemoney-1",
-                             "ihatemoney-2", "roundup-1", "roundup-2", "sqlite_web-1", "sqlite_web-2", "streamtv-1",
+    assert sorted(by_id) == ["buku-1", "buku-2", "changedetection-1", "changedetection-2", "datasette-1",
+                             "datasette-2", "django_admin-1", "django_admin-2", "ihatemoney-1", "ihatemoney-2", "roundup-1", "roundup-2", "sqlite_web-1", "sqlite_web-2", "streamtv-1",
                              "streamtv-2", "todomvc-1", "todomvc-2", "trac-1", "trac-2"]
     for device_id in ("django_admin-1", "sqlite_web-2", "datasette-1", "todomvc-2", "ihatemoney-1", "roundup-2",
-                      "buku-1"):
+                      "buku-1", "changedetection-2"):
         assert by_id[device_id].navigation_tree is None
         assert [c["type"] for c in by_id[device_id].controllers] == ["playwright"]
     assert by_id["streamtv-1"].navigation_tree is not None and "demo_url" in config.static_apps
