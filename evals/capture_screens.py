@@ -36,7 +36,8 @@ PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/cust
          "ihatemoney": ["/flatshare/", "/flatshare/settle_bills", "/flatshare/statistics", "/flatshare/edit/4",
                         "/flatshare/add", "/flatshare/edit"],
          "roundup": ["/tracker/", "/tracker/issue3", "/tracker/issue?@template=item", "/tracker/user"],
-         "buku": ["/bookmark/", "/bookmark/new/", "/bookmark/edit/?id=2", "/tag/", "/"]}   # " >Name": then click the link Name (a form folded away)
+         "buku": ["/bookmark/", "/bookmark/new/", "/bookmark/edit/?id=2", "/tag/", "/"],
+         "changedetection": ["/"]}   # " >Name": then click the link Name (a form folded away)
 
 
 class _Page:
@@ -44,6 +45,9 @@ class _Page:
 
     def __init__(self, page: Any) -> None:
         self.page = page
+
+    def call(self, fn: Any, timeout: float = 30.0) -> Any:
+        return fn(self.page)
 
     def load(self, url: str) -> None:
         self.page.goto("about:blank")

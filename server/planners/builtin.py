@@ -30,6 +30,7 @@ from server.planners.intents_act import (
     activate, back_intent, location_intent, channel_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
 from server.planners.intents_media import pause_intent
+from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
 from server.planners.intents_check import check_intent
 from server.planners.intents_control import control_intent
 from server.planners.intents_param import param_intent
@@ -60,6 +61,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
+    ("row-verb", row_verb_intent),  # "pause Wiggle road bikes": the control of its row whose label is the action
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers
     ("record-value", record_value_intent),   # "set issue 8 to in-progress": the dropdown that offers the value
     ("comment", comment_intent),    # "add a note to issue 3 saying …": its page's comment box, then saved
@@ -260,8 +262,8 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and _names_a_control(clause.text, st):
                 clause = Clause(clause.text, Act.CLICK, clause.text)   # "Products", "log out": the tester means it
             verb = _unknown_verb(clause, known | st.key_choices_lower() | (
-                WORKFLOW_VERBS if st.screen is not None and st.open_world else set()))
-            if verb:
+                WORKFLOW_VERBS | ROW_VERBS if st.screen is not None and st.open_world else set()))
+            if verb and not verb_names_a_control(verb, st):   # "recheck X" where rows offer "Recheck"
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)
             kept = _undeletable(clause, st)
             if kept:

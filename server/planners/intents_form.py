@@ -163,6 +163,11 @@ def _search_screen(screens: list[NodeInfo], text: str, query: str, st: State) ->
                       "say which one", "search")
 
 
+# a box for entering something, not for looking things up: typing a query there adds or changes a record
+_ENTRY_BOX = re.compile(r"\b(?:url|link|address|e-?mail|name|title|password|user(?:name)?|comment|message|note|"
+                        r"amount|price|date|phone|add|new|create|enter)\b", re.I)
+
+
 def _home_link(st: State) -> Target | None:
     """The link to the app's home page ("Home", or the site's name linking to "/"), unless it is shown."""
     if st.live is None or not st.open_world or not st.live.url:
@@ -184,7 +189,12 @@ def _home_link(st: State) -> Target | None:
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
-    query = quoted(c.rest) or clean(re.sub(r"^(?:for|up)\s+", "", c.rest, flags=re.I))
+    inside = re.match(r"^(?:through\s+|in\s+|within\s+)?(?:the\s+|my\s+|our\s+|all\s+)?[a-z][\w -]{1,40}?\s+for\s+"
+                      r"(?P<q>\S.*)$", c.rest.strip(), re.I)
+    if inside and not re.match(r"^(?:for|up)\b", c.rest.strip(), re.I):
+        query = quoted(inside.group("q")) or clean(inside.group("q"))   # "search the watch list for nginx"
+    else:
+        query = quoted(c.rest) or clean(re.sub(r"^(?:for|up)\s+", "", c.rest, flags=re.I))
     query = re.sub(r"\s+(?:in|on|using|with|via|through|by)\s+(?:the\s+)?search(?:\s+\w+)?$", "", query, flags=re.I)
     query = re.sub(r"^(?:the\s+)?(?:programme|program|movie|film|show|channel|title|item|product|book|entry)\s+(?=[A-Z\d\"'])",
                    "", query)
@@ -203,7 +213,8 @@ def search_intent(c: Clause, st: State) -> bool:
         field = found[0] if found else None
         if field is None:
             boxes = grounding.textboxes(st.live)
-            if len(boxes) == 1:
+            if len(boxes) == 1 and not _ENTRY_BOX.search(" ".join((boxes[0].name, boxes[0].placeholder,
+                                                                                 boxes[0].hint))):
                 field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, boxes[0].label, live=boxes[0])
         beside = _box_before_search_button(st) if field is None else None
         if beside is not None and beside.selector:
@@ -226,6 +237,12 @@ def search_intent(c: Clause, st: State) -> bool:
     else:
         if st.moved:
             raise Defer("search")
+        opener = next((e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.disabled
+                       and words(e.name or e.text)[:1] == ["search"]), None) if st.live is not None else None
+        if opener is not None:   # a "Search" button that shows the search box
+            st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, opener.label, live=opener),
+                          f"Click {opener.label!r} to show the search box")
+            raise Defer("search", replace_with=[c.text])
         home = _home_link(st)
         if home is not None:   # a list with no search of its own: the app's home page often has the search
             st.click_live(home, f"Open {home.label!r} to find the search")
@@ -593,6 +610,24 @@ def edit_intent(c: Clause, st: State) -> bool:
         return False
     m = re.match(r"^(?P<x>.+?)\s+(?:to|as|into|so (?:that )?it (?:says|reads|shows))\s+(?P<v>.+)$", c.rest.strip(), re.I)
     if not m:
+        from server.planners.intents_records import row_edit
+
+        said = clean(resolve_pronoun(c.rest, st))
+        edit = row_edit(st, said, None) if st.live is not None and st.open_world and said else None
+        if edit is not None:   # "edit the PostgreSQL news watch": that row's Edit control
+            row = edit.live.container if edit.live is not None else ""
+            st.click_live(edit, f"Edit {said!r}", row=row)
+            kind_last = re.match(r"^(?:the\s+)?(?P<x>\S.*?)\s+[a-z]{3,}$", said)
+            name = said if said.lower() in row.lower() or kind_last is None else kind_last.group("x")
+            at = row.lower().find(name.lower())
+            name = row[at:at + len(name)] if at >= 0 else name   # as the row writes it
+            st.last_object = name
+            try:   # its form shows it in a field
+                st.expect_check(checks.element(st.ctx, text=name, role=ROLE_TEXTBOX,
+                                               description=f"Check the form of {name!r} is open"))
+            except CannotCheck:
+                st.expect_check(None)
+            return True
         return activate(Clause(c.text, Act.CLICK, c.rest), st)
     row = grounding.rows(clean(m.group("x")), st.live)
     if not row:

@@ -458,7 +458,7 @@ def _record_then_field(text: str, st: State) -> re.Match[str] | None:
 _EDITS = frozenset({"edit", "modify", "change", "update", "rename"})
 
 
-def _row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> grounding.Target | None:
+def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> grounding.Target | None:
     """The Edit control in the row of the record (by its number, or by its name in one row)."""
     assert st.live is not None
     if ref is not None:
@@ -467,6 +467,7 @@ def _row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> groundi
     else:
         m = record_ids.KIND_LAST.match(rec_name)
         rows = grounding.rows(rec_name, st.live) or (grounding.rows(m.group("x"), st.live) if m else [])
+        rows = [r for r in rows if r.score >= rows[0].score - 0.05] if rows else []
         row = rows[0].name if len(rows) == 1 else ""
     if not row:
         return None
@@ -507,7 +508,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
             raise Unplannable(f"no field {field_words!r} on the page of {rec_name}", field_words)
         st.click_live(unfold, f"Click {unfold.label!r}")
         raise Defer(field_words, replace_with=rest)
-    edit = _row_edit(st, rec_name, ref) if st.open_world else None
+    edit = row_edit(st, rec_name, ref) if st.open_world else None
     if edit is not None:   # the Edit control of the record's row: its form, not its page (nor the site it links to)
         st.click_live(edit, f"Edit {rec_name!r}", row=edit.live.container if edit.live is not None else "")
         raise Defer(rec_name, replace_with=rest)

@@ -8,7 +8,7 @@ import re
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
-from server.planners.language import clean, words
+from server.planners.language import Act, Clause, clean, words
 from server.planners.state import State, Unplannable
 from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX
 
@@ -77,3 +77,70 @@ def open_by_row_link(st: State, t: Target) -> bool:
 
 
 _EDITING_WORDS = frozenset({"edit", "change", "modify", "update"})
+
+
+# a tester's verb and the first words a row's control may use for it ("resume" where the page says "UnPause")
+_VERB_WORDS: dict[str, tuple[str, ...]] = {
+    "pause": ("pause", "suspend", "stop", "disable"), "suspend": ("suspend", "pause", "disable"),
+    "resume": ("unpause", "resume", "start", "enable", "play"), "unpause": ("unpause", "resume", "start", "enable"),
+    "restart": ("restart", "resume", "unpause", "start"), "start": ("start", "resume", "unpause", "enable", "run"),
+    "stop": ("stop", "pause", "disable"), "enable": ("enable", "unpause", "resume", "activate"),
+    "disable": ("disable", "pause", "deactivate"), "activate": ("activate", "enable"),
+    "deactivate": ("deactivate", "disable"), "mute": ("mute", "silence"), "silence": ("mute", "silence"),
+    "unmute": ("unmute",), "play": ("play", "start", "resume"), "duplicate": ("duplicate", "clone", "copy"),
+    "clone": ("clone", "duplicate", "copy"), "copy": ("copy", "clone", "duplicate"),
+    "refresh": ("refresh", "recheck", "reload", "sync"), "favourite": ("favourite", "favorite", "star"),
+    "favorite": ("favorite", "favourite", "star"), "star": ("star", "favorite", "favourite"),
+    "pin": ("pin",), "unpin": ("unpin",), "lock": ("lock",), "unlock": ("unlock",),
+}
+ROW_VERBS = frozenset(_VERB_WORDS)
+# "resume checks on X", "mute the notifications for X": what the action is about, then the record
+_ROW_VERB = re.compile(r"^(?P<verb>[a-z]+)\s+(?:(?:the\s+|all\s+)?(?:checks?|checking|notifications?|alerts?|emails?|"
+                       r"updates?|monitoring|watching|scheduling|syncing|sync)\s+(?:on|for|of|from)\s+)?(?P<rec>\S.*)$",
+                       re.I)
+_ROW_CONTROL_ROLES = frozenset({"button", "link", "switch", "menuitem"})
+
+
+def _first_word(label: str) -> str:
+    """ "UnPause checks" → "unpause"; "Re-check" → "recheck"."""
+    m = re.match(r"\W*([A-Za-z][A-Za-z-]*)", label or "")
+    return m.group(1).replace("-", "").lower() if m else ""
+
+
+def control_words(verb: str) -> tuple[str, ...]:
+    return _VERB_WORDS.get(verb, (verb,))
+
+
+def verb_names_a_control(verb: str, st: State) -> bool:
+    """A verb the screen itself offers as the first word of a control ("recheck", "archive")."""
+    return st.live is not None and any(_first_word(e.name or e.text) in control_words(verb)
+                                       for e in st.live.elements if e.role in _ROW_CONTROL_ROLES)
+
+
+def row_verb_intent(c: Clause, st: State) -> bool:
+    """"pause Wiggle road bikes", "resume checks on the nginx changelog", "recheck PostgreSQL news": the control
+    of that record's row whose label is the action ("Pause checks", "UnPause checks", "Recheck")."""
+    m = _ROW_VERB.match(c.text.strip())
+    if m is None or st.live is None or not st.open_world:
+        return False
+    if m.group("verb").lower() not in _VERB_WORDS and c.act is not Act.NONE:
+        return False   # "edit X", "delete X": their own intents, with their checks
+    verb, rec = m.group("verb").lower(), clean(re.sub(r"^(?:the|my|our)\s+", "", m.group("rec").strip(), flags=re.I))
+    wanted = control_words(verb)
+    rows = grounding.rows(rec, st.live, minimum=0.7)
+    if not rows or len(rows) > 1 and rows[1].score >= rows[0].score - 0.05:
+        return False
+    row = rows[0].name
+    mine = [e for e in st.live.elements if e.container == row and e.role in _ROW_CONTROL_ROLES and not e.disabled
+            and _first_word(e.name or e.text) in wanted]
+    if not mine:
+        return False
+    # the control named by the verb itself first, shown before hidden (a control a hover shows is still the row's)
+    mine.sort(key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text))))
+    el = mine[0]
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el), f"Click {el.label!r} in the row of {rec!r}",
+                  row=row)
+    st.summary.append(f"{verb} {rec}: {el.label}")
+    st.last_object = rec
+    st.expect_check(None)
+    return True

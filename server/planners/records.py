@@ -275,7 +275,8 @@ def entity_link(st: State, noun: str) -> Target | None:
              and not t.label.rstrip().endswith(":")   # "Show issue:" submits the box beside it
              and not in_header_row(st, t.live)   # a column's sort link
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
-             and not record_ids.is_record_of(t.live.href, noun)]   # "#2" is one ticket, not the list of them
+             and not record_ids.is_record_of(t.live.href, noun)   # "#2" is one ticket, not the list of them
+             and not _submits_a_box(st, t.live)]   # "[URL] Watch": it adds one; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
     if short:
         return short[0]
@@ -287,6 +288,15 @@ def entity_link(st: State, noun: str) -> Target | None:
         return None
     order = {id(e): i for i, e in enumerate(st.live.elements)}
     return min(found, key=lambda t: order.get(id(t.live), 0))
+
+
+def _submits_a_box(st: State, el: UIElement) -> bool:
+    """A button right after a text box: the box's own submit ("[https://…] Watch", "[…] Go")."""
+    if el.role != ROLE_BUTTON or st.live is None:
+        return False
+    at = next((i for i, e in enumerate(st.live.elements) if e is el), -1)
+    before = [e for e in st.live.elements[max(0, at - 3):max(0, at)] if not e.hidden]
+    return bool(before) and before[-1].role in (ROLE_TEXTBOX, ROLE_COMBOBOX)
 
 
 def _leads_here(url: str, href: str) -> bool:

@@ -8,6 +8,7 @@ deferred and planned once the earlier steps have run (closed loop).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,9 +170,8 @@ class State:
         self.add(V.CLICK, params, description, moves=True)
 
     def _unique_in_row(self, el: Any) -> bool:
-        name = (el.name or el.text).lower()
         return sum(1 for o in self.screen.elements if o.container == el.container and o.role == el.role
-                   and name in (o.name or o.text).lower()) == 1 if self.screen else False
+                   and _names_as(el, o)) == 1 if self.screen else False
 
     def same_named(self, el: Any) -> int:
         """How many elements before *el* the controller would also find by its role and name."""
@@ -184,10 +184,19 @@ class State:
         for other in self.screen.elements:
             if other is el:
                 return n
-            if other.role == el.role and name in (other.name or other.text).lower() and not other.hidden:
+            if other.role == el.role and _names_as(el, other) and not other.hidden:
                 n += 1
         return 0
 
     def expect_check(self, step: PlanStep | None) -> None:
         """Remember the check proving the latest action worked; added at the end if the task has none."""
         self.expect = step
+
+
+def _names_as(el: Any, other: Any) -> bool:
+    """Whether the controller, asked for *el* by its name, may find *other*: the name's words are in other's
+    ("Pause checks" is in "Pause checks now", not in "UnPause checks")."""
+    mine = re.findall(r"\w+", (el.name or el.text).lower())
+    theirs = re.findall(r"\w+", (other.name or other.text).lower())
+    n = len(mine)
+    return n > 0 and any(theirs[i:i + n] == mine for i in range(len(theirs) - n + 1))

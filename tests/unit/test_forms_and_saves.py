@@ -92,3 +92,41 @@ def test_a_list_with_no_search_of_its_own_searches_from_the_home_page() -> None:
     assert p.pending == ["search for lentils"]
     assert steps(plan("search for lentils", screen(HOME)))[0] == (
         "input_text", {"text": "lentils", "field": "Search bookmark", "clear": True, "submit": True})
+
+
+WATCHES = "changedetection/"
+
+
+def test_a_verb_a_row_offers_is_its_control_and_a_toggle_is_told_from_its_opposite() -> None:
+    """A website monitor's list (changedetection.io): each row has "Pause checks" / "UnPause checks" (one of
+    the two shown), "Mute notification" and "Recheck". The verb picks the control of the named row."""
+    row = "Text Wiggle road bikes Competitors"
+    (cmd, params), = steps(plan("please suspend the Wiggle road bikes watch", screen(WATCHES)))
+    assert (cmd, params["text"], params["row"].startswith(row), "index" in params) == \
+        ("click_element", "Pause checks", True, False)   # "Pause checks" is not in "UnPause checks"
+    (cmd, params), = steps(plan("restart checking for the nginx changelog", screen(WATCHES)))   # it is paused
+    assert params["text"] == "UnPause checks" and "nginx changelog" in params["row"]
+    (cmd, params), = steps(plan("recheck PostgreSQL news", screen(WATCHES)))   # a verb only the page knows
+    assert params["text"] == "Recheck" and "PostgreSQL news" in params["row"]
+    assert not plan("frobnicate PostgreSQL news", screen(WATCHES)).feasible
+    # "edit X" keeps its own intent: the row's Edit control (not the "Watch" button that adds one), then its form
+    assert steps(plan("edit the PostgreSQL news watch", screen(WATCHES))) == [
+        ("click_element", {"text": "Edit", "role": "link",
+                           "row": "Text PostgreSQL news Software releases 1 minute ago Not yet Recheck Edit"}),
+        ("wait_for_element", {"text": "PostgreSQL news", "role": "textbox", "present": True})]
+
+
+def test_a_search_is_typed_in_a_search_box_never_in_a_box_that_adds() -> None:
+    # the one box of the list adds a watch by its URL; the search box is behind the "Search" button
+    p = plan("look up shimano", screen(WATCHES))
+    assert steps(p) == [("click_element", {"text": "Search, or Use Alt+S Key", "role": "button"})]
+    assert p.pending == ["look up shimano"]
+    # "search the whole bookmark list for lentils": the term is what comes after "for"
+    from server.planners.intents_form import search_intent
+    from server.planners.language import read_clause
+    from server.planners.state import State
+    from tests.unit.test_screen_planning import ctx_for
+    form = screen(HOME)
+    st = State(ctx_for(form), None, form)
+    assert search_intent(read_clause("search the whole bookmark list for lentils"), st)
+    assert st.steps[0].params["text"] == "lentils"
