@@ -476,10 +476,43 @@ def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> groundin
     return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, found[0].label, live=found[0]) if found else None
 
 
+_RENAME = re.compile(r"^(?:the\s+)?(?P<rec>.+?)\s+(?:to|as|into)\s+(?P<v>\S.*)$", re.I)
+
+
+def rename_intent(c: Clause, st: State) -> bool:
+    """"rename the Wiggle road bikes watch to Wiggle gravel bikes": on its form, the field that holds the old
+    name gets the new one; from its list, its row's Edit control first. False where neither is on the screen
+    (a list edited in place: edit_intent)."""
+    from server.planners.intents_form import type_into
+
+    m = _RENAME.match(c.rest.strip())
+    if m is None or st.live is None or not st.open_world:
+        return False
+    rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
+    kind = record_ids.KIND_LAST.match(rec)
+    names = [rec] + ([kind.group("x")] if kind else [])
+    holding = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX and e.value.strip()
+               and any(e.value.strip().casefold() == n.casefold() for n in names)]
+    save = records.save_button(st)
+    if holding and save is not None:
+        type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label, live=holding[0]))
+        st.click_live(save, f"Click {save.label!r}")
+        st.last_object = value
+        _saved(st, value)
+        return True
+    edit = row_edit(st, rec, record_ids.parse(rec))
+    if edit is None:
+        return False
+    st.click_live(edit, f"Edit {rec!r}", row=edit.live.container if edit.live is not None else "")
+    raise Defer(rec, replace_with=[c.text])
+
+
 def edit_record_intent(c: Clause, st: State) -> bool:
     """"change Bob Chen's city to Chicago", "set the genre of Dune to classic": on the record's form."""
     if c.act not in (Act.SET, Act.EDIT) or st.live is None:
         return False
+    if c.verb.lower() == "rename" and rename_intent(c, st):
+        return True
     m = _POSSESSIVE.match(c.rest.strip()) or _OF.match(c.rest.strip()) or _record_then_field(c.rest.strip(), st)
     if not m:
         return False

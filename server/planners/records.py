@@ -361,13 +361,21 @@ def same_kind(ws: list[str], noun: str) -> bool:
 _OPEN_WORDS = ("view", "open", "details", "detail", "show", "edit", "more")
 
 
+def leaves_app(st: State, el: UIElement) -> bool:
+    """A link to another site than the app's (a bookmark's or a watch's own address)."""
+    if st.live is None or not st.live.url or not el.href or not re.match(r"^[a-z][\w+.-]*://", el.href, re.I):
+        return False
+    return urlsplit(el.href).netloc.lower() != urlsplit(st.live.url).netloc.lower()
+
+
 def record_link(st: State, name: str) -> Target | None:
     """The link of the row that shows *name* (the record's own page): a link named so in a row, else the one
     "view"/"edit" link of the row whose cell is *name* (a table whose names are plain text)."""
     if not name or st.live is None:
         return None
     found = [t for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)
-             if t.live.container and not in_header_row(st, t.live)]   # a column's sort link is no record
+             if t.live.container and not in_header_row(st, t.live)   # a column's sort link is no record
+             and not leaves_app(st, t.live)]   # a bookmark's title links to its site, not to its record
     if found:
         return found[0]
     want = grounding.norm(name)
@@ -377,7 +385,7 @@ def record_link(st: State, name: str) -> Target | None:
         return _partly_named_link(st, name)
     row = rows.pop()
     links = [e for e in st.live.elements if e.container == row and e.role == ROLE_LINK and e.href
-             and not e.href.startswith(("#", "javascript:"))]
+             and not e.href.startswith(("#", "javascript:")) and not leaves_app(st, e)]
     opens = [e for e in links if set(words(e.name or e.hint)) & set(_OPEN_WORDS)]
     chosen = opens[:1] if len(opens) == 1 else links if len(links) == 1 else []
     return Target(TargetKind.LIVE_ELEMENT, 0.9, chosen[0].label, live=chosen[0]) if chosen else None
@@ -391,7 +399,7 @@ def _partly_named_link(st: State, name: str) -> Target | None:
     if not want or not any(len(w) >= 4 for w in want):
         return None
     found = [e for e in st.live.elements if e.role == ROLE_LINK and e.container and not e.hidden and e.href
-             and not e.href.startswith(("#", "javascript:")) and not in_header_row(st, e)
+             and not e.href.startswith(("#", "javascript:")) and not in_header_row(st, e) and not leaves_app(st, e)
              and want <= set(words(e.name or e.text))]
     if len({e.container for e in found}) != 1:
         return None

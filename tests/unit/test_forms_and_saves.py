@@ -130,3 +130,23 @@ def test_a_search_is_typed_in_a_search_box_never_in_a_box_that_adds() -> None:
     st = State(ctx_for(form), None, form)
     assert search_intent(read_clause("search the whole bookmark list for lentils"), st)
     assert st.steps[0].params["text"] == "lentils"
+
+
+def test_rename_types_over_the_field_that_holds_the_old_name() -> None:
+    # from the list: the row's Edit control, then the same clause on the form
+    p = plan("rename the Serious Eats bookmark to Serious Eats recipes", screen(BOOKMARKS))
+    assert steps(p)[0][1]["text"] == "Edit Record" and p.pending == [
+        "rename the Serious Eats bookmark to Serious Eats recipes"]
+    # on the form of bookmark 2 its title holds "Flask tutorial": that field, then saved, then checked after
+    p = plan("rename Flask tutorial to Flask guide", screen("buku/bookmark/edit/?id=2"))
+    assert steps(p) == [("input_text", {"text": "Flask guide", "field": "Title", "clear": True}),
+                        ("click_element", {"text": "Save", "role": "button"})]
+    assert p.pending == [saved_clause("Flask guide")]
+    # a bookmark's title links to its site: never the way to the record
+    from server.planners import records
+    from server.planners.state import State
+    from tests.unit.test_screen_planning import ctx_for
+
+    listed = screen(BOOKMARKS)
+    link = records.record_link(State(ctx_for(listed), None, listed), "Real Python")
+    assert link is None or "realpython.com" not in link.live.href
