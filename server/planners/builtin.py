@@ -138,7 +138,6 @@ def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
     """"bookmark https://… as Lentil soup": the app's own kind of record, said as a verb, adds one, when this
     screen has a control that adds that kind (or lists that kind and has an "Add")."""
     from server.planners.intents_records import add_controls
-    from server.planners.list_search import on_list_of
 
     said = strip_filler(task)
     first = words(said)[:1]
@@ -148,7 +147,8 @@ def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
     if w in known or w in _NOT_VERBS or not w.isalpha() or read_clause(said, known).act is not Act.NONE:
         return task
     named, generic = add_controls(st, w)
-    if not named and not (generic and on_list_of(st, w)):
+    listed = {x for t in [st.live.title] + [h.label for h in st.live.headings()] if t for x in words(t)}
+    if not named and not (generic and {w, w + "s", w + "es"} & listed):   # "Bookmarks" is the list of bookmarks
         return task
     log.debug("%r names a kind this screen adds: read as 'add a %s'", w, w)
     return f"add a {w} " + said[said.lower().index(w) + len(w):].strip()

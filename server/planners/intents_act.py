@@ -261,12 +261,18 @@ def _loosely_named(raw: str) -> str:
     return raw
 
 
-_ACTION_OF = re.compile(r"^(?:the\s+)?(?P<a>edit|editing|change|update|details?|view|history|log)\s+"
-                        r"(?:page|form|screen|view|dialog|window|tab)\s+(?:of|for)\s+(?:the\s+)?(?P<rec>.+)$", re.I)
+_ACTIONS = r"edit|editing|change|update|details?|view|history|log|preview|diff"
+_PAGE_NOUN = r"(?:page|form|screen|view|dialog|window|tab)"
+_ACTION_OF = re.compile(rf"^(?:the\s+)?(?:(?:change|edit|version|revision)\s+(?=history|log))?(?P<a>{_ACTIONS})\s+"
+                        rf"(?:{_PAGE_NOUN}\s+(?:of|for)|(?<=history\s)(?:of|for)|(?<=log\s)(?:of|for)|"
+                        rf"(?<=preview\s)(?:of|for)|(?<=details\s)(?:of|for)|(?<=diff\s)(?:of|for))\s+(?:the\s+)?(?P<rec>.+)$"
+                        rf"|^(?:the\s+)?(?P<rec2>.+?)['’]s?\s+(?:(?:change|edit|version)\s+)?(?P<a2>{_ACTIONS})"
+                        rf"(?:\s+{_PAGE_NOUN})?$", re.I)
 _PAGE_ACTIONS = {"edit": ("edit", "change", "modify", "pencil"), "editing": ("edit", "change", "modify", "pencil"),
                  "change": ("edit", "change", "modify"), "update": ("edit", "change", "update"),
                  "details": ("view", "details", "show", "eye"), "detail": ("view", "details", "show", "eye"),
-                 "view": ("view", "details", "show", "eye"), "history": ("history", "log"), "log": ("log", "history")}
+                 "view": ("view", "details", "show", "eye"), "history": ("history", "log"), "log": ("log", "history"),
+                 "preview": ("preview",), "diff": ("diff", "history", "compare")}
 
 
 def _action_page_of(st: State, raw: str) -> bool:
@@ -275,22 +281,35 @@ def _action_page_of(st: State, raw: str) -> bool:
     m = _ACTION_OF.match(raw.strip())
     if m is None or st.live is None:
         return False
-    said = m.group("rec").strip()
+    said = (m.group("rec") or m.group("rec2")).strip()
+    action = (m.group("a") or m.group("a2")).lower()
     ref = record_ids.parse(said)
     controls = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and not e.disabled]
     if ref is not None:
         mine = [e for e in controls if record_ids.addresses(e.href, ref)]
     else:
         kind = record_ids.KIND_LAST.match(said)
-        name = kind.group("x") if kind and not grounding.rows(said, st.live, minimum=0.8) else said
-        rows = grounding.rows(name, st.live, minimum=0.8)
+        name = kind.group("x") if kind and not grounding.rows(said, st.live, minimum=0.75) else said
+        rows = grounding.rows(name, st.live, minimum=0.7)
+        if len(rows) > 1 and rows[1].score >= rows[0].score - 0.05:
+            rows = []   # two rows read alike: not this one's
         mine = [e for e in controls if rows and e.container == rows[0].name]
-    wanted = _PAGE_ACTIONS[m.group("a").lower()]
+    wanted = _PAGE_ACTIONS[action]
     pick = [e for e in mine if set(words(" ".join((e.name, e.text, e.hint)))) & set(wanted)
             or any(f"/{w}" in e.href for w in wanted)]
     if not pick:
         return False
-    _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 0.95, pick[0].label, live=pick[0]))
+    el = pick[0]
+    # the row's own control, even where another row's shows and this one's waits for a hover
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.95, el.label, live=el), f"Click {el.label!r} of {said!r}",
+                  row=el.container if ref is None else "")
+    st.summary.append(f"{action} of {said}")
+    st.last_object = said if ref is not None else name
+    try:   # the page opened is this record's: it shows its name
+        st.expect_check(checks.text_shown(st.ctx, name) if ref is None and action not in ("edit", "editing", "change",
+                                                                                            "update") else None)
+    except CannotCheck:
+        st.expect_check(None)
     return True
 
 

@@ -59,9 +59,34 @@ def filter_intent(c: Clause, st: State) -> bool:
             st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},
                    f"Filter by {opts[0].option!r}")
             return True
+    view = _counted_view(st, value)
+    if view is not None:   # "the watches with unread changes": the "Unread 2" view of the list
+        st.click_live(view, f"Show {view.label!r}")
+        st.expect_check(None)
+        return True
     if st.moved:
         raise Defer(value)
     raise Unplannable(f"no filter {value!r} on the screen", value)
+
+
+def _counted_view(st: State, value: str) -> grounding.Target | None:
+    """A view of the list named by the filter's first word, with its count ("Unread 2", "Errors (3)")."""
+    assert st.live is not None
+    said = value.lower().split()
+    if not said or len(said[0]) < 4:
+        return None
+    found = {}
+    for e in st.live.elements:
+        name = e.name or e.text or ""
+        if e.role not in (ROLE_LINK, ROLE_BUTTON, "tab") or e.hidden or not re.search(r"\d\W*$", name):
+            continue
+        bare = re.sub(r"\s*[(\[]?\d+[)\]]?\s*$", "", name).strip().lower()
+        if bare and bare in (value.lower(), said[0]):
+            found.setdefault(e.href or name, e)
+    if len(found) != 1:
+        return None
+    el = next(iter(found.values()))
+    return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.85, el.label, live=el)
 
 
 _YES = ("yes", "true", "on", "enabled")

@@ -490,6 +490,9 @@ def rename_intent(c: Clause, st: State) -> bool:
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
     kind = record_ids.KIND_LAST.match(rec)
+    listing = records.entity_link(st, kind.group("k")) if kind else None
+    if kind and listing is not None and listing.score >= 0.88 and not on_list_of(st, kind.group("k")):
+        return go_to_list(st, kind.group("k"), [c.text])   # "the film tag": on the list of tags, not a bookmark's
     names = [rec] + ([kind.group("x")] if kind else [])
     holding = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX and e.value.strip()
                and any(e.value.strip().casefold() == n.casefold() for n in names)]

@@ -150,3 +150,25 @@ def test_rename_types_over_the_field_that_holds_the_old_name() -> None:
     listed = screen(BOOKMARKS)
     link = records.record_link(State(ctx_for(listed), None, listed), "Real Python")
     assert link is None or "realpython.com" not in link.live.href
+
+
+def test_a_view_of_the_list_with_its_count_and_a_record_s_own_page_in_its_row() -> None:
+    # "Unread 2" is the list's view of what has unread changes
+    assert steps(plan("only show watches that have unread changes", screen(WATCHES))) == [
+        ("click_element", {"text": "Unread 2", "role": "link"})]
+    # a row's History / Preview wait for a hover: this row's, then the page shows the record
+    got = steps(plan("take me to the history of the Python downloads watch", screen(WATCHES)))
+    assert got[0][1]["text"] == "History" and "Python downloads" in got[0][1]["row"]
+    assert got[1] == ("wait_for_element", {"text": "Python downloads", "present": True})
+    got = steps(plan("open PostgreSQL news's preview", screen(WATCHES)))
+    assert got[0][1]["text"] == "Preview" and "PostgreSQL news" in got[0][1]["row"]
+
+
+def test_a_word_said_as_a_verb_adds_only_a_kind_the_screen_lists_and_a_named_kind_is_renamed_on_its_list() -> None:
+    # the Bookmarks list with its Create: "bookmark X" adds one; on Trac's start page "print" is no kind of record
+    assert plan("bookmark https://example.org/tea as Tea", screen(BOOKMARKS)).feasible
+    refused = plan("print the milestone list on the office printer", screen("trac/"))
+    assert not refused.feasible and not refused.steps
+    # "the recipes tag": the list of tags first, not a bookmark that carries the tag
+    assert steps(plan("rename the recipes tag to food", screen(BOOKMARKS))) == [
+        ("click_element", {"text": "Tags", "role": "link"})]
