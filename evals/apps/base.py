@@ -172,6 +172,14 @@ class ServedApp(AppInstance):
             self.proc.wait(timeout=5)
 
 
+def require_venv_command(app: str, venv: Path, command: str) -> None:
+    """An app that ``scripts/install-web-apps.sh`` installs into a virtual environment of its own: its
+    *command* must be there, else a :class:`ConfigError` naming the install script."""
+    if not (venv / "bin" / command).exists():
+        raise ConfigError(f"app {app!r} is not installed in {venv}: run "
+                          "scripts/install-web-apps.sh (./dp test does once)")
+
+
 class ProcessApp(ServedApp):
     """A served app whose state is a SQLite database, reset from a seed."""
 

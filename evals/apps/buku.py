@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import requests
 
-from evals.apps.base import ProcessApp, copy_database
+from evals.apps.base import ProcessApp, copy_database, require_venv_command
 from shared.errors import ConfigError, InfraError
 
 if TYPE_CHECKING:
@@ -50,9 +50,7 @@ class Buku(ProcessApp):
 
     @classmethod
     def check_installed(cls) -> None:
-        if not (VENV / "bin" / "bukuserver").exists():
-            raise ConfigError(f"app {cls.name!r} is not installed in {VENV}: run "
-                              "scripts/install-web-apps.sh (./dp test does once)")
+        require_venv_command(cls.name, VENV, "bukuserver")
 
     @property
     def start_url(self) -> str:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import requests
 
-from evals.apps.base import ServedApp
+from evals.apps.base import ServedApp, require_venv_command
 from shared.errors import ConfigError, InfraError
 
 if TYPE_CHECKING:
@@ -103,9 +103,7 @@ class ChangeDetection(ServedApp):
 
     @classmethod
     def check_installed(cls) -> None:
-        if not (VENV / "bin" / "changedetection.io").exists():
-            raise ConfigError(f"app {cls.name!r} is not installed in {VENV}: run "
-                              "scripts/install-web-apps.sh (./dp test does once)")
+        require_venv_command(cls.name, VENV, "changedetection.io")
 
     @property
     def start_url(self) -> str:

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from evals.apps.base import ProcessApp
+from evals.apps.base import ProcessApp, require_venv_command
 from shared.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -41,9 +41,7 @@ class IHateMoney(ProcessApp):
 
     @classmethod
     def check_installed(cls) -> None:
-        if not (VENV / "bin" / "ihatemoney").exists():
-            raise ConfigError(f"app {cls.name!r} is not installed in {VENV}: run "
-                              "scripts/install-web-apps.sh (./dp test does once)")
+        require_venv_command(cls.name, VENV, "ihatemoney")
 
     @property
     def start_url(self) -> str:

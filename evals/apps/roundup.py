@@ -17,7 +17,7 @@ import subprocess
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from evals.apps.base import ProcessApp, copy_database
+from evals.apps.base import ProcessApp, copy_database, require_venv_command
 from shared.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -48,9 +48,7 @@ class Roundup(ProcessApp):
 
     @classmethod
     def check_installed(cls) -> None:
-        if not (VENV / "bin" / "roundup-server").exists():
-            raise ConfigError(f"app {cls.name!r} is not installed in {VENV}: run "
-                              "scripts/install-web-apps.sh (./dp test does once)")
+        require_venv_command(cls.name, VENV, "roundup-server")
 
     @property
     def start_url(self) -> str:

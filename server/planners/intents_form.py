@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-from server.planners import checks, grounding
+from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.intents_act import activate, resolve_pronoun
@@ -617,7 +617,7 @@ def edit_intent(c: Clause, st: State) -> bool:
         if edit is not None:   # "edit the PostgreSQL news watch": that row's Edit control
             row = edit.live.container if edit.live is not None else ""
             st.click_live(edit, f"Edit {said!r}", row=row)
-            kind_last = re.match(r"^(?:the\s+)?(?P<x>\S.*?)\s+[a-z]{3,}$", said)
+            kind_last = record_ids.KIND_LAST.match(said)
             name = said if said.lower() in row.lower() or kind_last is None else kind_last.group("x")
             at = row.lower().find(name.lower())
             name = row[at:at + len(name)] if at >= 0 else name   # as the row writes it

@@ -268,8 +268,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
         return True
     if other_kind:
         generic = []
-    if named or generic and (not noun or on_list_of(st, noun)):
-        adder = (named or generic)[0]
+    adder = _adder(st, noun, named, generic)
+    if adder is not None:
         st.click_live(adder, f"Click {adder.label!r}")
         if not rec.name and not rec.fields and not rec.flags and not rec.loose:
             if rec.empty:   # "create a ticket without a summary": save it as it is; the app says if it may
@@ -327,11 +327,16 @@ def add_controls(st: State, noun: str) -> tuple[list[grounding.Target], list[gro
     return named, generic
 
 
+def _adder(st: State, noun: str, named: list[grounding.Target],
+           generic: list[grounding.Target]) -> grounding.Target | None:
+    """The control to click for a new *noun*: one that names it, else a plain "Add" on the list of *noun*."""
+    return (named or generic)[0] if named or generic and (not noun or on_list_of(st, noun)) else None
+
+
 def open_adder(st: State, noun: str) -> bool:
     """"open the form for a new bookmark": the control that starts one here, else the kind's list first."""
-    named, generic = add_controls(st, noun)
-    if named or generic and (not noun or on_list_of(st, noun)):
-        adder = (named or generic)[0]
+    adder = _adder(st, noun, *add_controls(st, noun))
+    if adder is not None:
         st.click_live(adder, f"Click {adder.label!r}")
         st.expect_check(None)
         return True
@@ -455,11 +460,10 @@ def _record_then_field(text: str, st: State) -> re.Match[str] | None:
     return None
 
 
-_EDITS = frozenset({"edit", "modify", "change", "update", "rename"})
-
-
 def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> grounding.Target | None:
     """The Edit control in the row of the record (by its number, or by its name in one row)."""
+    from server.planners.intents_form import _EDIT_WORDS
+
     assert st.live is not None
     if ref is not None:
         el = record_ids.link(st, ref)
@@ -472,7 +476,7 @@ def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> groundin
     if not row:
         return None
     found = [e for e in st.live.elements if e.container == row and e.role in (ROLE_LINK, ROLE_BUTTON)
-             and not e.hidden and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & _EDITS]
+             and not e.hidden and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & set(_EDIT_WORDS)]
     return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, found[0].label, live=found[0]) if found else None
 
 
