@@ -54,6 +54,9 @@ class BrowserOptions:
     settle_ms: float = 0.0   # 0: settle on the page's own events; > 0: a fixed wait, for apps that animate
     # the page's own alert / confirm / prompt: "accept" (a delete the task asked for is confirmed) or "dismiss"
     dialogs: str = "accept"
+    # pause each endless CSS animation (a pulsing dot, a looping shimmer) when it starts: headless Chromium
+    # repaints it every frame, close to half a core per page, and it changes no element a task reads
+    pause_endless_animations: bool = False
 
 
 # what Playwright says when the page an evaluation ran in was replaced by a navigation
@@ -88,6 +91,16 @@ async (cap) => {
 }
 """
 QUIET_CAP_MS = 1500
+
+# Installed in every document with ``pause_endless_animations``: a CSS animation that repeats forever is paused
+# as it starts (at its first frame); finite ones, which a page's dialogs and drawers wait for, run as they are.
+PAUSE_ENDLESS_JS = """
+document.addEventListener('animationstart', (event) => {
+  for (const a of event.target.getAnimations ? event.target.getAnimations() : []) {
+    if (a.animationName === event.animationName && a.effect && a.effect.getTiming().iterations === Infinity) a.pause();
+  }
+}, true);
+"""
 
 
 def wait_quiet(page: Any, cap_ms: float = QUIET_CAP_MS) -> bool:
@@ -138,6 +151,8 @@ class BrowserSession:
             viewport={"width": self.options.width, "height": self.options.height}
         )
         self._page.set_default_timeout(self.options.default_timeout_ms)
+        if self.options.pause_endless_animations:
+            self._page.add_init_script(PAUSE_ENDLESS_JS)
         self._page.on("dialog", self._answer_dialog)
         self._page.on("request", lambda request: self._inflight.add(request))
         self._page.on("requestfinished", lambda request: self._inflight.discard(request))

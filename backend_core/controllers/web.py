@@ -162,6 +162,7 @@ def _build(ctx: BuildContext, params: dict[str, Any]) -> list[Controller]:
         executable_path=str(params.get("executable_path", "")),
         settle_ms=float(params.get("settle_ms", 0)),
         dialogs=str(params.get("dialogs", "accept")),
+        pause_endless_animations=bool(params.get("pause_endless_animations", False)),
     )
     if options.dialogs not in ("accept", "dismiss"):
         raise ConfigError(f"device {ctx.device_id!r}: params.dialogs is 'accept' or 'dismiss', not {options.dialogs!r}")

@@ -144,10 +144,11 @@ class ServedApp(AppInstance):
         """The app's command line and extra environment."""
 
     def device_config(self) -> dict[str, Any]:
-        """Only a browser on the app's start page: no navigation tree."""
+        """Only a browser on the app's start page: no navigation tree. An endless animation (changedetection.io's
+        pulsing status dot) would keep a core of the lab busy repainting pages nobody watches: paused."""
         return {"name": self.device_name, "model": self.model, "userinterface": self.userinterface,
-                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280,
-                                                                    "height": 720}}]}
+                "controllers": [{"type": "playwright", "params": {"url": self.start_url, "width": 1280, "height": 720,
+                                                                    "pause_endless_animations": True}}]}
 
     def start(self) -> None:
         argv, env = self.command()

@@ -130,10 +130,27 @@ def test_the_screen_is_read_after_its_transitions_end(browser: Browser) -> None:
 
     browser.open("fade.html")
     assert browser.session.call(wait_quiet)          # only the endless spinner runs: quiet
+    assert browser.js("document.querySelector('.spinner').getAnimations()[0].playState") == "running"
     browser.remote.execute("click_element", {"text": "Add a new bill", "role": "button"})
     shown = browser.remote.observe()
     assert by_label(shown, "textbox", "What?") and by_label(shown, "combobox", "Who paid?")
     assert not [e for e in shown.elements if e.role == "cell"]   # the dialog is all there is
+
+
+def test_endless_animations_can_be_paused_and_finite_transitions_still_run(
+        pages_url: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``pause_endless_animations``: a spinner that repeats forever is paused as it starts (headless Chromium
+    would repaint it every frame); the backdrop's fade, finite, still runs and its dialog opens."""
+    paused = Browser(pages_url, tmp_path_factory.mktemp("still"), pause_endless_animations=True)
+    try:
+        paused.open("fade.html")
+        states = "Array.from(document.querySelectorAll('.spinner')).flatMap(e => e.getAnimations()).map(a => a.playState)"
+        assert paused.js(states) == ["paused"]
+        paused.remote.execute("click_element", {"text": "Add a new bill", "role": "button"})
+        assert by_label(paused.remote.observe(), "textbox", "What?")
+        assert paused.js("getComputedStyle(document.getElementById('dialog')).opacity") == "1"
+    finally:
+        paused.close()
 
 
 def test_the_screen_is_read_after_the_content_a_click_loads(browser: Browser) -> None:

@@ -45,9 +45,10 @@ def pages_url() -> Iterator[str]:
 class Browser:
     """The playwright controllers of one device, built through the registry like a host does."""
 
-    def __init__(self, base: str, tmp: Path) -> None:
+    def __init__(self, base: str, tmp: Path, **params: Any) -> None:
         self.base = base
-        made = build_controllers([{"type": "playwright", "params": {"url": base + "form.html", "warm_up": False}}],
+        made = build_controllers([{"type": "playwright", "params": {"url": base + "form.html", "warm_up": False,
+                                                                    **params}}],
                                  BuildContext("web-test", tmp))
         self.controllers = made
         self.remote: WebRemote = next(c for c in made if isinstance(c, WebRemote))
