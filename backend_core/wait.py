@@ -26,10 +26,11 @@ class Timeout:
 class WaitTimeout(DevicePilotError, Generic[T]):
     """Raised by :func:`wait_until` when the condition never held; carries the last observation."""
 
-    def __init__(self, message: str, last: object = None, attempts: int = 0) -> None:
+    def __init__(self, message: str, last: object = None, attempts: int = 0, settled: bool = False) -> None:
         super().__init__(message)
         self.last = last
         self.attempts = attempts
+        self.settled = settled   # ended early: the screen had stopped changing (see wait_until)
 
 
 def wait_until(
@@ -39,6 +40,7 @@ def wait_until(
     what: str = "condition",
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
+    settled: Callable[[], bool] | None = None,
 ) -> T:
     """Call *probe* until it returns ``(True, value)``; return that value.
 
@@ -47,6 +49,10 @@ def wait_until(
     last observation, so the caller can report what was seen instead.
     Exceptions from *probe* propagate at once (an infrastructure error is not
     something to wait out).
+
+    *settled*, asked after a probe that did not hold, says the screen has stopped changing by itself
+    (nothing loads, moves or is rewritten): what is not there yet will not come, and the wait ends
+    before its timeout, with :attr:`WaitTimeout.settled` set.
     """
     deadline = clock() + max(0.0, timeout.seconds)
     attempts = 0
@@ -58,4 +64,7 @@ def wait_until(
         remaining = deadline - clock()
         if remaining <= 0:
             raise WaitTimeout(f"{what} not met within {timeout.seconds:g}s", observation, attempts)
+        if settled is not None and settled():
+            raise WaitTimeout(f"{what} not met; the screen had stopped changing", observation, attempts,
+                              settled=True)
         sleep(min(timeout.interval, remaining))

@@ -92,6 +92,25 @@ async (cap) => {
 """
 QUIET_CAP_MS = 1500
 
+# Milliseconds since the page last changed by itself: a node added, removed or rewritten, an attribute set
+# (a MutationObserver installed on the first call; the call that installs it counts as a change); 0 while an
+# animation runs, even an endless one (a spinner says "wait").
+STILL_JS = """
+() => {
+  const now = performance.now();
+  if (!window.__devicepilotStill) {
+    const still = window.__devicepilotStill = {last: now};
+    new MutationObserver(() => { still.last = performance.now(); })
+      .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  }
+  if (document.getAnimations().some(a => a.playState === 'running')) return 0;
+  return now - window.__devicepilotStill.last;
+}
+"""
+# A check that does not hold on a page this long unchanged, with no request under way, will not come to hold
+# by itself: it fails then rather than at its timeout (see BrowserSession.still_for)
+STILL_AFTER_S = 1.5
+
 # Installed in every document with ``pause_endless_animations``: a CSS animation that repeats forever is paused
 # as it starts (at its first frame); finite ones, which a page's dialogs and drawers wait for, run as they are.
 PAUSE_ENDLESS_JS = """
@@ -171,6 +190,12 @@ class BrowserSession:
             log.debug("%d request(s) still under way after %d ms; read as it is", len(self._inflight), cap_ms)
             self._inflight.clear()   # a long poll never ends: the next read does not wait for it again
         return wait_quiet(page, max(0.0, (until - time.monotonic()) * 1000) or 200) and idle
+
+    def still_for(self, page: Any) -> float:
+        """Seconds the page has not changed by itself (see ``STILL_JS``); 0 while a request is under way."""
+        if self._inflight:
+            return 0.0
+        return float(page.evaluate(STILL_JS)) / 1000
 
     def _answer_dialog(self, dialog: Any) -> None:
         """A JavaScript alert / confirm / prompt the page opened ("Are you sure you want to delete this record?"):

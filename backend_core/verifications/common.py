@@ -88,14 +88,19 @@ def verify(
     screen: ScreenController | None,
     interval: float = DEFAULT_INTERVAL_S,
     describe: Callable[[T], str] = str,
+    settled: Callable[[], bool] | None = None,
 ) -> T:
-    """Wait for *probe*; on timeout raise :class:`VerificationFailed` with the last screenshot."""
+    """Wait for *probe*; on timeout raise :class:`VerificationFailed` with the last screenshot.
+
+    *settled* (see :func:`~backend_core.wait.wait_until`) ends the wait early once the screen has stopped changing.
+    """
     try:
-        return wait_until(probe, Timeout(timeout, interval), what=expected)
+        return wait_until(probe, Timeout(timeout, interval), what=expected, settled=settled)
     except WaitTimeout as exc:
         seen = describe(exc.last) if exc.last is not None else "nothing"
+        when = "still not so when the screen stopped changing" if exc.settled else f"not seen within {timeout:g}s"
         raise VerificationFailed(
-            f"{expected}: not seen within {timeout:g}s (last seen: {seen})",
+            f"{expected}: {when} (last seen: {seen})",
             expected=expected,
             screenshot=safe_screenshot(screen),
         ) from None

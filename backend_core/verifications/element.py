@@ -10,9 +10,11 @@ names the screen; a mere link with that text does not.
 from __future__ import annotations
 
 import logging
+import time
+from typing import Callable
 
 from backend_core.controllers.base import VerificationController
-from backend_core.controllers.browser import BrowserSession
+from backend_core.controllers.browser import STILL_AFTER_S, BrowserSession
 from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
 from backend_core.controllers.web import WebScreen
 from backend_core.controllers.web_observe import SHOWN_TEXT_JS, observe_page
@@ -110,6 +112,28 @@ class DomVerifier(VerificationController):
         self.session = session
         self.screen = WebScreen(session)
 
+    def _settled(self, timeout: float) -> Callable[[], bool] | None:
+        """For a check that waits at most the default time: true once the page has been still, with nothing
+        loading, for :data:`STILL_AFTER_S` (or the device's ``settle_ms``) since the check began, so what it
+        waits for will not come by itself. A longer timeout the plan asked for is waited in full (a result
+        pushed over a socket, a recording that ends)."""
+        if timeout > TIMEOUT_PARAM.default:
+            return None
+        began = time.monotonic()
+        after = max(STILL_AFTER_S, self.session.options.settle_ms / 1000)
+        watching = False
+
+        def settled() -> bool:
+            nonlocal watching
+            if not watching:   # the first look that did not hold: start watching the page for changes
+                watching = True
+                self.session.call(self.session.still_for, reads=True)
+            if time.monotonic() - began < after:
+                return False
+            return self.session.call(self.session.still_for, reads=True) >= after
+
+        return settled
+
     def _elements(self, selector: str, text: str = "", needle: bool = False) -> list[UIElement]:
         if not selector:
             obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS), reads=True)
@@ -143,7 +167,7 @@ class DomVerifier(VerificationController):
             found = [e for e in candidates if state_holds(e, query.state)]
             return evaluate_check(found, present, count), seen_text(found, candidates, elements, query.role)
 
-        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen)
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
         return f"{expected}: {seen}"
 
     @command("Check that the page IS the named screen (present=true) or is not (present=false): its title, a main "
@@ -157,5 +181,5 @@ class DomVerifier(VerificationController):
             return bool(why) == present, (f"named by {why}" if why else where(obs))
 
         expected = f"the {name!r} page" + ("" if present else " not") + " shown"
-        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen)
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
         return f"{expected}: {seen}"

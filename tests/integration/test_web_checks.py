@@ -106,3 +106,21 @@ def test_past_the_observation_cap_text_still_counts(browser: Browser) -> None:
     failure = fails(browser, V.WAIT_FOR_ELEMENT, text="The very last line", present=False)
     assert "match" in str(failure)  # never a false pass because the page was long
     assert len(browser.remote.observe().elements) == MAX_ELEMENTS and browser.remote.observe().truncated
+
+
+def test_a_check_ends_when_the_page_has_stopped_changing_not_at_its_timeout(browser: Browser) -> None:
+    """With the default timeout, a check that does not hold on a page that has been still (no change, no
+    request, no animation) for 1.5 s fails then, and says why; what comes by itself before that, or while a
+    spinner turns, is waited for; a longer timeout the plan asked for is waited in full."""
+    browser.open("later.html")
+    failure = fails(browser, V.WAIT_FOR_ELEMENT, text="Publish", timeout=5.0)
+    assert "stopped changing" in str(failure) and "'Report'" in str(failure)
+    failure = fails(browser, V.WAIT_FOR_ELEMENT, text="Report", present=False, timeout=5.0)
+    assert "stopped changing" in str(failure)
+    browser.remote.execute("click_element", {"text": "Load soon", "role": "button"})
+    check(browser, V.WAIT_FOR_ELEMENT, text="Ready soon", timeout=5.0)
+    browser.remote.execute("click_element", {"text": "Load slowly", "role": "button"})
+    check(browser, V.WAIT_FOR_ELEMENT, text="Ready at last", timeout=5.0)
+    assert browser.dom._settled(5.0) is not None and browser.dom._settled(30.0) is None
+    failure = fails(browser, V.WAIT_FOR_ELEMENT, text="Publish")    # 0.5 s: its timeout comes first
+    assert "not seen within 0.5s" in str(failure)

@@ -78,6 +78,22 @@ def test_wait_until_returns_the_observation_or_times_out_with_the_last() -> None
     assert err.value.last == "seen" and err.value.attempts == 5 and "banner" in str(err.value)
 
 
+def test_wait_until_ends_early_once_the_screen_has_settled_but_never_before_a_look() -> None:
+    now = [0.0]
+    asked = []
+
+    def settled() -> bool:
+        asked.append(now[0])
+        return now[0] >= 1.5
+
+    with pytest.raises(WaitTimeout) as err:
+        wait_until(lambda: (False, "seen"), Timeout(5, 0.5), clock=lambda: now[0], settled=settled,
+                   sleep=lambda s: now.__setitem__(0, now[0] + s))
+    assert err.value.settled and err.value.last == "seen" and err.value.attempts == 4 and asked[-1] == 1.5
+    calls = iter([(False, 1), (True, 2)])
+    assert wait_until(lambda: next(calls), Timeout(5, 0.5), settled=lambda: False, sleep=lambda s: None) == 2
+
+
 def test_zero_timeout_still_probes_once() -> None:
     seen = []
     with pytest.raises(WaitTimeout):
