@@ -73,7 +73,8 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
     subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
     nouns = records.list_nouns(c.rest)
-    name = clean(re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I))
+    called = re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I)
+    name = clean(called) if called != subject else subject   # the subject's articles are gone: "Our shop" stays
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
     shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
@@ -90,6 +91,13 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(name, replace_with=["click delete", deletion_clause(st, name, link.live)])
+    from server.planners.intents_records import row_edit
+
+    edit = row_edit(st, subject, None) if name else None
+    shown = _named_in_row(st, edit.live.container, subject) if edit is not None and edit.live else ""
+    if edit is not None and shown:   # the row offers no delete, nor a page of its own: its edit page has one
+        st.click_live(edit, f"Open {edit.label!r} of {shown!r}", row=edit.live.container)
+        raise Defer(shown, replace_with=["click delete", deletion_clause(st, shown, None)])
     page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
         w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
     if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
@@ -101,3 +109,24 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not st.moved and seek_record(st, name, c.text):
         return True
     return False
+
+
+def _named_in_row(st: State, row: str, subject: str) -> str:
+    """What the row shows as the record's name: the subject, or the subject less its kind ("the Weather
+    warnings watch" → the cell "Weather warnings"). Empty when no element of that row shows it exactly: the
+    proof that it is gone must be the row's own name, never words of the task that no row ever showed."""
+    assert st.live is not None
+    kind = record_ids.KIND_LAST.match(subject)
+    for phrase in (subject, kind.group("x") if kind else ""):
+        want = grounding.norm(phrase)
+        if len(want) < 3 or any(e.container != row and grounding.norm(e.name or e.text) == want
+                                for e in st.live.elements):
+            continue   # "the Suppliers group": a group the page names outside the row, not this row's record
+        # the whole of a text cell of the row, or its start (a title cell that also shows the group's tag); a
+        # link or button in the row is a tag or an action, not the record's name
+        if any(e.container == row and e.role not in (ROLE_LINK, ROLE_BUTTON)
+               and (grounding.norm(e.name or e.text) + " ").startswith(want + " ") for e in st.live.elements):
+            return phrase
+    part = records.shown_part(st, subject)
+    return (part.name or part.text) if part is not None and part.container == row \
+        and part.role not in (ROLE_LINK, ROLE_BUTTON) else ""

@@ -116,8 +116,8 @@ DESTINATION = re.compile(r"\s+(?:to|into|onto|on)\s+(?:the|my|our|your|this)\s+(
 
 def list_nouns(text: str) -> list[str]:
     """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
-    m = re.search(r"\b(?:the|a|an|this|that)\s+([a-z]+)\b", text, re.I) or \
-        re.match(r"^\s*([a-z]+)\s+(?=[A-Z\"'“‘])", text)     # "member Paula Reyes"
+    m = re.search(r"\b(?:the|a|an|this|that)\s+(?!(?:our|my|your|their|his|her|its)\b)([a-z]+)\b", text, re.I) or \
+        re.match(r"^\s*([a-z]+)\s+(?=[A-Z\"'“‘])", text)     # "member Paula Reyes"; "the Our shop page" is a name
     out = [m.group(1).lower()] if m else []
     m = re.search(r"\b(?:in|from|of|on)\s+(?:the\s+)?([a-z]+)(?:\s+(?:list|table|page))?\s*$", text, re.I)
     if m:
@@ -426,7 +426,7 @@ def shown_part(st: State, phrase: str) -> UIElement | None:
     """
     if st.live is None:
         return None
-    ws = re.sub(r"^(?:the|a|an|my|our|this)\s+", "", phrase.strip(), flags=re.I).split()
+    ws = re.sub(r"^(?:[Tt]he|[Aa]n?|my|our|this)\s+", "", phrase.strip()).split()   # "Our shop homepage": a name
     if len(ws) < 2:
         return None
     # only a lowercase word is dropped: a word of kind ("bill") or context ("project"), never a name

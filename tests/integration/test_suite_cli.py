@@ -1,6 +1,7 @@
 """`devicepilot suite` as a CI job runs it: real local stack, JUnit read back by a JUnit parser, exit codes, shards."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,10 +29,13 @@ tasks:
     return path
 
 
+def suite_argv(path: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "devicepilot", "suite", str(path), "--junit", str(out / "junit.xml"),
+            "--html", str(out / "report.html"), *extra]
+
+
 def run_suite(path: Path, out: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "devicepilot", "suite", str(path), "--junit", str(out / "junit.xml"),
-                           "--html", str(out / "report.html"), *extra], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(suite_argv(path, out, *extra), cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def cases(path: Path) -> dict[str, str]:
@@ -61,15 +65,16 @@ def test_a_mixed_suite_writes_junit_and_exits_2_and_shards_cover_it_once(tmp_pat
     assert "retrying" in done.stdout and "PASS  go to the guide" in done.stdout   # progress as it goes
     page = (whole / "report.html").read_text()
     assert "mixed" in page and "Weather Forecast Zebra" in page and "1 passed, 1 failed, 1 error" in page
-    # two CI jobs, one shard each: every task exactly once
-    seen: list[str] = []
-    codes = []
+    # two CI jobs at once, one shard each (each its own local stack): every task exactly once
+    jobs = []
     for i in (1, 2):
         out = tmp_path / f"shard{i}"
         out.mkdir()
-        shard = run_suite(path, out, "--shard", f"{i}/2")
-        codes.append(shard.returncode)
-        seen += list(cases(out / "junit.xml"))
+        jobs.append((out, subprocess.Popen(suite_argv(path, out, "--shard", f"{i}/2"), cwd=ROOT,
+                                           env={**os.environ, "DEVICEPILOT_DATA_DIR": str(out / "data")},
+                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)))
+    codes = [job.wait(timeout=300) for _, job in jobs]
+    seen = [name for out, _ in jobs for name in cases(out / "junit.xml")]
     assert sorted(seen) == sorted(found)
     assert sorted(codes) == [0, 2] or sorted(codes) == [1, 2], codes   # the error's shard says so
 

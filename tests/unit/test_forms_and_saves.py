@@ -116,6 +116,20 @@ def test_a_verb_a_row_offers_is_its_control_and_a_toggle_is_told_from_its_opposi
         ("wait_for_element", {"text": "PostgreSQL news", "role": "textbox", "present": True})]
 
 
+def test_a_row_with_no_delete_of_its_own_is_deleted_from_its_edit_page_and_proved_by_its_own_name() -> None:
+    """A watch's row has Edit but no Delete (the delete is on its edit page). The proof that it went is the
+    name its row shows, the kind said after it dropped; a group the page names elsewhere is never a watch's tag."""
+    for task, shown in (("get rid of the PostgreSQL news watch", "PostgreSQL news"),
+                        ("remove the Our shop homepage monitor", "Our shop homepage")):
+        p = plan(task, screen(WATCHES))
+        (cmd, params), = steps(p)
+        assert (cmd, params["text"], shown in params["row"]) == ("click_element", "Edit", True), task
+        assert p.pending == ["click delete", f'if asked confirm the deletion of the row "{shown}"'], task
+    # "Suppliers" is a group (its filter link), shown in a watch's row only as that watch's tag
+    p = plan("delete the Suppliers group", screen(WATCHES))
+    assert not [s for s in p.steps if s.params.get("text") == "Edit"]
+
+
 def test_a_search_is_typed_in_a_search_box_never_in_a_box_that_adds() -> None:
     # the one box of the list adds a watch by its URL; the search box is behind the "Search" button
     p = plan("look up shimano", screen(WATCHES))
