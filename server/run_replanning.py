@@ -39,13 +39,16 @@ REPLANNED_PLANNERS = (PlannerName.CACHE, PlannerName.LLM, PlannerName.BUILTIN)
 CACHED_PLANNERS = (PlannerName.CACHE, PlannerName.LLM)
 
 
-def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep, ...] = ()) -> bool:
+def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep, ...] = (),
+                  here: str | None = None) -> bool:
     """True when *steps* only run again what already passed and then the failed check as it was.
 
     Nothing on the device changes before the check, so it would fail again: a failed check is
-    not retried as is (a re-plan that goes somewhere new first is kept).
+    not retried as is (a re-plan that goes somewhere new first is kept). A ``goto`` to *here*, the
+    screen the device is on, changes nothing either (the steps that reached it ran as its edge's actions).
     """
-    seen = {(st.command, repr(sorted(st.params.items()))) for st in (*done, failed)}
+    stay = (PlanStep(0, "goto", {"node": here}),) if here else ()
+    seen = {(st.command, repr(sorted(st.params.items()))) for st in (*done, *stay, failed)}
     key = (failed.command, repr(sorted(failed.params.items())))
     mine = [(st.command, repr(sorted(st.params.items()))) for st in steps]
     return bool(steps) and key in mine and all(k in seen for k in mine)
@@ -103,7 +106,7 @@ class Replanning:
                                            run.record.options.prompt_template)
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
-            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done):
+            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done, node):
                 new = Plan(f"the re-plan would only repeat the failed check {failed.command}", False,
                            planner=new.planner)
             shown.replans.append(Replan(after_step=failed.step if failed else None, from_node=node,
