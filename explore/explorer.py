@@ -72,11 +72,16 @@ class Explorer:
         self._current: ScreenObservation | None = None
         self._clean = False           # the device shows a screen as entered (no focus moved since)
         self._concrete: dict[tuple[str, str], tuple[ActionSpec, ...]] = {}   # a list edge's first item, as taken
+        self._reads_settled = False   # the strategy's reads_settled, once it is chosen
 
     # -- device ----------------------------------------------------------------------------
     def _settle(self) -> ScreenObservation:
-        """Observe until two successive observations have one signature (animations over)."""
+        """Observe until two successive observations have one signature (animations over); once, where the
+        strategy says the device's reading already waits for the screen to settle."""
         obs = self.link.observe()
+        if self._reads_settled:
+            self._current = obs
+            return obs
         started = self.clock()
         while self.clock() - started < SETTLE_MAX_S:
             time.sleep(SETTLE_INTERVAL_S)
@@ -131,6 +136,7 @@ class Explorer:
         self._clean = True
         commands = self.link.commands()
         strategy = choose(commands, first, self.strategy_name)
+        self._reads_settled = strategy.reads_settled
         if resume is not None:
             ex = resume
             ex.stopped_because = ""

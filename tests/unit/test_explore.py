@@ -137,7 +137,7 @@ def test_budget_stops_cleanly_and_resume_continues(tmp_path: Path) -> None:
     app = FakeApp()
     link = FakeLink(app)
     ticks = iter(range(0, 100000))
-    ex = Explorer(link, Limits(budget_s=40), clock=lambda: float(next(ticks))).explore()  # type: ignore[arg-type]
+    ex = Explorer(link, Limits(budget_s=15), clock=lambda: float(next(ticks))).explore()  # type: ignore[arg-type]
     assert ex.stopped_because == "time budget spent"
     first = draft.build(ex, link.commands(), "fakeapp")
     out = tmp_path / "draft.yaml"
