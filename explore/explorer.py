@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 SETTLE_INTERVAL_S = 0.25
 SETTLE_MAX_S = 3.0
+# platforms whose reading of the screen waits for it to settle (a web page's requests under way and finite
+# transitions end first): one reading is the settled screen, whatever the strategy (StreamTV's D-pad is a page)
+SETTLED_READS = frozenset({"web"})
 LIST_SAMPLE = 2          # items of a list that must lead somewhere before the rest are taken as alike
 LIST_VISIT_MAX = 12      # items of a list that opens one item screen visited to learn each one's shown name
 LIST_MIN = 3             # elements sharing one locator pattern that make a list
@@ -136,7 +139,7 @@ class Explorer:
         self._clean = True
         commands = self.link.commands()
         strategy = choose(commands, first, self.strategy_name)
-        self._reads_settled = strategy.reads_settled
+        self._reads_settled = strategy.reads_settled or first.platform in SETTLED_READS
         if resume is not None:
             ex = resume
             ex.stopped_because = ""
