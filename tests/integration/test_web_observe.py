@@ -145,6 +145,8 @@ def test_endless_animations_can_be_paused_and_finite_transitions_still_run(
     try:
         paused.open("fade.html")
         states = "Array.from(document.querySelectorAll('.spinner')).flatMap(e => e.getAnimations()).map(a => a.playState)"
+        # paused when its animationstart is dispatched, a frame after the page loaded
+        paused.session.call(lambda page: page.wait_for_function(f"{states}.join() === 'paused'", timeout=3000))
         assert paused.js(states) == ["paused"]
         paused.remote.execute("click_element", {"text": "Add a new bill", "role": "button"})
         assert by_label(paused.remote.observe(), "textbox", "What?")
