@@ -75,12 +75,12 @@ class Explorer:
         self._current: ScreenObservation | None = None
         self._clean = False           # the device shows a screen as entered (no focus moved since)
         self._concrete: dict[tuple[str, str], tuple[ActionSpec, ...]] = {}   # a list edge's first item, as taken
-        self._reads_settled = False   # the strategy's reads_settled, once it is chosen
+        self._reads_settled = False   # the first screen's platform is in SETTLED_READS
 
     # -- device ----------------------------------------------------------------------------
     def _settle(self) -> ScreenObservation:
         """Observe until two successive observations have one signature (animations over); once, where the
-        strategy says the device's reading already waits for the screen to settle."""
+        device's own reading already waits for the screen to settle (``SETTLED_READS``)."""
         obs = self.link.observe()
         if self._reads_settled:
             self._current = obs
@@ -139,7 +139,7 @@ class Explorer:
         self._clean = True
         commands = self.link.commands()
         strategy = choose(commands, first, self.strategy_name)
-        self._reads_settled = strategy.reads_settled or first.platform in SETTLED_READS
+        self._reads_settled = first.platform in SETTLED_READS
         if resume is not None:
             ex = resume
             ex.stopped_because = ""

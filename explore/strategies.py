@@ -47,9 +47,6 @@ class Strategy:
     commands: dict[str, CommandSpec]
     name: str = "base"
     fresh_entry: bool = False        # candidates assume the screen as entered (focus where it starts)
-    # the device's own reading of the screen waits for it to settle (web: requests under way and finite
-    # transitions end first), so one reading is the settled screen; elsewhere two equal readings are waited for
-    reads_settled: bool = False
 
     @classmethod
     def suits(cls, commands: dict[str, CommandSpec], obs: ScreenObservation) -> bool:
@@ -131,7 +128,6 @@ class WebStrategy(Strategy):
     """Web apps: links, buttons, tabs, menu items from the DOM; BACK, go_back, or the parent's URL."""
 
     name: str = "web"
-    reads_settled: bool = True
 
     @classmethod
     def suits(cls, commands: dict[str, CommandSpec], obs: ScreenObservation) -> bool:

@@ -11,6 +11,7 @@ from server.db import RunRow
 from server.guard_confirm import destructive_commands
 from server.llm.usage import TokenUsage
 from server.run_model import CaseRef, Observation, RecordError, Replan, Run, RunMode, RunOptions, RunRecord, ShownPlan
+from shared import vocabulary as V
 from shared.errors import DevicePilotError, HostUnavailable
 from shared.models import Plan, PlannerName, PlanStep, RunStatus, StepStatus
 from shared.policy import DEFAULT_STEP_TIMEOUT_S, Limits
@@ -47,7 +48,7 @@ def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep,
     not retried as is (a re-plan that goes somewhere new first is kept). A ``goto`` to *here*, the
     screen the device is on, changes nothing either (the steps that reached it ran as its edge's actions).
     """
-    stay = (PlanStep(0, "goto", {"node": here}),) if here else ()
+    stay = (PlanStep(0, V.GOTO, {"node": here}),) if here else ()
     seen = {(st.command, repr(sorted(st.params.items()))) for st in (*done, *stay, failed)}
     key = (failed.command, repr(sorted(failed.params.items())))
     mine = [(st.command, repr(sorted(st.params.items()))) for st in steps]

@@ -94,10 +94,10 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     from server.planners.intents_records import row_edit
 
     edit = row_edit(st, subject, None) if name else None
-    shown = _named_in_row(st, edit.live.container, subject) if edit is not None and edit.live else ""
-    if edit is not None and shown:   # the row offers no delete, nor a page of its own: its edit page has one
-        st.click_live(edit, f"Open {edit.label!r} of {shown!r}", row=edit.live.container)
-        raise Defer(shown, replace_with=["click delete", deletion_clause(st, shown, None)])
+    row_name = _named_in_row(st, edit.live.container, subject) if edit is not None and edit.live else ""
+    if edit is not None and row_name:   # the row offers no delete, nor a page of its own: its edit page has one
+        st.click_live(edit, f"Open {edit.label!r} of {row_name!r}", row=edit.live.container)
+        raise Defer(row_name, replace_with=["click delete", deletion_clause(st, row_name, None)])
     page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
         w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
     if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
