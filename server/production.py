@@ -14,8 +14,10 @@ read from ``X-Forwarded-For``, ``X-Forwarded-Proto`` and ``X-Forwarded-Host``.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
+import threading
 from typing import Any, Callable
 
 from gunicorn.app.base import BaseApplication
@@ -35,6 +37,21 @@ def _int_env(name: str, default: int, low: int, high: int) -> int:
     except ValueError:
         log.warning("%s=%r is not a number; using %d", name, raw, default)
         return default
+
+
+_PEER_GONE = frozenset({errno.EBADF, errno.EPIPE, errno.ECONNRESET, errno.ENOTCONN})
+
+
+def log_thread_exception(args: threading.ExceptHookArgs) -> None:
+    """An exception no thread caught, logged rather than printed. A WebSocket its client had already closed,
+    closed again by the Socket.IO library's writer thread (``OSError`` EBADF or EPIPE), is logged at debug
+    level: the connection was over and nothing was lost. Anything else is an error, with its traceback."""
+    name = args.thread.name if args.thread is not None else "?"
+    if isinstance(args.exc_value, OSError) and args.exc_value.errno in _PEER_GONE:
+        log.debug("thread %s: the connection was already closed by its peer: %s", name, args.exc_value)
+        return
+    log.error("uncaught exception in thread %s", name,
+              exc_info=(args.exc_type, args.exc_value, args.exc_traceback))  # type: ignore[arg-type]
 
 
 def with_proxy(app: Callable[..., Any]) -> Callable[..., Any]:
@@ -71,4 +88,5 @@ class ProductionServer(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self) -> Callable[..., Any]:
+        threading.excepthook = log_thread_exception
         return self.factory()

@@ -157,6 +157,16 @@ class BrowserSession:
     def _ensure_page(self) -> Any:
         if self._page is not None and not self._page.is_closed() and self._browser.is_connected():
             return self._page
+        if self._page is not None:
+            # The browser went away under a step (it crashed, or was killed). That step ends in error:
+            # a browser started afresh in its middle would show another page. The next command starts one.
+            try:
+                self._browser.close()
+            except Exception as exc:  # closing a dead browser can raise anything; nothing to recover
+                log.debug("closing the lost browser: %s", exc)
+            self._page = self._browser = None
+            raise ControllerError("browser closed or crashed during the step; a fresh one starts with the next "
+                                  "command")
         from playwright.sync_api import sync_playwright
 
         if self._pw is None:

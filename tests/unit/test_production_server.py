@@ -28,3 +28,34 @@ def test_forwarded_headers_are_ignored_unless_a_proxy_is_declared(monkeypatch: p
 
 def test_behind_one_proxy_the_client_scheme_and_host_come_from_it(monkeypatch: pytest.MonkeyPatch) -> None:
     assert seen(monkeypatch, "1") == "203.0.113.9 https lab.example"
+
+
+def _crash_in_thread(exc: BaseException, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from server.production import log_thread_exception
+
+    def boom() -> None:
+        raise exc
+
+    monkeypatch.setattr(threading, "excepthook", log_thread_exception)
+    worker = threading.Thread(target=boom, name="ws-writer")
+    worker.start()
+    worker.join()
+
+
+def test_a_socket_its_client_already_closed_is_not_logged_as_an_error(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import errno
+
+    caplog.set_level("DEBUG", logger="server.production")
+    _crash_in_thread(OSError(errno.EBADF, "Bad file descriptor"), monkeypatch)
+    assert [r.levelname for r in caplog.records] == ["DEBUG"]
+    assert "already closed by its peer" in caplog.text and "Traceback" not in caplog.text
+
+
+def test_any_other_uncaught_thread_exception_is_logged_as_an_error_with_its_traceback(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    _crash_in_thread(ValueError("a real bug"), monkeypatch)
+    assert [r.levelname for r in caplog.records] == ["ERROR"]
+    assert "ws-writer" in caplog.text and "a real bug" in caplog.text and "Traceback" in caplog.text
