@@ -45,7 +45,7 @@ from server.planners.intents_record_page import flag_check, record_page_check
 from server.planners.intents_statement import statement_check
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
-    Act, Clause, PRONOUN, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
+    Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
@@ -112,7 +112,11 @@ def _with_referent(text: str, referent: str) -> str:
     """A deferred clause with "it" replaced by what it refers to, so it reads alone later."""
     if not referent:
         return text
-    return PRONOUN.sub(lambda m: f'"{referent}"', text, count=1) if re.search(r"\b(?:it|them)\b", text, re.I) else text
+    return _REFERRING.sub(lambda m: f'"{referent}"', text, count=1)
+
+
+# pronouns that can only refer back ("that", "this" and "her" also open a clause or a possessive)
+_REFERRING = re.compile(r"\b(?:it|them|he|she|they|him)\b", re.I)
 
 
 _NOT_VERBS = {"from", "on", "in", "at", "inside", "within", "via", "while", "the", "a", "an", "my", "this", "that",
@@ -274,6 +278,7 @@ class BuiltinPlanner:
                 st.expect = None
             mark = len(st.steps)
             st.explicit_check_last = False
+            st.later = tuple(texts[i + 1:])
             try:
                 for intent_name, intent in INTENTS:
                     if intent(clause, st):

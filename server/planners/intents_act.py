@@ -390,6 +390,10 @@ def _on_the_form(st: State, raw: str) -> bool:
     return True
 
 
+# a name as records have them: a capitalised word or a number ("Emma Schmidt", "Order 1042"), or quoted
+_RECORD_NAME = re.compile(r"(?-i:\b[A-Z][a-z]*[A-Za-z]\b.*\b[A-Z0-9]|^[\"'“])")
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -591,6 +595,12 @@ def activate(c: Clause, st: State) -> bool:
         raise Defer(target_text)
     if search_site(c, st, target_text):
         return True
+    if st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) \
+            and _RECORD_NAME.search(target_text):
+        from server.planners.list_search import seek_record
+
+        if seek_record(st, target_text, c.text):   # "open Emma Schmidt": a record on one of the app's lists
+            return True
     if wants_screen and not st.open_world:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")

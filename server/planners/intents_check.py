@@ -322,6 +322,11 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         raise Unplannable("nothing to check")
     if st.last_object and PRONOUN.fullmatch(text.strip()):
         text = st.last_object   # "then check she is listed"
+    if negative and not subject and _proved_gone(st, text):
+        # "delete Rake and check it is no longer listed": the deletion's own check proved its row or link gone;
+        # the words themselves may still show, in the notice that says it was deleted
+        st.explicit_check_last = True
+        return
     m = _ROLE_SUFFIX.match(text)
     if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and st.open_world:
         role = _ROLE_OF[m.group("r").lower()]
@@ -379,6 +384,12 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     _add(st, lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+def _proved_gone(st: State, text: str) -> bool:
+    """*text* names a record this plan's deletion already proved gone (its name, or the start of it)."""
+    t = grounding.norm(text)
+    return bool(t) and any(t == g or g.startswith(t + " ") for g in st.gone)
 
 
 def _shown_alike(st: State, text: str) -> bool:

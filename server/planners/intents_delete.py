@@ -56,6 +56,8 @@ def confirm_intent(c: Clause, st: State) -> bool:
         except CannotCheck:
             step = checks.text_shown(st.ctx, name, present=False)
         st.check(step)
+        if not m.group("soft"):
+            st.gone.add(grounding.norm(name))
         st.explicit_check_last = True
         st.expect_check(None)
     elif button is None:

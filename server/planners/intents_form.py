@@ -480,6 +480,33 @@ def _save_record(c: Clause, st: State, value: str) -> None:
         st.expect_check(None)
 
 
+def _save_implied(st: State, field: Target) -> Target | None:
+    """The save button that "change the city to Chicago" implies on an existing record's form (its other fields
+    hold the record's values), when nothing later in the task edits, saves or leaves the form (only checks
+    follow): the change is meant to last. None on a new record's empty form, which the tester goes on filling."""
+    from server.planners import records
+    from server.planners.language import read_clause
+
+    if any(read_clause(text).act is not Act.CHECK for text in st.later):
+        return None
+    others = [e for e in records.form_fields(st) if e is not field.live and e.role != ROLE_CHECKBOX]
+    if not any((e.value or "").strip() for e in others):
+        return None
+    save = records.save_button(st)
+    if save is None or save.live is None or save.live.role != ROLE_BUTTON or \
+            not set(words(save.label)[:1]) & records.SAVE_VERBS:
+        return None
+    return save
+
+
+def _expect_holds(st: State, value: str, field: Target) -> None:
+    """The field typed into holds *value*: the end state of a change that is not saved (yet)."""
+    try:
+        st.expect_check(checks.element(st.ctx, text=value, role=field.live.role))
+    except CannotCheck:
+        st.expect_check(None)
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
     text = c.rest.strip()
@@ -552,7 +579,12 @@ def set_intent(c: Clause, st: State) -> bool:
         field = _field(st, subject)
         if field is not None and field.score >= 0.7:
             type_into(st, value, field)
-            st.expect_check(None)
+            save = _save_implied(st, field)
+            if save is not None:   # "change the price to 9.99" on a record's form: the change is meant to last
+                from server.planners.intents_records import saved
+                st.click_live(save, f"Click {save.label!r}")
+                saved(st, value)
+            _expect_holds(st, value, field)
             return True
         row = grounding.rows(subject, st.live, minimum=0.85)
         if row and c.act is Act.EDIT or row and re.search(r"\b(?:rename|change)\b", c.low):

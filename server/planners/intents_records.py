@@ -15,7 +15,7 @@ from server.planners.intents_lists import filter_intent, sort_intent
 from server.planners.intents_delete import confirm_intent, delete_record_intent
 from server.planners.intents_record_page import record_fact_check
 from server.planners.intents_query import query_intent
-from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.language import Act, Clause, clean, quoted, read_clause, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
 from server.planners.saved_check import saved_clause
@@ -264,7 +264,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
         _fill(st, rec)
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = rec.name
-        _saved(st, _shown_as(rec))
+        saved(st, _shown_as(rec))
         return True
     if other_kind:
         generic = []
@@ -405,7 +405,7 @@ def _shown_as(rec: Record) -> str:
     return (named or [v for _, v in rec.fields] or rec.loose or [""])[0]
 
 
-def _saved(st: State, text: str) -> None:
+def saved(st: State, text: str) -> None:
     """After a form was sent: check *text* was saved, on the screen the save leads to."""
     if not text:
         st.expect_check(None)
@@ -420,8 +420,13 @@ def _expect_shown(st: State, text: str) -> None:
         st.expect_check(None)
 
 
+_SAVED_WHAT = re.compile(r"^(?:it|them|(?:the|my|your|these|those|all)\s+(?:changes?|edits?|form|record|entry|details))?$",
+                         re.I)
+
+
 def save_intent(c: Clause, st: State) -> bool:
-    if c.act is not Act.SUBMIT or c.rest.strip():
+    """"save", "save it", "submit the form": the form's save button; then what was typed last must show."""
+    if c.act is not Act.SUBMIT or not _SAVED_WHAT.match(c.rest.strip().rstrip(".!")):
         return False
     last = st.steps[-1] if st.steps else None
     if last is not None and last.command == V.CLICK and \
@@ -434,6 +439,9 @@ def save_intent(c: Clause, st: State) -> bool:
         return False
     st.click_live(save, f"Click {save.label!r}")
     st.expect_check(None)
+    typed = [s.params.get("text") for s in st.steps if s.command == V.INPUT_TEXT and s.params.get("text")]
+    if typed and not any(read_clause(text).act is Act.CHECK for text in st.later):
+        saved(st, str(typed[-1]))   # "change the city to Chicago and save": the value typed last, once saved
     return True
 
 
@@ -505,7 +513,7 @@ def rename_intent(c: Clause, st: State) -> bool:
         type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label, live=holding[0]))
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = value
-        _saved(st, value)
+        saved(st, value)
         return True
     edit = row_edit(st, rec, record_ids.parse(rec))
     if edit is None:
@@ -538,7 +546,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         save = records.save_button(st)
         if save is not None:
             st.click_live(save, f"Click {save.label!r}")
-            _saved(st, value)
+            saved(st, value)
         else:
             _expect_shown(st, value)
         return True

@@ -545,6 +545,7 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
 
 
 _SAVE_FIRST = frozenset(w for w in SAVE_WORDS if w not in ("go", "ok", "done"))
+SAVE_VERBS = frozenset({"save", "submit", "update", "apply"})   # a button that keeps an existing record's changes
 
 
 def _has_words(text: str, part: str) -> bool:

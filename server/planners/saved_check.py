@@ -16,8 +16,8 @@ import re
 
 from server.planners import checks
 from server.planners.checks import CannotCheck
-from server.planners.language import Clause
-from server.planners.state import Defer, State
+from server.planners.language import Act, Clause
+from server.planners.state import Defer, State, Unplannable
 
 _SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved$')
 _SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
@@ -49,14 +49,27 @@ def _shown(st: State, name: str) -> bool:
     return any(want in (e.name or e.text or e.value or "").casefold() for e in st.live.elements if not e.hidden)
 
 
+# the tester's own words for it: "check it was saved", "make sure "Chicago" got updated" (a pronoun the planner
+# read while the clause waited for its screen is quoted)
+_SAID_SAVED = re.compile(r'^(?:that\s+)?(?:it|this|they|"(?P<x>[^"]+)")\s+(?:was|were|got|has been|have been)\s+'
+                         r'(?:successfully\s+)?(?:saved|stored|recorded|changed|updated)$', re.I)
+
+
 def saved_check_intent(c: Clause, st: State) -> bool:
     m = _SAVED.match(c.text.strip())
-    if m is None:
+    said = _SAID_SAVED.match(c.rest.strip().rstrip(".!")) if m is None and c.act is Act.CHECK else None
+    if m is None and said is None:
         return False
-    name = m.group("x")
+    name = m.group("x") if m is not None else said.group("x") or st.last_object
     if st.screen is not None and st.steps:
-        raise Defer(name)   # the screen the save leads to is read first
+        raise Defer(name or "the save")   # the screen the save leads to is read first
     try:
+        if not name:   # "check it was saved" with nothing named before: the app's own notice must say so
+            told = notice(st) if st.live is not None else ""
+            if not told:
+                raise Unplannable("nothing on the screen says what was saved: name it (\"check Chicago was saved\")")
+            st.check(checks.element(st.ctx, text=told, exact=True, description=f"Check the app says {told!r}"))
+            return True
         if st.live is None or _shown(st, name):
             st.check(checks.text_shown(st.ctx, name))
             return True

@@ -69,6 +69,8 @@ class State:
     last_object: str = ""                # what "it" refers to in the next clause
     expect: PlanStep | None = None       # the check that proves the latest action's intended end state
     explicit_check_last: bool = False
+    gone: set[str] = field(default_factory=set)   # names a deletion's own check proved gone (normalised)
+    later: tuple[str, ...] = ()          # the task's clauses after the one being planned, as written
 
     # -- what the device has ---------------------------------------------------------------
     def has(self, command: str) -> bool:

@@ -186,3 +186,65 @@ def test_a_word_said_as_a_verb_adds_only_a_kind_the_screen_lists_and_a_named_kin
     # "the recipes tag": the list of tags first, not a bookmark that carries the tag
     assert steps(plan("rename the recipes tag to food", screen(BOOKMARKS))) == [
         ("click_element", {"text": "Tags", "role": "link"})]
+
+
+CUSTOMER = "django_admin/admin/store/customer/1/change/"
+CUSTOMERS = "django_admin/admin/store/customer/"
+ADMIN_HOME = "django_admin/admin/"
+
+
+def test_a_change_to_a_record_s_form_is_saved_unless_the_task_goes_on_editing_it() -> None:
+    """An existing record's form (its fields hold its values): "change the city to Chicago" means the change is to
+    last, so it is saved and the new value checked on the screen the save leads to. The task saves itself, or
+    edits more, and it waits; a new record's empty form is only filled."""
+    for task in ("change the city to Chicago", "pls update the city to Chicago", "set city = Chicago"):
+        p = plan(task, screen(CUSTOMER))
+        assert steps(p) == [("input_text", {"text": "Chicago", "field": "City:", "clear": True}),
+                            ("click_element", {"text": "Save", "role": "button"})], task
+        assert p.pending == [saved_clause("Chicago")], task
+    # more edits follow: the first waits for them, and the last one saves
+    p = plan("change the city to Chicago, then set the email to c@example.org", screen(CUSTOMER))
+    assert [c for c, _ in steps(p)] == ["input_text", "wait_for_element", "input_text", "click_element"]
+    assert p.pending == [saved_clause("c@example.org")]
+    # the task says to save: it is saved there, and what was typed last is checked after it
+    for task in ("change the city to Chicago and save", "set the city to Chicago, then save it"):
+        p = plan(task, screen(CUSTOMER))
+        assert steps(p)[-1] == ("click_element", {"text": "Save", "role": "button"}), task
+        assert p.pending == [saved_clause("Chicago")], task
+    # a new record's form is filled, and the field is checked to hold the value
+    assert steps(plan("set the title to Bread", screen(NEW_BOOKMARK))) == [
+        ("input_text", {"text": "Bread", "field": "Title", "clear": True}),
+        ("wait_for_element", {"text": "Bread", "role": "textbox", "present": True})]
+
+
+def test_it_was_saved_is_checked_like_the_planner_s_own_save_check() -> None:
+    listed = screen(CUSTOMERS)
+    # the name "it" stood for, quoted while the clause waited for the screen the save led to
+    for task in ('check "Emma Schmidt" was saved', 'make sure that "Emma Schmidt" got updated'):
+        assert steps(plan(task, listed)) == [("wait_for_element", {"text": "Emma Schmidt", "present": True})], task
+    # nothing named, and nothing on the screen says it saved: the tester is asked to say what
+    p = plan("verify it was saved", listed)
+    assert not p.feasible and "name it" in p.analysis
+
+
+def test_a_record_the_deletion_proved_gone_is_not_checked_again_as_text() -> None:
+    """After a deletion the app's notice may name the record ("The customer "Bob Chen" was deleted"); the
+    deletion's own check (its row or link is gone) is the proof the tester's "no longer listed" asks for."""
+    p = plan('if asked confirm the deletion of the row "Bob Chen", then check Bob Chen is no longer listed',
+             screen(CUSTOMERS))
+    assert steps(p) == [("wait_for_element", {"row": "Bob Chen", "present": False})]
+    # "he", "she" and "they" refer back like "it" when the clause waits for its screen
+    p = plan("delete Bob Chen and check he is gone", screen(CUSTOMERS))
+    assert p.pending[-1] == 'check "Bob Chen" is gone'
+    # another name is checked as text
+    p = plan('if asked confirm the deletion of the row "Bob Chen", then check Carla Gomez is not shown',
+             screen(CUSTOMERS))
+    assert steps(p)[-1] == ("wait_for_element", {"text": "Carla Gomez", "present": False})
+
+
+def test_a_record_named_like_one_that_no_screen_shows_is_looked_for_in_the_app_s_lists() -> None:
+    p = plan("open Emma Schmidt", screen(ADMIN_HOME))
+    assert p.pending[0].startswith('look through the lists for "Emma Schmidt"') and p.pending[-1] == "open Emma Schmidt"
+    # a word that names no record (no capitalised name) is still refused at once
+    for task in ("open the billing page", "open Billing"):
+        assert not plan(task, screen(ADMIN_HOME)).feasible, task
