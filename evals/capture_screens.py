@@ -28,7 +28,8 @@ log = logging.getLogger(__name__)
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "screens" / "third_party.json"
 PYDOC_PAGES = ["/", "/topics.html", "/json.html"]
 PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
-         "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/"],
+         "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/", "/members/content/",
+                        "/members/update/WzNd/"],
          "datasette": ["/", "/nursery", "/nursery/plants", "/nursery/suppliers", "/nursery/plants/9"],
          "todomvc": ["/index.html#/", "/index.html#/completed"],
          "trac": ["/", "/report", "/report/1", "/ticket/1", "/ticket/5", "/newticket", "/roadmap", "/wiki/TestPlan",

@@ -390,8 +390,10 @@ def _on_the_form(st: State, raw: str) -> bool:
     return True
 
 
-# a name as records have them: a capitalised word or a number ("Emma Schmidt", "Order 1042"), or quoted
-_RECORD_NAME = re.compile(r"(?-i:\b[A-Z][a-z]*[A-Za-z]\b.*\b[A-Z0-9]|^[\"'“])")
+# a name as records have them: capitalised words or numbers, joined by a few small words ("Emma Schmidt",
+# "Order 1042", "Bank of Lyon"), or quoted; not a phrase with a name in it ("an email to Alice Martin")
+_RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:[A-Z0-9][\w'’.-]*|of|and|de|du|da|van|von|der|
+                          la|le|the|on|in|for|&))*\s+[A-Z0-9][\w'’.-]*)$""", re.X)
 
 
 def activate(c: Clause, st: State) -> bool:
@@ -595,8 +597,7 @@ def activate(c: Clause, st: State) -> bool:
         raise Defer(target_text)
     if search_site(c, st, target_text):
         return True
-    if st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) \
-            and _RECORD_NAME.search(target_text):
+    if st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE) and _RECORD_NAME.match(target_text):
         from server.planners.list_search import seek_record
 
         if seek_record(st, target_text, c.text):   # "open Emma Schmidt": a record on one of the app's lists

@@ -320,7 +320,9 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
         raise Unplannable("nothing to check")
-    if st.last_object and PRONOUN.fullmatch(text.strip()):
+    if PRONOUN.fullmatch(text.strip()):
+        if not st.last_object:   # checking the word "she" itself could pass by accident
+            raise Unplannable(f"nothing named before says what {text.strip()!r} is: name it", text)
         text = st.last_object   # "then check she is listed"
     if negative and not subject and _proved_gone(st, text):
         # "delete Rake and check it is no longer listed": the deletion's own check proved its row or link gone;

@@ -73,6 +73,13 @@ def type_into(st: State, text: str, field: Target | None, *, clear: bool = True,
             and not SQL_START.match(text):
         raise Unplannable(f"{text!r} is not SQL: write the query itself (SELECT …) for the SQL editor")
     params: dict = {"text": text}
+    if field is not None and field.live.disabled:
+        from server.planners import records
+
+        gate = records.enabler_for(st, _field_name(field))
+        if gate is None:
+            raise Unplannable(f"the field {field.label!r} is disabled", field.label)
+        st.add(V.SET_CHECKED, {"checked": True, "selector": gate[1].selector}, f"Allow changing {field.label}")
     if field is not None:
         params["field"] = _field_name(field)
         if not params["field"] and field.live.selector:
@@ -489,7 +496,8 @@ def _save_implied(st: State, field: Target) -> Target | None:
 
     if any(read_clause(text).act is not Act.CHECK for text in st.later):
         return None
-    others = [e for e in records.form_fields(st) if e is not field.live and e.role != ROLE_CHECKBOX]
+    others = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and e is not field.live and not e.hidden] \
+        if st.live is not None else []
     if not any((e.value or "").strip() for e in others):
         return None
     save = records.save_button(st)

@@ -47,18 +47,6 @@ def _fill(st: State, rec: Record) -> int:
             st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True}, f"Type {value!r} in {label}")
         filled += 1
 
-    if rec.name:
-        el = next((e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None)
-        if el is None:
-            boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
-            # not a field kept for a value of a shape (a date, an amount, an email): the first free one
-            free = [e for e in boxes if not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS]
-            el = (free or boxes)[0] if boxes else None
-            if el is not None:
-                used.add(st.live.elements.index(el))
-        if el is None:
-            raise Unplannable("the form on the screen has no field for a name", "name")
-        put(el, rec.name)
     def put_gated(key: str, value: str | bool) -> bool:
         """A field that a box must enable first (sqlite-web's "Allow updating this column")."""
         nonlocal filled
@@ -73,6 +61,21 @@ def _fill(st: State, rec: Record) -> int:
         filled += 1
         return True
 
+    el = next((e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None) \
+        if rec.name else None
+    if rec.name and el is None and any(put_gated(k, rec.name) for k in records.NAME_FIELDS):
+        pass   # a name field that a box enables first (a database browser's row form)
+    elif rec.name:
+        if el is None:
+            boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
+            # not a field kept for a value of a shape (a date, an amount, an email): the first free one
+            free = [e for e in boxes if not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS]
+            el = (free or boxes)[0] if boxes else None
+            if el is not None:
+                used.add(st.live.elements.index(el))
+        if el is None:
+            raise Unplannable("the form on the screen has no field for a name", "name")
+        put(el, rec.name)
     for key, value in rec.fields:
         if put_gated(key, value):
             continue
@@ -501,25 +504,46 @@ def rename_intent(c: Clause, st: State) -> bool:
     if m is None or st.live is None or not st.open_world:
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
-    kind = record_ids.KIND_LAST.match(rec)
+    kind = record_ids.KIND_LAST.match(rec) or _KIND_FIRST.match(rec)
     listing = records.entity_link(st, kind.group("k")) if kind else None
     if kind and listing is not None and listing.score >= 0.88 and not on_list_of(st, kind.group("k")):
-        return go_to_list(st, kind.group("k"), [c.text])   # "the film tag": on the list of tags, not a bookmark's
+        # "the film tag", "the member Paula Reyes": on the list of tags / members, not elsewhere
+        return go_to_list(st, kind.group("k"), [c.text])
     names = [rec] + ([kind.group("x")] if kind else [])
-    holding = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX and e.value.strip()
-               and any(e.value.strip().casefold() == n.casefold() for n in names)]
+    def holds_name(e: UIElement) -> bool:
+        return e.role == ROLE_TEXTBOX and bool(e.value.strip()) and any(
+            e.value.strip().casefold() == n.casefold() for n in names)
+
+    holding = [e for e in records.form_fields(st) if holds_name(e)]
+    gated = [g for g in (records.enabler_for(st, e.name or e.hint) for e in st.live.elements
+                         if e.disabled and not e.hidden and holds_name(e)) if g is not None]
     save = records.save_button(st)
-    if holding and save is not None:
-        type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label, live=holding[0]))
+    if (holding or gated) and save is not None:
+        if holding:
+            type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label,
+                                                  live=holding[0]))
+        else:   # the field that holds the name is enabled by its box first (a database browser's row form)
+            field, box = gated[0]
+            st.add(V.SET_CHECKED, {"checked": True, "selector": box.selector}, f"Allow changing {field.label}")
+            st.add(V.INPUT_TEXT, {"text": value, "field": field.name or field.placeholder or field.hint,
+                                  "clear": True}, f"Type {value!r} in {field.label}")
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = value
         saved(st, value)
         return True
-    edit = row_edit(st, rec, record_ids.parse(rec))
+    edit = next((e for e in (row_edit(st, n, record_ids.parse(n)) for n in names) if e is not None), None)
     if edit is None:
-        return False
+        if kind and listing is not None and on_list_of(st, kind.group("k")) and open_contents(st, [c.text]):
+            return True   # the list's page keeps its rows behind a tab
+        # a record no list here shows: the app's lists are looked through for it ("rename Paula Reyes to …")
+        name = kind.group("x") if kind and _NAMED.match(kind.group("x")) else rec
+        return bool(_NAMED.match(name)) and record_ids.parse(name) is None and seek_record(st, name, c.text)
     st.click_live(edit, f"Edit {rec!r}", row=edit.live.container if edit.live is not None else "")
     raise Defer(rec, replace_with=[c.text])
+
+
+_KIND_FIRST = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+(?P<x>(?-i:[A-Z0-9\"'“]).*)$")   # "member Paula Reyes"
+_NAMED = re.compile(r"^(?-i:[A-Z0-9\"'“])")
 
 
 def edit_record_intent(c: Clause, st: State) -> bool:
@@ -534,7 +558,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     rec_name, field_words = clean(m.group("rec")), m.group("field").strip()
     value = quoted(m.group("v")) or clean(m.group("v"))
     used: set[int] = set()
-    on_form = records.field_for(st, field_words, used)
+    on_form = records.field_for(st, field_words, used) or next(iter(records.enabler_for(st, field_words) or ()), None)
     ref = record_ids.parse(rec_name) if st.open_world else None
     kind = record_ids.KIND_LAST.match(rec_name)
     here = record_ids.showing(st, ref) if ref is not None else \

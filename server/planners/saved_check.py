@@ -63,6 +63,8 @@ def saved_check_intent(c: Clause, st: State) -> bool:
     name = m.group("x") if m is not None else said.group("x") or st.last_object
     if st.screen is not None and st.steps:
         raise Defer(name or "the save")   # the screen the save leads to is read first
+    if name:
+        st.last_object = name   # "add a customer Lena Vogel, then check she is listed"
     try:
         if not name:   # "check it was saved" with nothing named before: the app's own notice must say so
             told = notice(st) if st.live is not None else ""

@@ -80,6 +80,9 @@ def test_the_built_in_translator_follows_references_across_turns(srv: Server) ->
     assert call["tool"] == "run_task" and call["arguments"] == {"device": "pixel-7", "task": "go home"}
     run_id = started["tool_results"][0]["runs"][0]
     assert re.fullmatch(r"[0-9a-f]{12}", run_id) and f"Started run {run_id}" in started["content"]
+    # the run service ends it on its own thread (the host is offline): let it, before asking what happened
+    ended = chat.http.get(f"/api/runs/{run_id}?wait=10", headers=chat.headers).get_json()
+    assert ended["status"] == "error", ended
     happened = chat.say("what happened in that run?")
     assert happened["tool_calls"][0]["arguments"] == {"run_id": run_id}
     assert "not connected" in happened["content"]               # the host is offline: the run said so

@@ -248,3 +248,26 @@ def test_a_record_named_like_one_that_no_screen_shows_is_looked_for_in_the_app_s
     # a word that names no record (no capitalised name) is still refused at once
     for task in ("open the billing page", "open Billing"):
         assert not plan(task, screen(ADMIN_HOME)).feasible, task
+
+
+MEMBER_FORM = "sqlite_web/members/update/WzNd/"   # sqlite-web's row form: each column enabled by its own box
+
+
+def test_a_field_a_box_enables_is_enabled_first_whatever_the_wording() -> None:
+    for task, field, value in (("rename Paula Reyes to Paula Ortiz", "name", "Paula Ortiz"),
+                               ("change the email to p@example.org", "email", "p@example.org"),
+                               ("Paula Reyes changed her name to Paula Reyes-Ortiz; update the member", "name",
+                                "Paula Reyes-Ortiz")):
+        p = plan(task, screen(MEMBER_FORM))
+        (tick, allow), typed, save = steps(p)
+        assert (tick, allow["checked"], typed) == (
+            "set_checked", True, ("input_text", {"text": value, "field": field, "clear": True})), task
+        assert save == ("click_element", {"text": "Update", "role": "button"}) and p.pending == [saved_clause(value)]
+
+
+def test_a_record_named_by_its_kind_first_is_renamed_from_its_list_and_else_looked_for() -> None:
+    p = plan("rename the member Paula Reyes to Paula Ortiz", screen("sqlite_web/members/content/"))
+    (cmd, params), = steps(p)
+    assert (cmd, params["text"], "Paula Reyes" in params["row"]) == ("click_element", "Edit", True)
+    p = plan("rename Paula Reyes to Paula Ortiz", screen("sqlite_web/"))
+    assert p.pending[0].startswith('look through the lists for "Paula Reyes"')
