@@ -41,17 +41,22 @@ CACHED_PLANNERS = (PlannerName.CACHE, PlannerName.LLM)
 
 
 def _only_repeats(steps: list[PlanStep], failed: PlanStep, done: tuple[PlanStep, ...] = (),
-                  here: str | None = None) -> bool:
-    """True when *steps* only run again what already passed and then the failed check as it was.
+                  here: str | None = None, checks: frozenset[str] = frozenset()) -> bool:
+    """True when *steps* only run again what already passed and then the failed check as it was,
+    or, after a failed check (*checks*: the device's check commands), only check again, in any way.
 
     Nothing on the device changes before the check, so it would fail again: a failed check is
-    not retried as is (a re-plan that goes somewhere new first is kept). A ``goto`` to *here*, the
-    screen the device is on, changes nothing either (the steps that reached it ran as its edge's actions).
+    not retried as is (a re-plan that goes somewhere new first is kept). Nor is what it found checked
+    another way ("15 bookmarks" as 15 rows failed; as 15 list items it could pass): that would be a pass
+    the screen never earned. A ``goto`` to *here*, the screen the device is on, changes nothing either (the
+    steps that reached it ran as its edge's actions).
     """
     stay = (PlanStep(0, V.GOTO, {"node": here}),) if here else ()
     seen = {(st.command, repr(sorted(st.params.items()))) for st in (*done, *stay, failed)}
     key = (failed.command, repr(sorted(failed.params.items())))
     mine = [(st.command, repr(sorted(st.params.items()))) for st in steps]
+    if failed.command in checks:
+        return bool(steps) and all(k in seen or k[0] in checks for k in mine)
     return bool(steps) and key in mine and all(k in seen for k in mine)
 
 
@@ -107,9 +112,10 @@ class Replanning:
                                            run.record.options.prompt_template)
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
-            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done, node):
-                new = Plan(f"the re-plan would only repeat the failed check {failed.command}", False,
-                           planner=new.planner)
+            checks = frozenset(spec.name for spec in context.verification.commands)
+            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done, node, checks):
+                new = Plan(f"the re-plan would only check again what the failed {failed.command} found not so",
+                           False, planner=new.planner)
             shown.replans.append(Replan(after_step=failed.step if failed else None, from_node=node,
                                         planner=PlannerName(new.planner), feasible=new.feasible,
                                         analysis=new.analysis, notes=list(new.notes), steps=len(new.steps)))

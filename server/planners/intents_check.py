@@ -102,6 +102,10 @@ def check_intent(c: Clause, st: State) -> bool:
     if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
         raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
                           body)
+    if PRONOUN.fullmatch(body) and st.steps and st.steps[-1].command in {
+            spec.name for spec in st.ctx.verification.commands}:
+        st.explicit_check_last = True
+        return True   # "there should be 15 watches in total, verify it": the clause before is that check
     negative = negated(body)
     none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I)
     if none:   # "no error is displayed": the error is not shown

@@ -236,6 +236,11 @@ def test_a_record_the_deletion_proved_gone_is_not_checked_again_as_text() -> Non
     # "he", "she" and "they" refer back like "it" when the clause waits for its screen
     p = plan("delete Bob Chen and check he is gone", screen(CUSTOMERS))
     assert p.pending[-1] == 'check "Bob Chen" is gone'
+    # "verify it" after a check is that check; "check she is listed" with no one named before is refused
+    assert [c for c, _ in steps(plan("there should be 15 bookmarks in total, verify it", screen(BOOKMARKS)))] == [
+        "wait_for_element"]
+    p = plan("check she is listed", screen(CUSTOMERS))
+    assert not p.feasible and "nothing named before" in p.analysis
     # another name is checked as text
     p = plan('if asked confirm the deletion of the row "Bob Chen", then check Carla Gomez is not shown',
              screen(CUSTOMERS))
