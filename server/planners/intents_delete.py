@@ -68,6 +68,37 @@ def confirm_intent(c: Clause, st: State) -> bool:
 _DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard", SOFT_DELETE)
 
 
+# "this one", "this bookmark", "the current record", "the watch shown": the record whose own page is on the screen
+_THIS = re.compile(r"^(?:this|that|this\s+one|that\s+one|the\s+current\s+one|(?:this|that|the\s+current|the\s+open(?:ed)?)"
+                   r"\s+[a-z]+|the\s+[a-z]+\s+(?:shown|open|opened|on\s+(?:the\s+)?(?:screen|page)))$", re.I)
+
+
+def delete_shown_intent(c: Clause, st: State) -> bool:
+    """"delete this one", "remove this bookmark": on a record's own page (or form), the page's own delete control
+    (in no row); the proof that it went is the name its form or page shows, gone from the list the app shows next."""
+    if c.act is not Act.DELETE or st.live is None or not _THIS.match(c.rest.strip().rstrip(".!")):
+        return False
+    controls = [e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+                and e.container in ("", e.name, e.text) and set(words(e.name or e.text)) & set(_DELETE_CONTROLS)]
+    name = _shown_record_name(st)
+    if not controls or not name:
+        return False
+    control = controls[0]
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, control.label, live=control),
+                  f"Delete {name!r} (the record shown)")
+    st.last_object = name
+    raise Defer(name, replace_with=[deletion_clause(st, name, None, control.name or control.text)])
+
+
+def _shown_record_name(st: State) -> str:
+    """The name of the record whose form is shown: its name-like field's value, else its address field's."""
+    for key in (*records.NAME_FIELDS, "url", "address", "link"):
+        el = records.field_for(st, key, set())
+        if el is not None and el.role == "textbox" and el.value.strip():
+            return el.value.strip()
+    return ""
+
+
 def delete_record_intent(c: Clause, st: State) -> bool:
     """delete a record that is not a row with its own delete control: through its page, or its list."""
     if c.act is not Act.DELETE or st.live is None:

@@ -12,7 +12,7 @@ import re
 from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent
-from server.planners.intents_delete import confirm_intent, delete_record_intent
+from server.planners.intents_delete import confirm_intent, delete_record_intent, delete_shown_intent
 from server.planners.intents_record_page import record_fact_check
 from server.planners.intents_query import query_intent
 from server.planners.language import Act, Clause, clean, quoted, read_clause, words
@@ -739,6 +739,7 @@ RECORD_INTENTS = [
     ("scope", list_scope_intent),
     ("scoped-check", scoped_check_intent),
     ("add-record", add_record_intent),
+    ("delete-shown", delete_shown_intent),
     ("delete-record", delete_record_intent),
     ("edit-record", edit_record_intent),
     ("save", save_intent),

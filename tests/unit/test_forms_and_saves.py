@@ -276,3 +276,18 @@ def test_a_record_named_by_its_kind_first_is_renamed_from_its_list_and_else_look
     assert (cmd, params["text"], "Paula Reyes" in params["row"]) == ("click_element", "Edit", True)
     p = plan("rename Paula Reyes to Paula Ortiz", screen("sqlite_web/"))
     assert p.pending[0].startswith('look through the lists for "Paula Reyes"')
+
+
+def test_this_one_on_a_record_s_own_form_is_deleted_with_the_page_s_own_control() -> None:
+    """"delete this one" on a record's form: the page's Delete (in no row), then its name, read from the form,
+    must be gone from the list that follows; not a search of the lists for a record called "one"."""
+    for key, control, name in (("buku/bookmark/edit/?id=2", ("Delete", "button"), "Flask tutorial"),
+                               (CUSTOMER, ("Delete", "link"), "Alice Martin")):
+        for task in ("delete this one", "remove this record", "please delete the current one"):
+            p = plan(task, screen(key))
+            (cmd, params), = steps(p)
+            assert (cmd, params["text"], params["role"]) == ("click_element", *control), (key, task)
+            assert p.pending == [f'if asked confirm the deletion of the row "{name}"'], (key, task)
+    # a list shows no one record: "this one" is not read there
+    p = plan("delete this one", screen(CUSTOMERS))
+    assert not [s for s in p.steps if s.params.get("text") == "Delete"]
