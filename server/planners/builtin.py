@@ -135,7 +135,15 @@ def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
     w = first[0]
     if w in known or w in _NOT_VERBS or w.isdigit() or not w.isalpha():
         return ""
+    if _STATES.match(clause.text):
+        return ""   # "Rosemary belongs to the Lamiaceae family": a name, then what it does, is a statement
     return w
+
+
+# a name, then a verb that states a fact about it ("Basil needs full sun", "Ada Lovelace lives in London")
+_STATES = re.compile(r"^(?-i:[A-Z][\w'’.-]*)(?:\s+(?-i:[A-Z0-9][\w'’.-]*))*\s+(?:belongs|needs|has|costs|lives|works|"
+                     r"contains|includes|uses|requires|weighs|measures|grows|owns|owes|pays|comes|runs|takes|holds|"
+                     r"shows|lists|sells|stocks|supplies|ships|arrives|starts|ends|expires)\b", re.I)
 
 
 def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
@@ -241,6 +249,14 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
     return out
 
 
+def _stated_fact(clause: Clause, st: State) -> bool:
+    """A clause no intent reads, said as a fact about a record ("Basil needs full sun", "Rosemary belongs to the
+    Lamiaceae family"): checked as a statement in the record's row, where the screen shows one."""
+    from server.planners.intents_statement import statement_check
+
+    return st.live is not None and statement_check(Clause(clause.text, Act.CHECK, clause.text), st)
+
+
 class BuiltinPlanner:
     """Plans from the context alone. Always answers: a plan, or infeasible with the reason."""
 
@@ -285,7 +301,9 @@ class BuiltinPlanner:
                         st.last_act = intent_name
                         break
                 else:
-                    return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st)
+                    if not (clause.act is Act.NONE and _stated_fact(clause, st)):
+                        return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st)
+                    st.last_act = "statement"
             except Defer as exc:
                 del st.steps[mark if exc.replace_with is None else len(st.steps):]
                 # "set Desk Lamp's price to 39 and mark it out of stock": "it" is read now, while it is known

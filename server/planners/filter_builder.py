@@ -79,7 +79,60 @@ def _norm(text: str) -> str:
 
 def _column_option(el: UIElement, column: str) -> str | None:
     best = max(((similarity(_norm(column), _norm(o)), o) for o in el.options), default=(0.0, ""))
-    return best[1] if best[0] >= 0.88 else None
+    return best[1] if best[0] >= 0.88 else named_column(column, el.options)
+
+
+def named_column(said: str, columns: list[str] | tuple[str, ...]) -> str | None:
+    """The one column whose name the tester's words start, or hold, as whole words: "height" is "height_cm",
+    "price" is "unit_price" (a unit or a prefix that a person drops). None when none, or more than one, does."""
+    want = _norm(said).split()
+    if not want:
+        return None
+    for fits in (lambda have: have[:len(want)] == want,
+                 lambda have: any(have[i:i + len(want)] == want for i in range(len(have)))):
+        found = [c for c in columns if fits(_norm(c).split())]
+        if found:
+            return found[0] if len(found) == 1 else None
+    return None
+
+
+# comparatives a tester writes for a column's value: "taller than 100 cm", "cheaper than 10", "under 50 cm tall"
+_MORE, _LESS = OPERATORS[6], OPERATORS[7]
+_COMPARATIVES = {
+    "taller": ("height", _MORE), "higher": ("height", _MORE), "shorter": ("height length", _LESS),
+    "longer": ("length", _MORE), "wider": ("width", _MORE), "narrower": ("width", _LESS),
+    "heavier": ("weight", _MORE), "lighter": ("weight", _LESS), "older": ("age", _MORE), "younger": ("age", _LESS),
+    "deeper": ("depth", _MORE), "bigger": ("size", _MORE), "larger": ("size", _MORE), "smaller": ("size", _LESS),
+    "cheaper": ("price cost", _LESS), "pricier": ("price cost", _MORE), "more expensive": ("price cost", _MORE),
+    "less expensive": ("price cost", _LESS), "dearer": ("price cost", _MORE),
+}
+_MEASURES = {"tall": "height", "high": "height", "long": "length", "wide": "width", "heavy": "weight",
+             "old": "age", "deep": "depth", "big": "size", "large": "size"}
+_NUMBER = r"(?P<v>[-+]?\d[\d,]*(?:\.\d+)?)"
+_COMPARED = re.compile(rf"^(?P<adj>{'|'.join(sorted(_COMPARATIVES, key=len, reverse=True))})\s+than\s+{_NUMBER}"
+                       r"(?:\s*[^\s\d]{1,4})?$", re.I)
+_BOUNDED = re.compile(rf"^(?P<op>under|over|above|below|less than|more than|at least|at most)\s+{_NUMBER}"
+                      rf"(?:\s*[^\s\d]{{1,4}})?\s+(?P<m>{'|'.join(_MEASURES)})$", re.I)
+
+
+def comparative_on(st: State, text: str) -> Condition | None:
+    """ "taller than 100 cm" → (height_cm, >, 100); "under 50 cm tall" → (height_cm, <, 50): the column is the
+    one the screen offers for that measure; None when it offers none."""
+    text = text.strip().strip(".?!")
+    m = _COMPARED.match(text)
+    if m:
+        measures, op = _COMPARATIVES[m.group("adj").lower()]
+    else:
+        m = _BOUNDED.match(text)
+        if not m:
+            return None
+        measures = _MEASURES[m.group("m").lower()]
+        op = next(o for w, o in _OPERATOR_WORDS if w.lower() == m.group("op").lower())
+    for measure in measures.split():
+        column = named_column(measure, _columns(st))
+        if column is not None:
+            return Condition(column, op, m.group("v").replace(",", ""))
+    return None
 
 
 def _operator_option(el: UIElement, op: Operator) -> str | None:
@@ -120,13 +173,20 @@ _WHOSE = re.compile(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?(
                     r"(?:the\s+|a\s+|an\s+)?(?P<cond>\S.*)$", re.I)
 
 
+# "plants taller than 100 cm", "only plants under 50 cm tall": a list's noun, then a comparative of a measure
+_COMPARED_NOUN = re.compile(
+    rf"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?(?P<noun>[\w ]+?)\s+(?:that\s+are\s+|which\s+are\s+)?"
+    rf"(?P<cond>(?:{'|'.join(sorted(_COMPARATIVES, key=len, reverse=True))})\s+than\s+.+|"
+    rf"(?:under|over|above|below|less than|more than|at least|at most)\s+\d.*\s(?:{'|'.join(_MEASURES)}))$", re.I)
+
+
 def condition_intent(c: Clause, st: State) -> bool:
     """"find plants whose name contains lily", "list suppliers where city is Leeds", "show only plants
     with full sun light": open the list named, then filter it by the condition."""
     if c.act not in (Act.SEARCH, Act.OPEN, Act.FILTER, Act.NONE) or st.live is None:
         return False
     rest = c.rest if c.act is not Act.NONE else re.sub(r"^(?:list|which|what|show)\s+", "", c.text, flags=re.I)
-    m = _WHOSE.match(rest.strip())
+    m = _WHOSE.match(rest.strip()) or _COMPARED_NOUN.match(rest.strip())
     if not m:
         return False
     from server.planners import records
@@ -135,7 +195,7 @@ def condition_intent(c: Clause, st: State) -> bool:
     noun = m.group("noun").strip()
     if records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
-    cond = read_condition_on(st, m.group("cond"))
+    cond = read_condition_on(st, m.group("cond")) or comparative_on(st, m.group("cond"))
     return cond is not None and condition_filter(st, cond)
 
 

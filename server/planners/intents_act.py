@@ -396,6 +396,18 @@ _RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+
                           la|le|the|on|in|for|&))*\s+[A-Z0-9][\w'’.-]*)$""", re.X)
 
 
+_ROW_OF = re.compile(r"(?:^|\bthe\s+)(?P<x>(?-i:[A-Z0-9\"'“])[^\s]*(?:\s+[^\s]+)*?)\s+(?:row|record|entry|line)$", re.I)
+
+
+def _record_named(target: str, said: str) -> str:
+    """The record *target* names, to look for in the app's lists: a name as records have them ("Emma Schmidt"),
+    or any name said with a record's kind (*said*: "see the Basil row"); "" when it names none."""
+    row_of = _ROW_OF.match(target) or _ROW_OF.search(clean(said))
+    if row_of:
+        return row_of.group("x")
+    return target if _RECORD_NAME.match(target) else ""
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -597,10 +609,11 @@ def activate(c: Clause, st: State) -> bool:
         raise Defer(target_text)
     if search_site(c, st, target_text):
         return True
-    if st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE) and _RECORD_NAME.match(target_text):
+    name = _record_named(target_text, c.rest)
+    if name and st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE):
         from server.planners.list_search import seek_record
 
-        if seek_record(st, target_text, c.text):   # "open Emma Schmidt": a record on one of the app's lists
+        if seek_record(st, name, c.text):   # "open Emma Schmidt": a record on one of the app's lists
             return True
     if wants_screen and not st.open_world:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)

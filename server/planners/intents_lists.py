@@ -125,6 +125,13 @@ def sort_intent(c: Clause, st: State) -> bool:
         return go_to_list(st, noun, [c.text])
     header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
               if t.live.container]
+    if not header:   # "by height" where the column is "height_cm": the one header the words name
+        from server.planners.filter_builder import named_column
+
+        heads = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container and not e.hidden]
+        named = named_column(column, [e.name or e.text for e in heads])
+        header = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in heads
+                  if named is not None and (e.name or e.text) == named][:1]
     if not header:
         if open_contents(st, [c.text]):
             return True

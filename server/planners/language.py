@@ -366,11 +366,17 @@ _APPOSITIVE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|invite)\s+(?:
                          r"(?:,?\s*please)?\s*[.!]*", re.I)
 
 
+_TAG_QUESTION = re.compile(r",?\s+(?:right|correct|yes|true|no|isn['’]t it|aren['’]t they|is(?:n['’]t)? that (?:right|so|correct)|"
+                           r"am i right|wasn['’]t it|doesn['’]t it|don['’]t they)\s*\?+\s*$", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
+    # "Rosemary belongs to the Lamiaceae family, right?": a statement asked back is a statement to check
+    task = _TAG_QUESTION.sub("", task)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"

@@ -1,0 +1,59 @@
+"""Data-app phrasings on captured Datasette screens: a column named by the words a person says of it
+("height" for ``height_cm``), comparatives of a measure ("taller than 100 cm", "under 50 cm tall"), a fact stated
+bare or asked back ("Basil needs full sun", "…, right?"), and a record named with its kind ("the Basil row").
+The wordings are the tests' own, not the corpus's."""
+from __future__ import annotations
+
+import pytest
+
+from server.planners.filter_builder import named_column
+from tests.unit.test_screen_planning import plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+PLANTS = "datasette/nursery/plants"
+HOME = "datasette/nursery"
+
+
+def test_a_column_is_named_by_its_leading_or_whole_words_only_when_one_column_fits() -> None:
+    assert named_column("height", ["id", "name", "height_cm"]) == "height_cm"
+    assert named_column("price", ["id", "unit_price", "name"]) == "unit_price"
+    assert named_column("date", ["start_date", "end_date"]) is None     # two fit: neither is guessed
+    assert named_column("colour", ["id", "name"]) is None
+    assert steps(plan("sort the plants by height", screen(PLANTS))) == [
+        ("click_element", {"text": "height_cm", "role": "link"})]
+
+
+@pytest.mark.parametrize("task, op, value", [
+    ("show plants taller than 100 cm", ">", "100"),
+    ("only plants under 50 cm tall", "<", "50"),
+    ("list the plants that are shorter than 1,000", "<", "1000"),
+    ("filter to plants with a height above 100", ">", "100"),
+])
+def test_a_comparative_of_a_measure_filters_on_the_column_that_measures_it(task: str, op: str, value: str) -> None:
+    assert steps(plan(task, screen(PLANTS)))[:3] == [
+        ("select_option", {"option": "height_cm", "field": "filter column"}),
+        ("select_option", {"option": op, "field": "filter op"}),
+        ("input_text", {"text": value, "field": "filter value", "clear": True})], task
+
+
+def test_a_measure_the_table_has_no_column_for_is_not_guessed() -> None:
+    assert not plan("show plants heavier than 2 kg", screen(PLANTS)).feasible
+
+
+def test_a_fact_said_bare_or_asked_back_is_checked_in_the_record_s_row() -> None:
+    for task, value in (("Basil needs full sun", "full sun"), ("Rosemary belongs to the Lamiaceae family, right?",
+                                                              "Lamiaceae")):
+        (cmd, params), = steps(plan(task, screen(PLANTS)))
+        assert (cmd, params["text"], params["present"]) == ("wait_for_element", value, True), task
+    # not on this screen: the lists are looked through for the record the fact is about
+    p = plan("Rosemary belongs to the Lamiaceae family right?", screen(HOME))
+    assert p.pending[0].startswith('look through the lists for "Rosemary"')
+    # a capitalised unknown verb is still an unknown verb
+    assert "do not know how to 'frobnicate'" in plan("Frobnicate items", screen(HOME)).analysis
+
+
+def test_a_record_said_with_its_kind_is_looked_for_in_the_lists_whatever_its_name() -> None:
+    for task in ("I'd like to see the Basil row", "open the Basil record", "show me the Peace Lily entry"):
+        p = plan(task, screen(HOME))
+        assert p.pending[0].startswith('look through the lists for "'), task
+    assert not plan("open Billing", screen(HOME)).feasible   # one word, said with no kind: not a record's name
