@@ -254,7 +254,8 @@ def _stated_fact(clause: Clause, st: State) -> bool:
     Lamiaceae family"): checked as a statement in the record's row, where the screen shows one."""
     from server.planners.intents_statement import statement_check
 
-    return st.live is not None and statement_check(Clause(clause.text, Act.CHECK, clause.text), st)
+    return st.live is not None and bool(_STATES.match(clause.text)) and \
+        statement_check(Clause(clause.text, Act.CHECK, clause.text), st)
 
 
 class BuiltinPlanner:

@@ -48,6 +48,8 @@ def test_a_fact_said_bare_or_asked_back_is_checked_in_the_record_s_row() -> None
     # not on this screen: the lists are looked through for the record the fact is about
     p = plan("Rosemary belongs to the Lamiaceae family right?", screen(HOME))
     assert p.pending[0].startswith('look through the lists for "Rosemary"')
+    # a clause that only shares a row's words is no statement ("export" here is a word of a row, not a fact)
+    assert not plan("export every plant to a PDF file", screen(PLANTS)).feasible
     # a capitalised unknown verb is still an unknown verb
     assert "do not know how to 'frobnicate'" in plan("Frobnicate items", screen(HOME)).analysis
 
