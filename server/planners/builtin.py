@@ -141,7 +141,7 @@ def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
 
 
 # a name, then a verb that states a fact about it ("Basil needs full sun", "Ada Lovelace lives in London")
-_STATES = re.compile(r"^(?-i:[A-Z][\w'’.-]*)(?:\s+(?-i:[A-Z0-9][\w'’.-]*))*\s+(?:belongs|needs|has|costs|lives|works|"
+_STATES = re.compile(r"^(?:the\s+)?(?-i:[A-Z][\w'’.-]*)(?:\s+(?-i:[A-Z0-9][\w'’.-]*))*\s+(?:belongs|needs|has|costs|lives|works|"
                      r"contains|includes|uses|requires|weighs|measures|grows|owns|owes|pays|comes|runs|takes|holds|"
                      r"shows|lists|sells|stocks|supplies|ships|arrives|starts|ends|expires)\b", re.I)
 

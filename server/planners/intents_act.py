@@ -796,6 +796,13 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
             raise Defer(text, replace_with=["click play", f'check "{query}" is shown'])
         st.last_object = query or text
         return True
+    if noun and st.open_world and st.live is not None:
+        from server.planners import records
+        from server.planners.list_search import go_to_list, on_list_of
+
+        # "the second customer": of the list of customers, not the second thing of whatever list is shown
+        if records.entity_link(st, noun) is not None and not on_list_of(st, noun):
+            return go_to_list(st, noun, [c.text])
     live = st.live
     if live is not None:
         headers = {e.name or e.text for e in live.elements if "header-row" in e.hint.split()}

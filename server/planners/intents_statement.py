@@ -124,6 +124,8 @@ def _record(tokens: list[str], cells: list[_Cell]) -> tuple[tuple[int, int], str
 def _seek(st: State, tokens: list[str], text: str) -> bool:
     """"Lavender needs full sun" with no Lavender on the screen: in an open world, look for it in the lists
     (the statement is read again where it is found). Only a statement that starts with the record's name."""
+    if tokens and tokens[0].lower() == "the":
+        tokens = tokens[1:]   # "the Chef Knife costs 42.00"
     lead = list(itertools.takewhile(lambda t: t[:1].isupper() or t[:1].isdigit() and not _NUMBER.match(t), tokens))
     if not st.open_world or st.moved or not lead or len(lead) == len(tokens):
         return False

@@ -377,6 +377,11 @@ def restate(task: str) -> str:
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
     # "Rosemary belongs to the Lamiaceae family, right?": a statement asked back is a statement to check
     task = _TAG_QUESTION.sub("", task)
+    # "make Tea Kettle available again": what it is to be, said with "again"
+    task = re.sub(r"(?<=\w)\s+(?:again|once more)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", "", task, flags=re.I)
+    # "I need a new product called Desk Lamp": a record to add, not one to open
+    task = re.sub(r"(^|[,;.]\s*|\b(?:and|then)\s+)(?:i|we)\s+(?:really\s+)?(?:need|want|would like|['’]d like)\s+"
+                  r"(?:to have\s+)?(?=(?:a|an)\s+new\b|another\b)", r"\1add ", task, flags=re.I)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"

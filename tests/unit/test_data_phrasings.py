@@ -59,3 +59,25 @@ def test_a_record_said_with_its_kind_is_looked_for_in_the_lists_whatever_its_nam
         p = plan(task, screen(HOME))
         assert p.pending[0].startswith('look through the lists for "'), task
     assert not plan("open Billing", screen(HOME)).feasible   # one word, said with no kind: not a record's name
+
+
+DJANGO_HOME = "django_admin/admin/"
+PRODUCTS = "django_admin/admin/store/product/"
+
+
+def test_an_ordinal_with_a_kind_is_taken_from_the_list_of_that_kind() -> None:
+    # the home page lists the app's models: "the second customer" is no second link of that list
+    assert steps(plan("open the second customer", screen(DJANGO_HOME))) == [
+        ("click_element", {"text": "Customers", "role": "link"})]
+    assert steps(plan("open the second customer", screen("django_admin/admin/store/customer/")))[0] == (
+        "click_element", {"text": "Bob Chen", "role": "link"})
+
+
+def test_a_new_record_wanted_is_added_and_again_is_only_a_word() -> None:
+    p = plan("I need a new product called Lamp Shade in category office for 19.90", screen(PRODUCTS))
+    assert p.pending[-1] == 'check that "Lamp Shade" was saved'
+    assert plan("make Tea Kettle available again", screen(PRODUCTS)).analysis.startswith(
+        "1 part(s): 'make Tea Kettle available'")
+    # a fact about a record no screen shows starts with "the": the lists are looked through for the name
+    p = plan("the Chef Knife costs 42.00", screen(DJANGO_HOME))
+    assert p.pending[0].startswith('look through the lists for "Chef Knife"')
