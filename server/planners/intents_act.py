@@ -344,6 +344,26 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
 _QUALIFIED = re.compile(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>[a-z][\w-]*)\s+(?P<k>[a-z]{3,}s)$", re.I)
 
 
+_ALL_OF = re.compile(r"^(?:me\s+)?(?:all|every)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+)?(?P<k>[a-z]{3,}s)$", re.I)
+
+
+def _all_view(st: State, said: str) -> bool:
+    """"show all todos" on a list that offers views ("All | Active | Completed"): its "All" view, not a click on
+    whatever else names the kind (the page's heading "todos")."""
+    from server.planners.list_search import on_list_of
+
+    m = _ALL_OF.match(clean(said))
+    if m is None or st.live is None or not on_list_of(st, m.group("k")):
+        return False
+    kind = {m.group("k").lower(), m.group("k").lower().rstrip("s")}
+    views = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_TAB, ROLE_BUTTON) and not e.hidden
+             and "all" in words(e.name or e.text) and set(words(e.name or e.text)) <= {"all", "show", "view"} | kind]
+    if len({(e.href, e.name or e.text) for e in views}) != 1:
+        return False
+    _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 0.9, views[0].label, live=views[0]))
+    return True
+
+
 def _view_of_list(st: State, target: str) -> bool:
     """"the unassigned issues" on the list of issues: the link that says "unassigned" ("Show Unassigned")."""
     from server.planners.list_search import on_list_of
@@ -479,7 +499,7 @@ def activate(c: Clause, st: State) -> bool:
                                          target_text.lower()):
         return _ordinal(c, st, target_text, ordinal)
 
-    if _view_of_list(st, target_text):
+    if _all_view(st, c.rest) or _view_of_list(st, target_text):
         return True
     screen = grounding.screens(target_text, st.ctx)
     live = grounding.live_elements(category_free, st.live, roles=CLICKABLE_ROLES | {"text", "heading", "img", "cell"},

@@ -81,3 +81,11 @@ def test_a_new_record_wanted_is_added_and_again_is_only_a_word() -> None:
     # a fact about a record no screen shows starts with "the": the lists are looked through for the name
     p = plan("the Chef Knife costs 42.00", screen(DJANGO_HOME))
     assert p.pending[0].startswith('look through the lists for "Chef Knife"')
+
+
+def test_all_of_a_kind_is_the_list_s_all_view_not_its_heading() -> None:
+    """TodoMVC on its Completed view: "show all todos" is the "All" filter; the page's heading "todos" is no control
+    (clicking it changed nothing, and a check that some todo is listed passed on the wrong view)."""
+    for task in ("show all todos", "show all the todos again", "display all my todos"):
+        assert steps(plan(task, screen("todomvc/index.html#/completed"))) == [
+            ("click_element", {"text": "All", "role": "link"})], task
