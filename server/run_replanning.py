@@ -9,6 +9,7 @@ from typing import Any
 from server.ai_central import ReplanInfo
 from server.db import RunRow
 from server.guard_confirm import destructive_commands
+from server.planners.checks import check_commands
 from server.llm.usage import TokenUsage
 from server.run_model import CaseRef, Observation, RecordError, Replan, Run, RunMode, RunOptions, RunRecord, ShownPlan
 from shared import vocabulary as V
@@ -112,8 +113,8 @@ class Replanning:
                                            run.record.options.prompt_template)
             usage = usage + TokenUsage.from_dict(outcome.usage)
             new = outcome.plan
-            checks = frozenset(spec.name for spec in context.verification.commands)
-            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done, node, checks):
+            verifications = check_commands(context)
+            if failed is not None and new.feasible and _only_repeats(new.steps, failed, done, node, verifications):
                 new = Plan(f"the re-plan would only check again what the failed {failed.command} found not so",
                            False, planner=new.planner)
             shown.replans.append(Replan(after_step=failed.step if failed else None, from_node=node,

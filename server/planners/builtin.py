@@ -252,8 +252,6 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
 def _stated_fact(clause: Clause, st: State) -> bool:
     """A clause no intent reads, said as a fact about a record ("Basil needs full sun", "Rosemary belongs to the
     Lamiaceae family"): checked as a statement in the record's row, where the screen shows one."""
-    from server.planners.intents_statement import statement_check
-
     return st.live is not None and bool(_STATES.match(clause.text)) and \
         statement_check(Clause(clause.text, Act.CHECK, clause.text), st)
 

@@ -30,6 +30,11 @@ def _spec(ctx: PlanningContext, name: str) -> CommandSpec | None:
     return ctx.commands.get(name)
 
 
+def check_commands(ctx: PlanningContext) -> frozenset[str]:
+    """The names of every check (verification) command the device declares."""
+    return frozenset(spec.name for spec in ctx.verification.commands)
+
+
 def has_check(ctx: PlanningContext, canonical: str) -> bool:
     return _spec(ctx, canonical) is not None or any(_spec(ctx, n) for n in _OLD_TWINS.get(canonical, ()))
 

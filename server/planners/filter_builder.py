@@ -97,7 +97,7 @@ def named_column(said: str, columns: list[str] | tuple[str, ...]) -> str | None:
 
 
 # comparatives a tester writes for a column's value: "taller than 100 cm", "cheaper than 10", "under 50 cm tall"
-_MORE, _LESS = OPERATORS[6], OPERATORS[7]
+_MORE, _LESS = (next(o for o in OPERATORS if sign in o.words) for sign in (">", "<"))
 _COMPARATIVES = {
     "taller": ("height", _MORE), "higher": ("height", _MORE), "shorter": ("height length", _LESS),
     "longer": ("length", _MORE), "wider": ("width", _MORE), "narrower": ("width", _LESS),

@@ -102,8 +102,7 @@ def check_intent(c: Clause, st: State) -> bool:
     if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
         raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
                           body)
-    if PRONOUN.fullmatch(body) and st.steps and st.steps[-1].command in {
-            spec.name for spec in st.ctx.verification.commands}:
+    if PRONOUN.fullmatch(body) and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
         st.explicit_check_last = True
         return True   # "there should be 15 watches in total, verify it": the clause before is that check
     negative = negated(body)

@@ -514,19 +514,13 @@ def rename_intent(c: Clause, st: State) -> bool:
         return e.role == ROLE_TEXTBOX and bool(e.value.strip()) and any(
             e.value.strip().casefold() == n.casefold() for n in names)
 
-    holding = [e for e in records.form_fields(st) if holds_name(e)]
-    gated = [g for g in (records.enabler_for(st, e.name or e.hint) for e in st.live.elements
-                         if e.disabled and not e.hidden and holds_name(e)) if g is not None]
+    # the field that holds the name; else one that a box enables first (a database browser's row form)
+    holding = [e for e in records.form_fields(st) if holds_name(e)] or [
+        e for e in st.live.elements if e.disabled and not e.hidden and holds_name(e)
+        and records.enabler_for(st, e.name or e.placeholder or e.hint or e.text) is not None]
     save = records.save_button(st)
-    if (holding or gated) and save is not None:
-        if holding:
-            type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label,
-                                                  live=holding[0]))
-        else:   # the field that holds the name is enabled by its box first (a database browser's row form)
-            field, box = gated[0]
-            st.add(V.SET_CHECKED, {"checked": True, "selector": box.selector}, f"Allow changing {field.label}")
-            st.add(V.INPUT_TEXT, {"text": value, "field": field.name or field.placeholder or field.hint,
-                                  "clear": True}, f"Type {value!r} in {field.label}")
+    if holding and save is not None:
+        type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label, live=holding[0]))
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = value
         saved(st, value)
