@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 
@@ -50,6 +50,15 @@ class TaskResult:
         d["judge_details"] = list(self.judge_details)
         d["plan"] = list(self.plan)
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "TaskResult":
+        """The result :meth:`to_dict` wrote (its derived fields are recomputed, not read)."""
+        names = {f.name for f in fields(cls)}
+        kept = {k: v for k, v in d.items() if k in names}
+        kept["judge_details"] = tuple(kept.get("judge_details", ()))
+        kept["plan"] = tuple(kept.get("plan", ()))
+        return cls(**kept)
 
 
 @dataclass

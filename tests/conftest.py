@@ -5,7 +5,40 @@ from typing import Iterator
 
 import pytest
 
+from tests.background_eval import BackgroundEval
 from tests.stack import Stack
+
+FLOOR_FIXTURE = "heldout"  # the floor tests' fixture: the held-out split of the task corpus, judged
+BACKGROUND_EVAL = pytest.StashKey[BackgroundEval]()
+
+
+@pytest.hookimpl(trylast=True)  # after -k / -m deselection: only a floor test that will run starts the eval
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Start the floor tests' held-out eval now, in its own process, and run those tests last.
+
+    The eval overlaps with the rest of the suite instead of adding its minutes to it.
+    """
+    floor = [item for item in items if FLOOR_FIXTURE in getattr(item, "fixturenames", ())]
+    if not floor or config.getoption("collectonly"):
+        return
+    items[:] = [item for item in items if item not in floor] + floor
+    from tests.integration.test_eval_floor import JOBS
+
+    background = BackgroundEval(split="heldout", jobs=JOBS)
+    background.start()
+    config.stash[BACKGROUND_EVAL] = background
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    background = config.stash.get(BACKGROUND_EVAL, None)
+    if background is not None:
+        background.stop()
+
+
+@pytest.fixture(scope="session")
+def background_eval(request: pytest.FixtureRequest) -> BackgroundEval | None:
+    """The held-out eval started at collection, if this session started one."""
+    return request.config.stash.get(BACKGROUND_EVAL, None)
 
 
 @pytest.fixture(scope="session")

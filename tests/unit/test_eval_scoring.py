@@ -49,3 +49,22 @@ def test_scores_per_app_and_split_and_rendering() -> None:
     data = json.loads(json.dumps(to_json(results, {"dev": 3.0})))
     assert data["splits"]["dev"]["apps"]["all"]["false_passes"] == 1
     assert data["results"][2]["false_pass"] is True
+
+
+def test_a_result_read_back_from_its_json_is_the_same_result() -> None:
+    original = TaskResult("t9", "a", "heldout", "a task", "passed", "passed", 2, False, ("FAIL: x",), 1.5,
+                          message="m", planner="builtin", plan=("goto(home)", "press(OK)"), run_id="r1")
+    data = json.loads(json.dumps(to_json([original], {"heldout": 3.0})))
+    back = TaskResult.from_dict(data["results"][0])
+    assert back == original and back.false_pass
+
+
+def test_a_background_eval_that_fails_says_why() -> None:
+    import pytest
+
+    from tests.background_eval import BackgroundEval, BackgroundEvalError
+
+    bad = BackgroundEval(split="no-such-split", jobs=1)
+    bad.start()
+    with pytest.raises(BackgroundEvalError, match="no-such-split"):
+        bad.results(timeout_s=60)
