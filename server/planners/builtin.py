@@ -300,6 +300,10 @@ class BuiltinPlanner:
                         st.last_act = intent_name
                         break
                 else:
+                    if clause.act is not Act.NONE and st.live is None and st.moved and st.open_world:
+                        # "go to products and sort them by price": a step before leads to a screen not seen yet;
+                        # the clause is planned on it (and refused there if it cannot be done)
+                        raise Defer(clause.rest or clause.text)
                     if not (clause.act is Act.NONE and _stated_fact(clause, st)):
                         return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st)
                     st.last_act = "statement"

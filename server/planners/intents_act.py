@@ -412,10 +412,6 @@ def _on_the_form(st: State, raw: str) -> bool:
 
 # a name as records have them: capitalised words or numbers, joined by a few small words ("Emma Schmidt",
 # "Order 1042", "Bank of Lyon"), or quoted; not a phrase with a name in it ("an email to Alice Martin")
-_RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:[A-Z0-9][\w'’.-]*|of|and|de|du|da|van|von|der|
-                          la|le|the|on|in|for|&))*\s+[A-Z0-9][\w'’.-]*)$""", re.X)
-
-
 _ROW_OF = re.compile(r"(?:^|\bthe\s+)(?P<x>(?-i:[A-Z0-9\"'“])[^\s]*(?:\s+[^\s]+)*?)\s+(?:row|record|entry|line)$", re.I)
 
 
@@ -425,7 +421,9 @@ def _record_named(target: str, said: str) -> str:
     row_of = _ROW_OF.match(target) or _ROW_OF.search(clean(said))
     if row_of:
         return row_of.group("x")
-    return target if _RECORD_NAME.match(target) else ""
+    from server.planners.list_search import record_shaped
+
+    return target if record_shaped(target) else ""
 
 
 def activate(c: Clause, st: State) -> bool:

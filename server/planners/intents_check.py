@@ -152,6 +152,12 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and _count(m.group(1)) is not None:
         _count_check(st, _count(m.group(1)) or 0, clean(m.group(2)), negative)
         return True
+    # "2 customers live in Lyon", "three books are by Orwell": a number of things with some value
+    m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:live|lives|come|comes|are|is|were|was)\s+"
+                 r"(?:based\s+|located\s+)?((?:in|from|at|by|with)\s+.+)$", flat, re.I)
+    if m and _count(m.group(1)) is not None and _qualified(f"{m.group(2)} {m.group(3)}") is not None:
+        _count_check(st, _count(m.group(1)) or 0, clean(f"{m.group(2)} {m.group(3)}"), negative)
+        return True
     # "3 items are left", "two tasks remain": a number of things in some state, as a counter shows it
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:(?:is|are)\s+(?:still\s+)?)?"
                  r"(left|remaining|remain|to do|completed|done|selected|open|pending|active|in total)$", flat, re.I)
@@ -419,6 +425,23 @@ def _page_check(st: State, name: str, negative: bool) -> None:
         _add(st, lambda: checks.text_shown(st.ctx, name, not negative))
 
 
+_QUALIFIED = re.compile(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:who|that|which)\s+(?:live|lives|are|is|come|comes)\s+|"
+                        r"living\s+|located\s+|based\s+|listed\s+)?(?:in|from|at|by|with|tagged|named|called)\s+"
+                        r"(?P<q>.+)$", re.I)
+
+
+def _qualified(noun: str) -> tuple[str, str] | None:
+    """"customers in Lyon" → (customers, Lyon): things of a kind that show a value. Only a value shaped like a
+    record's (a capitalised word, a number, quoted) counts: "items in the list", "products in stock" name none."""
+    m = _QUALIFIED.match(noun.strip())
+    if m is None:
+        return None
+    value = quoted(m.group("q")) or m.group("q").strip()
+    if not (quoted(m.group("q")) or re.match(r"(?-i:[A-Z0-9])", value)) or len(value.split()) > 4:
+        return None
+    return m.group("kind"), value
+
+
 def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if negative:
         raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
@@ -427,6 +450,10 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if any(counter.search(t) for t in (st.live.visible_texts() if st.live else [])):
         # a counter the app shows ("3 items left"): it must show the number asked for
         _add(st, lambda: checks.text_shown(st.ctx, literal))
+        return
+    qualified = _qualified(noun)
+    if qualified is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
+        _count_showing(st, count, *qualified)
         return
     listed = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True, minimum=0.6)
     if listed and listed[0].element.selector and "count" in st.param_names(V.WAIT_FOR_ELEMENT):
@@ -455,6 +482,14 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
                                         description=f"Check {count} {noun} are shown"))
         return
     _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+def _count_showing(st: State, count: int, kind: str, value: str) -> None:
+    role = ROLE_ROW if st.live is None or st.live.of_role(ROLE_ROW) or not st.live.of_role(ROLE_LISTITEM) \
+        else ROLE_LISTITEM
+    main = _main_list_selector(st, role)
+    _add(st, lambda: checks.element(st.ctx, text=value, selector=main, role="" if main else role, count=count,
+                                    description=f"Check {count} {kind} show {value!r}"))
 
 
 _NTH = re.compile(r":nth-of-type\(\d+\)$")

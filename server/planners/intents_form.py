@@ -16,7 +16,7 @@ from server.planners.grounding import Target
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
-from server.planners.list_search import search_in_list
+from server.planners.list_search import record_shaped, search_in_list, seek_record
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
@@ -182,6 +182,10 @@ def _home_link(st: State) -> Target | None:
     here = urlsplit(st.live.url)
     if here.path in ("", "/"):
         return None
+    links = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href
+             and not e.href.startswith(("#", "javascript:"))]
+    if any(urlsplit(urljoin(st.live.url, e.href)).path == here.path for e in links[:2]):
+        return None   # the site's own name at the top links here: this is the app's home ("/" is another site)
     for e in st.live.elements:
         if e.role != ROLE_LINK or e.hidden or not e.href:
             continue
@@ -250,10 +254,14 @@ def search_intent(c: Clause, st: State) -> bool:
             st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, opener.label, live=opener),
                           f"Click {opener.label!r} to show the search box")
             raise Defer("search", replace_with=[c.text])
+        if st.open_world and record_shaped(query) and seek_record(st, query, f'check that "{query}" is shown'):
+            return True   # "look up Emma Schmidt" in an app with no search: the lists that could show her
         home = _home_link(st)
         if home is not None:   # a list with no search of its own: the app's home page often has the search
             st.click_live(home, f"Open {home.label!r} to find the search")
             raise Defer("search", replace_with=[c.text])
+        if st.open_world and seek_record(st, query, f'check that "{query}" is shown'):
+            return True   # no search anywhere in sight: the app's lists, one after the other
         raise Unplannable("this device has no search screen or search field", "search")
     st.summary.append(f"search {query!r}")
     st.last_object = query

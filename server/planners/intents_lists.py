@@ -5,7 +5,7 @@ import re
 
 from server.planners import grounding, records
 from server.planners.filter_builder import condition_filter
-from server.planners.language import ITEM_NOUNS, Act, Clause, words
+from server.planners.language import ITEM_NOUNS, Act, Clause, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -116,11 +116,11 @@ def sort_intent(c: Clause, st: State) -> bool:
     """"sort the books by year": open the list (and its records), then click the column's header."""
     if c.act is not Act.SORT or st.live is None:
         return False
-    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
+    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w \"'“”]+?)\s+)?by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
                  r"(?:\s+(?P<dir>asc\w*|desc\w*|newest|oldest))?$", c.rest.strip(), re.I)
     if not m:
         return False
-    noun, column = (m.group("noun") or "").strip(), m.group("col").strip()
+    noun, column = (quoted(m.group("noun") or "") or m.group("noun") or "").strip(), m.group("col").strip()
     if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
     header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)

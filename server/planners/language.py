@@ -273,7 +273,10 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
         return Clause(text, Act.PLAY, split_on.group("x"))
     for phrase, act in VERB_PHRASES:
         if low == phrase or low.startswith(phrase + " "):
-            return Clause(text, act, text[len(phrase):].strip())
+            rest = text[len(phrase):].strip()
+            if act is Act.CHECK:   # "make sure that 2 customers live in Lyon"
+                rest = re.sub(r"^(?:that|if|whether)\s+", "", rest, flags=re.I)
+            return Clause(text, act, rest)
     verb = re.sub(r"[^\w-]", "", words[0].lower())
     act = VERBS.get(verb)
     want = re.match(r"^(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:the\s+|some\s+)?(?P<x>.+)$", text, re.I)
@@ -382,6 +385,8 @@ def restate(task: str) -> str:
     # "I need a new product called Desk Lamp": a record to add, not one to open
     task = re.sub(r"(^|[,;.]\s*|\b(?:and|then)\s+)(?:i|we)\s+(?:really\s+)?(?:need|want|would like|['’]d like)\s+"
                   r"(?:to have\s+)?(?=(?:a|an)\s+new\b|another\b)", r"\1add ", task, flags=re.I)
+    # "how many customers live in Lyon? there should be 2": the count expected, checked
+    task = _HOW_MANY.sub(_count_expected, task)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
@@ -460,6 +465,29 @@ def restate(task: str) -> str:
     if f:         # "the rent was actually paid by Alice, fix it"
         return f"set the {_DONE_BY_FIELD[f.group('p').lower()]} of {f.group('rec').strip()} to {f.group('v').strip()}"
     return task
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<x>[^?.!;]+?)\s*\?\s*(?:(?:there|it|that|the\s+answer)\s+)?(?:should|must|"
+                       r"ought to|has to|needs to)\s+be\s+(?:exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*",
+                       re.I)
+
+
+def _count_expected(m: re.Match[str]) -> str:
+    things = _counted(m.group("x"))
+    if not things:
+        return m.group(0)
+    if re.search(r"\s(?:are|is)\s", things):   # "how many tickets are open?" → "check that 4 tickets are open"
+        return f"check that {m.group('n')} {things}"
+    return f"check there are {m.group('n')} {things}"
+
+
+def _counted(things: str) -> str:
+    """"customers are there" → "customers"; "rows does the table have" → "rows": the things a count counts."""
+    things = re.sub(r"(?:^|\s+)(?:are|is)\s+(?:there|shown|listed|displayed)$|\s+(?:exist|are\s+in\s+the\s+list)$|"
+                    r"\s+(?:do|does|did)\s+(?:we|i|you|it|they|the\s+[\w ]+?)\s+(?:have|show|list)$", "", things.strip(),
+                    flags=re.I)
+    return re.sub(r"^(\w[\w-]*)\s+(?:are|is|live|lives|come|comes|are\s+based|are\s+located)\s+"
+                  r"(?=(?:in|from|at|on|by|with)\s)", r"\1 ", things, flags=re.I)
 
 
 _COSTS = re.compile(r"^(?P<rec>.+?)\s+(?:now\s+|actually\s+|really\s+)?(?:costs|is priced at|sells for|should cost)\s+"

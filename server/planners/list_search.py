@@ -15,6 +15,15 @@ from server.planners.language import Clause, clean, quoted, words
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import ROLE_LINK, UIElement
 
+_RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:[A-Z0-9][\w'’.-]*|of|and|de|du|da|van|von|der|
+                          la|le|the|on|in|for|&))*\s+[A-Z0-9][\w'’.-]*)$""", re.X)
+
+
+def record_shaped(name: str) -> bool:
+    """*name* is shaped like a record's: capitalised words or numbers ("Emma Schmidt", "Order 42"), or quoted."""
+    return bool(_RECORD_NAME.match(name))
+
+
 _CONTENT_TABS = ("content", "contents", "browse", "data", "rows", "records", "entries", "items", "list")
 
 

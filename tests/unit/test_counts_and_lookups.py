@@ -1,0 +1,60 @@
+"""Counts with a value ("2 customers live in Lyon"), a count asked as a question with the answer expected, a record
+looked up in an app with no search, and a list operation said after the step that opens the list. On captured
+Django admin screens; the wordings are the tests' own, not the corpus's."""
+from __future__ import annotations
+
+import pytest
+
+from server.planners.language import restate
+from tests.unit.test_screen_planning import plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+HOME = "django_admin/admin/"
+CUSTOMERS = "django_admin/admin/store/customer/"
+
+
+@pytest.mark.parametrize("task", [
+    "check there are 2 customers in Lyon",
+    "make sure that 2 customers live in Lyon",
+    "verify there are two customers from Lyon",
+    "how many customers live in Lyon? there should be 2",
+])
+def test_a_count_with_a_value_counts_the_rows_that_show_it_not_every_row(task: str) -> None:
+    (cmd, params), = steps(plan(task, screen(CUSTOMERS)))
+    assert cmd == "wait_for_element" and params["text"] == "Lyon" and params["count"] == 2, (task, params)
+
+
+def test_a_count_whose_words_name_no_value_counts_the_whole_list() -> None:
+    (cmd, params), = steps(plan("check there are 4 customers in the list", screen(CUSTOMERS)))
+    assert params.get("count") == 4 or params.get("text", "").startswith("4 customers"), params
+    assert "Lyon" not in str(params)
+
+
+@pytest.mark.parametrize("question, check", [
+    ("how many customers live in Lyon? there should be 2", "check there are 2 customers in Lyon"),
+    ("How many products are there? Should be 4.", "check there are 4 products"),
+    ("how many tickets are open? it must be three", "check that three tickets are open"),
+    ("how many todos are left? should be 2", "check that 2 todos are left"),
+])
+def test_a_count_asked_with_its_answer_is_the_count_checked(question: str, check: str) -> None:
+    assert restate(question) == check
+
+
+def test_a_question_with_no_answer_expected_is_still_refused() -> None:
+    assert not plan("how many customers live in Lyon?", screen(CUSTOMERS)).feasible
+
+
+@pytest.mark.parametrize("task", ["look up Emma Schmidt", "find Emma Schmidt", "search for blue mug"])
+def test_looking_up_a_record_where_no_search_is_looks_through_the_lists_not_another_site(task: str) -> None:
+    p = plan(task, screen(HOME))
+    assert p.feasible and p.pending and p.pending[0].startswith("look through the lists for"), (task, p.pending)
+    clicked = [params["text"] for cmd, params in steps(p)]
+    assert "VIEW SITE" not in clicked, clicked
+
+
+def test_sorting_said_after_opening_the_list_is_planned_on_the_list() -> None:
+    p = plan("go into products and sort them by price", screen(HOME))
+    assert p.feasible and steps(p)[0] == ("click_element", {"text": "Products", "role": "link"})
+    assert p.pending and p.pending[0].startswith("sort")
+    assert steps(plan(p.pending[0], screen("django_admin/admin/store/product/"))) == [
+        ("click_element", {"text": "PRICE", "role": "link"})]
