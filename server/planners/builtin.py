@@ -219,8 +219,18 @@ def _names_a_control(text: str, st: State) -> bool:
     """A verbless clause that is, word for word, the name of a link, button or tab on the screen."""
     if st.live is None or len(text.split()) > 5:
         return False
-    found = grounding.live_elements(text, st.live, roles=CLICKABLE_ROLES, minimum=0.95)
-    return any(" ".join(words(t.label)) == " ".join(words(text)) for t in found)
+    return _control_named(text, st) is not None
+
+
+def _control_named(text: str, st: State) -> str | None:
+    """The name of the control *text* says, word for word; "settle up", "check out": the verb's own control."""
+    assert st.live is not None
+    bare = re.sub(r"^(\w+)\s+(?:up|out|off|down|over)$", r"\1", text.strip(), flags=re.I)
+    for said in dict.fromkeys((text.strip(), bare)):
+        found = grounding.live_elements(said, st.live, roles=CLICKABLE_ROLES, minimum=0.95)
+        if any(" ".join(words(t.label)) == " ".join(words(said)) for t in found):
+            return said
+    return None
 
 
 _CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
@@ -279,7 +289,8 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and st.last_act == "check":
                 clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
             if clause.act is Act.NONE and _names_a_control(clause.text, st):
-                clause = Clause(clause.text, Act.CLICK, clause.text)   # "Products", "log out": the tester means it
+                named = _control_named(clause.text, st) or clause.text
+                clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it
             verb = _unknown_verb(clause, known | st.key_choices_lower() | (
                 WORKFLOW_VERBS | ROW_VERBS if st.screen is not None and st.open_world else set()))
             if verb and not verb_names_a_control(verb, st):   # "recheck X" where rows offer "Recheck"

@@ -87,6 +87,13 @@ def _subject_text(text: str) -> str:
 _NOT_KINDS = {"channel", "number", "page", "step", "version", "level", "row", "column", "item", "option"}
 
 
+# "no bookmark points to example.net", "no one is called Zed", "none of the todos says buy milk": a value no record has
+_NONE_SAYS = re.compile(r"^(?:no(?:body|\s+one|\s+(?:other\s+)?[a-z][\w-]*)|none\s+of\s+(?:the\s+)?[a-z][\w-]*)\s+"
+                        r"(?:points?\s+to|links?\s+to|says?|reads?|mentions?|contains?|(?:is|are)\s+(?:called|named|titled|"
+                        r"tagged|from|in|at)|lives?\s+in|comes?\s+from|(?:has|have)\s+(?:the\s+)?(?:tag|title|name|"
+                        r"word|text|label)|(?:is|are)\s+tagged(?:\s+with)?)\s+(?P<x>.+)$", re.I)
+
+
 def _count(text: str) -> int | None:
     m = re.match(r"^(\d+|" + "|".join(NUMBER_WORDS) + r")\b", text.strip().lower())
     if not m:
@@ -109,6 +116,10 @@ def check_intent(c: Clause, st: State) -> bool:
     none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I)
     if none:   # "no error is displayed": the error is not shown
         body, negative = f"{none.group('x')} is shown", True
+    nobody = _NONE_SAYS.match(body)
+    if nobody and not negative:   # "no bookmark points to example.net", "nobody lives in Lyon": the value is not shown
+        _text_check(st, _subject_text(nobody.group("x")), True, subject="")
+        return True
     flat = _strip_neg(body)
     flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
@@ -154,7 +165,7 @@ def check_intent(c: Clause, st: State) -> bool:
         return True
     # "2 customers live in Lyon", "three books are by Orwell": a number of things with some value
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:live|lives|come|comes|are|is|were|was)\s+"
-                 r"(?:based\s+|located\s+)?((?:in|from|at|by|with)\s+.+)$", flat, re.I)
+                 r"(?:based\s+|located\s+)?((?:in|from|at|by|with|tagged|named|called|titled)\s+.+)$", flat, re.I)
     if m and _count(m.group(1)) is not None and _qualified(f"{m.group(2)} {m.group(3)}") is not None:
         _count_check(st, _count(m.group(1)) or 0, clean(f"{m.group(2)} {m.group(3)}"), negative)
         return True
@@ -436,8 +447,9 @@ def _qualified(noun: str) -> tuple[str, str] | None:
     m = _QUALIFIED.match(noun.strip())
     if m is None:
         return None
-    value = quoted(m.group("q")) or m.group("q").strip()
-    if not (quoted(m.group("q")) or re.match(r"(?-i:[A-Z0-9])", value)) or len(value.split()) > 4:
+    value = quoted(m.group("q")) or re.sub(r"^with\s+", "", m.group("q").strip(), flags=re.I)
+    said_as_value = re.search(r"\b(?:tagged|named|called)(?:\s+with)?\s+\S+$", noun, re.I) is not None   # "tagged news"
+    if not (quoted(m.group("q")) or said_as_value or re.match(r"(?-i:[A-Z0-9])", value)) or len(value.split()) > 4:
         return None
     return m.group("kind"), value
 
@@ -451,6 +463,15 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
         # a counter the app shows ("3 items left"): it must show the number asked for
         _add(st, lambda: checks.text_shown(st.ctx, literal))
         return
+    state = re.match(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>left|completed|done|selected|active|pending)$",
+                     noun, re.I)
+    shown = _counter_of(st, state.group("s"), count) if state else None
+    if shown:   # "3 todos are left" where the app counts "3 items left": its counter, in its own words
+        _add(st, lambda: checks.text_shown(st.ctx, shown))
+        return
+    if state and state.group("s").lower() == "left":
+        raise Unplannable(f"no count of what is left is on the screen; say how many {state.group('kind')} are shown",
+                          noun)
     qualified = _qualified(noun)
     if qualified is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
         _count_showing(st, count, *qualified)
@@ -482,6 +503,17 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
                                         description=f"Check {count} {noun} are shown"))
         return
     _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+def _counter_of(st: State, state: str, count: int) -> str:
+    """The app's counter of things in *state* ("2 items left"), said with *count*: "1 item left", "3 items left"."""
+    counter = re.compile(rf"(?<![\w.])\d+\s+(?P<n>[a-z][\w-]*)\s+{re.escape(state)}(?!\w)", re.I)
+    for text in st.live.visible_texts() if st.live else []:
+        m = counter.search(text)
+        if m:
+            one = re.sub(r"s$", "", m.group("n"))
+            return f"{count} {one if count == 1 else one + 's'} {state}"
+    return ""
 
 
 def _count_showing(st: State, count: int, kind: str, value: str) -> None:

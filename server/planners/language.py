@@ -352,8 +352,8 @@ _MOVE_TO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|you)\s+)(?:move|p
                       r"state|folder|group|team|queue|board|stage|phase)\s+(?P<v>\S+)\s*$", re.I)
 
 
-_SPENT = re.compile(r"(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:record|log|note|register|enter|add)\s+"
-                    r"(?:that\s+)?)?(?P<p>(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?))\s+(?:paid|spent)\s+"
+_SPENT = re.compile(r"(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:record|log|note|register|enter|add|create)\s+"
+                    r"(?:that\s+|(?:a|an|the|new|one)\s+(?:new\s+)?(?:bill|expense|payment|purchase|cost)\s*[:,-]\s*)?)?(?P<p>(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?))\s+(?:paid|spent)\s+"
                     r"(?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\s+(?:for|on)\s+(?:the\s+|some\s+)?(?P<w>[^,;.!?]+?)"
                     r"(?:[,;]?\s*(?:(?:please|so)\s+)?(?:log|record|add|note|save|enter)\s+(?:it|that)(?:\s+please)?)?"
                     r"\s*[.!?]*", re.I)

@@ -1,4 +1,4 @@
-"""Counts with a value ("2 customers live in Lyon"), a count asked as a question with the answer expected, a record
+"""Tester phrasings on captured screens. Counts with a value ("2 customers live in Lyon"), a count asked as a question with the answer expected, a record
 looked up in an app with no search, and a list operation said after the step that opens the list. On captured
 Django admin screens; the wordings are the tests' own, not the corpus's."""
 from __future__ import annotations
@@ -58,3 +58,47 @@ def test_sorting_said_after_opening_the_list_is_planned_on_the_list() -> None:
     assert p.pending and p.pending[0].startswith("sort")
     assert steps(plan(p.pending[0], screen("django_admin/admin/store/product/"))) == [
         ("click_element", {"text": "PRICE", "role": "link"})]
+
+
+@pytest.mark.parametrize("task, counter", [
+    ("how many todos are left? should be 2", "2 items left"),
+    ("check 2 tasks remain", "2 items left"),
+    ("verify one todo is left", "1 item left"),
+])
+def test_things_left_are_read_from_the_app_s_own_counter_in_its_words(task: str, counter: str) -> None:
+    (cmd, params), = steps(plan(task, screen("todomvc/index.html#/")))
+    assert (cmd, params["text"]) == ("wait_for_element", counter), task
+
+
+def test_things_left_with_no_counter_on_screen_are_not_counted_as_every_row() -> None:
+    p = plan("check that 2 customers are left", screen(CUSTOMERS))
+    assert not p.feasible and "left" in p.analysis
+
+
+@pytest.mark.parametrize("task, value", [
+    ("how many bookmarks are tagged news? should be 2", "news"),
+    ("check there are 2 bookmarks tagged with news", "news"),
+])
+def test_a_count_of_things_tagged_a_value_counts_the_rows_that_show_it(task: str, value: str) -> None:
+    (cmd, params), = steps(plan(task, screen("buku/bookmark/")))
+    assert (params["text"], params["count"]) == (value, 2), task
+
+
+@pytest.mark.parametrize("task, value", [
+    ("make sure no bookmark points to example.net", "example.net"),
+    ("verify nobody lives in Lyon", "Lyon"),
+    ("check none of the bookmarks is tagged film", "film"),
+])
+def test_a_value_no_record_has_is_checked_not_shown(task: str, value: str) -> None:
+    (cmd, params), = steps(plan(task, screen("buku/bookmark/")))
+    assert (cmd, params["text"], params["present"]) == ("wait_for_element", value, False), task
+
+
+def test_a_verb_said_with_its_particle_clicks_the_control_the_verb_names() -> None:
+    assert steps(plan("settle up", screen("ihatemoney/flatshare/")))[0] == (
+        "click_element", {"text": "Settle", "role": "link"})
+
+
+@pytest.mark.parametrize("task", ["add a bill: Bob paid 30 for pizza", "log an expense - Bob spent 30 on pizza"])
+def test_an_expense_said_after_the_kind_and_a_colon_is_the_expense(task: str) -> None:
+    assert restate(task) == "add an expense 'pizza' of 30 paid by Bob"
