@@ -115,10 +115,34 @@ _BOUNDED = re.compile(rf"^(?P<op>under|over|above|below|less than|more than|at l
                       rf"(?:\s*[^\s\d]{{1,4}})?\s+(?P<m>{'|'.join(_MEASURES)})$", re.I)
 
 
+# a time said of a record: "published after 1950", "created before 2024-03-01", "released since 2000"
+_DATED_VERBS = "published|released|written|created|made|born|founded|added|built|dated|issued|opened|started"
+_DATED = re.compile(rf"^(?:(?P<verb>{_DATED_VERBS})\s+)?(?:from\s+)?"
+                    r"(?P<op>after|before|since|prior to|later than|earlier than)\s+(?P<v>\d{4}(?:-\d\d(?:-\d\d)?)?)$",
+                    re.I)
+_AT_LEAST = next(o for o in OPERATORS if ">=" in o.words)
+_DATED_OPS = {"after": _MORE, "later than": _MORE, "before": _LESS, "prior to": _LESS, "earlier than": _LESS,
+              "since": _AT_LEAST}
+
+
+def _dated_on(st: State, text: str) -> Condition | None:
+    m = _DATED.match(text)
+    if m is None:
+        return None
+    for measure in (m.group("verb") or "", "year", "date"):
+        column = named_column(measure, _columns(st)) if measure else None
+        if column is not None:
+            return Condition(column, _DATED_OPS[m.group("op").lower()], m.group("v"))
+    return None
+
+
 def comparative_on(st: State, text: str) -> Condition | None:
     """ "taller than 100 cm" → (height_cm, >, 100); "under 50 cm tall" → (height_cm, <, 50): the column is the
     one the screen offers for that measure; None when it offers none."""
     text = text.strip().strip(".?!")
+    dated = _dated_on(st, text)
+    if dated is not None:
+        return dated
     m = _COMPARED.match(text)
     if m:
         measures, op = _COMPARATIVES[m.group("adj").lower()]
@@ -177,7 +201,9 @@ _WHOSE = re.compile(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?(
 _COMPARED_NOUN = re.compile(
     rf"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?(?P<noun>[\w ]+?)\s+(?:that\s+are\s+|which\s+are\s+)?"
     rf"(?P<cond>(?:{'|'.join(sorted(_COMPARATIVES, key=len, reverse=True))})\s+than\s+.+|"
-    rf"(?:under|over|above|below|less than|more than|at least|at most)\s+\d.*\s(?:{'|'.join(_MEASURES)}))$", re.I)
+    rf"(?:under|over|above|below|less than|more than|at least|at most)\s+\d.*\s(?:{'|'.join(_MEASURES)})|"
+    rf"(?:(?:{_DATED_VERBS})\s+)?(?:from\s+)?(?:after|before|since|prior to|later than|earlier than)\s+\d{{4}}\S*)$",
+    re.I)
 
 
 def condition_intent(c: Clause, st: State) -> bool:

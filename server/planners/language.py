@@ -387,6 +387,7 @@ def restate(task: str) -> str:
                   r"(?:to have\s+)?(?=(?:a|an)\s+new\b|another\b)", r"\1add ", task, flags=re.I)
     # "how many customers live in Lyon? there should be 2": the count expected, checked
     task = _HOW_MANY.sub(_count_expected, task)
+    task = _COUNT_THEM.sub(_count_expected, task)   # "count the rows, there should be 6"
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
@@ -470,6 +471,11 @@ def restate(task: str) -> str:
 _HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<x>[^?.!;]+?)\s*\?\s*(?:(?:there|it|that|the\s+answer)\s+)?(?:should|must|"
                        r"ought to|has to|needs to)\s+be\s+(?:exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*",
                        re.I)
+
+
+_COUNT_THEM = re.compile(r"\bcount\s+(?:up\s+)?(?:the\s+|all\s+(?:the\s+)?)?(?P<x>[a-z][\w -]*?)\s*(?:[,;:.]\s*|\s+and\s+|\s+-+\s+)"
+                         r"(?:(?:there|it|that|the\s+total)\s+)?(?:should|must|ought to|has to|needs to)\s+be\s+(?:exactly\s+)?"
+                         r"(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*", re.I)
 
 
 def _count_expected(m: re.Match[str]) -> str:

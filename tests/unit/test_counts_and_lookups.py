@@ -102,3 +102,11 @@ def test_a_verb_said_with_its_particle_clicks_the_control_the_verb_names() -> No
 @pytest.mark.parametrize("task", ["add a bill: Bob paid 30 for pizza", "log an expense - Bob spent 30 on pizza"])
 def test_an_expense_said_after_the_kind_and_a_colon_is_the_expense(task: str) -> None:
     assert restate(task) == "add an expense 'pizza' of 30 paid by Bob"
+
+
+@pytest.mark.parametrize("task, check", [
+    ("open the books table and count the rows; there should be 6", "open the books table and check there are 6 rows"),
+    ("count the todos - should be 4", "check there are 4 todos"),
+])
+def test_count_them_with_the_number_expected_is_the_count_checked(task: str, check: str) -> None:
+    assert restate(task) == check

@@ -89,3 +89,20 @@ def test_all_of_a_kind_is_the_list_s_all_view_not_its_heading() -> None:
     for task in ("show all todos", "show all the todos again", "display all my todos"):
         assert steps(plan(task, screen("todomvc/index.html#/completed"))) == [
             ("click_element", {"text": "All", "role": "link"})], task
+
+
+@pytest.mark.parametrize("task, op, value", [
+    ("show me the plants published after 1950", ">", "1950"),
+    ("only plants added before 2024-03-01", "<", "2024-03-01"),
+    ("list the plants released since 2000", "≥", "2000"),
+])
+def test_a_time_said_of_records_filters_on_the_column_that_dates_them(task: str, op: str, value: str) -> None:
+    from shared.screen import ScreenObservation
+
+    data = screen(PLANTS).to_dict()
+    for e in data["elements"]:   # the same table with a year where the height is
+        e["options"] = ["year" if o == "height_cm" else o for o in e.get("options", [])]
+    assert steps(plan(task, ScreenObservation.from_dict(data)))[:3] == [
+        ("select_option", {"option": "year", "field": "filter column"}),
+        ("select_option", {"option": op, "field": "filter op"}),
+        ("input_text", {"text": value, "field": "filter value", "clear": True})], task
