@@ -61,6 +61,46 @@ class Condition:
     column: str
     operator: Operator
     value: str
+    # a yes/no column's filter: the cells of the column, which must not show the other value once it applies
+    cells: str = ""
+    other: str = ""
+
+
+_YES = ("1", "true", "yes", "y", "✓", "✔", "on")
+_NO = ("0", "false", "no", "n", "✗", "✘", "off")
+
+
+def flag_condition(st: State, text: str) -> Condition | None:
+    """"indoor plants", "the plants that are indoor": a yes/no column of the list shown, said as the kind's
+    adjective; the condition is the column's yes value."""
+    text = re.sub(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?", "", text.strip().strip(".?!"), flags=re.I)
+    m = re.match(r"^(?P<flag>[\w-]+)\s+(?P<kind>[a-z][\w-]*)$", text, re.I) or \
+        re.match(r"^(?P<kind>[a-z][\w-]*)\s+(?:that|which|who)\s+(?:are|is)\s+(?P<flag>[\w-]+)$", text, re.I)
+    if m is None or st.live is None or not _names_the_list(st, m.group("kind")):
+        return None
+    from server.planners.intents_statement import column_cells
+
+    found = column_cells(st, m.group("flag"))
+    if found is None:
+        return None
+    selector, values = found
+    folded = {v.strip().lower(): v.strip() for v in values}
+    yes = next((folded[v] for v in _YES if v in folded), None)
+    no = next((folded[v] for v in _NO if v in folded), None)
+    if yes is None or not set(folded) <= set(_YES) | set(_NO):
+        return None
+    column = next((o for o in _columns(st) if _norm(o) == _norm(m.group("flag"))), m.group("flag"))
+    return Condition(column, OPERATORS[-1], yes, cells=selector, other=no or "")
+
+
+def _names_the_list(st: State, kind: str) -> bool:
+    """*kind* is what the list shown lists: a word of its heading or of its page's address ("plants")."""
+    assert st.live is not None
+    said = {kind.lower(), kind.lower().rstrip("s")}
+    shown = set(re.findall(r"[a-z]+", (st.live.url or "").lower()))
+    for h in st.live.headings():
+        shown |= set(re.findall(r"[a-z]+", h.label.lower()))
+    return bool(said & {w.rstrip("s") for w in shown} | said & shown)
 
 
 def read_condition(text: str) -> Condition | None:
@@ -175,7 +215,7 @@ def _cells(st: State) -> list[UIElement]:
 def read_condition_on(st: State, text: str) -> Condition | None:
     """A condition in *text*, also without an operator where the screen offers the column:
     "family Araceae" and "full sun light" (a value, then its column) are equalities."""
-    cond = read_condition(text)
+    cond = read_condition(text) or flag_condition(st, text)
     if cond is not None:
         return cond
     columns = {_norm(o): o for o in _columns(st)}
@@ -258,6 +298,14 @@ def condition_filter(st: State, text: str | Condition) -> bool:
             st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, apply.label, live=apply), f"Apply the filter "
                           f"({column} {cond.operator.words[0]} {cond.value})")
         st.summary.append(f"filter {column} {cond.operator.words[0]} {cond.value}")
+        if cond.cells and cond.other:
+            # "indoor plants": no row left says no in that column (waited for while the page reloads), then
+            # the rows left say yes there (the column is still where it was: an absence alone could be vacuous)
+            st.check(checks.element(st.ctx, text=cond.other, selector=cond.cells, exact=True, present=False,
+                                    description=f"Check no row left has {column} = {cond.other!r}"))
+            st.expect_check(checks.element(st.ctx, text=cond.value, selector=cond.cells, exact=True,
+                                           description=f"Check the rows left have {column} = {cond.value!r}"))
+            return True
         try:
             # the rows left show the value in a cell: the value typed in the filter's own field, or echoed in
             # the page's description of the filter, proves nothing

@@ -187,6 +187,8 @@ _STATE_CLASSES = frozenset({"active", "current", "selected", "first", "last", "o
 
 def element_names(el: UIElement) -> list[str]:
     hint = " ".join(w for w in el.hint.split() if w not in _STATE_CLASSES) if el.hint else ""
+    if (el.name or el.text) and ("," in hint or "…" in hint or len(hint.split()) > 8):
+        hint = ""   # a named element's tooltip sentence ("select id, name, indoor from plants"): not its name
     return [n for n in (el.name, el.text, el.placeholder, hint) if n]
 
 

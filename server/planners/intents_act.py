@@ -536,6 +536,12 @@ def activate(c: Clause, st: State) -> bool:
         st.last_object = node.label
         st.expect_check(None)   # goto proves its arrival
         return True
+    if best_live < 0.85 and st.open_world and st.live is not None:
+        from server.planners.filter_builder import condition_filter, flag_condition
+
+        flag = flag_condition(st, raw)
+        if flag is not None and condition_filter(st, flag):
+            return True   # "show the indoor plants": the list's yes/no column, filtered
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
         if open_by_row_link(st, t):
@@ -565,8 +571,8 @@ def activate(c: Clause, st: State) -> bool:
         st.last_object = screen[0].node.label
         st.expect_check(None)
         return True
-    if live:
-        _click_live_and_expect(st, live[0])
+    if live and (live[0].score >= 0.7 or live[0].live is None or live[0].live.role in CLICKABLE_ROLES):
+        _click_live_and_expect(st, live[0])   # not a word or two found in a paragraph: no control at all
         return True
     home = _home_link(st, target_text)
     if home is not None:

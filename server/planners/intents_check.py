@@ -165,7 +165,8 @@ def check_intent(c: Clause, st: State) -> bool:
         return True
     # "2 customers live in Lyon", "three books are by Orwell": a number of things with some value
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:live|lives|come|comes|are|is|were|was)\s+"
-                 r"(?:based\s+|located\s+)?((?:in|from|at|by|with|tagged|named|called|titled)\s+.+)$", flat, re.I)
+                 r"(?:based\s+|located\s+)?((?:(?:%s)\s+)?(?:in|from|at|by|with|to|tagged|named|called|titled)\s+.+)$" % _DONE_BY,
+                 flat, re.I)
     if m and _count(m.group(1)) is not None and _qualified(f"{m.group(2)} {m.group(3)}") is not None:
         _count_check(st, _count(m.group(1)) or 0, clean(f"{m.group(2)} {m.group(3)}"), negative)
         return True
@@ -436,22 +437,28 @@ def _page_check(st: State, name: str, negative: bool) -> None:
         _add(st, lambda: checks.text_shown(st.ctx, name, not negative))
 
 
-_QUALIFIED = re.compile(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:who|that|which)\s+(?:live|lives|are|is|come|comes)\s+|"
-                        r"living\s+|located\s+|based\s+|listed\s+)?(?:in|from|at|by|with|tagged|named|called)\s+"
-                        r"(?P<q>.+)$", re.I)
+# the participle of a record's person or maker: "assigned to admin", "written by Orwell", "paid by Bob"
+_DONE_BY = r"assigned|owned|written|created|reported|filed|paid|made|sent|posted|edited|opened|closed|sold|bought"
+_QUALIFIED = re.compile(rf"^(?P<kind>[a-z][\w-]*(?:\s+(?!(?:{_DONE_BY}|who|that|which|living|located|based|listed)\b)"
+                        r"[a-z][\w-]*)?)\s+(?:(?:who|that|which)\s+(?:live|lives|are|is|come|comes)\s+|"
+                        rf"living\s+|located\s+|based\s+|listed\s+|(?:(?:that|which)\s+(?:are|were)\s+)?(?P<by>{_DONE_BY})\s+)?"
+                        r"(?P<p>in|from|at|by|with|to|tagged|named|called)\s+(?P<q>.+)$", re.I)
 
 
-def _qualified(noun: str) -> tuple[str, str] | None:
+def _qualified(noun: str) -> tuple[str, str, str] | None:
     """"customers in Lyon" → (customers, Lyon): things of a kind that show a value. Only a value shaped like a
     record's (a capitalised word, a number, quoted) counts: "items in the list", "products in stock" name none."""
     m = _QUALIFIED.match(noun.strip())
     if m is None:
         return None
     value = quoted(m.group("q")) or re.sub(r"^with\s+", "", m.group("q").strip(), flags=re.I)
-    said_as_value = re.search(r"\b(?:tagged|named|called)(?:\s+with)?\s+\S+$", noun, re.I) is not None   # "tagged news"
+    # "tagged news", "assigned to admin": a value by the words that say it, lower-case or not
+    said_as_value = bool(m.group("by")) or re.search(r"\b(?:tagged|named|called)(?:\s+with)?\s+\S+$", noun, re.I) is not None
+    if m.group("p").lower() == "to" and not m.group("by"):
+        return None   # "items to do", "sent to": no value said
     if not (quoted(m.group("q")) or said_as_value or re.match(r"(?-i:[A-Z0-9])", value)) or len(value.split()) > 4:
         return None
-    return m.group("kind"), value
+    return m.group("kind"), value, m.group("by") or ""
 
 
 def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
@@ -516,7 +523,18 @@ def _counter_of(st: State, state: str, count: int) -> str:
     return ""
 
 
-def _count_showing(st: State, count: int, kind: str, value: str) -> None:
+def _count_showing(st: State, count: int, kind: str, value: str, participle: str = "") -> None:
+    from server.planners.intents_statement import column_showing
+
+    column = column_showing(st, value, participle=participle)
+    if participle and not column and st.live is not None and st.live.of_role(ROLE_ROW):
+        # "assigned to admin" where no column says who: counting rows that show admin anywhere (as creator, say)
+        # could pass on the wrong column
+        raise Unplannable(f"no column of the list says who the {kind} are {participle} by or to", participle)
+    if column:   # "2 customers in Lyon": the city column's cells that show Lyon, one per customer
+        _add(st, lambda: checks.element(st.ctx, text=value, selector=column, count=count,
+                                        description=f"Check {count} {kind} show {value!r}"))
+        return
     role = ROLE_ROW if st.live is None or st.live.of_role(ROLE_ROW) or not st.live.of_role(ROLE_LISTITEM) \
         else ROLE_LISTITEM
     main = _main_list_selector(st, role)

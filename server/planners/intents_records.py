@@ -196,8 +196,10 @@ def _said_kind(text: str) -> str:
 
 def _single_field_add(st: State, rec: Record, said: str = "") -> str:
     """A list with one "new item" field (a todo list): type the item and press Enter; the item typed."""
-    if rec.fields or rec.flags or st.live is None:
+    if st.live is None or rec.flags:
         return ""
+    if rec.fields:
+        return _one_value_add(st, rec)
     if rec.loose and (not rec.name or any(re.search(r"\d", v) for v in rec.loose)):
         return ""   # "a product: Tea Cup, kitchen, 4.50": a record's values, not a list of items
     said = records.DESTINATION.sub("", said.strip())
@@ -229,6 +231,24 @@ def _single_field_add(st: State, rec: Record, said: str = "") -> str:
             st.expect = None
     type_into(st, items[-1], field, submit=True)
     return items[-1]
+
+
+def _one_value_add(st: State, rec: Record) -> str:
+    """"add https://example.com/pricing" where the list's one field is its URL: typed there, then Enter (the form's
+    button may say anything: "Watch", "Go"); the value typed."""
+    if rec.name or rec.loose or len(rec.fields) != 1:
+        return ""
+    from server.planners.intents_form import type_into
+
+    (name, value), = rec.fields
+    fields = records.form_fields(st)
+    if len(fields) != 1 or not set(words(name)) & set(words(" ".join(records.labels(fields[0])))):
+        return ""
+    if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(fields[0])), re.I):
+        return ""
+    type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, fields[0].label, live=fields[0]),
+              submit=True)
+    return value
 
 
 def add_record_intent(c: Clause, st: State) -> bool:

@@ -163,6 +163,54 @@ def _table_of(selector: str) -> str:
     return re.sub(r"\btr(?::nth-of-type\(\d+\))?\s*>.*$", "", selector or "")
 
 
+# the headers of the column a participle names ("assigned to admin": Assigned To, Owner), by their words' starts
+_HEADERS_OF = {"assign": ("assign", "owner"), "owned": ("owner", "assign"), "writt": ("author", "writer"),
+               "creat": ("creat", "author", "report"), "repor": ("report",), "paid": ("paid", "payer", "who paid"),
+               "filed": ("report", "creat"), "opene": ("open", "report", "creat"), "close": ("close",),
+               "made": ("maker", "author", "creat"), "sold": ("seller", "sold"), "bough": ("buyer", "bought"),
+               "sent": ("sender", "sent"), "poste": ("poster", "author", "post"), "edite": ("editor", "edit")}
+
+
+def column_showing(st: State, value: str, said: str = "", participle: str = "") -> str:
+    """The selector of every cell of one column of the list shown: the column whose header the *participle*
+    names ("assigned" → "Assigned To"), else the one column whose cells show *value* ("Lyon": the city column);
+    e.g. "#list > tbody > tr > td:nth-of-type(3)". "" when no one column is found."""
+    if st.live is None:
+        return ""
+    cells, heads = _table(st)
+    columns: dict[tuple[str, int], str] = {}
+    for cl in cells:
+        if cl.column and cl.el.selector:
+            columns.setdefault((_table_of(cl.el.selector), cl.column), cl.el.selector)
+    if participle:
+        starts = _HEADERS_OF.get(participle.lower()[:5], (participle.lower()[:5],))
+        found = {k: v for k, v in columns.items()
+                 if any(" ".join(words(heads.get(k[1], ""))).startswith(h) or
+                        any(w.startswith(h) for w in words(heads.get(k[1], ""))) for h in starts)}
+    else:
+        found = {k: v for k, v in columns.items()
+                 if any(cl.column == k[1] and _table_of(cl.el.selector) == k[0] and _shows(cl.text, value)
+                        for cl in cells)}
+    if len(found) != 1:
+        return ""
+    selector, = found.values()
+    return re.sub(r"\btr:nth-of-type\(\d+\)", "tr", selector)
+
+
+def column_cells(st: State, header: str) -> tuple[str, list[str]] | None:
+    """The column whose header is *header* ("indoor"): the selector of its cells and what they show."""
+    if st.live is None:
+        return None
+    cells, heads = _table(st)
+    wanted = [k for k, h in heads.items() if _norm(h) == _norm(header)]
+    if len(wanted) != 1:
+        return None
+    mine = [cl for cl in cells if cl.column == wanted[0] and cl.el.selector]
+    if not mine:
+        return None
+    return re.sub(r"\btr:nth-of-type\(\d+\)", "tr", mine[0].el.selector), [cl.text for cl in mine]
+
+
 def _usual_column(phrase: str, cells: list[_Cell], row: list[_Cell]) -> int:
     """The column where the record's table shows *phrase* most often (0 when none of its cells shows it)."""
     table = {_table_of(cl.el.selector) for cl in row}

@@ -110,3 +110,29 @@ def test_an_expense_said_after_the_kind_and_a_colon_is_the_expense(task: str) ->
 ])
 def test_count_them_with_the_number_expected_is_the_count_checked(task: str, check: str) -> None:
     assert restate(task) == check
+
+
+@pytest.mark.parametrize("task", ["add https://example.com/pricing", "add a watch for https://example.com/pricing",
+                                  "add https://example.com/pricing to the list"])
+def test_a_value_added_where_the_list_s_one_field_takes_it_is_typed_there_and_submitted(task: str) -> None:
+    assert steps(plan(task, screen("changedetection/")))[0] == (
+        "input_text", {"text": "https://example.com/pricing", "field": "Web page URL", "clear": True, "submit": True})
+
+
+@pytest.mark.parametrize("task, column, value", [
+    ("how many issues are assigned to admin? should be 3", 6, "admin"),    # Assigned To, not Creator (admin too)
+    ("check 2 issues were created by alice", 5, "alice"),                   # Creator
+])
+def test_a_count_by_a_person_counts_the_column_the_participle_names(task: str, column: int, value: str) -> None:
+    (cmd, params), = steps(plan(task, screen("roundup/tracker/")))
+    assert params["selector"].endswith(f"tr > td:nth-of-type({column})") and params["text"] == value, params
+
+
+def test_a_count_by_a_person_no_column_names_is_refused_not_counted_anywhere_in_the_row() -> None:
+    p = plan("check 2 issues were written by alice", screen("roundup/tracker/"))
+    assert not p.feasible and "no column" in p.analysis
+
+
+def test_a_count_with_a_value_counts_the_cells_of_the_one_column_that_shows_it() -> None:
+    (cmd, params), = steps(plan("check there are 2 customers in Lyon", screen(CUSTOMERS)))
+    assert params["selector"].endswith("tr > td:nth-of-type(3)")

@@ -106,3 +106,15 @@ def test_a_time_said_of_records_filters_on_the_column_that_dates_them(task: str,
         ("select_option", {"option": "year", "field": "filter column"}),
         ("select_option", {"option": op, "field": "filter op"}),
         ("input_text", {"text": value, "field": "filter value", "clear": True})], task
+
+
+@pytest.mark.parametrize("task", ["show only indoor plants", "show the indoor plants", "list the plants that are indoor"])
+def test_a_yes_no_column_said_as_the_kind_s_adjective_filters_on_yes_and_proves_no_row_says_no(task: str) -> None:
+    got = steps(plan(task, screen(PLANTS)))
+    assert got[:3] == [("select_option", {"option": "indoor", "field": "filter column"}),
+                       ("select_option", {"option": "=", "field": "filter op"}),
+                       ("input_text", {"text": "1", "field": "filter value", "clear": True})], task
+    absent, present = got[-2][1], got[-1][1]
+    assert (absent["text"], absent["present"], present["text"], present["present"]) == ("0", False, "1", True)
+    assert absent["selector"] == present["selector"] and absent["selector"].endswith("td:nth-of-type(6)")
+

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from evals.scoring import TaskResult, render, scores, to_json
 
@@ -59,12 +60,12 @@ def test_a_result_read_back_from_its_json_is_the_same_result() -> None:
     assert back == original and back.false_pass
 
 
-def test_a_background_eval_that_fails_says_why() -> None:
+def test_a_background_eval_that_fails_says_why(tmp_path: Path) -> None:
     import pytest
 
     from tests.background_eval import BackgroundEval, BackgroundEvalError
 
-    bad = BackgroundEval(split="no-such-split", jobs=1)
+    bad = BackgroundEval(split="no-such-split", jobs=1, workdir=tmp_path)
     bad.start()
     with pytest.raises(BackgroundEvalError, match="no-such-split"):
         bad.results(timeout_s=60)
