@@ -452,6 +452,8 @@ def _qualified(noun: str) -> tuple[str, str, str] | None:
     if m is None:
         return None
     value = quoted(m.group("q")) or re.sub(r"^with\s+", "", m.group("q").strip(), flags=re.I)
+    # "in the Araceae family", "from the Sales team": the value, said between an article and its column's name
+    value = re.sub(r"^(?:the|a|an)\s+((?-i:[A-Z0-9])\S*(?:\s+(?-i:[A-Z0-9])\S*)*)\s+[a-z]+$", r"\1", value, flags=re.I)
     # "tagged news", "assigned to admin": a value by the words that say it, lower-case or not
     said_as_value = bool(m.group("by")) or re.search(r"\b(?:tagged|named|called)(?:\s+with)?\s+\S+$", noun, re.I) is not None
     if m.group("p").lower() == "to" and not m.group("by"):

@@ -194,7 +194,14 @@ def column_showing(st: State, value: str, said: str = "", participle: str = "") 
     if len(found) != 1:
         return ""
     selector, = found.values()
-    return re.sub(r"\btr:nth-of-type\(\d+\)", "tr", selector)
+    return _every_row(selector)
+
+
+def _every_row(selector: str) -> str:
+    """A cell's selector made one for that cell of every row ("… > tr:nth-of-type(3) > td:nth-of-type(2)" →
+    "… > tr > td:nth-of-type(2)"); "" when the row is named by an id of its own (no one selector spans them)."""
+    every = re.sub(r"\btr:nth-of-type\(\d+\)", "tr", selector)
+    return every if re.search(r"(?:^|[\s>])tr\s*>", every) else ""
 
 
 def column_cells(st: State, header: str) -> tuple[str, list[str]] | None:
@@ -208,7 +215,8 @@ def column_cells(st: State, header: str) -> tuple[str, list[str]] | None:
     mine = [cl for cl in cells if cl.column == wanted[0] and cl.el.selector]
     if not mine:
         return None
-    return re.sub(r"\btr:nth-of-type\(\d+\)", "tr", mine[0].el.selector), [cl.text for cl in mine]
+    every = _every_row(mine[0].el.selector)
+    return (every, [cl.text for cl in mine]) if every else None
 
 
 def _usual_column(phrase: str, cells: list[_Cell], row: list[_Cell]) -> int:

@@ -118,3 +118,8 @@ def test_a_yes_no_column_said_as_the_kind_s_adjective_filters_on_yes_and_proves_
     assert (absent["text"], absent["present"], present["text"], present["present"]) == ("0", False, "1", True)
     assert absent["selector"] == present["selector"] and absent["selector"].endswith("td:nth-of-type(6)")
 
+
+
+def test_a_count_of_records_with_a_value_said_with_its_column_counts_that_column() -> None:
+    (cmd, params), = steps(plan("how many plants are in the Araceae family? there should be 2", screen(PLANTS)))
+    assert (params["text"], params["count"]) == ("Araceae", 2) and params["selector"].endswith("tr > td:nth-of-type(3)")
