@@ -328,6 +328,8 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
             or record_ids.parse(target) is not None:
         return False   # "ticket #2" is opened by its number (record_ids), not looked for by a name "#2"
     kind, name = m.group("k"), m.group("x")
+    if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)", name, re.I):
+        return False   # "the deliveries table": a list named with its kind of screen, not a record "table"
     if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name) or re.match(
             r"(?:about|on|for|with|from|in|at|by|that|which|who|whose|where|of|to|called|named|titled)\b", name, re.I):
         return False   # "the unassigned issues": a view of a list; "the ticket about …": a description

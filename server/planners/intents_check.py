@@ -16,7 +16,7 @@ from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import NUMBER_WORDS
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
+from shared.screen import ROLE_CHECKBOX, ROLE_LINK, ROLE_LISTITEM, ROLE_ROW
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
                       r"absent|missing|removed|deleted|nowhere)\b|\bthere\s+(?:is|are)\s+no\b", re.I)
@@ -161,7 +161,17 @@ def check_intent(c: Clause, st: State) -> bool:
          or re.match(r"^(?:the\s+)?.+?\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(\w+)\s+(.+)$",
                      flat, re.I))
     if m and _count(m.group(1)) is not None:
+        if _view_first(st, flat, _count(m.group(1)) or 0, clean(m.group(2))):
+            return True
         _count_check(st, _count(m.group(1)) or 0, clean(m.group(2)), negative)
+        return True
+    # "3 bookmarks have the recipes tag": things that show a value, said with what the value is
+    m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:should\s+|must\s+)?(?:have|has|carry|carries)\s+"
+                 r"(?:the\s+|a\s+|an\s+)?(\S+)\s+(tag|label|status|category|type|priority|state|flag)$", flat, re.I)
+    if m and _count(m.group(1)) is not None:
+        noun = f"{m.group(2)} tagged {m.group(3)}" if m.group(4).lower() in ("tag", "label") \
+            else f'{m.group(2)} with "{m.group(3)}"'
+        _count_check(st, _count(m.group(1)) or 0, noun, negative)
         return True
     # "2 customers live in Lyon", "three books are by Orwell": a number of things with some value
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:live|lives|come|comes|are|is|were|was)\s+"
@@ -512,6 +522,22 @@ def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
                                         description=f"Check {count} {noun} are shown"))
         return
     _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+def _view_first(st: State, said: str, count: int, things: str) -> bool:
+    """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
+    filter link), opened first; then the count, on it."""
+    m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|view|tab|filter|section|project|list)\s+"
+                 r"(?:has|have|shows?|lists?|contains?)\s+", said, re.I)
+    if m is None or st.live is None:
+        return False
+    links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK, "tab", "button"}),
+                                                minimum=0.9)
+             if t.live is not None and not t.live.selected and not t.live.container]
+    if not links:
+        return False
+    st.click_live(links[0], f"Open {links[0].label!r}")
+    raise Defer(m.group("v"), replace_with=[f"check there are {count} {things}"])
 
 
 def _counter_of(st: State, state: str, count: int) -> str:

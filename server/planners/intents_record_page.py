@@ -47,6 +47,9 @@ def _value_shown(st: State, rec: str, value: str) -> None:
 
 _FIELD_OF = re.compile(rf"^(?:that\s+)?(?:the\s+)?(?P<field>[a-z][a-z ]{{1,30}}?)\s+of\s+{_REC}\s+"
                        r"(?:is|reads|says|shows|equals|=|should be|must be)\s+(?P<v>.+?)\s*[?.!]?$", re.I)
+# "ticket 1's status is new"
+_FIELD_OF_OWN = re.compile(rf"^(?:that\s+)?{_REC}['’]s\s+(?P<field>[a-z][a-z ]{{1,30}}?)\s+"
+                           r"(?:is|reads|says|shows|equals|=|should be|must be)\s+(?P<v>.+?)\s*[?.!]?$", re.I)
 
 
 def _names_field(said: str, label: str) -> bool:
@@ -64,7 +67,8 @@ def _field_of_record(c: Clause, st: State) -> bool:
     (its value, or the cell beside its label) shows the value."""
     from server.planners.intents_check import negated
 
-    m = _FIELD_OF.match(c.rest.strip()) or _FIELD_OF.match(c.text.strip())
+    m = next((m for p in (_FIELD_OF, _FIELD_OF_OWN) for m in (p.match(c.rest.strip()), p.match(c.text.strip())) if m),
+             None)
     if m is None or record_ids.parse(m.group("rec")) is None or negated(c.rest):
         return False
     if not record_ids.on_its_page(st, m.group("rec"), c.text):
@@ -82,8 +86,12 @@ def _field_of_record(c: Clause, st: State) -> bool:
     at = next((i for i, e in enumerate(els) if e.role in ("cell", "text", "term") and i + 1 < len(els)
                and len(words(e.name or e.text)) <= 4 and _names_field(field, (e.name or e.text or "").rstrip(":"))),
               None)
-    if at is None or not els[at + 1].selector:
-        return False   # no field of that name here: the other checks read the page their own way
+    if at is not None and not els[at + 1].selector:
+        return False   # the label's value cannot be pointed at: the other checks read the page their own way
+    if at is None:   # no label says the field ("#1 new defect"): the value, shown as a value of its own
+        _value_shown(st, m.group("rec"), value)
+        st.explicit_check_last = True
+        return True
     st.check(checks.element(st.ctx, selector=els[at + 1].selector, text=value, description=desc))
     st.explicit_check_last = True
     return True

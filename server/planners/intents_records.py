@@ -222,7 +222,9 @@ def _single_field_add(st: State, rec: Record, said: str = "") -> str:
         return ""   # "register the settlement where …": not a participant's name
     if re.search(r"\b(?:search|filter|searchbar)\b", " ".join(records.labels(field.live)), re.I):
         return ""
-    items = [rec.name, *rec.loose]   # "add milk, eggs and bread": one item after another
+    items = [rec.name, *rec.loose]
+    if not all(_fits(field.live, item) for item in items):
+        return ""   # "a group called Bike shows" is no web page URL: that field adds something else   # "add milk, eggs and bread": one item after another
     for item in items[:-1]:
         type_into(st, item, field, submit=True)
         _expect_shown(st, item)
@@ -231,6 +233,18 @@ def _single_field_add(st: State, rec: Record, said: str = "") -> str:
             st.expect = None
     type_into(st, items[-1], field, submit=True)
     return items[-1]
+
+
+_SHAPED = ((re.compile(r"\b(?:url|link|web ?page|website|address|href)\b", re.I), re.compile(r"\.\w|://")),
+           (re.compile(r"\be-?mail\b", re.I), re.compile(r"@")))
+
+
+def _fits(field: UIElement | None, value: str) -> bool:
+    """*value* has the shape the field asks for: a URL field takes an address, an e-mail field an e-mail."""
+    if field is None:
+        return True
+    said = " ".join((field.name, field.placeholder, field.hint))
+    return all(shape.search(value) for label, shape in _SHAPED if label.search(said))
 
 
 def _one_value_add(st: State, rec: Record) -> str:

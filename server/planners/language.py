@@ -388,6 +388,9 @@ def restate(task: str) -> str:
     # "how many customers live in Lyon? there should be 2": the count expected, checked
     task = _HOW_MANY.sub(_count_expected, task)
     task = _COUNT_THEM.sub(_count_expected, task)   # "count the rows, there should be 6"
+    # "what milestone is ticket 2 in? it should be milestone1": the value expected, checked
+    task = _WHAT_VALUE.sub(lambda m: f"{m.group('pre')}check the {m.group('f')} of {m.group('x') or m.group('x2')} is "
+                                     f"{m.group('v')}", task)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
@@ -476,6 +479,13 @@ _HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<x>[^?.!;]+?)\s*\?\s*(?:(?:there|it|t
 _COUNT_THEM = re.compile(r"\bcount\s+(?:up\s+)?(?:the\s+|all\s+(?:the\s+)?)?(?P<x>[a-z][\w -]*?)\s*(?:[,;:.]\s*|\s+and\s+|\s+-+\s+)"
                          r"(?:(?:there|it|that|the\s+total)\s+)?(?:should|must|ought to|has to|needs to)\s+be\s+(?:exactly\s+)?"
                          r"(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*", re.I)
+
+
+_WHAT_VALUE = re.compile(
+    r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:so\s+)?(?:what|which)(?:(?:['’]s|\s+is)\s+the)?\s+(?P<f>[a-z][\w ]{0,30}?)\s+"
+    r"(?:(?:is|does|has|did)\s+(?P<x>(?:the\s+)?[\w#\"'“”-]+(?:\s+[\w#\"'“”-]+){0,5}?)(?:\s+(?:in|on|at|from|by|to|under|have|has|use|got|set to))?|"
+    r"(?:of|for)\s+(?P<x2>.+?))\s*\?\s*(?:(?:it|that|the answer)\s+)?(?:should|must|ought to)\s+(?:be|say|read)\s+"
+    r"(?P<v>[^!?;]+?)[.!]?(?=$|[;]|\s+(?:and|then)\b)", re.I)
 
 
 def _count_expected(m: re.Match[str]) -> str:

@@ -284,8 +284,10 @@ def entity_link(st: State, noun: str) -> Target | None:
     # one whose label has the noun as a word of its own
     stem = noun.lower().rstrip("s")
     found = [t for t in found if any(w.rstrip("s") == stem for w in words(t.label))]
-    if not found or here is None or not here.strip("/"):
+    if not found or here is None:
         return None
+    if not here.strip("/") and len({t.live.href for t in found if t.live is not None}) != 1:
+        return None   # on the home page, only the one link to a list of that kind ("Watch Groups" for groups)
     order = {id(e): i for i, e in enumerate(st.live.elements)}
     return min(found, key=lambda t: order.get(id(t.live), 0))
 

@@ -136,3 +136,35 @@ def test_a_count_by_a_person_no_column_names_is_refused_not_counted_anywhere_in_
 def test_a_count_with_a_value_counts_the_cells_of_the_one_column_that_shows_it() -> None:
     (cmd, params), = steps(plan("check there are 2 customers in Lyon", screen(CUSTOMERS)))
     assert params["selector"].endswith("tr > td:nth-of-type(3)")
+
+
+def test_a_count_in_a_group_the_screen_links_to_opens_that_group_first() -> None:
+    p = plan("check that the Software releases group has 4 watches", screen("changedetection/"))
+    assert steps(p) == [("click_element", {"text": "Software releases", "role": "link"})]
+    assert p.pending == ["check there are 4 watches"]
+
+
+def test_a_name_is_not_typed_into_a_field_that_takes_a_web_address() -> None:
+    p = plan("create a group called Bike shows", screen("changedetection/"))
+    assert ("input_text", {"text": "Bike shows", "field": "Web page URL", "clear": True, "submit": True}) not in steps(p)
+    assert steps(p)[0] == ("click_element", {"text": "Watch Groups", "role": "link"})
+
+
+def test_a_list_named_with_its_kind_of_screen_is_that_list() -> None:
+    assert steps(plan("show me the deliveries table", screen("datasette/"))) == [
+        ("click_element", {"text": "deliveries", "role": "link"}), ("wait_for_page", {"name": "deliveries", "present": True})]
+
+
+@pytest.mark.parametrize("question, check", [
+    ("what milestone is ticket 2 in? should be milestone1", "check the milestone of ticket 2 is milestone1"),
+    ("What is the price of the Blue Mug? It should be 12.50", "check the price of the Blue Mug is 12.50"),
+    ("which city is Emma Schmidt from? should be Berlin.", "check the city of Emma Schmidt is Berlin"),
+])
+def test_a_value_asked_with_its_answer_is_the_value_checked(question: str, check: str) -> None:
+    assert restate(question) == check
+
+
+def test_a_field_of_a_record_on_its_own_page_with_no_label_is_its_value_shown() -> None:
+    for task in ("check the status of ticket 1 is new", "check ticket 1's status is new"):
+        (cmd, params), = steps(plan(task, screen("trac/ticket/1")))
+        assert params["text"] == "new" and params["selector"].startswith("#ticketbox"), task
