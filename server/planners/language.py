@@ -534,7 +534,8 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
 
     text = re.sub(r"""["“][^"”]*["”]|(?<!\w)'[^']+'(?!\w)|`[^`]+`""", hold, task.strip().rstrip(".!?"))
     # an SQL statement is one clause, "and" and commas included, up to a check that follows it
-    text = re.sub(r"\b(?:select|update|insert\s+into|delete\s+from|create\s+(?:table|index)|alter\s+table)\b.*?"
+    text = re.sub(r"\b(?:select\b(?=[^;]*?\bfrom\s+\w)|select\s+(?:\*|count\s*\()|update\s+[\w\"`]+\s+set\b|insert\s+into|"
+                  r"delete\s+from|create\s+(?:table|index)|alter\s+table)\b.*?"
                   r"(?=\s*(?:,\s*)?(?:\band\s+|\bthen\s+)(?:check|verify|confirm|make sure|ensure|see)\b|$)",
                   hold, text, flags=re.I | re.S)
     # a name as shown, and without the icons around it ("✎ View and edit SQL" is typed "View and edit SQL")

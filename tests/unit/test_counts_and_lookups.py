@@ -168,3 +168,16 @@ def test_a_field_of_a_record_on_its_own_page_with_no_label_is_its_value_shown() 
     for task in ("check the status of ticket 1 is new", "check ticket 1's status is new"):
         (cmd, params), = steps(plan(task, screen("trac/ticket/1")))
         assert params["text"] == "new" and params["selector"].startswith("#ticketbox"), task
+
+
+@pytest.mark.parametrize("task, parts", [
+    ("update the city to Munich, then save and check the list shows Munich",
+     ["update the city to Munich", "save", "check the list shows Munich"]),
+    ("select French, then click Save", ["select French", "click Save"]),
+    ("run UPDATE books SET year = 1966 WHERE id = 1, then check 1966 is shown",
+     ["run UPDATE books SET year = 1966 WHERE id = 1", "check 1966 is shown"]),
+])
+def test_only_a_statement_shaped_like_sql_is_held_whole(task: str, parts: list[str]) -> None:
+    from server.planners.language import split_clauses
+
+    assert split_clauses(task, []) == parts
