@@ -628,6 +628,8 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value)])
     for noun in records.list_nouns(c.rest):
+        if set(words(noun)) <= set(words(field_words)):
+            continue   # "the title of MDN Web Docs": the field changed, not a list of titles
         if go_to_list(st, noun, [c.text]):
             return True
     if open_contents(st, [c.text]):

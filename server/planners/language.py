@@ -385,6 +385,10 @@ def restate(task: str) -> str:
     # "I need a new product called Desk Lamp": a record to add, not one to open
     task = re.sub(r"(^|[,;.]\s*|\b(?:and|then)\s+)(?:i|we)\s+(?:really\s+)?(?:need|want|would like|['’]d like)\s+"
                   r"(?:to have\s+)?(?=(?:a|an)\s+new\b|another\b)", r"\1add ", task, flags=re.I)
+    # "On MDN Web Docs change the title to MDN": the record first, then the change of one of its fields
+    task = re.sub(r"^(?:on|for)\s+(?P<rec>(?-i:[A-Z0-9\"'“])[^,]+?|[a-z]+\s*#?\d+)\s*,?\s+(?P<v>change|set|update|edit|make)\s+"
+                  r"(?:the\s+|its\s+)(?P<f>[a-z][\w ]{0,30}?)\s+to\s+",
+                  lambda m: f"{m.group('v')} the {m.group('f')} of {m.group('rec')} to ", task.strip(), flags=re.I)
     # "how many customers live in Lyon? there should be 2": the count expected, checked
     task = _HOW_MANY.sub(_count_expected, task)
     task = _COUNT_THEM.sub(_count_expected, task)   # "count the rows, there should be 6"
@@ -500,7 +504,7 @@ def _count_expected(m: re.Match[str]) -> str:
 def _counted(things: str) -> str:
     """"customers are there" → "customers"; "rows does the table have" → "rows": the things a count counts."""
     things = re.sub(r"(?:^|\s+)(?:are|is)\s+(?:there|shown|listed|displayed)$|\s+(?:exist|are\s+in\s+the\s+list)$|"
-                    r"\s+(?:do|does|did)\s+(?:we|i|you|it|they|the\s+[\w ]+?)\s+(?:have|show|list)$", "", things.strip(),
+                    r"\s+(?:do|does|did)\s+(?:we|i|you|it|they|(?:the\s+)?[\w ]+?)\s+(?:have|show|list|hold|contain)$", "", things.strip(),
                     flags=re.I)
     return re.sub(r"^(\w[\w-]*)\s+(?:are|is|live|lives|come|comes|are\s+based|are\s+located)\s+"
                   r"(?=(?:in|from|at|on|by|with)\s)", r"\1 ", things, flags=re.I)

@@ -181,3 +181,18 @@ def test_only_a_statement_shaped_like_sql_is_held_whole(task: str, parts: list[s
     from server.planners.language import split_clauses
 
     assert split_clauses(task, []) == parts
+
+
+@pytest.mark.parametrize("task, said", [
+    ("On MDN Web Docs change the title to MDN and add the tag javascript",
+     "change the title of MDN Web Docs to MDN and add the tag javascript"),
+    ("For ticket 3, set the priority to major", "set the priority of ticket 3 to major"),
+    ("on the home page, change the title to X", "on the home page, change the title to X"),
+])
+def test_a_record_said_first_is_the_record_whose_field_changes(task: str, said: str) -> None:
+    assert restate(task) == said
+
+
+def test_the_field_changed_is_not_taken_for_a_list_to_open() -> None:
+    p = plan("change the title of MDN Web Docs to MDN", screen("buku/bookmark/"))
+    assert ("click_element", {"text": "title", "role": "link"}) not in steps(p)
