@@ -144,11 +144,12 @@ class AdbClient:
         return png
 
     def dump_ui(self) -> UiTree:
-        """The current UI hierarchy (``uiautomator dump`` to a file, then read back)."""
-        out = self.shell(f"uiautomator dump {DUMP_PATH}", timeout=max(self.timeout, 30))
-        if "ERROR" in out.upper() and "dumped" not in out.lower():
-            raise ControllerError(f"uiautomator dump on {self.serial} failed: {out.strip()[:160]}")
-        return parse_ui_xml(self.exec_out(f"cat {DUMP_PATH}"))
+        """The current UI hierarchy: ``uiautomator dump`` to a file and read back, in one adb round trip."""
+        raw = self.exec_out(f"uiautomator dump {DUMP_PATH} && cat {DUMP_PATH}", timeout=max(self.timeout, 30))
+        text = raw.decode("utf-8", errors="replace")
+        if "<hierarchy" not in text:   # "ERROR: could not get idle state.": the dump failed, nothing was read
+            raise ControllerError(f"uiautomator dump on {self.serial} failed: {text.strip()[:160]}")
+        return parse_ui_xml(raw)
 
     def keyevent(self, code: int) -> None:
         self.shell(f"input keyevent {int(code)}")
