@@ -305,6 +305,7 @@ class BuiltinPlanner:
             mark = len(st.steps)
             st.explicit_check_last = False
             st.later = tuple(texts[i + 1:])
+            st.said = text
             try:
                 for intent_name, intent in INTENTS:
                     if intent(clause, st):

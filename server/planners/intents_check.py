@@ -347,6 +347,28 @@ _ROLE_OF = {"button": "button", "link": "link", "tab": "tab", "checkbox": "check
             "field": "textbox", "dropdown": "combobox", "option": "option", "menu item": "menuitem"}
 
 
+def _whole_list_first(st: State, text: str) -> None:
+    """"Emma Schmidt is not listed" on a list of several pages: this page alone cannot prove it (she may be on
+    the next one). The app's search for her first, and the check on its results; with no search, refused."""
+    from server.planners import records
+    from server.planners.list_search import record_shaped
+    from server.planners.site_search import search_for, site_search_box
+
+    if re.search(r"\b(?:gone|no longer|deleted|removed|disappeared|went away)\b", st.said, re.I):
+        return   # after its deletion, said so: the record was found to be deleted, on the page it was listed on
+    if st.live is None or st.moved or not st.open_world or not record_shaped(text.strip()) \
+            or records.more_pages(st) is None:
+        return
+    if grounding.rows(text, st.live, minimum=0.9) or grounding.live_elements(text, st.live, minimum=0.9):
+        return   # shown on this page now: the check fails while it stays, wherever else it is
+    box = site_search_box(st)
+    if box is not None:
+        search_for(st, text, box)
+        raise Defer(text, replace_with=[f'check that "{text}" is not shown'])
+    raise Unplannable(f"the list shows one page of several: {text!r} could be on another page, so this page cannot "
+                      "show it is absent; search or filter for it first", text)
+
+
 def _text_check(st: State, text: str, negative: bool, subject: str, where: str = "", ocr: bool = False) -> None:
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
@@ -360,6 +382,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         # the words themselves may still show, in the notice that says it was deleted
         st.explicit_check_last = True
         return
+    if negative and not subject and not where:
+        _whole_list_first(st, text)
     m = _ROLE_SUFFIX.match(text)
     if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and st.open_world:
         role = _ROLE_OF[m.group("r").lower()]

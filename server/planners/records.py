@@ -566,3 +566,21 @@ def confirm_button(st: State, row: str = "") -> Target | None:
         if found:
             return found[0]
     return None
+
+
+_NEXT_PAGE = re.compile(r"\s*(?:next|next page|more|older|›|»|>|>>|→)\s*", re.I)
+_PAGED = re.compile(r"[?&](?:page|p|offset|start|cursor|after|_next|pg)=\w", re.I)
+
+
+def more_pages(st: State) -> UIElement | None:
+    """The link to the next page of the list shown, when the list has more than one page: "Next", "›" or a page
+    number whose address names a page ("?page=1", "?offset=10")."""
+    if st.live is None:
+        return None
+    for e in st.live.elements:
+        if e.role not in (ROLE_LINK, ROLE_BUTTON) or e.hidden or e.disabled or not e.href or not _PAGED.search(e.href):
+            continue
+        label = e.name or e.text or ""
+        if _NEXT_PAGE.fullmatch(label) or re.fullmatch(r"\s*[2-9]\d*\s*", label):
+            return e
+    return None

@@ -71,6 +71,7 @@ class State:
     explicit_check_last: bool = False
     gone: set[str] = field(default_factory=set)   # names a deletion's own check proved gone (normalised)
     later: tuple[str, ...] = ()          # the task's clauses after the one being planned, as written
+    said: str = ""                       # the clause being planned, as written
 
     # -- what the device has ---------------------------------------------------------------
     def has(self, command: str) -> bool:

@@ -196,3 +196,17 @@ def test_a_record_said_first_is_the_record_whose_field_changes(task: str, said: 
 def test_the_field_changed_is_not_taken_for_a_list_to_open() -> None:
     p = plan("change the title of MDN Web Docs to MDN", screen("buku/bookmark/"))
     assert ("click_element", {"text": "title", "role": "link"}) not in steps(p)
+
+
+def test_a_name_not_on_this_page_of_a_paged_list_is_not_proved_absent_by_this_page() -> None:
+    p = plan("check MDN Web Docs is not shown", screen("buku/bookmark/"))   # 12 bookmarks, 10 a page
+    assert not p.feasible and "page" in p.analysis
+    # shown here, the check is sound: it fails while the row stays
+    assert steps(plan('check that "Hacker News" is not listed', screen("buku/bookmark/"))) == [
+        ("wait_for_element", {"text": "Hacker News", "present": False})]
+    # said as gone after its deletion: the page it was deleted from
+    assert steps(plan('check "Hacker News" is gone', screen("buku/bookmark/"))) == [
+        ("wait_for_element", {"text": "Hacker News", "present": False})]
+    # a list on one page: the page is the whole list
+    assert steps(plan("check that Zed Zebra is not listed", screen(CUSTOMERS))) == [
+        ("wait_for_element", {"text": "Zed Zebra", "present": False})]
