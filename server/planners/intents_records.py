@@ -271,6 +271,12 @@ def add_record_intent(c: Clause, st: State) -> bool:
     dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*)$", c.rest.strip(), re.I)
     if dest and st.live is not None and not _place_exists(st, dest.group("y")):
         raise Unplannable(f"there is no {dest.group('y')!r} on this app's screen", dest.group("y"))
+    to_record = re.match(r"^(?:a|an|the)\s+(?:new\s+)?(?P<f>tag|label|keyword|category)s?\s+\S.*?\s+to\s+"
+                         r"(?:the\s+[a-z]+\s+)?(?P<rec>(?-i:[A-Z0-9\"'“]).+)$", c.rest.strip(), re.I)
+    if to_record:   # "add the tag javascript to MDN Web Docs": one more value in that record's field, not a new record
+        raise Unplannable(f"adding a {to_record.group('f')} to the {to_record.group('f')}s {to_record.group('rec')!r} "
+                          f"already has is not supported: set its {to_record.group('f')}s to the whole list instead "
+                          f"(\"set the {to_record.group('f')}s of {to_record.group('rec')} to …\")", to_record.group("f"))
     # "add Erin to the project": where it goes, not a field of it
     rest = c.rest.strip()[:dest.start()].strip() if dest and st.live is not None else c.rest
     rec = records.parse_record(rest or c.rest)

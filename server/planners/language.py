@@ -386,8 +386,9 @@ def restate(task: str) -> str:
     task = re.sub(r"(^|[,;.]\s*|\b(?:and|then)\s+)(?:i|we)\s+(?:really\s+)?(?:need|want|would like|['’]d like)\s+"
                   r"(?:to have\s+)?(?=(?:a|an)\s+new\b|another\b)", r"\1add ", task, flags=re.I)
     # "On MDN Web Docs change the title to MDN": the record first, then the change of one of its fields
+    # (one change only: in "On X change A and add B", B is X's too, and a clause of its own would lose that)
     task = re.sub(r"^(?:on|for)\s+(?P<rec>(?-i:[A-Z0-9\"'“])[^,]+?|[a-z]+\s*#?\d+)\s*,?\s+(?P<v>change|set|update|edit|make)\s+"
-                  r"(?:the\s+|its\s+)(?P<f>[a-z][\w ]{0,30}?)\s+to\s+",
+                  r"(?:the\s+|its\s+)(?P<f>[a-z][\w ]{0,30}?)\s+to\s+(?=(?:(?!\b(?:and|then)\b)[^,;])+$)",
                   lambda m: f"{m.group('v')} the {m.group('f')} of {m.group('rec')} to ", task.strip(), flags=re.I)
     # "how many customers live in Lyon? there should be 2": the count expected, checked
     task = _HOW_MANY.sub(_count_expected, task)

@@ -139,6 +139,7 @@ def seek_record(st: State, name: str, then: str) -> bool:
     about = _about(name, then)
     if _search_site(st, name, about, set(), then):
         return True
+    _next_page(st, name, about, set(), then)
     links = _list_links(st, set(), about)
     if not links:
         return False
@@ -149,6 +150,19 @@ def seek_record(st: State, name: str, then: str) -> bool:
 
 
 _SEARCHED = "the app's search"
+MAX_PAGES_SEARCHED = 5   # pages of one list looked through for a record, the first included
+
+
+def _next_page(st: State, name: str, about: str, tried: set[str], then: str | None) -> None:
+    """The list shown has more pages: the next one, before any other list (a record past the first page)."""
+    nxt = records.more_pages(st)
+    pages = sum(1 for t in tried if t.startswith("page "))
+    if nxt is None or pages + 1 >= MAX_PAGES_SEARCHED:
+        return
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.label, live=nxt),
+                  f"Look for {name!r} on the next page")
+    tried = tried | {f"page {pages + 2}"}
+    raise Defer(name, replace_with=[_seek_clause(name, about, tried)] + ([then] if then else []))
 
 
 def _search_site(st: State, name: str, about: str, tried: set[str], then: str | None) -> bool:
@@ -211,6 +225,7 @@ def seek_intent(c: Clause, st: State) -> bool:
         except Defer:
             raise Defer(name, replace_with=[_seek_clause(name, about, tried | {"contents"})])
     _search_site(st, name, about, tried, None)
+    _next_page(st, name, about, tried, None)
     links = _list_links(st, tried, about)
     if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
         raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",

@@ -577,10 +577,8 @@ def more_pages(st: State) -> UIElement | None:
     number whose address names a page ("?page=1", "?offset=10")."""
     if st.live is None:
         return None
-    for e in st.live.elements:
-        if e.role not in (ROLE_LINK, ROLE_BUTTON) or e.hidden or e.disabled or not e.href or not _PAGED.search(e.href):
-            continue
-        label = e.name or e.text or ""
-        if _NEXT_PAGE.fullmatch(label) or re.fullmatch(r"\s*[2-9]\d*\s*", label):
-            return e
-    return None
+    paged = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and not e.hidden and not e.disabled
+             and e.href and _PAGED.search(e.href)]
+    # "Next" / "›" first: a page number may be this page's own or one before it
+    return next((e for e in paged if _NEXT_PAGE.fullmatch(e.name or e.text or "")), None) or \
+        next((e for e in paged if re.fullmatch(r"\s*[2-9]\d*\s*", e.name or e.text or "")), None)
