@@ -116,8 +116,10 @@ DESTINATION = re.compile(r"\s+(?:to|into|onto|on)\s+(?:the|my|our|your|this)\s+(
 
 def list_nouns(text: str) -> list[str]:
     """Nouns a clause may use for a list: "the customer David Okafor" → customer."""
-    m = re.search(r"\b(?:the|a|an|this|that)\s+(?!(?:our|my|your|their|his|her|its)\b)([a-z]+)\b", text, re.I) or \
-        re.match(r"^\s*([a-z]+)\s+(?=[A-Z\"'“‘])", text)     # "member Paula Reyes"; "the Our shop page" is a name
+    # a lower-case word: "the Rent bill" names no list "rent" (its kind comes last: bill)
+    m = re.search(r"\b(?:the|a|an|this|that)\s+(?!(?:our|my|your|their|his|her|its)\b)((?-i:[a-z]+))\b", text, re.I) or \
+        re.match(r"^\s*(?!(?:the|a|an)\s)([a-z]+)\s+(?=[A-Z\"'“‘])", text) or \
+        re.match(r"^\s*(?:the\s+)?(?-i:[A-Z0-9][\w'’.-]*(?:\s+[A-Z0-9][\w'’.-]*)*)\s+((?-i:[a-z]{3,}))\s*$", text, re.I)
     out = [m.group(1).lower()] if m else []
     m = re.search(r"\b(?:in|from|of|on)\s+(?:the\s+)?([a-z]+)(?:\s+(?:list|table|page))?\s*$", text, re.I)
     if m:

@@ -223,3 +223,10 @@ def test_a_record_past_the_first_page_is_looked_for_on_the_next_page_first() -> 
     p = plan("change the title of MDN Web Docs to MDN", screen("buku/bookmark/"))
     assert steps(p) == [("click_element", {"text": ">", "role": "link"})]
     assert p.pending[0].startswith('look through the lists for "MDN Web Docs"')
+
+
+@pytest.mark.parametrize("task, row", [("delete the Rent bill", "Rent"), ("remove the Electricity expense", "Electricity")])
+def test_a_record_named_before_its_kind_is_that_record_not_a_list_named_after_it(task: str, row: str) -> None:
+    p = plan(task, screen("ihatemoney/flatshare/"))
+    (cmd, params), = steps(p)
+    assert cmd == "click_element" and params["text"] == "delete" and f" {row} " in params["row"], params
