@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 
 from server.planners import checks, grounding
-from server.planners.checks import CannotCheck
+from server.planners.counts import DONE_BY, count_check, count_of, qualified, view_first
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
-from server.planners.matching import NUMBER_WORDS
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_CHECKBOX, ROLE_LINK, ROLE_LISTITEM, ROLE_ROW
+from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
                       r"absent|missing|removed|deleted|nowhere)\b|\bthere\s+(?:is|are)\s+no\b", re.I)
@@ -94,14 +93,6 @@ _NONE_SAYS = re.compile(r"^(?:no(?:body|\s+one|\s+(?:other\s+)?[a-z][\w-]*)|none
                         r"word|text|label)|(?:is|are)\s+tagged(?:\s+with)?)\s+(?P<x>.+)$", re.I)
 
 
-def _count(text: str) -> int | None:
-    m = re.match(r"^(\d+|" + "|".join(NUMBER_WORDS) + r")\b", text.strip().lower())
-    if not m:
-        return None
-    raw = m.group(1)
-    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
-
-
 def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
     if not body:
@@ -160,32 +151,32 @@ def check_intent(c: Clause, st: State) -> bool:
          or re.match(r"^(?:exactly\s+)?(\w+)\s+(.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I)
          or re.match(r"^(?:the\s+)?.+?\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(\w+)\s+(.+)$",
                      flat, re.I))
-    if m and _count(m.group(1)) is not None:
-        if _view_first(st, flat, _count(m.group(1)) or 0, clean(m.group(2))):
+    if m and count_of(m.group(1)) is not None:
+        if view_first(st, flat, count_of(m.group(1)) or 0, clean(m.group(2))):
             return True
-        _count_check(st, _count(m.group(1)) or 0, clean(m.group(2)), negative)
+        count_check(st, count_of(m.group(1)) or 0, clean(m.group(2)), negative)
         return True
     # "3 bookmarks have the recipes tag": things that show a value, said with what the value is
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:should\s+|must\s+)?(?:have|has|carry|carries)\s+"
                  r"(?:the\s+|a\s+|an\s+)?(\S+)\s+(tag|label|status|category|type|priority|state|flag)$", flat, re.I)
-    if m and _count(m.group(1)) is not None:
+    if m and count_of(m.group(1)) is not None:
         noun = f"{m.group(2)} tagged {m.group(3)}" if m.group(4).lower() in ("tag", "label") \
             else f'{m.group(2)} with "{m.group(3)}"'
-        _count_check(st, _count(m.group(1)) or 0, noun, negative)
+        count_check(st, count_of(m.group(1)) or 0, noun, negative)
         return True
     # "2 customers live in Lyon", "three books are by Orwell": a number of things with some value
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:live|lives|come|comes|are|is|were|was)\s+"
-                 r"(?:based\s+|located\s+)?((?:(?:%s)\s+)?(?:in|from|at|by|with|to|tagged|named|called|titled)\s+.+)$" % _DONE_BY,
+                 r"(?:based\s+|located\s+)?((?:(?:%s)\s+)?(?:in|from|at|by|with|to|tagged|named|called|titled)\s+.+)$" % DONE_BY,
                  flat, re.I)
-    if m and _count(m.group(1)) is not None and _qualified(f"{m.group(2)} {m.group(3)}") is not None:
-        _count_check(st, _count(m.group(1)) or 0, clean(f"{m.group(2)} {m.group(3)}"), negative)
+    if m and count_of(m.group(1)) is not None and qualified(f"{m.group(2)} {m.group(3)}") is not None:
+        count_check(st, count_of(m.group(1)) or 0, clean(f"{m.group(2)} {m.group(3)}"), negative)
         return True
     # "3 items are left", "two tasks remain": a number of things in some state, as a counter shows it
     m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:(?:is|are)\s+(?:still\s+)?)?"
                  r"(left|remaining|remain|to do|completed|done|selected|open|pending|active|in total)$", flat, re.I)
-    if m and _count(m.group(1)) is not None:
+    if m and count_of(m.group(1)) is not None:
         state = {"remain": "left", "remaining": "left"}.get(m.group(3).lower(), m.group(3).lower())
-        _count_check(st, _count(m.group(1)) or 0, f"{m.group(2)} {state}", negative)
+        count_check(st, count_of(m.group(1)) or 0, f"{m.group(2)} {state}", negative)
         return True
     # "is there a Save button" / "there is a Save button"
     m = re.match(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+|the\s+)?(.+)$|^there(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(.+)$",
@@ -312,7 +303,7 @@ def _relation_check(st: State, flat: str, negative: bool) -> bool:
     if len(rows) != 1:
         return False   # none, or no one row: the text check says what is missing
     row = rows[0].text or rows[0].name
-    _add(st, lambda: checks.element(st.ctx, row=row, present=not negative,
+    st.prove(lambda: checks.element(st.ctx, row=row, present=not negative,
                                     description=f"Check a row shows {' … '.join(tokens)} in that order"))
     return True
 
@@ -332,14 +323,6 @@ def _names_a_control(st: State, text: str) -> bool:
     seeing it proves nothing was saved."""
     return any(e.role in ("button", "link") and grounding.norm(e.name or e.text) == grounding.norm(text)
                for e in (st.screen.elements if st.screen is not None else ()))
-
-
-def _add(st: State, step_builder) -> None:  # type: ignore[no-untyped-def]
-    try:
-        st.check(step_builder())
-    except CannotCheck as exc:
-        raise Unplannable(str(exc)) from exc
-    st.explicit_check_last = True
 
 
 _ROLE_SUFFIX = re.compile(r"^(?P<t>.+?)\s+(?P<r>button|link|tab|checkbox|heading|field|dropdown|option|menu item)$", re.I)
@@ -387,7 +370,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     m = _ROLE_SUFFIX.match(text)
     if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and st.open_world:
         role = _ROLE_OF[m.group("r").lower()]
-        _add(st, lambda: checks.element(st.ctx, text=_subject_text(m.group("t")), role=role, present=not negative))
+        st.prove(lambda: checks.element(st.ctx, text=_subject_text(m.group("t")), role=role, present=not negative))
         return
     if where:
         screen = grounding.screens(where, st.ctx, minimum=0.75)
@@ -411,7 +394,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             t = declared[0]
             if st.node != t.node.id:
                 st.goto(t.node)
-            _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
+            st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
                                             description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
             return
         core = re.sub(r"^(?:the|a|an)\s+|\s+(?:field|box|input|textbox|text box|dropdown|select|drop-down)$", "",
@@ -420,7 +403,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         if live and live[0].live is not None and live[0].live.selector and "text" in st.param_names(V.WAIT_FOR_ELEMENT):
             el = live[0].live
             if el.role in ("combobox", "textbox"):
-                _add(st, lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
+                st.prove(lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
                 return
         if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared and not _shown_alike(st, text):
             if st.moved:
@@ -435,10 +418,10 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             t = declared[0]
             if st.node is None and st.has(V.GOTO):
                 st.goto(t.node)
-            _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, present=not negative,
+            st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, present=not negative,
                                             description=f"Check {t.element.name} is {'gone' if negative else 'shown'}"))
             return
-    _add(st, lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
+    st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
 
@@ -466,153 +449,9 @@ def _page_check(st: State, name: str, negative: bool) -> None:
         st.goto(node[0].node, always=True)   # goto to where we are only verifies it
         return
     if checks.has_check(st.ctx, V.WAIT_FOR_PAGE):
-        _add(st, lambda: checks.page(st.ctx, name, not negative))
+        st.prove(lambda: checks.page(st.ctx, name, not negative))
     else:
-        _add(st, lambda: checks.text_shown(st.ctx, name, not negative))
-
-
-# the participle of a record's person or maker: "assigned to admin", "written by Orwell", "paid by Bob"
-_DONE_BY = r"assigned|owned|written|created|reported|filed|paid|made|sent|posted|edited|opened|closed|sold|bought"
-_QUALIFIED = re.compile(rf"^(?P<kind>[a-z][\w-]*(?:\s+(?!(?:{_DONE_BY}|who|that|which|living|located|based|listed)\b)"
-                        r"[a-z][\w-]*)?)\s+(?:(?:who|that|which)\s+(?:live|lives|are|is|come|comes)\s+|"
-                        rf"living\s+|located\s+|based\s+|listed\s+|(?:(?:that|which)\s+(?:are|were)\s+)?(?P<by>{_DONE_BY})\s+)?"
-                        r"(?P<p>in|from|at|by|with|to|tagged|named|called)\s+(?P<q>.+)$", re.I)
-
-
-def _qualified(noun: str) -> tuple[str, str, str] | None:
-    """"customers in Lyon" → (customers, Lyon): things of a kind that show a value. Only a value shaped like a
-    record's (a capitalised word, a number, quoted) counts: "items in the list", "products in stock" name none."""
-    m = _QUALIFIED.match(noun.strip())
-    if m is None:
-        return None
-    value = quoted(m.group("q")) or re.sub(r"^with\s+", "", m.group("q").strip(), flags=re.I)
-    # "in the Araceae family", "from the Sales team": the value, said between an article and its column's name
-    value = re.sub(r"^(?:the|a|an)\s+((?-i:[A-Z0-9])\S*(?:\s+(?-i:[A-Z0-9])\S*)*)\s+[a-z]+$", r"\1", value, flags=re.I)
-    # "tagged news", "assigned to admin": a value by the words that say it, lower-case or not
-    said_as_value = bool(m.group("by")) or re.search(r"\b(?:tagged|named|called)(?:\s+with)?\s+\S+$", noun, re.I) is not None
-    if m.group("p").lower() == "to" and not m.group("by"):
-        return None   # "items to do", "sent to": no value said
-    if not (quoted(m.group("q")) or said_as_value or re.match(r"(?-i:[A-Z0-9])", value)) or len(value.split()) > 4:
-        return None
-    return m.group("kind"), value, m.group("by") or ""
-
-
-def _count_check(st: State, count: int, noun: str, negative: bool) -> None:
-    if negative:
-        raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
-    literal = f"{count} {noun}"
-    counter = re.compile(rf"(?<![\w.])\d+\s+{re.escape(noun)}(?!\w)", re.I)
-    if any(counter.search(t) for t in (st.live.visible_texts() if st.live else [])):
-        # a counter the app shows ("3 items left"): it must show the number asked for
-        _add(st, lambda: checks.text_shown(st.ctx, literal))
-        return
-    state = re.match(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>left|completed|done|selected|active|pending)$",
-                     noun, re.I)
-    shown = _counter_of(st, state.group("s"), count) if state else None
-    if shown:   # "3 todos are left" where the app counts "3 items left": its counter, in its own words
-        _add(st, lambda: checks.text_shown(st.ctx, shown))
-        return
-    if state and state.group("s").lower() == "left":
-        raise Unplannable(f"no count of what is left is on the screen; say how many {state.group('kind')} are shown",
-                          noun)
-    qualified = _qualified(noun)
-    if qualified is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
-        _count_showing(st, count, *qualified)
-        return
-    listed = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True, minimum=0.6)
-    if listed and listed[0].element.selector and "count" in st.param_names(V.WAIT_FOR_ELEMENT):
-        t = listed[0]
-        if st.node not in (None, t.node.id):
-            st.goto(t.node)
-        _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, count=count,
-                                        description=f"Check {count} {noun} are shown"))
-        return
-    if any(literal.lower() in t.lower() for t in (st.live.visible_texts() if st.live else [])):
-        _add(st, lambda: checks.text_shown(st.ctx, literal))
-        return
-    role = ROLE_LISTITEM
-    rows_named = bool(set(words(noun)) & {"row", "rows", "record", "records", "entry", "entries", "line", "lines"})
-    data_rows = [e for e in st.live.of_role(ROLE_ROW) if "header-row" not in e.hint.split()] if st.live else []
-    items_named = bool(set(words(noun)) & {"item", "items", "entry", "entries", "todo", "todos", "task", "tasks"})
-    if data_rows and not items_named:
-        role = ROLE_ROW   # "8 books" on a page with a table: its rows of data, not the sidebar's list items
-    elif st.live is not None and st.live.of_role(ROLE_ROW) and (rows_named or not st.live.of_role(ROLE_LISTITEM)):
-        role = ROLE_ROW
-    elif rows_named and st.live is None:
-        role = ROLE_ROW
-    main = _main_list_selector(st, role)
-    if main:   # the items of the page's main list, not its menus' and filters' items too
-        _add(st, lambda: checks.element(st.ctx, selector=main, count=count,
-                                        description=f"Check {count} {noun} are shown"))
-        return
-    _add(st, lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
-
-
-def _view_first(st: State, said: str, count: int, things: str) -> bool:
-    """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
-    filter link), opened first; then the count, on it."""
-    m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|view|tab|filter|section|project|list)\s+"
-                 r"(?:has|have|shows?|lists?|contains?)\s+", said, re.I)
-    if m is None or st.live is None:
-        return False
-    links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK, "tab", "button"}),
-                                                minimum=0.9)
-             if t.live is not None and not t.live.selected and not t.live.container]
-    if not links:
-        return False
-    st.click_live(links[0], f"Open {links[0].label!r}")
-    raise Defer(m.group("v"), replace_with=[f"check there are {count} {things}"])
-
-
-def _counter_of(st: State, state: str, count: int) -> str:
-    """The app's counter of things in *state* ("2 items left"), said with *count*: "1 item left", "3 items left"."""
-    counter = re.compile(rf"(?<![\w.])\d+\s+(?P<n>[a-z][\w-]*)\s+{re.escape(state)}(?!\w)", re.I)
-    for text in st.live.visible_texts() if st.live else []:
-        m = counter.search(text)
-        if m:
-            one = re.sub(r"s$", "", m.group("n"))
-            return f"{count} {one if count == 1 else one + 's'} {state}"
-    return ""
-
-
-def _count_showing(st: State, count: int, kind: str, value: str, participle: str = "") -> None:
-    from server.planners.intents_statement import column_showing
-
-    column = column_showing(st, value, participle=participle)
-    if participle and not column and st.live is not None and st.live.of_role(ROLE_ROW):
-        # "assigned to admin" where no column says who: counting rows that show admin anywhere (as creator, say)
-        # could pass on the wrong column
-        raise Unplannable(f"no column of the list says who the {kind} are {participle} by or to", participle)
-    if column:   # "2 customers in Lyon": the city column's cells that show Lyon, one per customer
-        _add(st, lambda: checks.element(st.ctx, text=value, selector=column, count=count,
-                                        description=f"Check {count} {kind} show {value!r}"))
-        return
-    role = ROLE_ROW if st.live is None or st.live.of_role(ROLE_ROW) or not st.live.of_role(ROLE_LISTITEM) \
-        else ROLE_LISTITEM
-    main = _main_list_selector(st, role)
-    _add(st, lambda: checks.element(st.ctx, text=value, selector=main, role="" if main else role, count=count,
-                                    description=f"Check {count} {kind} show {value!r}"))
-
-
-_NTH = re.compile(r":nth-of-type\(\d+\)$")
-
-
-def _main_list_selector(st: State, role: str) -> str:
-    """The selector of every item of the page's largest list of *role* ("#todo-list > li"), when the page
-    has other items of that role besides (a menu, filters); "" when its items are all one list."""
-    if st.live is None:
-        return ""
-    groups: dict[str, int] = {}
-    for e in st.live.of_role(role):
-        if "header-row" in e.hint.split():
-            continue
-        parent = _NTH.sub("", e.selector) if e.selector and _NTH.search(e.selector) else ""
-        groups[parent] = groups.get(parent, 0) + 1
-    if len(groups) < 2:
-        return ""
-    ranked = sorted(groups.items(), key=lambda kv: -kv[1])
-    (best, n), (_, second) = ranked[0], ranked[1]
-    return best if best and n > second else ""
+        st.prove(lambda: checks.text_shown(st.ctx, name, not negative))
 
 
 def _state_check(st: State, subject: str, state: str, negative: bool) -> None:
@@ -623,10 +462,10 @@ def _state_check(st: State, subject: str, state: str, negative: bool) -> None:
         if state in ("selected", "focused"):
             raise Unplannable(f"cannot check that {subject!r} is not {state}")
     if grounding.rows(subject, st.live):
-        _add(st, lambda: checks.element(st.ctx, row=subject, role=ROLE_CHECKBOX if state in ("checked", "unchecked")
+        st.prove(lambda: checks.element(st.ctx, row=subject, role=ROLE_CHECKBOX if state in ("checked", "unchecked")
                                         else "", state=state, description=f"Check {subject!r} is {state}"))
     else:
-        _add(st, lambda: checks.element(st.ctx, text=subject, state=state, description=f"Check {subject!r} is {state}"))
+        st.prove(lambda: checks.element(st.ctx, text=subject, state=state, description=f"Check {subject!r} is {state}"))
 
 
 def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
@@ -638,7 +477,7 @@ def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
         state = "checked" if low in ("on", "enabled") else "unchecked"
         if negative:
             state = "unchecked" if state == "checked" else "checked"
-        _add(st, lambda: checks.element(st.ctx, text=toggles[0].label, role=toggles[0].live.role, state=state))
+        st.prove(lambda: checks.element(st.ctx, text=toggles[0].label, role=toggles[0].live.role, state=state))
         return
     declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
     if declared and declared[0].element.selector:
@@ -646,12 +485,12 @@ def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
         if st.node != t.node.id:
             st.goto(t.node)
         shown = value.capitalize() if low in ("on", "off") else value
-        _add(st, lambda: checks.element(st.ctx, selector=t.element.selector, text=shown, present=not negative,
+        st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, text=shown, present=not negative,
                                         description=f"Check {t.element.name} shows {shown}"))
         return
     dropdowns = grounding.fields(subject, st.live)
     if dropdowns and dropdowns[0].live is not None and dropdowns[0].live.role == "combobox":
-        _add(st, lambda: checks.element(st.ctx, text=value, role="combobox", present=not negative))
+        st.prove(lambda: checks.element(st.ctx, text=value, role="combobox", present=not negative))
         return
     if not words(subject):
         raise Unplannable("nothing to check")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from server.planners.grounding import Target
 from shared import vocabulary as V
@@ -124,6 +124,16 @@ class State:
 
     def check(self, step: PlanStep) -> None:
         self.add_step(step)
+
+    def prove(self, build: Callable[[], PlanStep]) -> None:
+        """A check the task asked for, built now; refused when the device has no check that can say it."""
+        from server.planners.checks import CannotCheck
+
+        try:
+            self.check(build())
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
+        self.explicit_check_last = True
 
     def goto(self, node: NodeInfo, always: bool = False) -> None:
         """Go to *node* (a no-op when already there, unless *always*: then goto verifies it)."""

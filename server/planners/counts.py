@@ -1,0 +1,168 @@
+"""Counts a check asks for: "3 items are left", "there are 11 products", "2 customers live in Lyon",
+"3 issues are assigned to admin", "the Software releases group has 4 watches".
+
+A counter the app shows is read in its own words; a count with a value counts the cells of the one column
+that shows it (or whose header the verb names); otherwise the items of the page's main list are counted.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import checks, grounding
+from server.planners.language import quoted, words
+from server.planners.matching import NUMBER_WORDS
+from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
+from shared.screen import ROLE_LINK, ROLE_LISTITEM, ROLE_ROW
+
+
+def count_of(text: str) -> int | None:
+    m = re.match(r"^(\d+|" + "|".join(NUMBER_WORDS) + r")\b", text.strip().lower())
+    if not m:
+        return None
+    raw = m.group(1)
+    return int(raw) if raw.isdigit() else NUMBER_WORDS[raw]
+
+
+# the participle of a record's person or maker: "assigned to admin", "written by Orwell", "paid by Bob"
+DONE_BY = r"assigned|owned|written|created|reported|filed|paid|made|sent|posted|edited|opened|closed|sold|bought"
+_QUALIFIED = re.compile(rf"^(?P<kind>[a-z][\w-]*(?:\s+(?!(?:{DONE_BY}|who|that|which|living|located|based|listed)\b)"
+                        r"[a-z][\w-]*)?)\s+(?:(?:who|that|which)\s+(?:live|lives|are|is|come|comes)\s+|"
+                        rf"living\s+|located\s+|based\s+|listed\s+|(?:(?:that|which)\s+(?:are|were)\s+)?(?P<by>{DONE_BY})\s+)?"
+                        r"(?P<p>in|from|at|by|with|to|tagged|named|called)\s+(?P<q>.+)$", re.I)
+
+
+def qualified(noun: str) -> tuple[str, str, str] | None:
+    """"customers in Lyon" → (customers, Lyon): things of a kind that show a value. Only a value shaped like a
+    record's (a capitalised word, a number, quoted) counts: "items in the list", "products in stock" name none."""
+    m = _QUALIFIED.match(noun.strip())
+    if m is None:
+        return None
+    value = quoted(m.group("q")) or re.sub(r"^with\s+", "", m.group("q").strip(), flags=re.I)
+    # "in the Araceae family", "from the Sales team": the value, said between an article and its column's name
+    value = re.sub(r"^(?:the|a|an)\s+((?-i:[A-Z0-9])\S*(?:\s+(?-i:[A-Z0-9])\S*)*)\s+[a-z]+$", r"\1", value, flags=re.I)
+    # "tagged news", "assigned to admin": a value by the words that say it, lower-case or not
+    said_as_value = bool(m.group("by")) or re.search(r"\b(?:tagged|named|called)(?:\s+with)?\s+\S+$", noun, re.I) is not None
+    if m.group("p").lower() == "to" and not m.group("by"):
+        return None   # "items to do", "sent to": no value said
+    if not (quoted(m.group("q")) or said_as_value or re.match(r"(?-i:[A-Z0-9])", value)) or len(value.split()) > 4:
+        return None
+    return m.group("kind"), value, m.group("by") or ""
+
+
+def count_check(st: State, count: int, noun: str, negative: bool) -> None:
+    if negative:
+        raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
+    literal = f"{count} {noun}"
+    counter = re.compile(rf"(?<![\w.])\d+\s+{re.escape(noun)}(?!\w)", re.I)
+    if any(counter.search(t) for t in (st.live.visible_texts() if st.live else [])):
+        # a counter the app shows ("3 items left"): it must show the number asked for
+        st.prove(lambda: checks.text_shown(st.ctx, literal))
+        return
+    state = re.match(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>left|completed|done|selected|active|pending)$",
+                     noun, re.I)
+    shown = _counter_of(st, state.group("s"), count) if state else None
+    if shown:   # "3 todos are left" where the app counts "3 items left": its counter, in its own words
+        st.prove(lambda: checks.text_shown(st.ctx, shown))
+        return
+    if state and state.group("s").lower() == "left":
+        raise Unplannable(f"no count of what is left is on the screen; say how many {state.group('kind')} are shown",
+                          noun)
+    with_value = qualified(noun)
+    if with_value is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
+        _count_showing(st, count, *with_value)
+        return
+    listed = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True, minimum=0.6)
+    if listed and listed[0].element.selector and "count" in st.param_names(V.WAIT_FOR_ELEMENT):
+        t = listed[0]
+        if st.node not in (None, t.node.id):
+            st.goto(t.node)
+        st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, count=count,
+                                        description=f"Check {count} {noun} are shown"))
+        return
+    if any(literal.lower() in t.lower() for t in (st.live.visible_texts() if st.live else [])):
+        st.prove(lambda: checks.text_shown(st.ctx, literal))
+        return
+    role = ROLE_LISTITEM
+    rows_named = bool(set(words(noun)) & {"row", "rows", "record", "records", "entry", "entries", "line", "lines"})
+    data_rows = [e for e in st.live.of_role(ROLE_ROW) if "header-row" not in e.hint.split()] if st.live else []
+    items_named = bool(set(words(noun)) & {"item", "items", "entry", "entries", "todo", "todos", "task", "tasks"})
+    if data_rows and not items_named:
+        role = ROLE_ROW   # "8 books" on a page with a table: its rows of data, not the sidebar's list items
+    elif st.live is not None and st.live.of_role(ROLE_ROW) and (rows_named or not st.live.of_role(ROLE_LISTITEM)):
+        role = ROLE_ROW
+    elif rows_named and st.live is None:
+        role = ROLE_ROW
+    main = main_list_selector(st, role)
+    if main:   # the items of the page's main list, not its menus' and filters' items too
+        st.prove(lambda: checks.element(st.ctx, selector=main, count=count,
+                                        description=f"Check {count} {noun} are shown"))
+        return
+    st.prove(lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+def view_first(st: State, said: str, count: int, things: str) -> bool:
+    """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
+    filter link), opened first; then the count, on it."""
+    m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|view|tab|filter|section|project|list)\s+"
+                 r"(?:has|have|shows?|lists?|contains?)\s+", said, re.I)
+    if m is None or st.live is None:
+        return False
+    links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK, "tab", "button"}),
+                                                minimum=0.9)
+             if t.live is not None and not t.live.selected and not t.live.container]
+    if not links:
+        return False
+    st.click_live(links[0], f"Open {links[0].label!r}")
+    raise Defer(m.group("v"), replace_with=[f"check there are {count} {things}"])
+
+
+def _counter_of(st: State, state: str, count: int) -> str:
+    """The app's counter of things in *state* ("2 items left"), said with *count*: "1 item left", "3 items left"."""
+    counter = re.compile(rf"(?<![\w.])\d+\s+(?P<n>[a-z][\w-]*)\s+{re.escape(state)}(?!\w)", re.I)
+    for text in st.live.visible_texts() if st.live else []:
+        m = counter.search(text)
+        if m:
+            one = re.sub(r"s$", "", m.group("n"))
+            return f"{count} {one if count == 1 else one + 's'} {state}"
+    return ""
+
+
+def _count_showing(st: State, count: int, kind: str, value: str, participle: str = "") -> None:
+    from server.planners.intents_statement import column_showing
+
+    column = column_showing(st, value, participle=participle)
+    if participle and not column and st.live is not None and st.live.of_role(ROLE_ROW):
+        # "assigned to admin" where no column says who: counting rows that show admin anywhere (as creator, say)
+        # could pass on the wrong column
+        raise Unplannable(f"no column of the list says who the {kind} are {participle} by or to", participle)
+    if column:   # "2 customers in Lyon": the city column's cells that show Lyon, one per customer
+        st.prove(lambda: checks.element(st.ctx, text=value, selector=column, count=count,
+                                        description=f"Check {count} {kind} show {value!r}"))
+        return
+    role = ROLE_ROW if st.live is None or st.live.of_role(ROLE_ROW) or not st.live.of_role(ROLE_LISTITEM) \
+        else ROLE_LISTITEM
+    main = main_list_selector(st, role)
+    st.prove(lambda: checks.element(st.ctx, text=value, selector=main, role="" if main else role, count=count,
+                                    description=f"Check {count} {kind} show {value!r}"))
+
+
+_NTH = re.compile(r":nth-of-type\(\d+\)$")
+
+
+def main_list_selector(st: State, role: str) -> str:
+    """The selector of every item of the page's largest list of *role* ("#todo-list > li"), when the page
+    has other items of that role besides (a menu, filters); "" when its items are all one list."""
+    if st.live is None:
+        return ""
+    groups: dict[str, int] = {}
+    for e in st.live.of_role(role):
+        if "header-row" in e.hint.split():
+            continue
+        parent = _NTH.sub("", e.selector) if e.selector and _NTH.search(e.selector) else ""
+        groups[parent] = groups.get(parent, 0) + 1
+    if len(groups) < 2:
+        return ""
+    ranked = sorted(groups.items(), key=lambda kv: -kv[1])
+    (best, n), (_, second) = ranked[0], ranked[1]
+    return best if best and n > second else ""
