@@ -100,7 +100,7 @@ def _names_the_list(st: State, kind: str) -> bool:
     shown = set(re.findall(r"[a-z]+", (st.live.url or "").lower()))
     for h in st.live.headings():
         shown |= set(re.findall(r"[a-z]+", h.label.lower()))
-    return bool(said & {w.rstrip("s") for w in shown} | said & shown)
+    return bool(said & (shown | {w.rstrip("s") for w in shown}))
 
 
 def read_condition(text: str) -> Condition | None:

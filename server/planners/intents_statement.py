@@ -171,7 +171,7 @@ _HEADERS_OF = {"assign": ("assign", "owner"), "owned": ("owner", "assign"), "wri
                "sent": ("sender", "sent"), "poste": ("poster", "author", "post"), "edite": ("editor", "edit")}
 
 
-def column_showing(st: State, value: str, said: str = "", participle: str = "") -> str:
+def column_showing(st: State, value: str, participle: str = "") -> str:
     """The selector of every cell of one column of the list shown: the column whose header the *participle*
     names ("assigned" → "Assigned To"), else the one column whose cells show *value* ("Lyon": the city column);
     e.g. "#list > tbody > tr > td:nth-of-type(3)". "" when no one column is found."""
@@ -179,18 +179,20 @@ def column_showing(st: State, value: str, said: str = "", participle: str = "") 
         return ""
     cells, heads = _table(st)
     columns: dict[tuple[str, int], str] = {}
+    showing: set[tuple[str, int]] = set()   # the columns with a cell that shows *value*
     for cl in cells:
         if cl.column and cl.el.selector:
-            columns.setdefault((_table_of(cl.el.selector), cl.column), cl.el.selector)
+            key = (_table_of(cl.el.selector), cl.column)
+            columns.setdefault(key, cl.el.selector)
+            if _shows(cl.text, value):
+                showing.add(key)
     if participle:
         starts = _HEADERS_OF.get(participle.lower()[:5], (participle.lower()[:5],))
         found = {k: v for k, v in columns.items()
                  if any(" ".join(words(heads.get(k[1], ""))).startswith(h) or
                         any(w.startswith(h) for w in words(heads.get(k[1], ""))) for h in starts)}
     else:
-        found = {k: v for k, v in columns.items()
-                 if any(cl.column == k[1] and _table_of(cl.el.selector) == k[0] and _shows(cl.text, value)
-                        for cl in cells)}
+        found = {k: v for k, v in columns.items() if k in showing}
     if len(found) != 1:
         return ""
     selector, = found.values()

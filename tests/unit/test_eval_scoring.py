@@ -4,7 +4,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from evals.scoring import TaskResult, render, scores, to_json
+from tests.background_eval import BackgroundEval, BackgroundEvalError
 
 
 def result(expected: str, status: str, judge_ok: bool = True, steps: int = 1, app: str = "a",
@@ -61,10 +64,6 @@ def test_a_result_read_back_from_its_json_is_the_same_result() -> None:
 
 
 def test_a_background_eval_that_fails_says_why(tmp_path: Path) -> None:
-    import pytest
-
-    from tests.background_eval import BackgroundEval, BackgroundEvalError
-
     bad = BackgroundEval(split="no-such-split", jobs=1, workdir=tmp_path)
     bad.start()
     with pytest.raises(BackgroundEvalError, match="no-such-split"):
