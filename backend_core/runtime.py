@@ -96,24 +96,26 @@ class DeviceRuntime:
 
         threading.Thread(target=work, name=f"step-{step.step}", daemon=True).start()
         if not finished.wait(timeout_s):
-            self.navigation.current_node = None   # where the device is now is unknown
+            self.navigation.forget()   # where the device is now is unknown
             raise StepTimedOut(f"{step.command} did not finish within its {timeout_s:g} s timeout (set "
                                "step_timeout on the step, the run, the device or the host to change it)")
         if "error" in done:
             raise done["error"]
         return done["value"]
 
-    def execute_step(self, step: PlanStep, *, with_screenshot: bool = True,
-                     limits: tuple[Limits, ...] = ()) -> tuple[StepResult, Exception | None]:
+    def execute_step(self, step: PlanStep, *, with_screenshot: bool = True, limits: tuple[Limits, ...] = (),
+                     locate: bool = True) -> tuple[StepResult, Exception | None]:
         """Run one step, retrying errors (never failures) as its policy allows; never raises.
 
         Returns the result and the exception that ended it, if any. *limits* are the run's and
-        the server's levels of the cascade (shared/policy.py).
+        the server's levels of the cascade (shared/policy.py). *locate*: after an action, find out
+        which screen it led to now; without it, the device is located at the next need (a goto, the
+        end of the run, the server's next plan) and the result's node is None.
         """
         policy = self.policy(step, limits)
         attempt = 0
         while True:
-            result, error = self._execute_once(step, with_screenshot, policy)
+            result, error = self._execute_once(step, with_screenshot, policy, locate)
             if result.status is not StepStatus.ERROR or attempt >= policy.max_retries \
                     or isinstance(error, UnknownCommand):
                 if attempt:
@@ -124,8 +126,8 @@ class DeviceRuntime:
                         policy.max_retries, result.message)
             time.sleep(min(2.0, 0.25 * 2 ** attempt))
 
-    def _execute_once(self, step: PlanStep, with_screenshot: bool,
-                      policy: StepPolicy) -> tuple[StepResult, Exception | None]:
+    def _execute_once(self, step: PlanStep, with_screenshot: bool, policy: StepPolicy,
+                      locate: bool = True) -> tuple[StepResult, Exception | None]:
         start = time.monotonic()
         controller_type = step.controller_type or ""
         error: Exception | None = None
@@ -141,13 +143,22 @@ class DeviceRuntime:
             log.exception("step %d (%s) raised", step.step, step.command)
             status, message, error = StepStatus.ERROR, f"{type(exc).__name__}: {exc}", exc
         if status is StepStatus.PASSED and controller_type not in ("navigation", "verification"):
-            self._refresh_node()
+            if locate:
+                self._refresh_node()
+            else:
+                self.navigation.mark_moved()
         if shot is None and (status is StepStatus.FAILED or with_screenshot and status is StepStatus.PASSED):
             shot = self.screenshot()   # a failure always carries its evidence
         duration_ms = int((time.monotonic() - start) * 1000)
         log.info("step %d %s %s (%d ms): %s", step.step, step.command, status.value, duration_ms, message)
         return StepResult(step.step, step.command, dict(step.params), controller_type, status, message,
-                          duration_ms, step.description, shot, self.navigation.current_node), error
+                          duration_ms, step.description, shot, self.navigation.known_node), error
+
+    def located(self) -> str | None:
+        """The node the device is on, located now if an action since the last check may have moved it."""
+        if self.navigation.moved:
+            self._refresh_node()
+        return self.navigation.current_node
 
     def _refresh_node(self) -> None:
         """An action may have moved the device to another screen: find out which, cheaply."""
@@ -155,7 +166,7 @@ class DeviceRuntime:
             self.navigation.refresh()
         except Exception as exc:  # locating is best effort; the next goto locates again
             log.debug("could not re-locate after an action: %s", exc)
-            self.navigation.current_node = None
+            self.navigation.forget()
 
     def run_plan(self, plan: Plan, on_step: StepCallback, cancel: threading.Event | None = None,
                  limits: tuple[Limits, ...] = ()) -> RunOutcome:
@@ -177,22 +188,22 @@ class DeviceRuntime:
 
     def _run_steps(self, plan: Plan, cancel: threading.Event | None, limits: tuple[Limits, ...],
                    deliver: Callable[[StepResult, ShotReason | None], Any]) -> RunOutcome:
+        # an action's screen is located only where it is needed: by a goto (which checks where it
+        # starts), after the last step, and where the run ends early
         for index, step in enumerate(plan.steps, 1):
             if cancel is not None and cancel.is_set():
-                return RunOutcome(RunStatus.ERROR, "run cancelled", self.navigation.current_node)
-            reason = self.shots.reason(index, last=index == len(plan.steps),
-                                       verification=self.verifications.provides(step.command))
-            result, error = self.execute_step(step, with_screenshot=reason is not None, limits=limits)
+                return RunOutcome(RunStatus.ERROR, "run cancelled", self.located())
+            last = index == len(plan.steps)
+            reason = self.shots.reason(index, last=last, verification=self.verifications.provides(step.command))
+            result, error = self.execute_step(step, with_screenshot=reason is not None, limits=limits, locate=last)
             deliver(result, ShotReason.FAILURE if result.status is StepStatus.FAILED else reason)
             if result.status is StepStatus.FAILED:
-                return RunOutcome(RunStatus.FAILED, f"step {step.step} failed: {result.message}",
-                                  self.navigation.current_node)
+                return RunOutcome(RunStatus.FAILED, f"step {step.step} failed: {result.message}", self.located())
             if result.status is StepStatus.ERROR:
                 if isinstance(error, InfraError):
-                    self.navigation.current_node = None  # after a crash, where we are is unknown
-                return RunOutcome(RunStatus.ERROR, f"step {step.step} error: {result.message}",
-                                  self.navigation.current_node)
-        return RunOutcome(RunStatus.PASSED, f"{len(plan.steps)} step(s) passed", self.navigation.current_node)
+                    self.navigation.forget()  # after a crash, where we are is unknown
+                return RunOutcome(RunStatus.ERROR, f"step {step.step} error: {result.message}", self.located())
+        return RunOutcome(RunStatus.PASSED, f"{len(plan.steps)} step(s) passed", self.located())
 
     def _deliver(self, result: StepResult, reason: ShotReason | None, on_step: StepCallback) -> None:
         """Encode the step's screenshot as the policy says (a failure's stays PNG), then report the step."""

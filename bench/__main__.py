@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import platform
 import sys
 
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["planning", "stack", "web", "load"],
                         help="one group of figures only")
     args = parser.parse_args(argv)
+    lift_rate_limits()
     logging.basicConfig(level=logging.ERROR)  # the planners log one line per plan at INFO
     for noisy in ("werkzeug", "engineio", "socketio", "urllib3"):
         logging.getLogger(noisy).setLevel(logging.CRITICAL)
@@ -67,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
                   "false passes, impossible tasks refused")
             print(evaluation[0])
     return 0
+
+
+def lift_rate_limits() -> None:
+    """The benchmarks send thousands of requests a minute as one user; the per-user limits would answer 429."""
+    from server.guard import RATE_LIMITS
+
+    for rule in RATE_LIMITS.values():
+        os.environ[rule.variable] = "1000000 per minute"
 
 
 def run_eval(split: str, jobs: int) -> tuple[str, dict]:

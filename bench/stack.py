@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import resource
 import statistics
 import tempfile
@@ -137,8 +136,6 @@ class _Stack:
         from server.auth_users import Role
         from shared.config import Secret, Settings
 
-        os.environ["DEVICEPILOT_RATE_LIMIT_RUNS"] = "1000000 per minute"
-        os.environ["DEVICEPILOT_RATE_LIMIT_EXECUTE"] = "1000000 per minute"
         settings = Settings(data_dir=data)
         self.srv = create_app(settings)
         self.http = ServerThread(self.srv).start()

@@ -183,6 +183,7 @@ class HostAgent:
         sio.on(ServerEvent.CANCEL_RUN, self.on_cancel_run, namespace=HOST_NS)
         sio.on(ServerEvent.TREE_UPDATED, self.on_tree_updated, namespace=HOST_NS)
         sio.on(ServerEvent.OBSERVE, self.on_observe, namespace=HOST_NS)
+        sio.on(ServerEvent.LOCATE, self.on_locate, namespace=HOST_NS)
 
     def _on_registered(self, reply: Any = None) -> None:
         log.info("registered with the server: %s", reply)
@@ -223,8 +224,28 @@ class HostAgent:
         except (DevicePilotError, KeyError) as exc:
             return self._error_reply(exc)
 
+    def on_locate(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``{device_id}`` → ``{current_node}``: the node it is on, checked now if an action may have moved it.
+
+        A device in a run is not touched: its last known node is the answer.
+        """
+        try:
+            rt = self.lab.runtime(str(data["device_id"]))
+        except (DevicePilotError, KeyError) as exc:
+            return self._error_reply(exc)
+        if not rt.lock.acquire(blocking=False):
+            return {"current_node": rt.navigation.known_node}
+        try:
+            return {"current_node": rt.located()}
+        finally:
+            rt.lock.release()
+
     def on_execute(self, data: dict[str, Any]) -> dict[str, Any]:
-        """One command from the dashboard's remote pad, outside any run."""
+        """One command from the dashboard's remote pad, outside any run.
+
+        ``locate`` (default true): find out at once which screen the command led to; the remote pad
+        says false, and the device is located at the next need instead.
+        """
         try:
             rt = self.lab.runtime(str(data["device_id"]))
         except DevicePilotError as exc:
@@ -233,7 +254,8 @@ class HostAgent:
         if not rt.lock.acquire(blocking=False):
             return self._error_reply(DeviceBusy(f"device {rt.device.id!r} is running a run"))
         try:
-            result, _ = rt.execute_step(step, with_screenshot=bool(data.get("screenshot", False)))
+            result, _ = rt.execute_step(step, with_screenshot=bool(data.get("screenshot", False)),
+                                        locate=bool(data.get("locate", True)))
         finally:
             rt.lock.release()
         return result.to_wire()

@@ -143,6 +143,25 @@ class AICentral:
             return None
         return ScreenObservation.from_dict(raw)
 
+    def with_location(self, context: PlanningContext, device_id: str) -> PlanningContext:
+        """*context* starting from the node the device is on, asked of its host when it is not known.
+
+        After a remote-pad command, or before a device's first run, the server does not know the
+        screen; the host locates it (checking node verifications) only now that a plan needs it.
+        """
+        if context.current_node is not None or not context.navigation.nodes:
+            return context
+        try:
+            raw = self.lab.call(device_id, ServerEvent.LOCATE, {"device_id": device_id}, timeout=15)
+        except DevicePilotError as exc:
+            log.info("device %s: not located for planning (%s)", device_id, exc)
+            return context
+        node = raw.get("current_node") if isinstance(raw, dict) else None
+        if not isinstance(node, str) or node not in context.nodes:
+            return context
+        self.lab.current_node[device_id] = node
+        return replace(context, current_node=node)
+
     def with_screen(self, context: PlanningContext, device_id: str) -> PlanningContext:
         """*context* with the device's live screen, for planning; unchanged for devices that cannot read it.
 

@@ -175,8 +175,10 @@ def device_execute(device_id: str) -> Any:
         raise RequestError("; ".join(notes))
     if destructive_commands([step.command], ctx.commands):
         require_confirmation(f"{step.command} is destructive ({ctx.commands[step.command].description})", data)
+    # the host does not locate the screen after the command (a click of the remote pad would wait for
+    # it); the node is unknown (None) until the next plan asks (AICentral.with_location)
     reply = srv.lab.call(device_id, ServerEvent.EXECUTE,
-                         {"device_id": device_id, "command": step.command, "params": step.params})
+                         {"device_id": device_id, "command": step.command, "params": step.params, "locate": False})
     reply.pop("screenshot", None)
     # a manual command moves the device too: planners must start from where it really is
     srv.lab.current_node[device_id] = reply.get("current_node")

@@ -88,8 +88,8 @@ class StepIngest:
             device_id = run.device_id
         with self._stored:
             self._stored.notify_all()
-        if result.current_node:
-            self.lab.current_node[device_id] = result.current_node
+        # None: an action ran and the host did not locate its screen yet (it does at the next need)
+        self.lab.current_node[device_id] = result.current_node
         self.emit(DashboardEvent.STEP, {"run_id": run_id, "step": step})
         return Ack(True).to_wire()
 

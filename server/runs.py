@@ -221,7 +221,7 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
                     return
             else:
                 no_cache = stored.options.no_cache
-                context = self.ai.with_screen(context, device_id)
+                context = self.ai.with_screen(self.ai.with_location(context, device_id), device_id)
                 if context.screen is not None:
                     events.append(f"observed the screen: {len(context.screen.elements)} element(s)"
                                   + (f" at {context.screen.url}" if context.screen.url else "")

@@ -46,6 +46,7 @@ class ServerEvent(StrEnum):
     CANCEL_RUN = "cancel_run"
     TREE_UPDATED = "tree_updated"
     OBSERVE = "observe"   # {device_id} -> ScreenObservation.to_dict(): what the screen shows now
+    LOCATE = "locate"     # {device_id} -> {current_node}: the navigation node it is on, checked if it may have moved
 
 
 class DashboardEvent(StrEnum):

@@ -53,6 +53,7 @@ class NavigationExecutor:
         self.actions = actions
         self.verifications = verifications
         self.current_node: str | None = None
+        self.moved = False   # an action ran since the device was last located: current_node is only a hint
         self._binding: tuple[str, str] | None = None   # (node, item) while a goto opens one item
         self._lock = threading.RLock()
 
@@ -64,7 +65,22 @@ class NavigationExecutor:
         if userinterface_name and userinterface_name != self.tree.userinterface:
             raise ConfigError(f"device has navigation tree {self.tree.userinterface!r}, not {userinterface_name!r}")
         return ExecutorContext(self.kind, (GOTO_SPEC,), tuple(self.tree.node_infos()),
-                               self.current_node, self.tree.entry, self.tree.complete)
+                               self.known_node, self.tree.entry, self.tree.complete)
+
+    @property
+    def known_node(self) -> str | None:
+        """The node the device is on, if located since the last action that may have moved it; else None."""
+        return None if self.moved else self.current_node
+
+    def mark_moved(self) -> None:
+        """An action ran and nobody needs to know where it led yet: locate lazily, at the next need."""
+        if self.tree is not None:
+            self.moved = True
+
+    def forget(self) -> None:
+        """Where the device is is unknown (a step hung or the device crashed): locate it only at a goto."""
+        self.current_node = None
+        self.moved = False
 
     def provides(self, command: str) -> bool:
         return self.tree is not None and command == GOTO_SPEC.name
@@ -126,6 +142,7 @@ class NavigationExecutor:
         with self._lock:
             if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
                 self.current_node = self.locate()
+            self.moved = False
             return self.current_node
 
     def _enter(self) -> str:
@@ -175,6 +192,7 @@ class NavigationExecutor:
         if self.current_node is None or not self.is_on(self.current_node, LOCATE_TIMEOUT_S):
             # unknown, or an action since the last goto moved the device: find where it really is
             self.current_node = self.locate() or self._enter()
+        self.moved = False
         while True:
             if self.current_node == target:
                 if self.is_on(target):

@@ -100,3 +100,17 @@ def test_manual_commands_are_refused_while_a_run_holds_the_device(demo_stack: St
     assert done["status"] == "failed"
     r = demo_stack.post("/api/devices/demo-web/execute", {"command": "press_key", "params": {"key": "BACK"}})
     assert r.status_code == 200 and r.json()["status"] == "passed"
+
+
+def test_a_remote_pad_click_is_located_when_the_next_plan_needs_it(demo_stack: Stack) -> None:
+    r = demo_stack.post("/api/devices/demo-web/execute", {"command": "goto", "params": {"node": "home"}})
+    assert r.status_code == 200 and r.json()["current_node"] == "home"
+    r = demo_stack.post("/api/devices/demo-web/execute",
+                        {"command": "click_element", "params": {"selector": "#menu-guide"}})
+    assert r.status_code == 200 and r.json()["status"] == "passed"
+    assert r.json()["current_node"] is None            # not located after a pad command: unknown, not a guess
+    assert demo_stack.get("/api/devices/demo-web")["current_node"] is None
+    run = demo_stack.run("check the guide is shown")
+    assert run["status"] == "passed", run
+    assert run["start_node"] == "guide"                 # the host located it for the plan
+    assert [s["command"] for s in run["steps"]][0] != "goto" or run["steps"][0]["params"]["node"] == "guide"
