@@ -40,12 +40,14 @@ RELOAD = "reload"
 OPEN_URL = "navigate_to_url"
 TAP = "tap"
 DUMP_ELEMENTS = "dump_elements"
+SORT_TABLE = "sort_table"               # column, order (ascending / descending / any): header clicks until it reads so
 
 # -- checks ------------------------------------------------------------------------------
 WAIT_FOR_ELEMENT = "wait_for_element"   # target + present, optional state / count
 WAIT_FOR_TEXT = "wait_for_text"         # OCR: text + present (+ area)
 WAIT_FOR_IMAGE = "wait_for_image"       # template match: reference + present (+ area)
 WAIT_FOR_PAGE = "wait_for_page"         # web: title / url / heading names the screen
+CHECK_SORTED = "check_sorted"           # web: a table column's values run in an order
 WAIT_FOR_IMAGE_THEN_GONE = "wait_for_image_then_gone"   # a popup / banner / spinner shows, then goes
 WAIT_FOR_MOTION = "wait_for_motion"     # video: the picture moves
 WAIT_FOR_FREEZE = "wait_for_freeze"     # video: the picture stays still

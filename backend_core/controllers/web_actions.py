@@ -20,6 +20,7 @@ from typing import Any
 
 from backend_core.controllers.browser import BrowserSession
 from backend_core.controllers.targets import INDEX_PARAM, TARGET_PARAMS, Target, field_params
+from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
 from backend_core.controllers.web_targets import resolve
 from shared.commands import P, ParamType, command
 from shared.errors import DeviceFailure, RequestError
@@ -74,6 +75,29 @@ class WebActions:
             selector = f"[id={json.dumps(id)}]" + (f" {selector}" if selector else "")
         target = Target(text, role, selector, row, index)
         return self._on_target(target, "clicked", lambda loc: loc.click(timeout=ACT_TIMEOUT_MS))
+
+    @command("Sort a table by a column: click the column's header until the column reads in the asked order "
+             "(ascending, descending, or any: sorted either way); fails if it never does",
+             P("column", required=True, description="the column's header text, e.g. Price"),
+             P("order", default="any", choices=ORDERS),
+             P("max_clicks", ParamType.INT, default=3, minimum=1, maximum=5))
+    def sort_table(self, column: str, order: str = "any", max_clicks: int = 3) -> str:
+        want = SortOrder(order)
+
+        def run(page: Any) -> str:
+            last = ""
+            for clicks in range(1, max_clicks + 1):
+                Column.of(read_column(page, column, click=True), column)
+                self.session.settle(page)
+                self.session.wait_idle(page)
+                shown = Column.of(read_column(page, column), column)
+                last = describe(shown)
+                if holds(shown, want):
+                    return f"sorted by {shown.header!r} after {clicks} click(s): {last}"
+            raise DeviceFailure(f"{wanted(want, column)} was not reached in {max_clicks} click(s) of its header: "
+                                f"{last}", expected=wanted(want, column))
+
+        return self.session.call(run)
 
     @command("Double-click an element (opens an item for editing in many lists)", *TARGET_PARAMS)
     def double_click(self, text: str = "", role: str = "", selector: str = "", row: str = "", index: int = 0) -> str:

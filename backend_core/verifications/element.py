@@ -16,6 +16,7 @@ from typing import Callable
 from backend_core.controllers.base import VerificationController
 from backend_core.controllers.browser import STILL_AFTER_S, BrowserSession
 from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
+from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
 from backend_core.controllers.web import WebScreen
 from backend_core.controllers.web_observe import SHOWN_TEXT_JS, observe_page
 from backend_core.verifications.common import verify
@@ -167,6 +168,21 @@ class DomVerifier(VerificationController):
             found = [e for e in candidates if state_holds(e, query.state)]
             return evaluate_check(found, present, count), seen_text(found, candidates, elements, query.role)
 
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
+        return f"{expected}: {seen}"
+
+    @command("Check that a table is sorted by a column: its values (as numbers, else as text) run in the "
+             "given order (ascending, descending, or any: either way)",
+             P("column", required=True, description="the column's header text, e.g. Price"),
+             P("order", default="any", choices=ORDERS), TIMEOUT_PARAM)
+    def check_sorted(self, column: str, order: str = "any", timeout: float = 5.0) -> str:
+        want = SortOrder(order)
+
+        def probe() -> tuple[bool, str]:
+            shown = Column.of(self.session.call(lambda page: read_column(page, column), reads=True), column)
+            return holds(shown, want), describe(shown)
+
+        expected = wanted(want, column)
         seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
         return f"{expected}: {seen}"
 

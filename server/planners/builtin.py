@@ -36,6 +36,7 @@ from server.planners.intents_control import control_intent
 from server.planners.intents_param import param_intent
 from server.planners.filter_builder import condition_intent
 from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
+from server.planners.intents_lists import sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
@@ -67,7 +68,8 @@ INTENTS: list[tuple[str, Intent]] = [
     ("comment", comment_intent),    # "add a note to issue 3 saying …": its page's comment box, then saved
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
-    ("flag-check", flag_check),     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
+    ("flag-check", flag_check),
+    ("sorted-check", sorted_check),   # "the plants are sorted by height, tallest first": the column's values     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
     ("statement", statement_check),   # "the electricity bill was paid by Dan": the names it says, in one row

@@ -4,11 +4,13 @@ from __future__ import annotations
 import re
 
 from server.planners import grounding, records
-from server.planners.filter_builder import condition_filter
+from server.planners.filter_builder import condition_filter, named_column
 from server.planners.language import ITEM_NOUNS, Act, Clause, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
+from server.planners.sorting import ANY, SortAsk, direction_in, parse_sort
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
+from shared.models import PlanStep
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, ROLE_TEXTBOX
 
 
@@ -113,31 +115,74 @@ def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
 
 
 def sort_intent(c: Clause, st: State) -> bool:
-    """"sort the books by year": open the list (and its records), then click the column's header."""
+    """"sort the books by year, newest first": open the list (and its records), then sort by the column's
+    header until the column reads in that order (``sort_table`` proves it from the values)."""
     if c.act is not Act.SORT or st.live is None:
         return False
-    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w \"'“”]+?)\s+)?by\s+(?:the\s+)?(?P<col>[\w ]+?)(?:\s+column)?"
-                 r"(?:\s+(?P<dir>asc\w*|desc\w*|newest|oldest))?$", c.rest.strip(), re.I)
-    if not m:
+    parsed = parse_sort(c.rest)
+    if parsed is None:
         return False
-    noun, column = (quoted(m.group("noun") or "") or m.group("noun") or "").strip(), m.group("col").strip()
+    noun, ask = parsed
+    noun = (quoted(noun) or noun).strip()
     if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
-    header = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}), minimum=0.9)
-              if t.live.container]
-    if not header:   # "by height" where the column is "height_cm": the one header the words name
-        from server.planners.filter_builder import named_column
-
-        heads = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container and not e.hidden]
-        named = named_column(column, [e.name or e.text for e in heads])
-        header = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in heads
-                  if named is not None and (e.name or e.text) == named][:1]
-    if not header:
+    header = _sort_header(st, ask)
+    if header is None:
         if open_contents(st, [c.text]):
             return True
         if st.moved:
-            raise Defer(column)
-        raise Unplannable(f"no column {column!r} to sort by on the screen", column)
-    st.click_live(header[0], f"Sort by {header[0].label!r}")
+            raise Defer(ask.column or noun)
+        said = ask.column or f"the {' / '.join(ask.implied[:3])}"
+        raise Unplannable(f"no column {said!r} to sort by on the screen", ask.column or noun)
+    label = header.live.name or header.live.text or header.label
+    order = "" if ask.order == ANY else f", {ask.order}"
+    if st.has(V.SORT_TABLE):
+        st.add(V.SORT_TABLE, {"column": label, "order": ask.order}, f"Sort by {label!r}{order}")
+        return True
+    if ask.order != ANY:   # a click alone cannot say which way the list now runs
+        raise Unplannable(f"this device cannot sort by {label!r} and check the order ({ask.order})", label)
+    st.click_live(header, f"Sort by {label!r}")
     st.expect_check(None)
     return True
+
+
+def sorted_check(c: Clause, st: State) -> bool:
+    """"check the plants are sorted by height, tallest first": the column's values run in that order."""
+    if c.act is not Act.CHECK or st.live is None or not st.has(V.CHECK_SORTED):
+        return False
+    m = re.search(r"\b(?:(?:are|is|be|being|were|get|gets|got|appear|appears)\s+)?(?:now\s+)?"
+                  r"(?:sorted|ordered|arranged|listed|in\s+order)\s+(?P<rest>(?:by|on)\s+.+|"
+                  r"(?:asc|desc|alphabetic|from\s)\w*.*)$", c.rest, re.I)
+    if not m:
+        return False
+    parsed = parse_sort(m.group("rest"))
+    ask = parsed[1] if parsed else None
+    if ask is None:
+        order, _ = direction_in(m.group("rest"))
+        ask = SortAsk("", order, ("name", "title")) if order != ANY else None
+    header = _sort_header(st, ask) if ask else None
+    if header is None or ask is None:
+        raise Unplannable(f"no column to check the order of in {c.rest!r}", c.rest)
+    label = header.live.name or header.live.text or header.label
+    st.prove(lambda: PlanStep(0, V.CHECK_SORTED, {"column": label, "order": ask.order},
+                              f"Check the list is sorted by {label!r}" + ("" if ask.order == ANY else f", {ask.order}")))
+    return True
+
+
+def _sort_header(st: State, ask: SortAsk) -> grounding.Target | None:
+    """The header (a link or button in a table's header row) of the column *ask* names or implies."""
+    assert st.live is not None
+    header_rows = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
+    heads = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container in header_rows
+             and not e.hidden] or \
+            [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container and not e.hidden]
+    for column in ask.columns():
+        found = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
+                                                    minimum=0.9) if t.live.container]
+        if found:
+            return found[0]
+        named = named_column(column, [e.name or e.text for e in heads])
+        for e in heads:   # "by height" where the column is "height_cm": the one header the words name
+            if named is not None and (e.name or e.text) == named:
+                return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e)
+    return None

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from server.planners.sorting import restate_shown_first
+
 
 class Act(str, Enum):
     CHECK = "check"
@@ -81,7 +83,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["enable", "activate", "reactivate"], Act.TURN_ON),
     **dict.fromkeys(["disable", "deactivate"], Act.TURN_OFF),
     **dict.fromkeys(["filter", "narrow"], Act.FILTER),
-    **dict.fromkeys(["sort", "order"], Act.SORT),
+    **dict.fromkeys(["sort", "order", "arrange", "rank", "reorder", "re-sort", "resort"], Act.SORT),
     **dict.fromkeys(["toggle", "flip"], Act.TOGGLE),
     **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put", "bump"], Act.SET),
     **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
@@ -378,6 +380,7 @@ def restate(task: str) -> str:
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
+    task = restate_shown_first(task)   # "show the cheapest products first": a sort
     # "Rosemary belongs to the Lamiaceae family, right?": a statement asked back is a statement to check
     task = _TAG_QUESTION.sub("", task)
     # "make Tea Kettle available again": what it is to be, said with "again"

@@ -20,7 +20,7 @@ def test_a_column_is_named_by_its_leading_or_whole_words_only_when_one_column_fi
     assert named_column("date", ["start_date", "end_date"]) is None     # two fit: neither is guessed
     assert named_column("colour", ["id", "name"]) is None
     assert steps(plan("sort the plants by height", screen(PLANTS))) == [
-        ("click_element", {"text": "height_cm", "role": "link"})]
+        ("sort_table", {"column": "height_cm", "order": "any"})]
 
 
 @pytest.mark.parametrize("task, op, value", [

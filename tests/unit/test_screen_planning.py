@@ -31,12 +31,16 @@ ACTIONS = (
     _spec("press_shortcut", P("keys", required=True)),
     _spec("scroll", P("direction", default="down", choices=("up", "down")), P("amount", ParamType.INT, default=400)),
     _spec("dump_elements"),
+    _spec("sort_table", P("column", required=True), P("order", default="any", choices=("ascending", "descending", "any")),
+          P("max_clicks", ParamType.INT, default=3)),
 )
 CHECKS = (
     _spec("wait_for_element", *TARGET, P("present", ParamType.BOOL, default=True), P("state"),
           P("count", ParamType.INT, default=-1, minimum=-1), P("exact", ParamType.BOOL, default=False),
           P("timeout", ParamType.FLOAT, default=5.0), kind=CommandKind.VERIFICATION),
     _spec("wait_for_page", P("name", required=True), P("present", ParamType.BOOL, default=True),
+          P("timeout", ParamType.FLOAT, default=5.0), kind=CommandKind.VERIFICATION),
+    _spec("check_sorted", P("column", required=True), P("order", default="any", choices=("ascending", "descending", "any")),
           P("timeout", ParamType.FLOAT, default=5.0), kind=CommandKind.VERIFICATION),
 )
 

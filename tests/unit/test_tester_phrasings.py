@@ -44,7 +44,7 @@ def test_on_the_admin_home(task: str, step: tuple[str, dict]) -> None:
 @pytest.mark.parametrize("task, step", [
     ("filter by category Toys", ("click_element", {"text": "Toys", "role": "link"})),
     ("show only toys", ("click_element", {"text": "Toys", "role": "link"})),
-    ("sort by name", ("click_element", {"text": "NAME", "role": "link"})),
+    ("sort by name", ("sort_table", {"column": "NAME", "order": "any"})),
     ("the list should contain Desk Lamp", ("wait_for_element", {"text": "Desk Lamp", "present": True})),
     ("add product Garden Gnome in Garden priced 19.99", ("click_element", {"text": "ADD PRODUCT", "role": "link"})),
     ("mark Rake as out of stock", ("click_element", {"text": "Rake", "role": "link"})),
@@ -72,7 +72,7 @@ def test_on_a_record_page_fields_are_named_as_testers_name_them() -> None:
 
 
 @pytest.mark.parametrize("task, step", [
-    ("sort by year", ("click_element", {"text": "year", "role": "link"})),
+    ("sort by year", ("sort_table", {"column": "year", "order": "any"})),
     ("insert a new row with title Ubik, author Philip K. Dick, year 1969", ("click_element", {"text": "Insert", "role": "link"})),
     ("check that Dune's year is 1965",
      ("wait_for_element", {"text": "1965", "row": "1 Dune Frank Herbert 1965 sci-fi 1", "present": True})),

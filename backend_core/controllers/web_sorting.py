@@ -1,0 +1,144 @@
+"""Sorted tables: read one column of the table a page shows, and say in which order its values run.
+
+Used by the web remote's ``sort_table`` (click a column's header until the column reads in the asked
+order) and the DOM verifier's ``check_sorted``. The values are judged as the app's database sorts
+them: as numbers when every value is one (a price, a height, "1,200"), else as text, with or without
+case; cells with no value ("", "-", "None") are left out, since databases put them first or last.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from shared.errors import DeviceFailure
+
+
+class SortOrder(str, enum.Enum):
+    ASCENDING = "ascending"
+    DESCENDING = "descending"
+    ANY = "any"   # sorted by the column, either way (the task did not say which)
+
+
+ORDERS = tuple(o.value for o in SortOrder)
+
+# {column} → the table whose header row has a cell naming the column: its header texts, the index of
+# that column, the cells of its rows in that column, and the control (link / button) of the header cell
+READ_COLUMN_JS = r"""
+([column, click]) => {
+  const norm = s => (s || "").replace(/[\u25b2\u25bc\u2191\u2193\u25b4\u25be\u2303\u2304]/g, " ")
+                             .replace(/\s+/g, " ").trim().toLowerCase();
+  const want = norm(column);
+  // header cells: a table's head, a row of header cells only, or ARIA column headers (not a row's own th)
+  const heads = [...document.querySelectorAll("th, [role=columnheader]")].filter(h => h.offsetParent !== null
+      && (h.closest("thead") || h.getAttribute("role") === "columnheader"
+          || [...h.parentElement.children].every(c => c.tagName === "TH")));
+  const names = h => [norm(h.innerText), ...[...h.querySelectorAll("a, button")].map(a => norm(a.innerText))];
+  const head = heads.find(h => names(h).includes(want))
+            || heads.find(h => names(h).some(n => n.split(" ").includes(want) || n.startsWith(want + " ")));
+  if (!head) return {found: false, headers: heads.map(h => norm(h.innerText)).filter(Boolean).slice(0, 30)};
+  const row = head.closest("tr");
+  const table = head.closest("table");
+  const index = row ? [...row.cells].indexOf(head) : -1;
+  const values = [];
+  if (table && index >= 0) {
+    for (const tr of table.rows) {
+      if (tr === row || tr.closest("thead") || tr.cells.length <= index) continue;
+      if ([...tr.cells].every(c => c.tagName === "TH")) continue;
+      values.push(tr.cells[index].innerText.trim());
+    }
+  }
+  if (click) {
+    const control = [...head.querySelectorAll("a, button")].find(a => norm(a.innerText) === want)
+                 || head.querySelector("a, button") || head;
+    control.click();
+  }
+  return {found: true, header: head.innerText.trim(), index, values};
+}
+"""
+
+_EMPTY = {"", "-", "—", "none", "null", "n/a", "(none)", "(empty)"}
+_NUMBER = re.compile(r"^[^\d\-+.]{0,3}\s*([-+]?\d[\d,\s]*(?:\.\d+)?|[-+]?\.\d+)\s*[^\d]{0,6}$")
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    values: tuple[str, ...]
+
+    @classmethod
+    def of(cls, raw: dict[str, Any], column: str) -> "Column":
+        if not raw.get("found"):
+            shown = ", ".join(repr(h) for h in raw.get("headers", [])[:12]) or "no table headers"
+            raise DeviceFailure(f"no table column {column!r} on the page (columns: {shown})",
+                                expected=f"a table with a column {column!r}")
+        if int(raw.get("index", -1)) < 0:
+            raise DeviceFailure(f"the column {column!r} is not in a table whose rows can be read",
+                                expected=f"a table with a column {column!r}")
+        found = cls(str(raw.get("header", column)), tuple(str(v) for v in raw.get("values", [])))
+        if not found.filled():
+            raise DeviceFailure(f"the table's column {found.header!r} shows no values to be sorted",
+                                expected=f"rows in the column {column!r}")
+        return found
+
+    def filled(self) -> list[str]:
+        return [v for v in self.values if v.strip().lower() not in _EMPTY]
+
+
+def _numbers(values: list[str]) -> list[float] | None:
+    out = []
+    for v in values:
+        m = _NUMBER.match(v.strip())
+        if not m:
+            return None
+        try:
+            out.append(float(re.sub(r"[,\s]", "", m.group(1))))
+        except ValueError:
+            return None
+    return out
+
+
+def _runs(keys: list[Any]) -> set[SortOrder]:
+    """The orders *keys* run in (both when they are all equal or fewer than two)."""
+    found = set()
+    if all(a <= b for a, b in zip(keys, keys[1:])):
+        found.add(SortOrder.ASCENDING)
+    if all(a >= b for a, b in zip(keys, keys[1:])):
+        found.add(SortOrder.DESCENDING)
+    return found
+
+
+def orders_of(values: list[str]) -> set[SortOrder]:
+    """Every order the values can be read to run in: as numbers (when all are), else as text, cased or not."""
+    numbers = _numbers(values)
+    if numbers is not None:
+        return _runs(numbers)
+    return _runs([v.casefold() for v in values]) | _runs(list(values))
+
+
+def holds(column: Column, order: SortOrder) -> bool:
+    found = orders_of(column.filled())
+    return bool(found) if order is SortOrder.ANY else order in found
+
+
+def describe(column: Column, limit: int = 8) -> str:
+    values = column.filled()
+    shown = ", ".join(repr(v[:30]) for v in values[:limit]) + (", …" if len(values) > limit else "")
+    return f"column {column.header!r} reads {shown or 'no values'}"
+
+
+def read_column(page: Any, column: str, *, click: bool = False) -> dict[str, Any]:
+    """The column as the page shows it (clicking its header first with *click*), read again on the page a
+    navigation the click started loads."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        return page.evaluate(READ_COLUMN_JS, [column, click])
+    except PlaywrightError:   # the header's link navigated while the script ran: read the page it loaded
+        page.wait_for_load_state("load")
+        return page.evaluate(READ_COLUMN_JS, [column, False])
+
+
+def wanted(order: SortOrder, column: str) -> str:
+    return f"the table sorted by {column!r}" + ("" if order is SortOrder.ANY else f", {order.value}")
