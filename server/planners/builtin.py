@@ -43,7 +43,7 @@ from server.planners.intents_form import (
     type_intent,
 )
 from server.planners.intents_record_page import flag_check, record_page_check
-from server.planners.intents_statement import statement_check
+from server.planners.intents_statement import place_check, quantified_state_check, some_row_check, statement_check
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
     Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
@@ -69,7 +69,10 @@ INTENTS: list[tuple[str, Intent]] = [
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("flag-check", flag_check),
-    ("sorted-check", sorted_check),   # "the plants are sorted by height, tallest first": the column's values     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
+    ("sorted-check", sorted_check),
+    ("all-or-none", quantified_state_check),   # "nothing is completed": no row's box in the other state
+    ("place", place_check),           # "the first row is Monstera": that row, by its position
+    ("some-row", some_row_check),     # "there are plants in the Araceae family": the value in its column   # "the plants are sorted by height, tallest first": the column's values     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
     ("statement", statement_check),   # "the electricity bill was paid by Dan": the names it says, in one row

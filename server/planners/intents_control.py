@@ -63,7 +63,7 @@ def _matches(clause_words: list[str], verb: str, el: UIElement) -> int:
 def control_intent(c: Clause, st: State) -> bool:
     if st.live is None or c.act is Act.CHECK or not c.text:
         return False
-    said = [w for w in words(c.text) if w not in _FILLER]
+    said = [grounding.SYNONYMS.get(w, w) for w in words(c.text) if w not in _FILLER]   # "finished": "completed"
     if len(said) < 2:
         return False
     clause_words = [stem(w) for w in said]

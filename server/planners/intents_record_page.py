@@ -151,7 +151,7 @@ def record_fact_check(c: Clause, st: State) -> bool:
     m = next((f.match(c.rest.strip().rstrip("?")) for f in _ROW_FACTS if f.match(c.rest.strip().rstrip("?"))), None)
     if m is None or st.live is None or negated(c.rest):
         return False
-    rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
+    rec, value = clean(m.group("rec")), quoted(m.group("v")) or records.without_header_word(clean(m.group("v")), st)
     place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))   # "located in"
     if "field" not in m.groupdict() and not place_fact and (
             _PLACE_NOUN.search(value) or records.entity_link(st, value) or grounding.screens(value, st.ctx, minimum=0.85)):

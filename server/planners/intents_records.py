@@ -715,8 +715,8 @@ def list_scope_intent(c: Clause, st: State) -> bool:
     if c.act is Act.SEARCH:
         rest = c.rest.strip()
         m = re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+for\s+(?P<q>.+)$", rest, re.I) or \
-            re.match(r"^(?:for\s+)?(?P<q>.+?)\s+(?:in|among|on)\s+(?:the\s+)?(?P<noun>\w+)(?:\s+(?:list|table|page))?$",
-                     rest, re.I) or \
+            re.match(r"^(?:for\s+)?(?P<q>.+?)\s+(?:in|among|on)\s+(?:the\s+)?(?P<noun>(?-i:[a-z]\w*))"
+                     r"(?:\s+(?:list|table|page))?$", rest, re.I) or \
             re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+by\s+(?:the\s+|their\s+|its\s+)?\w+\s*:?\s+(?P<q>\S.*)$",
                      rest, re.I) or \
             re.match(r"^(?:the\s+|a\s+|an\s+)(?P<noun>[a-z]+)\s+(?P<q>[\"'“‘].+|[A-Z0-9].*)$", rest)

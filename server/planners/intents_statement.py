@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 from dataclasses import dataclass
 
 from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_record_page import FALSE_WORDS, TRUE_WORDS
-from server.planners.language import Act, Clause, quoted, words
-from server.planners.list_search import seek_record
+from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.list_search import on_list_of, seek_record
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import UIElement
 
@@ -308,6 +309,9 @@ def statement_check(c: Clause, st: State) -> bool:
     cells, heads = _table(st)
     tokens = re.sub(r"['’]s\b|,(?=\s|$)", "", said).split()
     tokens, negated = _unnegated([t.strip("\"'“”‘’()") for t in tokens if t.strip("\"'“”‘’()")])
+    # the kind of record the screen lists ("a plant called Basil" on the plants page) names no record or value,
+    # though a cell may hold the word ("Snake Plant")
+    tokens = [t for t in tokens if not (t.islower() and len(t) > 2 and t not in _FILLER and on_list_of(st, t))]
     if page is not None:
         return _field_statement(st, tokens, negated, page.group("rec"), cells)
     found = _record(tokens, cells) if cells else None
@@ -315,7 +319,12 @@ def statement_check(c: Clause, st: State) -> bool:
         return not negated and _seek(st, tokens, c.text)
     (ri, rj), row = found
     covered = set(range(ri, rj))
-    names = _names(tokens, covered, cells)
+    # a word of a column's header says which column, and is no part of a name: "in the Araceae family"
+    header_words = {w.rstrip("s") for head in heads.values() for w in words(head)}
+    headers_said = {k for k, t in enumerate(tokens) if t.islower() and t.rstrip("s") in header_words} - covered
+    blocked = covered | headers_said
+    names = _names(tokens, blocked, cells)
+    covered = blocked - headers_said
     relation = {w.rstrip("s") for w in words(" ".join(t for k, t in enumerate(tokens) if k not in covered))} - _FILLER
     named_columns = [col for col, head in heads.items() if {w.rstrip("s") for w in words(head)} & relation]
     record = " ".join(tokens[ri:rj])
@@ -327,7 +336,8 @@ def statement_check(c: Clause, st: State) -> bool:
             st.check(checks.element(st.ctx, row=row, text=record, description=f"Check {record!r} is listed"))
         for phrase in names:
             at = [cl for cl in in_row if _shows(cl.text, phrase)]
-            columns = named_columns or ([_usual_column(phrase, cells, in_row)] if negated else [])
+            usual = _usual_column(phrase, cells, in_row) if negated else 0   # 0: no cell shows it anywhere
+            columns = named_columns or ([usual] if usual else [])
             in_column = [cl for cl in in_row if cl.column in columns and cl.el.selector]
             if in_column:
                 # "paid by Bob": Bob under "Who paid?", not among those it was paid for
@@ -345,4 +355,131 @@ def statement_check(c: Clause, st: State) -> bool:
     except CannotCheck as exc:
         raise Unplannable(str(exc)) from exc
     st.explicit_check_last = True
+    return True
+
+
+# "there are plants in the Araceae family", "is there any ticket owned by bob", "there are no plants in the
+# Cactaceae family": some row (or none) shows the value in its column
+_SOME_ROW = re.compile(r"^there\s+(?:is|are|'s)\s+(?P<no>no\s+|not\s+any\s+|n['’]t\s+any\s+)?(?:a|an|any|some|"
+                       r"at\s+least\s+one|still)?\s*(?P<kind>[a-z]+)\s+"
+                       r"(?:(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+)?(?P<part>[a-z]+ed|owned|written|paid)\s+(?:by|to|for)|"
+                       r"in|from|with|of|at|under|for)\s+(?:the\s+|a\s+|an\s+)?(?P<v>.+?)$", re.I)
+
+
+def some_row_check(c: Clause, st: State) -> bool:
+    """"there are plants in the Araceae family": the one column that shows the value shows it in some row;
+    "there are no plants in the Cactaceae family": the column its header names shows it in none."""
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    said = re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+    said = re.sub(r"^there\s+(is|are)n['’]t\s+(?:any\s+)?", r"there \1 no ", said, flags=re.I)
+    m = _SOME_ROW.match(said)
+    if m is None:
+        return False
+    none = bool(m.group("no"))
+    kind = m.group("kind").lower()
+    if not on_list_of(st, kind) and records.entity_link(st, kind) is not None:
+        return False   # "there are no customers from Lyon" on another list: that list first (scoped-check)
+    if none and records.more_pages(st):
+        return False   # none on this page says nothing of the next ones
+    raw = quoted(m.group("v")) or m.group("v")
+    value = quoted(m.group("v")) or records.without_header_word(raw, st)
+    selector = column_showing(st, value, m.group("part") or "")
+    if not selector and value != raw:   # "the Cactaceae family": the column headed "family"
+        column = column_cells(st, raw.split()[-1])
+        selector = column[0] if column else ""
+    if not selector:
+        if not none:
+            return False
+        # no column to look in: the value shown nowhere on the list's page
+        st.prove(lambda: checks.element(st.ctx, text=value, present=False, description=f"Check {value!r} is not shown"))
+        return True
+    st.prove(lambda: checks.element(st.ctx, selector=selector, text=value, present=not none,
+                                    description=f"Check {'no' if none else 'some'} {m.group('kind')} shows {value!r}"))
+    return True
+
+
+# "the first row is Monstera", "the top plant should be Monstera", "Basil is the last one": a row by its place
+_PLACE = r"(?P<place>first|top|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|bottom)"
+_AT_PLACE = (re.compile(rf"^(?:the\s+)?{_PLACE}\s+(?:[a-z]+\s+)?(?:(?:listed|shown|displayed|in\s+the\s+\w+)\s+)?"
+                        r"(?:(?:row|entry|item|line|result|record)\s+)?"
+                        r"(?:is|should\s+be|must\s+be|shows?|reads?|says?|=)\s+(?P<v>.+)$", re.I),
+             re.compile(rf"^(?P<v>.+?)\s+(?:is|should\s+be|must\s+be|comes?|appears?|is\s+listed|shows?\s+up)\s+"
+                        rf"(?:the\s+|at\s+the\s+|on\s+)?{_PLACE}(?:\s+(?:one|row|entry|item|in\s+the\s+\w+|"
+                        r"of\s+the\s+\w+|on\s+the\s+\w+|in\s+line|[a-z]+))?$", re.I))
+_BEFORE = re.compile(r"^(?P<a>.+?)\s+(?:comes?|is|appears?|is\s+listed|shows?\s+up|should\s+(?:come|be))\s+"
+                     r"(?:before|after|above|below|ahead\s+of|earlier\s+than|later\s+than)\s+(?P<b>.+)$", re.I)
+_PLACE_INDEX = {"first": 1, "top": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+                "fifth": 5, "5th": 5, "last": -1, "bottom": -1}
+
+
+def place_check(c: Clause, st: State) -> bool:
+    """A row by its place in the table shown ("the first row is Monstera"): that row, by position, shows the
+    value. Two records' order ("A comes before B") cannot be read by one check: refused, not guessed."""
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    said = re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+    if _BEFORE.match(said):
+        raise Unplannable(f"the order of two records ({said!r}) is not one check; sort the list by the column "
+                          "that orders them and check it is sorted, or check which row is first", said)
+    m = next((p.match(said) for p in _AT_PLACE if p.match(said)), None)
+    if m is None:
+        return False
+    value = quoted(m.group("v")) or clean(m.group("v"))
+    if not value or len(value) > 80:
+        return False
+    first = _rows_selector(st)
+    if not first:
+        return False
+    index = _PLACE_INDEX[m.group("place").lower()]
+    row = f"{first}:last-of-type" if index < 0 else f"{first}:nth-of-type({index})"
+    st.prove(lambda: checks.element(st.ctx, selector=row, text=value,
+                                    description=f"Check the {m.group('place').lower()} row shows {value!r}"))
+    return True
+
+
+def _rows_selector(st: State) -> str:
+    """A selector of every row of the main list shown ("#list > tbody > tr", "#todo-list > li"): a table's
+    rows, else the list whose items hold controls of their own (a todo's checkbox), else the longest."""
+    assert st.live is not None
+    cells, _ = _table(st)
+    rows = [cl.el.selector for cl in cells if re.search(r"\btr:nth-of-type\(\d+\)", cl.el.selector or "")]
+    if rows:
+        return re.sub(r"(\btr):nth-of-type\(\d+\).*$", r"\1", rows[0])
+    groups: dict[str, list[Any]] = {}
+    for e in st.live.elements:
+        m = re.match(r"^(.*\bli):nth-of-type\(\d+\)$", e.selector or "")
+        if e.role == "listitem" and m and not e.hidden:
+            groups.setdefault(m.group(1), []).append(e)
+    holders = {e.container for e in st.live.elements if e.container}
+    ranked = sorted(groups.items(), key=lambda kv: (-sum((x.text or x.name) in holders for x in kv[1]), -len(kv[1])))
+    return ranked[0][0] if ranked and len(ranked[0][1]) >= 2 else ""
+
+
+# "nothing is completed", "none of the todos are ticked", "every todo is done": the rows' boxes, all or none
+_QUANTIFIED = re.compile(r"^(?P<q>nothing|none(?:\s+of\s+(?:the|my|our)\s+\w+)?|no\s+\w+|no\s+one|"
+                         r"(?:all|every|each)(?:\s+(?:of\s+)?(?:the|my|our))?(?:\s+\w+)?)\s+(?:is|are|has\s+been|have\s+been|"
+                         r"got|gets|get)\s+(?:now\s+|still\s+)?(?P<state>(?:not\s+)?(?:checked|ticked|done|completed|complete|"
+                         r"finished|selected)|unchecked|unticked|undone|open|active|pending)$", re.I)
+_DONE = re.compile(r"^(?:checked|ticked|done|completed|complete|finished|selected)$", re.I)
+
+
+def quantified_state_check(c: Clause, st: State) -> bool:
+    """"nothing is completed", "every todo is done": no box of the list's rows is in the other state."""
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    m = _QUANTIFIED.match(re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!"))
+    if m is None:
+        return False
+    state = m.group("state").lower()
+    done = bool(_DONE.match(state.removeprefix("not ").strip())) != state.startswith("not ")
+    everyone = m.group("q").split()[0].lower() in ("all", "every", "each")
+    rows = _rows_selector(st)
+    if not rows or not any(e.role == "checkbox" and e.container for e in st.live.elements):
+        return False
+    boxes = f"{rows} input[type=checkbox], {rows} [role=checkbox]"
+    # every one done: none is left undone; none done: none is done
+    unwanted = "unchecked" if (everyone and done) or (not everyone and not done) else "checked"
+    st.prove(lambda: checks.element(st.ctx, selector=boxes, state=unwanted, present=False,
+                                    description=f"Check no item of the list is {unwanted}"))
     return True

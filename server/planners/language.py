@@ -381,6 +381,20 @@ def restate(task: str) -> str:
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
     task = restate_shown_first(task)   # "show the cheapest products first": a sort
+    # "the customer list should include Bob Chen": a name listed
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:check|verify|confirm|make sure|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
+                  r"(?:[\w ]{0,30}?\s)?(?:list|table|results?|overview|grid)\s+(?:should\s+|must\s+|does\s+|will\s+)?"
+                  r"(?:still\s+)?(?:include|includes|contain|contains|have|has)\s+(?!(?:\d|no\b|any\b|an?\s+entry\b))"
+                  r"(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}check {m.group('v')} is listed", task, flags=re.I)
+    # "show the customers in Lyon", "list customers located in Lyon": the list narrowed to the value
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:show|list|display|view|see|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?"
+                  r"(?P<noun>(?-i:[a-z]+s))\s+(?:(?:who|that|which)\s+(?:are|live|lives)\s+|located\s+|based\s+|living\s+)?"
+                  r"(?P<prep>from|in)\s+(?P<v>(?-i:[A-Z0-9\"'“])[^,;]*?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}show only {m.group('noun')} from {m.group('v')}", task)
+    # "is there a plant called Basil?": a presence to check
+    task = re.sub(r"(^|[,;.]\s*|\b(?:and|then)\s+)(?:is|are)\s+there\s+(?=(?:a|an|any|some)\s)", r"\1check there is ", task,
+                  flags=re.I)
     # "Rosemary belongs to the Lamiaceae family, right?": a statement asked back is a statement to check
     task = _TAG_QUESTION.sub("", task)
     # "make Tea Kettle available again": what it is to be, said with "again"
@@ -479,8 +493,9 @@ def restate(task: str) -> str:
     return task
 
 
-_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<x>[^?.!;]+?)\s*\?\s*(?:(?:there|it|that|the\s+answer)\s+)?(?:should|must|"
-                       r"ought to|has to|needs to)\s+be\s+(?:exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*",
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<x>[^?.!;]+?)\s*\?\s*(?:(?:(?:there|it|that|the\s+answer)\s+)?(?:should|must|"
+                       r"ought to|has to|needs to)\s+be\s+|(?:expect(?:ed|ing)?|answer|i\s+expect)\s*:?\s*|"
+                       r"(?=\d+\s*[.!]?\s*$))(?:exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*",
                        re.I)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from server.planners import grounding, record_ids
 from server.planners.grounding import Target, TargetKind
@@ -277,6 +277,7 @@ def entity_link(st: State, noun: str) -> Target | None:
              and not t.label.rstrip().endswith(":")   # "Show issue:" submits the box beside it
              and not in_header_row(st, t.live)   # a column's sort link
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
+             and not filters_here(st.live.url, t.live.href, t.label)
              and not record_ids.is_record_of(t.live.href, noun)   # "#2" is one ticket, not the list of them
              and not _submits_a_box(st, t.live)]   # "[URL] Watch": it adds one; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
@@ -312,11 +313,22 @@ def _leads_here(url: str, href: str) -> bool:
 
 
 def _sorts_here(url: str, href: str) -> bool:
-    """Whether a link only re-sorts the page at *url* (a column header's "?sort=ticket")."""
+    """Whether a link only re-sorts or facets the page at *url* (a column header's "?sort=ticket", "?_facet=family")."""
     if not url or not href:
         return False
     a, b = urlsplit(urljoin(url, href)), urlsplit(url)
-    return a.path.rstrip("/") == b.path.rstrip("/") and bool(re.search(r"\b(?:sort|order|desc|asc)\b", a.query, re.I))
+    return a.path.rstrip("/") == b.path.rstrip("/") and bool(re.search(r"\b(?:_?sort\w*|order|desc|asc|_?facet\w*)\b",
+                                                                      a.query, re.I))
+
+
+def filters_here(url: str, href: str, label: str) -> bool:
+    """Whether a link is a filter of the page at *url*: the same page, with its own label as a query value
+    ("Lyon" → "?city=Lyon"): a view of this list, not a list of its own."""
+    if not url or not href or not label.strip():
+        return False
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
+    values = {v.casefold() for _, v in parse_qsl(a.query)}
+    return a.path.rstrip("/") == b.path.rstrip("/") and label.strip().casefold() in values
 
 
 _MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b|(?:start|make|begin)\s+(?:a\s+)?new\b)", re.I)
@@ -417,6 +429,20 @@ def in_header_row(st: State, el: UIElement) -> bool:
     head = el.container.rstrip("…")
     return any((e.text or e.name).startswith(head) for e in st.live.elements
                if e.role == "row" and "header-row" in e.hint.split())
+
+
+def header_words(st: State) -> set[str]:
+    """The words of the column headers of the tables shown, singular ("family", "height", "cm")."""
+    if st.live is None:
+        return set()
+    return {w.rstrip("s") for e in st.live.elements if e.role == "row" and "header-row" in e.hint.split()
+            for w in words(e.text or e.name)}
+
+
+def without_header_word(value: str, st: State) -> str:
+    """"Araceae family" → "Araceae" where a column is headed "family": the value, without the column's name."""
+    m = re.match(r"^(?P<v>.+?)\s+(?P<h>(?-i:[a-z]+))$", value.strip())
+    return m.group("v") if m and m.group("h").rstrip("s") in header_words(st) else value
 
 
 _PART_ROLES = frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB, ROLE_MENUITEM, ROLE_CELL, ROLE_LISTITEM})

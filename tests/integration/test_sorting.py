@@ -62,6 +62,12 @@ def test_datasette_sorted_tallest_first_and_checked(datasette: Datasette, tmp_pa
         for row, height in zip(rows, heights):
             assert f" {height} " in f" {row} ", (row, height)
         browser.dom.execute("check_sorted", {"column": "height_cm", "order": "descending"})
+        # the planner's check of a row by its place: the tallest plant's row is first, the shortest's is not
+        tallest, shortest = column(datasette.database, "SELECT name FROM plants ORDER BY height_cm DESC, id")[::len(heights) - 1]
+        first_row = "table tbody tr:nth-of-type(1)"
+        browser.dom.execute("wait_for_element", {"selector": first_row, "text": tallest})
+        with pytest.raises(DeviceFailure):
+            browser.dom.execute("wait_for_element", {"selector": first_row, "text": shortest, "timeout": 1})
         with pytest.raises(DeviceFailure):
             browser.dom.execute("check_sorted", {"column": "height_cm", "order": "ascending", "timeout": 1})
     finally:

@@ -1,0 +1,121 @@
+"""Checks about the rows of a table, worded as testers do: a kind said with a name, a value said with its column,
+some row or none showing a value, and a row by its place. Planned against a real Datasette screen."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from shared.screen import ScreenObservation
+from tests.unit.test_screen_planning import plan, steps
+
+SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "third_party.json"
+PLANTS = "datasette/nursery/plants"
+FAMILY = "body > div:nth-of-type(1) > section > div:nth-of-type(2) > table > tbody > tr > td:nth-of-type(3)"
+ROWS = "body > div:nth-of-type(1) > section > div:nth-of-type(2) > table > tbody > tr"
+
+
+def screen(key: str = PLANTS) -> ScreenObservation:
+    return ScreenObservation.from_dict(json.loads(SHOTS.read_text())[key])
+
+
+@pytest.mark.parametrize("task", ["is there a plant called Basil?", "check there is a plant named Basil"])
+def test_the_kind_of_record_is_no_value_of_a_row(task: str) -> None:
+    # "plant" is also in the cell "Snake Plant": it named that row, and Basil was looked for in it
+    assert steps(plan(task, screen())) == [("wait_for_element", {"text": "Basil", "present": True})]
+
+
+def test_a_value_said_with_its_column_is_the_value_alone() -> None:
+    got = steps(plan("Monstera is in the Araceae family", screen()))
+    assert got == [("wait_for_element", {"text": "Araceae", "row": "1 Monstera Araceae partial shade 90 1",
+                                         "present": True})]
+
+
+@pytest.mark.parametrize("task, value, present", [
+    ("check there are plants in the Araceae family", "Araceae", True),
+    ("are there any plants from the Araceae family?", "Araceae", True),
+    ("make sure there are no plants in the Cactaceae family", "Cactaceae", False),
+    ("there aren't any plants in the Cactaceae family", "Cactaceae", False),
+])
+def test_some_row_or_none_shows_the_value_in_its_column(task: str, value: str, present: bool) -> None:
+    # before: the whole phrase as a text ("plants in the Cactaceae family" is never shown: a pass either way)
+    assert steps(plan(task, screen())) == [("wait_for_element", {"text": value, "selector": FAMILY,
+                                                                 "present": present})]
+
+
+@pytest.mark.parametrize("task, place, value", [
+    ("check the first row is Monstera", ":nth-of-type(1)", "Monstera"),
+    ("the top plant should be Monstera", ":nth-of-type(1)", "Monstera"),
+    ("Monstera should be at the top", ":nth-of-type(1)", "Monstera"),
+    ("make sure the last plant listed is Basil", ":last-of-type", "Basil"),
+    ("check the second row shows Rosemary", ":nth-of-type(2)", "Rosemary"),
+])
+def test_a_row_by_its_place_is_that_row_by_position(task: str, place: str, value: str) -> None:
+    assert steps(plan(task, screen())) == [("wait_for_element", {"text": value, "selector": ROWS + place,
+                                                                 "present": True})]
+
+
+def test_the_order_of_two_records_is_refused_not_guessed() -> None:
+    p = plan("verify Monstera comes before Rosemary", screen())
+    assert not p.feasible and "order of two records" in p.analysis
+
+
+def test_a_facet_link_of_the_page_is_no_list_of_records() -> None:
+    # Datasette's "Suggested facets: family" link re-views this page; it is not a list called "family"
+    got = steps(plan("Basil is a plant in the Lamiaceae family", screen()))
+    assert len(got) == 1 and got[0][0] == "wait_for_element" and got[0][1]["text"] == "Lamiaceae"
+
+
+TODOS = "todomvc/index.html#/"
+BOXES = "#todo-list > li input[type=checkbox], #todo-list > li [role=checkbox]"
+
+
+def test_a_list_item_by_its_place_is_that_item_of_the_main_list() -> None:
+    # the todo list (its items hold checkboxes), not the filters' list beside it
+    assert steps(plan("the first todo should be buy milk", screen(TODOS))) == [
+        ("wait_for_element", {"text": "buy milk", "selector": "#todo-list > li:nth-of-type(1)", "present": True})]
+
+
+@pytest.mark.parametrize("task, unwanted", [
+    ("check nothing is completed", "checked"),
+    ("make sure none of the todos are ticked", "checked"),
+    ("verify every todo is done", "unchecked"),
+    ("check all todos are still active", "checked"),
+])
+def test_all_or_none_of_the_items_in_a_state_is_no_box_in_the_other(task: str, unwanted: str) -> None:
+    # before: "nothing" was looked for as an element's text
+    assert steps(plan(task, screen(TODOS))) == [
+        ("wait_for_element", {"selector": BOXES, "state": unwanted, "present": False})]
+
+
+def test_a_bare_answer_after_a_question_is_the_count_expected() -> None:
+    assert steps(plan("how many todos are left? 2", screen(TODOS))) == [
+        ("wait_for_element", {"text": "2 items left", "present": True})]
+
+
+@pytest.mark.parametrize("task", ["clear the finished ones", "remove the finished todos"])
+def test_a_state_said_in_other_words_names_the_same_control(task: str) -> None:
+    assert steps(plan(task, screen(TODOS))) == [("click_element", {"text": "Clear completed", "role": "button"})]
+
+
+def test_a_list_that_should_include_a_name_is_that_name_listed() -> None:
+    assert steps(plan("the customer list should include Bob Chen", screen("django_admin/admin/store/customer/"))) == [
+        ("wait_for_element", {"text": "Bob Chen", "present": True})]
+
+
+@pytest.mark.parametrize("task", ["show the customers in Lyon", "list customers located in Lyon",
+                                  "search for customers in Lyon"])
+def test_customers_in_a_city_narrow_the_list_to_the_city(task: str) -> None:
+    # before: "Lyon" (the city filter's link) was taken for a list, and "customers" was searched for in it
+    got = steps(plan(task, screen("django_admin/admin/store/customer/")))
+    assert got[0] in (("click_element", {"text": "Lyon", "role": "link"}),
+                      ("input_text", {"text": "Lyon", "field": "searchbar q", "clear": True, "submit": True}))
+    assert all("customers" not in str(params) for _, params in got)
+
+
+def test_a_value_absent_from_every_column_is_checked_absent_from_the_row() -> None:
+    # before: the name column, which never shows a city: a pass whatever the city
+    got = steps(plan("confirm Bob Chen is not in Paris", screen("django_admin/admin/store/customer/")))
+    assert got[-1] == ("wait_for_element", {"text": "Paris", "row": "Bob Chen bob.chen@example.com Boston",
+                                            "present": False})
