@@ -27,7 +27,8 @@ from typing import Callable
 from server.planners import grounding
 from server.planners.base import PlanRequest
 from server.planners.intents_act import (
-    activate, back_intent, location_intent, channel_intent, pointer_intent, press_intent, reload_intent, url_intent,
+    activate, back_intent, location_intent, channel_intent, named_by_place, pointer_intent, press_intent, reload_intent,
+    url_intent,
 )
 from server.planners.intents_media import pause_intent
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
@@ -296,6 +297,9 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it
+            placed = named_by_place(clause, st)
+            if placed is not None:   # "delete the second customer": that row, by its name
+                clause = read_clause(placed, known)
             verb = _unknown_verb(clause, known | st.key_choices_lower() | (
                 WORKFLOW_VERBS | ROW_VERBS if st.screen is not None and st.open_world else set()))
             if verb and not verb_names_a_control(verb, st):   # "recheck X" where rows offer "Recheck"

@@ -14,7 +14,7 @@ from dataclasses import replace
 from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
-from server.planners.language import Act, Clause, PRONOUN, clean, quoted, words
+from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, quoted, words
 from server.planners.intents_media import pause_intent, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
@@ -802,6 +802,40 @@ def _main_list(items: list) -> list[str]:
         shape = tuple(e.role for e in items if e.container == container)
         groups.setdefault(shape, []).append(container)
     return max(groups.values(), key=lambda rows: sum(len(r) for r in rows)) if groups else []
+
+
+_BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
+                       r"(?:(?P<noun>(?-i:[a-z]+))\b(?:\s+(?:in|on|of)\s+the\s+(?:list|table|page))?)?", re.I)
+_PLACED_ACTS = (Act.DELETE, Act.TICK, Act.UNTICK, Act.EDIT, Act.SET, Act.HOVER, Act.DOUBLE_CLICK)
+
+
+def named_by_place(c: Clause, st: State) -> str | None:
+    """"delete the second customer", "tick the first todo": the clause with that row's name in its place, where
+    the screen shows the list (the first customer's name, quoted); None when it names no row by its place."""
+    m = _BY_PLACE.search(c.text)
+    if m is None or c.act not in _PLACED_ACTS or st.live is None:
+        return None
+    noun = (m.group("noun") or "").lower()
+    if noun and noun not in ("one", "item", "row", "entry", "record", "line") and noun not in ITEM_NOUNS:
+        from server.planners import records
+        from server.planners.list_search import on_list_of
+
+        if not on_list_of(st, noun) and records.entity_link(st, noun) is not None:
+            return None   # another list's: that list first (its own plan)
+    headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
+    items = [e for e in st.live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
+             and e.container not in headers and not e.hidden]
+    rows = _main_list(items)
+    index = find_ordinal(m.group("o"))
+    if not rows or index is None or not -len(rows) <= index < len(rows):
+        return None
+    row = rows[index]
+    own = next((e for e in items if e.container == row and e.role == ROLE_LINK
+                and not set(words(e.name or e.text)) & _ACTION_WORDS and (e.name or e.text).strip()), None)
+    name = (own.name or own.text).strip() if own is not None else row.strip()
+    if len(name) > 60 or '"' in name:
+        return None
+    return c.text[:m.start()] + f'"{name}"' + c.text[m.end():]
 
 
 def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:

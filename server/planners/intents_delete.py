@@ -110,7 +110,10 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     name = clean(called) if called != subject else subject   # the subject's articles are gone: "Our shop" stays
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
-    shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
+    # "the pizza night bill", "the electricity bill": the part of the subject a row shows is the record, though
+    # the other word ("bill") may name something else of the page (its "Bills" tab)
+    shown = records.shown_part(st, subject) if name and (not grounding.rows(name, st.live, minimum=0.8)
+                                                         or grounding.norm(name) != grounding.norm(subject)) else None
     if shown is not None and shown.container:
         name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
     rows = grounding.rows(name, st.live) if name else []

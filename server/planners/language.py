@@ -361,6 +361,15 @@ _SPENT = re.compile(r"(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:
                     r"\s*[.!?]*", re.I)
 
 
+# "add an expense of 30 for pizza paid by Bob (for everyone)", "log a 12.50 bill for taxi, paid by Dan"
+_EXPENSE_OF = re.compile(r"(?:please\s+)?(?:add|record|log|create|enter|register)\s+(?:a|an|one|the)\s+(?:new\s+)?"
+                         r"(?:(?:of\s+)?(?P<a2>[$€£]?\d[\d,]*(?:\.\d+)?)\s*(?:euros?|dollars?|pounds?|eur|usd|gbp)?\s+)?"
+                         r"(?:bill|expense|payment|purchase|cost)\s+(?:of\s+(?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\s*"
+                         r"(?:euros?|dollars?|pounds?|eur|usd|gbp)?\s+)?(?:for|on)\s+(?:the\s+|some\s+)?(?P<w>[^,;]+?)\s*,?\s+"
+                         r"(?:paid\s+(?:for\s+)?by|from|by)\s+(?P<p>(?-i:[A-Z][\w-]*))"
+                         r"(?:\s+for\s+(?:everyone|everybody|all(?:\s+of\s+us)?|the\s+(?:whole\s+)?group))?\s*[.!]*", re.I)
+
+
 _TOLD = re.compile(r"(?:i|we)(?:['’]ve|\s+have|\s+just|\s+already)*\s+(?!want|need|would|like|wish|prefer|hope)"
                    r"[a-z]+(?:ed|ought|aid|ade|ot|ent|id|ook|old|ew|ung)\s+(?P<x>(?:the|my|our|that|this)\s+[^,;]+?)\s*[,;]\s*"
                    r"(?:so\s+|now\s+|please\s+)*(?P<rest>[^,;]*\b(?:it|them)\b[^,;]*)", re.I)
@@ -383,10 +392,11 @@ def restate(task: str) -> str:
     task = restate_shown_first(task)   # "show the cheapest products first": a sort
     # "the customer list should include Bob Chen": a name listed
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:check|verify|confirm|make sure|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
-                  r"(?:[\w ]{0,30}?\s)?(?:list|table|results?|overview|grid)\s+(?:should\s+|must\s+|does\s+|will\s+)?"
-                  r"(?:still\s+)?(?:include|includes|contain|contains|have|has)\s+(?!(?:\d|no\b|any\b|an?\s+entry\b))"
+                  r"(?:(?P<noun>[a-z]+)\s)?(?P<kind>list|table|results?|overview|grid)\s+(?:should\s+|must\s+|does\s+|will\s+)?"
+                  r"(?:still\s+)?(?:include|includes|contain|contains)\s+(?!(?:\d|no\b|any\b|an?\s+(?:entry|column|filter|row)\b))"
                   r"(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
-                  lambda m: f"{m.group(1)}check {m.group('v')} is listed", task, flags=re.I)
+                  lambda m: f"{m.group(1)}check {m.group('v')} is listed"
+                            + (f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else ""), task, flags=re.I)
     # "show the customers in Lyon", "list customers located in Lyon": the list narrowed to the value
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:show|list|display|view|see|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?"
                   r"(?P<noun>(?-i:[a-z]+s))\s+(?:(?:who|that|which)\s+(?:are|live|lives)\s+|located\s+|based\s+|living\s+)?"
@@ -456,9 +466,11 @@ def restate(task: str) -> str:
     named = _APPOSITIVE.fullmatch(task.strip())
     if named:     # "add a new person, Gina, to the group": the name between commas; where it goes is the app
         return f"{named.group('v')} a {named.group('k')} called {named.group('n')}"
-    spent = _SPENT.fullmatch(task.strip())
+    spent = _SPENT.fullmatch(task.strip()) or _EXPENSE_OF.fullmatch(task.strip())
     if spent:     # "Could you record that Chloe paid 15.60 for coffee beans?": an expense to add
-        return f"add an expense '{spent.group('w')}' of {spent.group('a')} paid by {spent.group('p')}"
+        amount = spent.group("a") or spent.groupdict().get("a2")
+        if amount:
+            return f"add an expense '{spent.group('w')}' of {amount} paid by {spent.group('p')}"
     prefer = re.fullmatch(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:prefer|like|want|rather have)\s+(?P<f>(?:the|my)\s+[\w ]+?)\s+"
                           r"(?:in|set to|to be|as|on)\s+(?P<v>[\w -]+?)[\s.!]*(?:,?\s*please)?", task.strip(), re.I)
     if prefer:    # "I'd prefer the audio in French": the setting, to that value

@@ -119,3 +119,35 @@ def test_a_value_absent_from_every_column_is_checked_absent_from_the_row() -> No
     got = steps(plan("confirm Bob Chen is not in Paris", screen("django_admin/admin/store/customer/")))
     assert got[-1] == ("wait_for_element", {"text": "Paris", "row": "Bob Chen bob.chen@example.com Boston",
                                             "present": False})
+
+
+@pytest.mark.parametrize("task, command, row", [
+    ("tick the third todo", "set_checked", "Call the plumber"),
+    ("untick the second one", "set_checked", "Walk the dog"),
+    ("delete the last todo", "click_element", "Pay rent"),
+])
+def test_a_row_named_by_its_place_is_acted_on_by_its_name(task: str, command: str, row: str) -> None:
+    got = plan(task, screen(TODOS))
+    assert got.feasible and got.steps[0].command == command and got.steps[0].params["row"] == row
+
+
+def test_deleting_the_first_customer_opens_that_customer_to_delete_it() -> None:
+    # before: "the first customer" clicked the Customers link of the list already shown
+    got = plan("delete the first customer", screen("django_admin/admin/store/customer/"))
+    assert steps(got)[0] == ("click_element", {"text": "Alice Martin", "role": "link"})
+    assert any("Alice Martin" in p for p in got.pending)
+
+
+def test_a_lowercase_record_with_its_kind_is_the_row_that_shows_it() -> None:
+    # "the electricity bill": the row Electricity; "bill" also names the page's Bills tab, which was clicked
+    got = steps(plan("delete the electricity bill", screen("ihatemoney/flatshare/")))
+    assert got[0] == ("click_element", {"text": "delete", "role": "button",
+                                        "row": "2026-11-10 Dan Electricity Everyone 88.20 (22.05 each) edit"})
+
+
+def test_an_expense_of_an_amount_for_a_thing_paid_by_someone_is_that_expense() -> None:
+    from server.planners.language import restate
+
+    assert restate("add an expense of 30 for pizza paid by Bob for everyone") == \
+        "add an expense 'pizza' of 30 paid by Bob"
+    assert restate("log a 12.50 bill for taxi, paid by Dan") == "add an expense 'taxi' of 12.50 paid by Dan"
