@@ -806,36 +806,63 @@ def _main_list(items: list) -> list[str]:
 
 _BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
                        r"(?:(?P<noun>(?-i:[a-z]+))\b(?:\s+(?:in|on|of)\s+the\s+(?:list|table|page))?)?", re.I)
-_PLACED_ACTS = (Act.DELETE, Act.TICK, Act.UNTICK, Act.EDIT, Act.SET, Act.HOVER, Act.DOUBLE_CLICK)
+# acts whose own intents read "the first X" themselves (open, click, play) or name no row (add, type, search)
+_UNPLACED_ACTS = (Act.OPEN, Act.CLICK, Act.PLAY, Act.CHECK, Act.NAVIGATE, Act.ADD, Act.SEARCH, Act.TYPE, Act.SORT,
+                  Act.FILTER)
 
 
 def named_by_place(c: Clause, st: State) -> str | None:
     """"delete the second customer", "tick the first todo": the clause with that row's name in its place, where
     the screen shows the list (the first customer's name, quoted); None when it names no row by its place."""
     m = _BY_PLACE.search(c.text)
-    if m is None or c.act not in _PLACED_ACTS or st.live is None:
+    if m is None or c.act in _UNPLACED_ACTS or st.live is None:
         return None
     noun = (m.group("noun") or "").lower()
     if noun and noun not in ("one", "item", "row", "entry", "record", "line") and noun not in ITEM_NOUNS:
         from server.planners import records
         from server.planners.list_search import on_list_of
 
-        if not on_list_of(st, noun) and records.entity_link(st, noun) is not None:
-            return None   # another list's: that list first (its own plan)
+        link = records.entity_link(st, noun) if not on_list_of(st, noun) else None
+        if link is not None and link.score >= 0.88:
+            return None   # another list's ("Customers"): that list first (its own plan); not "Watch Groups"
     headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
     items = [e for e in st.live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
              and e.container not in headers and not e.hidden]
-    rows = _main_list(items)
+    rows = _table_rows(st, items) or _main_list(items)
     index = find_ordinal(m.group("o"))
     if not rows or index is None or not -len(rows) <= index < len(rows):
         return None
     row = rows[index]
-    own = next((e for e in items if e.container == row and e.role == ROLE_LINK
-                and not set(words(e.name or e.text)) & _ACTION_WORDS and (e.name or e.text).strip()), None)
+    in_row = [e for e in st.live.elements if e.container == row and (e.name or e.text).strip()
+              and not set(words(e.name or e.text)) & _ACTION_WORDS and not re.match(r"^\w+://", e.name or e.text)]
+    # the row's title or name cell, else its own link (not a badge: the longest), else the row's text
+    titled = [e for e in in_row if re.search(r"\b(?:title|name)\b", e.hint or "")]
+    links = sorted((e for e in in_row if e.role == ROLE_LINK), key=lambda e: -len(e.name or e.text))
+    own = (titled or links or [None])[0]
     name = (own.name or own.text).strip() if own is not None else row.strip()
     if len(name) > 60 or '"' in name:
         return None
     return c.text[:m.start()] + f'"{name}"' + c.text[m.end():]
+
+
+def _table_rows(st: State, items: list) -> list[str]:
+    """The containers of *items* in the order of the table's data rows (rows of one table may hold different
+    controls: a row with a History link is still the first row)."""
+    assert st.live is not None
+    containers = list(dict.fromkeys(e.container for e in items))
+    tables: list[list[str]] = [[]]   # the data rows under each header row: a sidebar's table, the list's
+    for r in st.live.elements:
+        if r.role != "row" or r.hidden:
+            continue
+        if "header-row" in r.hint.split():
+            tables.append([])
+            continue
+        text = r.text or r.name
+        found = next((c for c in containers if text.startswith(c.rstrip("…"))), None)
+        if found and found not in tables[-1]:
+            tables[-1].append(found)
+    biggest = max(tables, key=len)
+    return biggest if len(biggest) >= 2 else []
 
 
 def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:

@@ -8,7 +8,7 @@ import re
 from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause, clean, quoted, words
-from server.planners.list_search import go_to_list, seek_record
+from server.planners.list_search import go_to_list, on_list_of, seek_record
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import ROLE_BUTTON, ROLE_LINK, UIElement
 
@@ -103,17 +103,34 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     """delete a record that is not a row with its own delete control: through its page, or its list."""
     if c.act is not Act.DELETE or st.live is None:
         return False
+    untag = re.match(r"^(?:the\s+)?(?P<v>\S+|\"[^\"]+\")\s+(?P<f>tag|label|keyword|category|flag)s?\s+(?:from|off)\s+"
+                     r"(?P<rec>.+)$", c.rest.strip(), re.I)
+    if untag:   # a value taken off a record is a change to that record, never a deletion of anything
+        raise Unplannable(f"taking the {untag.group('f')} {untag.group('v')} off {untag.group('rec')} changes "
+                          f"{untag.group('rec')}: say 'edit {untag.group('rec')}' and the {untag.group('f')}s it "
+                          "should keep", untag.group("rec"))
     subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
     subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
     nouns = records.list_nouns(c.rest)
+    kind_last = re.match(r"^(?:the\s+)?(?P<x>(?-i:[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?))\s+(?P<k>(?-i:[a-z]+))$", subject)
+    x_link = records.entity_link(st, kind_last.group("x")) if kind_last else None
+    if kind_last and (records.entity_link(st, kind_last.group("k")) is not None or on_list_of(st, kind_last.group("k"))) \
+            and (x_link is None or x_link.live is not None and x_link.live.container):
+        nouns = [kind_last.group("k")]   # "the pizza tag": a record "pizza" of the list of tags
+        subject = kind_last.group("x")
+        if not on_list_of(st, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
+            return True   # that list first: a link named "pizza" here may be anything but the tag's own page
     called = re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I)
     name = clean(called) if called != subject else subject   # the subject's articles are gone: "Our shop" stays
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
     # "the pizza night bill", "the electricity bill": the part of the subject a row shows is the record, though
     # the other word ("bill") may name something else of the page (its "Bills" tab)
-    shown = records.shown_part(st, subject) if name and (not grounding.rows(name, st.live, minimum=0.8)
-                                                         or grounding.norm(name) != grounding.norm(subject)) else None
+    shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
+    if shown is None and name and grounding.norm(name) != grounding.norm(subject):
+        # a name cell of a row, never a link or button in it: "the tech tag" is a tag's link, not a record
+        part = records.shown_part(st, subject)
+        shown = part if part is not None and part.role not in (ROLE_LINK, ROLE_BUTTON) else None
     if shown is not None and shown.container:
         name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
     rows = grounding.rows(name, st.live) if name else []
@@ -122,6 +139,9 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
         from server.planners.intents_form import delete_row
 
+        if not (grounding.norm(rows[0].name) + " ").startswith(grounding.norm(name) + " "):
+            # "the plumber todo" is the row "Call the plumber": the proof it went is what the row shows
+            name = _named_in_row(st, rows[0].name, name) or rows[0].name
         return delete_row(st, name, rows[0].name)   # a row with its own delete control
     link = records.record_link(st, name) if name else None
     if link is not None:

@@ -321,7 +321,18 @@ def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] =
         found = grounding.live_elements(w, st.live, roles=roles, minimum=0.8, row=row)
         if found:
             return found[0]
+    if st.live is not None:   # "Delete Record", "Edit entry": the word first, a word of kind after it
+        for w in wanted:
+            for e in st.live.elements:
+                label = e.name or e.text
+                said = words(label)
+                if e.container == row and e.role in roles and not e.hidden and 1 < len(said) <= 3 \
+                        and said[0] == w.lower() and said[-1] in _KIND_WORDS:
+                    return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, label, live=e)
     return None
+
+
+_KIND_WORDS = {"record", "entry", "item", "row", "this", "it"}
 
 
 def delete_intent(c: Clause, st: State) -> bool:

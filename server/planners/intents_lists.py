@@ -176,7 +176,10 @@ def _sort_header(st: State, ask: SortAsk) -> grounding.Target | None:
     heads = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container in header_rows
              and not e.hidden] or \
             [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container and not e.hidden]
-    for column in ask.columns():
+    said = list(ask.columns())
+    if ask.column and len(ask.column.split()) > 1:   # "by last checked" where the header is CHECKED
+        said += [w for w in reversed(ask.column.split()) if len(w) > 3]
+    for column in said:
         found = [t for t in grounding.live_elements(column, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
                                                     minimum=0.9) if t.live.container]
         if found:

@@ -363,7 +363,8 @@ def statement_check(c: Clause, st: State) -> bool:
 _SOME_ROW = re.compile(r"^there\s+(?:is|are|'s)\s+(?P<no>no\s+|not\s+any\s+|n['’]t\s+any\s+)?(?:a|an|any|some|"
                        r"at\s+least\s+one|still)?\s*(?P<kind>[a-z]+)\s+"
                        r"(?:(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+)?(?P<part>[a-z]+ed|owned|written|paid)\s+(?:by|to|for)|"
-                       r"in|from|with|of|at|under|for)\s+(?:the\s+|a\s+|an\s+)?(?P<v>.+?)$", re.I)
+                       r"(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+)?(?P<tag>tagged|labell?ed|marked|titled|named|called)"
+                       r"(?:\s+(?:with|as))?|in|from|with|of|at|under|for)\s+(?:the\s+|a\s+|an\s+)?(?P<v>.+?)$", re.I)
 
 
 def some_row_check(c: Clause, st: State) -> bool:
@@ -378,16 +379,26 @@ def some_row_check(c: Clause, st: State) -> bool:
         return False
     none = bool(m.group("no"))
     kind = m.group("kind").lower()
-    if not on_list_of(st, kind) and records.entity_link(st, kind) is not None:
+    link = records.entity_link(st, kind) if not on_list_of(st, kind) else None
+    if link is not None and link.score >= 0.88:
         return False   # "there are no customers from Lyon" on another list: that list first (scoped-check)
     if none and records.more_pages(st):
         return False   # none on this page says nothing of the next ones
     raw = quoted(m.group("v")) or m.group("v")
     value = quoted(m.group("v")) or records.without_header_word(raw, st)
-    selector = column_showing(st, value, m.group("part") or "")
+    tagged = bool(m.group("tag")) and m.group("tag").lower() not in ("named", "called", "titled")
+    selector = "" if tagged else column_showing(st, value, m.group("part") or "")
     if not selector and value != raw:   # "the Cactaceae family": the column headed "family"
         column = column_cells(st, raw.split()[-1])
         selector = column[0] if column else ""
+    if tagged and not none:
+        # "bookmarks tagged python": a tag shows as an element of its own, named exactly so (not a title's word)
+        st.prove(lambda: checks.element(st.ctx, text=value, exact=True, description=f"Check {value!r} is shown"))
+        return True
+    if not selector and not none:
+        # "is there a watch for example.com?": no column shows it yet; the value itself, shown
+        st.prove(lambda: checks.element(st.ctx, text=value, description=f"Check {value!r} is shown"))
+        return True
     if not selector:
         if not none:
             return False
@@ -443,9 +454,13 @@ def _rows_selector(st: State) -> str:
     rows, else the list whose items hold controls of their own (a todo's checkbox), else the longest."""
     assert st.live is not None
     cells, _ = _table(st)
-    rows = [cl.el.selector for cl in cells if re.search(r"\btr:nth-of-type\(\d+\)", cl.el.selector or "")]
-    if rows:
-        return re.sub(r"(\btr):nth-of-type\(\d+\).*$", r"\1", rows[0])
+    tables: dict[str, set[str]] = {}   # each table's rows: the list's, not a sidebar's
+    for cl in cells:
+        m = re.match(r"^(.*\btr):nth-of-type\((\d+)\)", cl.el.selector or "")
+        if m:
+            tables.setdefault(m.group(1), set()).add(m.group(2))
+    if tables:
+        return max(tables, key=lambda t: len(tables[t]))
     groups: dict[str, list[Any]] = {}
     for e in st.live.elements:
         m = re.match(r"^(.*\bli):nth-of-type\(\d+\)$", e.selector or "")

@@ -321,6 +321,15 @@ def _sorts_here(url: str, href: str) -> bool:
                                                                       a.query, re.I))
 
 
+def lists_by(href: str, label: str) -> bool:
+    """Whether a link opens a list filtered by its own label ("pizza" → "/bookmark/?flt0_tags_contain=pizza"):
+    the records that have it, not the page of a record called so."""
+    if not href or not label.strip():
+        return False
+    return any(v.casefold() == label.strip().casefold() and re.search(r"flt|filter|contain|tag|search|^q$|query|__", k, re.I)
+               for k, v in parse_qsl(urlsplit(href).query))
+
+
 def filters_here(url: str, href: str, label: str) -> bool:
     """Whether a link is a filter of the page at *url*: the same page, with its own label as a query value
     ("Lyon" → "?city=Lyon"): a view of this list, not a list of its own."""
@@ -391,7 +400,8 @@ def record_link(st: State, name: str) -> Target | None:
         return None
     found = [t for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)
              if t.live.container and not in_header_row(st, t.live)   # a column's sort link is no record
-             and not leaves_app(st, t.live)]   # a bookmark's title links to its site, not to its record
+             and not leaves_app(st, t.live)   # a bookmark's title links to its site, not to its record
+             and not lists_by(t.live.href, t.label)]   # a tag's link to the list filtered by it
     if found:
         return found[0]
     want = grounding.norm(name)
