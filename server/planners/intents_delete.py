@@ -114,11 +114,12 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     nouns = records.list_nouns(c.rest)
     kind_last = re.match(r"^(?:the\s+)?(?P<x>(?-i:[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?))\s+(?P<k>(?-i:[a-z]+))$", subject)
     x_link = records.entity_link(st, kind_last.group("x")) if kind_last else None
-    if kind_last and (records.entity_link(st, kind_last.group("k")) is not None or on_list_of(st, kind_last.group("k"))) \
+    k_link = records.entity_link(st, kind_last.group("k")) if kind_last else None
+    if kind_last and (k_link is not None and k_link.score >= 0.88 or on_list_of(st, kind_last.group("k"))) \
             and (x_link is None or x_link.live is not None and x_link.live.container):
         nouns = [kind_last.group("k")]   # "the pizza tag": a record "pizza" of the list of tags
         subject = kind_last.group("x")
-        if not on_list_of(st, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
+        if not on_list_of(st, nouns[0]) and not _names_a_row(st, subject) and go_to_list(st, nouns[0], [c.text]):
             return True   # that list first: a link named "pizza" here may be anything but the tag's own page
     called = re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:called|named)\s+", "", subject, flags=re.I)
     name = clean(called) if called != subject else subject   # the subject's articles are gone: "Our shop" stays
@@ -165,6 +166,16 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not st.moved and seek_record(st, name, c.text):
         return True
     return False
+
+
+def _names_a_row(st: State, name: str) -> bool:
+    """Some row shows *name* as its own text, not in a link or button of it ("Weather warnings" starts the title
+    cell of a watch; "pizza" is only a tag's link in a bookmark's row)."""
+    assert st.live is not None
+    want = grounding.norm(name)
+    return len(want) >= 3 and any(e.container and e.role not in (ROLE_LINK, ROLE_BUTTON) and not e.hidden
+                                  and (grounding.norm(e.name or e.text) + " ").startswith(want + " ")
+                                  for e in st.live.elements)
 
 
 def _named_in_row(st: State, row: str, subject: str) -> str:

@@ -188,3 +188,9 @@ def test_deleting_a_tag_goes_to_the_tags_and_deletes_its_row() -> None:
     p = plan("get rid of the pizza tag", screen("buku/tag/"))
     assert steps(p) == [("click_element", {"text": "Delete Record", "role": "button", "row": "pizza 1"})]
     assert p.pending == ['if asked confirm the deletion of the row "pizza"']
+
+
+def test_a_record_shown_here_with_its_kind_is_deleted_here_not_on_a_list_of_another_kind() -> None:
+    # "watch" also names the "Watch Groups" link; the row Weather warnings is on this page
+    p = plan("pls remvoe the weather warnings watch", screen("changedetection/"))
+    assert steps(p)[0][1]["row"].startswith("Text Weather warnings")
