@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
@@ -794,6 +795,13 @@ def _expect_after_declared(st: State, t: Target) -> None:
             pass
 
 
+def _row_items(live: Any) -> list:
+    """The controls of the screen's rows (clickable, in a container that is not a table's header row)."""
+    headers = {e.name or e.text for e in live.elements if "header-row" in e.hint.split()}
+    return [e for e in live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
+            and e.container not in headers and not e.hidden]
+
+
 def _main_list(items: list) -> list[str]:
     """The rows of the screen's main list, in order: of the groups of rows whose controls have the same roles
     (a sidebar's model rows, a filter's choices, a table's records), the one that shows the most text."""
@@ -825,9 +833,7 @@ def named_by_place(c: Clause, st: State) -> str | None:
         link = records.entity_link(st, noun) if not on_list_of(st, noun) else None
         if link is not None and link.score >= 0.88:
             return None   # another list's ("Customers"): that list first (its own plan); not "Watch Groups"
-    headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
-    items = [e for e in st.live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
-             and e.container not in headers and not e.hidden]
+    items = _row_items(st.live)
     rows = _table_rows(st, items) or _main_list(items)
     index = find_ordinal(m.group("o"))
     if not rows or index is None or not -len(rows) <= index < len(rows):
@@ -892,9 +898,7 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
             return go_to_list(st, noun, [c.text])
     live = st.live
     if live is not None:
-        headers = {e.name or e.text for e in live.elements if "header-row" in e.hint.split()}
-        items = [e for e in live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
-                 and e.container not in headers and not e.hidden]
+        items = _row_items(live)
         containers = _main_list(items)
         if containers:
             pick = containers[index] if -len(containers) <= index < len(containers) else None

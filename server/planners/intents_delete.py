@@ -127,11 +127,12 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         name = name[len(nouns[0]):].strip()
     # "the pizza night bill", "the electricity bill": the part of the subject a row shows is the record, though
     # the other word ("bill") may name something else of the page (its "Bills" tab)
-    shown = records.shown_part(st, subject) if name and not grounding.rows(name, st.live, minimum=0.8) else None
-    if shown is None and name and grounding.norm(name) != grounding.norm(subject):
-        # a name cell of a row, never a link or button in it: "the tech tag" is a tag's link, not a record
-        part = records.shown_part(st, subject)
-        shown = part if part is not None and part.role not in (ROLE_LINK, ROLE_BUTTON) else None
+    # where the name itself is a row, only a name cell of a row counts, never a link or button in it: "the tech
+    # tag" is a tag's link, not a record
+    unseen = bool(name) and not grounding.rows(name, st.live, minimum=0.8)
+    part = records.shown_part(st, subject) if unseen or name and grounding.norm(name) != grounding.norm(subject) \
+        else None
+    shown = part if part is not None and (unseen or part.role not in (ROLE_LINK, ROLE_BUTTON)) else None
     if shown is not None and shown.container:
         name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
     rows = grounding.rows(name, st.live) if name else []

@@ -26,6 +26,7 @@ from server.planners.checks import CannotCheck
 from server.planners.intents_record_page import FALSE_WORDS, TRUE_WORDS
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import on_list_of, seek_record
+from server.planners.matching import ORDINALS
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import UIElement
 
@@ -320,7 +321,7 @@ def statement_check(c: Clause, st: State) -> bool:
     (ri, rj), row = found
     covered = set(range(ri, rj))
     # a word of a column's header says which column, and is no part of a name: "in the Araceae family"
-    header_words = {w.rstrip("s") for head in heads.values() for w in words(head)}
+    header_words = records.header_words(st)
     headers_said = {k for k, t in enumerate(tokens) if t.islower() and t.rstrip("s") in header_words} - covered
     blocked = covered | headers_said
     names = _names(tokens, blocked, cells)
@@ -358,6 +359,11 @@ def statement_check(c: Clause, st: State) -> bool:
     return True
 
 
+def _said(c: Clause) -> str:
+    """What the check says, without a leading "that" and the closing mark."""
+    return re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+
+
 # "there are plants in the Araceae family", "is there any ticket owned by bob", "there are no plants in the
 # Cactaceae family": some row (or none) shows the value in its column
 _SOME_ROW = re.compile(r"^there\s+(?:is|are|'s)\s+(?P<no>no\s+|not\s+any\s+|n['’]t\s+any\s+)?(?:a|an|any|some|"
@@ -372,7 +378,7 @@ def some_row_check(c: Clause, st: State) -> bool:
     "there are no plants in the Cactaceae family": the column its header names shows it in none."""
     if c.act is not Act.CHECK or st.live is None:
         return False
-    said = re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+    said = _said(c)
     said = re.sub(r"^there\s+(is|are)n['’]t\s+(?:any\s+)?", r"there \1 no ", said, flags=re.I)
     m = _SOME_ROW.match(said)
     if m is None:
@@ -395,15 +401,10 @@ def some_row_check(c: Clause, st: State) -> bool:
         # "bookmarks tagged python": a tag shows as an element of its own, named exactly so (not a title's word)
         st.prove(lambda: checks.element(st.ctx, text=value, exact=True, description=f"Check {value!r} is shown"))
         return True
-    if not selector and not none:
-        # "is there a watch for example.com?": no column shows it yet; the value itself, shown
-        st.prove(lambda: checks.element(st.ctx, text=value, description=f"Check {value!r} is shown"))
-        return True
     if not selector:
-        if not none:
-            return False
-        # no column to look in: the value shown nowhere on the list's page
-        st.prove(lambda: checks.element(st.ctx, text=value, present=False, description=f"Check {value!r} is not shown"))
+        # no column to look in ("is there a watch for example.com?"): the value itself, shown or not
+        st.prove(lambda: checks.element(st.ctx, text=value, present=not none,
+                                        description=f"Check {value!r} is {'not ' if none else ''}shown"))
         return True
     st.prove(lambda: checks.element(st.ctx, selector=selector, text=value, present=not none,
                                     description=f"Check {'no' if none else 'some'} {m.group('kind')} shows {value!r}"))
@@ -420,8 +421,7 @@ _AT_PLACE = (re.compile(rf"^(?:the\s+)?{_PLACE}\s+(?:[a-z]+\s+)?(?:(?:listed|sho
                         r"of\s+the\s+\w+|on\s+the\s+\w+|in\s+line|[a-z]+))?$", re.I))
 _BEFORE = re.compile(r"^(?P<a>.+?)\s+(?:comes?|is|appears?|is\s+listed|shows?\s+up|should\s+(?:come|be))\s+"
                      r"(?:before|after|above|below|ahead\s+of|earlier\s+than|later\s+than)\s+(?P<b>.+)$", re.I)
-_PLACE_INDEX = {"first": 1, "top": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-                "fifth": 5, "5th": 5, "last": -1, "bottom": -1}
+_PLACE_INDEX = {**ORDINALS, "top": 0, "bottom": -1}   # 0 = first, -1 = last
 
 
 def place_check(c: Clause, st: State) -> bool:
@@ -429,7 +429,7 @@ def place_check(c: Clause, st: State) -> bool:
     value. Two records' order ("A comes before B") cannot be read by one check: refused, not guessed."""
     if c.act is not Act.CHECK or st.live is None:
         return False
-    said = re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+    said = _said(c)
     if _BEFORE.match(said):
         raise Unplannable(f"the order of two records ({said!r}) is not one check; sort the list by the column "
                           "that orders them and check it is sorted, or check which row is first", said)
@@ -443,7 +443,7 @@ def place_check(c: Clause, st: State) -> bool:
     if not first:
         return False
     index = _PLACE_INDEX[m.group("place").lower()]
-    row = f"{first}:last-of-type" if index < 0 else f"{first}:nth-of-type({index})"
+    row = f"{first}:last-of-type" if index < 0 else f"{first}:nth-of-type({index + 1})"
     st.prove(lambda: checks.element(st.ctx, selector=row, text=value,
                                     description=f"Check the {m.group('place').lower()} row shows {value!r}"))
     return True
@@ -483,7 +483,7 @@ def quantified_state_check(c: Clause, st: State) -> bool:
     """"nothing is completed", "every todo is done": no box of the list's rows is in the other state."""
     if c.act is not Act.CHECK or st.live is None:
         return False
-    m = _QUANTIFIED.match(re.sub(r"^that\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!"))
+    m = _QUANTIFIED.match(_said(c))
     if m is None:
         return False
     state = m.group("state").lower()
