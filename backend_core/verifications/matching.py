@@ -52,7 +52,39 @@ def text_matches(e: UIElement, text: str, exact: bool, field_value: bool = False
     texts = _texts(e) if field_value or e.role != S.ROLE_TEXTBOX else tuple(t for t in (e.name, e.text) if t)
     if exact:
         return any(fold(t) == fold(text) for t in texts)
+    if is_number(text):   # "5" is not in "5.5", nor "3" in "v1.3.2"; "1200" is in "1,200.00"; "2026" in a date
+        return any(same_number(text, t) or _in_date(text, t) for t in texts)
     return any(words_in(text, t) for t in texts)
+
+
+# a number as text shows it: not part of a word, a version, a time or a date ("v1.3", "05:30", "2026-11-01")
+_NUMBER = re.compile(r"(?<![\w.,:/-])(?P<sign>(?<![\w.,:/])[-+−]?)(?!0\d)"
+                     r"(?P<n>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?![\w:/]|[.,-]\d)")
+
+
+def _numbers(text: str) -> list[tuple[str, float]]:
+    return [(m.group("sign").replace("−", "-"), float(m.group("n").replace(",", ""))) for m in _NUMBER.finditer(text)]
+
+
+def _in_date(number: str, shown: str) -> bool:
+    """*number* is a part of a date *shown* writes ("2026" of "2026-11-01", "14" of "14/11/2026")."""
+    n = re.escape(number.strip())
+    return re.search(rf"(?<![\w.,:/-]){n}(?=[-/]\d)|(?<=\d[-/]){n}(?![\w.,:]|[-/]?\d)", shown) is not None \
+        if number.strip().isdigit() else False
+
+
+def is_number(text: str) -> bool:
+    """*text* is one number and nothing else ("1,200.00", "-3", "12.5")."""
+    return len(_numbers(text)) == 1 and not _NUMBER.sub("", text).strip()
+
+
+def same_number(expected: str, shown: str) -> bool:
+    """*expected* is a number that *shown* holds, written another way: "1200" is "1,200.00", "12.5" is "12.50".
+    A sign asked for must be shown; a number said without one is its size ("290.18" of a balance "-290.18")."""
+    if not is_number(expected):
+        return False
+    sign, value = _numbers(expected)[0]
+    return any(v == value and (s == sign or not sign) for s, v in _numbers(shown))
 
 
 def state_holds(e: UIElement, state: str) -> bool:
