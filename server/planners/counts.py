@@ -93,7 +93,8 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
         role = ROLE_ROW
     elif rows_named and st.live is None:
         role = ROLE_ROW
-    main = main_list_selector(st, role)
+    main = _list_of_kind(st, noun, role)
+    main = main if main is not None else main_list_selector(st, role)
     if main:   # the items of the page's main list, not its menus' and filters' items too
         st.prove(lambda: checks.element(st.ctx, selector=main, count=count,
                                         description=f"Check {count} {noun} are shown"))
@@ -148,6 +149,84 @@ def _count_showing(st: State, count: int, kind: str, value: str, participle: str
 
 
 _NTH = re.compile(r":nth-of-type\(\d+\)$")
+_NUMBERED_ID = re.compile(r"#(?P<p>[A-Za-z][\w-]*?[-_])\d+")
+# words of a list's ids and classes that say nothing about what it lists
+_LAYOUT_WORDS = frozenset("""table tbody thead tr td th list lists row rows item items body main content container wrapper
+data grid results result nav navbar menu ul ol li div section panel card cards col column columns page view box inner
+outer left right top bottom wide full striped hover bordered responsive sm md lg xl active odd even first last
+""".split())
+_ANY_KIND = frozenset("item items row rows entry entries record records line lines thing things one ones result results"
+                      .split())
+
+
+def _group_of(selector: str) -> str:
+    """The selector of every item of the list that *selector*'s item is in: its ``:nth-of-type`` dropped, or a
+    numbered id's prefix ("#bal-member-3" → ``[id^="bal-member-"]``); "" when it has neither."""
+    if _NTH.search(selector):
+        return _NTH.sub("", selector)
+    m = _NUMBERED_ID.fullmatch(selector)
+    return f'[id^="{m.group("p")}"]' if m else ""
+
+
+def _clues(selector: str, hints: str) -> set[str]:
+    """What a list's own ids and classes say it lists ("#bill_table" → bill)."""
+    said = " ".join(re.findall(r"[#.]([A-Za-z][\w-]*)", selector)) + " " + hints
+    return {w for w in re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", said.lower())
+            if len(w) > 2 and not w.isdigit() and w not in _LAYOUT_WORDS}
+
+
+def _stem(word: str) -> str:
+    return re.sub(r"(?:ies|es|s)$", "", word.lower())
+
+
+# words of one kind of record, as testers and apps name it differently
+_SAME_KIND = [frozenset(g.split()) for g in (
+    "todo task item entry", "participant member person people user", "bill expense payment transaction",
+    "customer client", "ticket issue bug", "bookmark link", "product item article", "post article entry",
+    "watch monitor", "book title", "movie film", "channel station")]
+
+
+def _kind_words(kind: str) -> set[str]:
+    """The stems a list of *kind* may be named by: its own, and those of its kind's other names."""
+    stem = _stem(kind)
+    return {stem} | {_stem(w) for g in _SAME_KIND if stem in {_stem(x) for x in g} for w in g}
+
+
+def _list_of_kind(st: State, noun: str, role: str) -> str | None:
+    """The selector of the items of the list of *noun*'s kind, where the page's lists say what they list.
+
+    None when nothing ties a kind to a list (the page's main list is counted). A page whose main list says it
+    lists another kind ("#bill_table" for "4 participants") must not be counted for this one: the one other
+    list, or a refusal that says which lists there are."""
+    if st.live is None:
+        return None
+    kind = (words(noun) or [""])[-1]
+    if not kind or kind in _ANY_KIND or kind.isdigit():
+        return None
+    groups: dict[str, list[str]] = {}
+    headed: set[str] = set()
+    for e in st.live.of_role(role):
+        if "header-row" in e.hint.split():
+            headed.add(_group_of(e.selector))
+        else:
+            groups.setdefault(_group_of(e.selector), []).append(e.hint)
+    groups.pop("", None)
+    if not groups:
+        return None
+
+    def data_rows(g: str) -> str:   # a group's title rows in the table's body are no rows of data
+        return f"{g}:has(> td)" if g in headed and g.endswith("tr") else g
+
+    said_as = _kind_words(kind)
+    clues = {g: _clues(g, " ".join(hints[:1])) for g, hints in groups.items()}
+    tied = [g for g, said in clues.items() if any(_stem(w) in said_as for w in said)]
+    if tied:
+        return data_rows(max(tied, key=lambda g: len(groups[g])))
+    main = max(groups, key=lambda g: len(groups[g]))
+    if not clues[main] or len(groups) < 2:
+        return None
+    raise Unplannable(f"the page's main list shows {'/'.join(sorted(clues[main]))} records, not {noun}: say which "
+                      f"list to count, or open the page that lists the {noun}", noun)
 
 
 def main_list_selector(st: State, role: str) -> str:
@@ -156,13 +235,18 @@ def main_list_selector(st: State, role: str) -> str:
     if st.live is None:
         return ""
     groups: dict[str, int] = {}
+    headed: set[str] = set()
     for e in st.live.of_role(role):
-        if "header-row" in e.hint.split():
-            continue
         parent = _NTH.sub("", e.selector) if e.selector and _NTH.search(e.selector) else ""
+        if "header-row" in e.hint.split():
+            headed.add(parent)
+            continue
         groups[parent] = groups.get(parent, 0) + 1
-    if len(groups) < 2:
+    if len(groups) < 2 and not (groups and headed & set(groups)):
         return ""
     ranked = sorted(groups.items(), key=lambda kv: -kv[1])
-    (best, n), (_, second) = ranked[0], ranked[1]
-    return best if best and n > second else ""
+    best, n = ranked[0]
+    if not best or len(ranked) > 1 and n <= ranked[1][1]:
+        return ""
+    # a table whose body also holds heading rows (a group's title, "critical"): its rows of data only
+    return f"{best}:has(> td)" if best in headed and best.endswith("tr") else best

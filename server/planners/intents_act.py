@@ -315,6 +315,7 @@ def _action_page_of(st: State, raw: str) -> bool:
 
 
 _KIND_NAME = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+(?P<x>\S.*)$")
+_PARTICLE = re.compile(r"(?:up|out|off|down|over|in|on|away|back|through|around|now|here|there)", re.I)
 _NOT_NAMES = {"form", "page", "screen", "list", "tab", "menu", "button", "link", "one", "first", "last", "next"}
 
 
@@ -329,6 +330,8 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
             or record_ids.parse(target) is not None:
         return False   # "ticket #2" is opened by its number (record_ids), not looked for by a name "#2"
     kind, name = m.group("k"), m.group("x")
+    if _PARTICLE.fullmatch(re.sub(r"\s+(?:page|screen|view|tab|section|menu)$", "", name, flags=re.I)):
+        return False   # "the settle up page", "the sign in screen": a phrasal verb's particle, not a name
     if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)", name, re.I):
         return False   # "the deliveries table": a list named with its kind of screen, not a record "table"
     if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name) or re.match(
@@ -481,6 +484,7 @@ def activate(c: Clause, st: State) -> bool:
     if _on_the_form(st, raw):
         return True
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
+    target_text = _without_particle(st, target_text)
     if re.search(r"\s+(?:list|listing|overview|table)$", raw, re.I) and not target_text.lower().endswith("s"):
         target_text += "s"   # "the movie list" is the movies, not a movie
     wants_screen = c.act is Act.NAVIGATE or bool(_SCREEN_NOUNS.search(raw))
@@ -646,6 +650,17 @@ def activate(c: Clause, st: State) -> bool:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
+
+
+def _without_particle(st: State, target: str) -> str:
+    """"settle up" where the screen's control is "Settle", "sign in" where it is "Sign In": the control named by
+    the phrasal verb's own word, when nothing is named by the whole; else *target* unchanged."""
+    m = re.match(r"^(?P<x>.+?)\s+(?P<p>\w+)$", target.strip())
+    if m is None or st.live is None or not _PARTICLE.fullmatch(m.group("p")):
+        return target
+    if grounding.live_elements(target, st.live, roles=CLICKABLE_ROLES, minimum=0.85):
+        return target
+    return m.group("x") if grounding.live_elements(m.group("x"), st.live, roles=CLICKABLE_ROLES, minimum=0.9) else target
 
 
 _SORTING = re.compile(r"\b(?:sort|sorted|sorting|column|header|order\s+by)\b", re.I)

@@ -67,6 +67,31 @@ _NAMED = re.compile(r"^(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+){1,2}?(?:called|nam
 _KIND_THEN_NAME = re.compile(r"^(?:an?|the)\s+(?P<kind>[a-z]+)\s+(?P<x>[A-Z0-9\"'“‘].*)$")
 
 
+_PARTS = frozenset("column columns row rows entry entries item items field fields tab tabs button buttons link links "
+                   "option options section sections page pages record records".split())
+_HAS_FIELD = re.compile(r"^(?P<rec>.+?)\s+(?:has|have)\s+(?:the\s+|a\s+|an\s+)?(?P<f>[a-z]+)\s+(?:of\s+|set\s+to\s+|=\s*)?"
+                        r"(?P<v>\S.*)$", re.I)
+
+
+def _field_stated(st: State, flat: str) -> bool:
+    """"Add a dark mode has status deferred": the value of a column or field the screen names, for that record
+    (checked as "the status of X is deferred"), never the field's own name found anywhere on the page."""
+    m = _HAS_FIELD.match(flat)
+    if m is None or st.live is None or count_of(m.group("f")) is not None or m.group("f").lower() in _PARTS \
+            or re.match(r"(?:named|called|titled|labell?ed|with|for)\b", m.group("v"), re.I):
+        return False   # "the books table has a column named genre": a part of the screen, not a field's value
+    from server.planners import records
+    from server.planners.builtin import INTENTS
+    from server.planners.language import read_clause
+
+    named = records.header_words(st) | {w.rstrip("s") for e in st.live.elements
+                                        if e.role in ("textbox", "combobox", "checkbox") for w in words(e.name)}
+    if m.group("f").lower().rstrip("s") not in named:
+        return False
+    stated = read_clause(f"check the {m.group('f')} of {m.group('rec')} is {m.group('v')}")
+    return any(intent(stated, st) for _, intent in INTENTS)
+
+
 def _subject_text(text: str) -> str:
     text = re.sub(r"^(?:that|if|whether)\s+", "", text.strip(), flags=re.I)
     text = re.sub(r"^(?:the\s+)?(?:text|word|words|message|label|entry|item|string|value|option|name)\s+", "",
@@ -145,6 +170,8 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and st.has(V.PRESS_KEY):
         tune_channel(st, m.group("n"))
         _text_check(st, _subject_text(m.group("x")), negative, subject="")
+        return True
+    if not negative and _field_stated(st, flat):
         return True
     # "there are 3 items" / "3 todos are listed" / "the list has 2 items"
     m = (re.match(r"^there\s+(?:is|are)\s+(?:exactly\s+)?(\w+)\s+(.+?)(?:\s+" + _SHOWN + r")?$", flat, re.I)

@@ -111,6 +111,8 @@ def delete_record_intent(c: Clause, st: State) -> bool:
                           "should keep", untag.group("rec"))
     subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
     subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
+    # "the bill for pizza night", "the expense for the cinema tickets": the record named after its kind
+    subject = re.sub(r"^(?:the\s+)?(?-i:[a-z]+)\s+for\s+(?:the\s+)?(?=\S)", "", subject, flags=re.I)
     nouns = records.list_nouns(c.rest)
     kind_last = re.match(r"^(?:the\s+)?(?P<x>(?-i:[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?))\s+(?P<k>(?-i:[a-z]+))$", subject)
     x_link = records.entity_link(st, kind_last.group("x")) if kind_last else None

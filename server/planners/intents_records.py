@@ -598,7 +598,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     here = record_ids.showing(st, ref) if ref is not None else \
         record_ids.on_named_record(st, rec_name, in_fields=True) or st.open_world and kind is not None \
         and record_ids.on_named_record(st, kind.group("x"), in_fields=True)
-    rest = [f'fill in {field_words} "{value}"', "save", saved_clause(value)]
+    rest = [f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)]
     if here and on_form is not None:
         _fill(st, Record(fields=[(field_words, value)]))
         save = records.save_button(st)
@@ -629,10 +629,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         link = _row_control(st, rows[0].name, _EDIT_WORDS) if rows else None
         if link is not None:
             st.click_live(link, f"Edit {rec_name!r}", row=rows[0].name)
-            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value)])
+            raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
-        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value)])
+        raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])
     for noun in records.list_nouns(c.rest):
         if set(words(noun)) <= set(words(field_words)):
             continue   # "the title of MDN Web Docs": the field changed, not a list of titles

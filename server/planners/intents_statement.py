@@ -242,15 +242,24 @@ def _field_statement(st: State, tokens: list[str], negated: bool, rec: str, cell
     stems = {w.rstrip("s") for w in words(" ".join(tokens))}
     field = next(((label, value) for label, value in labels if {w.rstrip("s") for w in words(label.text)} <= stems), None)
     label_words = set(words(field[0].text)) if field else set()
+    control = None if field is not None or st.live is None else next(
+        (e for e in st.live.elements if e.role in ("combobox", "textbox") and e.name and e.selector and not e.hidden
+         and {w.rstrip("s") for w in words(e.name)} <= stems), None)
+    if control is not None:   # "issue 3 has status chatting": the form's Status box holds the value
+        label_words = set(words(control.name))
     names = _names(tokens, {k for k, t in enumerate(tokens) if t.lower() in label_words}, cells)
     if not names:
         names = [t for t in tokens if t.lower() not in _FILLER | label_words and not re.fullmatch(r"[a-z]+s", t)] \
-            if field else []
+            if field or control else []
     if not names:
         return False
     try:
         for phrase in names:
-            if field is not None and field[1].el.selector:
+            if control is not None:
+                st.check(checks.element(st.ctx, selector=control.selector, text=phrase, present=not negated,
+                                        description=f"Check the {control.name} of {rec} "
+                                                    f"{'is not' if negated else 'is'} {phrase!r}"))
+            elif field is not None and field[1].el.selector:
                 st.check(checks.element(st.ctx, selector=field[1].el.selector, text=phrase, present=not negated,
                                         description=f"Check the {field[0].text.rstrip(':')} of {rec} "
                                                     f"{'is not' if negated else 'is'} {phrase!r}"))

@@ -366,7 +366,8 @@ _EXPENSE_OF = re.compile(r"(?:please\s+)?(?:add|record|log|create|enter|register
                          r"(?:(?:of\s+)?(?P<a2>[$€£]?\d[\d,]*(?:\.\d+)?)\s*(?:euros?|dollars?|pounds?|eur|usd|gbp)?\s+)?"
                          r"(?:bill|expense|payment|purchase|cost)\s+(?:of\s+(?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\s*"
                          r"(?:euros?|dollars?|pounds?|eur|usd|gbp)?\s+)?(?:for|on)\s+(?:the\s+|some\s+)?(?P<w>[^,;]+?)\s*,?\s+"
-                         r"(?:paid\s+(?:for\s+)?by|from|by)\s+(?P<p>(?-i:[A-Z][\w-]*))"
+                         r"(?:(?:paid\s+(?:for\s+)?by|from|by)\s+(?P<p>(?-i:[A-Z][\w-]*))|"
+                         r"(?:that|which)\s+(?P<p2>(?-i:[A-Z][\w-]*))\s+(?:paid|covered|bought)(?:\s+for)?)"
                          r"(?:\s+for\s+(?:everyone|everybody|all(?:\s+of\s+us)?|the\s+(?:whole\s+)?group))?\s*[.!]*", re.I)
 
 
@@ -380,6 +381,9 @@ _APPOSITIVE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|invite)\s+(?:
                          r"(?:,?\s*please)?\s*[.!]*", re.I)
 
 
+# a record named by its number ("issue 5", "ticket #3") or by a description of its kind ("the login ticket")
+_RECORD_REF = (r"(?:[a-z]+\s*#?\d+|#\d+|(?:the|this|that)\s+(?:[\w'-]+\s+){0,5}?"
+               r"(?:ticket|issue|bug|task|case|incident|request|story|job)(?:\s+(?:about|called|named|for)\s+[^,;]+?)?)")
 _TAG_QUESTION = re.compile(r",?\s+(?:right|correct|yes|true|no|isn['’]t it|aren['’]t they|is(?:n['’]t)? that (?:right|so|correct)|"
                            r"am i right|wasn['’]t it|doesn['’]t it|don['’]t they)\s*\?+\s*$", re.I)
 
@@ -397,6 +401,38 @@ def restate(task: str) -> str:
                   r"(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}check {m.group('v')} is listed"
                             + (f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else ""), task, flags=re.I)
+    # "the bill list has an entry for Electricity", "the table has a row called Basil": a name listed
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:check|verify|confirm|make sure|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
+                  r"(?:(?P<noun>[a-z]+)\s)?(?P<kind>list|table|results?|overview|grid|page)\s+(?:should\s+|must\s+|does\s+|will\s+)?"
+                  r"(?:still\s+)?(?:has|have|contains?|includes?|shows?)\s+(?:an?|one)\s+(?:entry|row|record|item|line)\s+"
+                  r"(?:for|called|named|titled|with)\s+(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}check {m.group('v')} is listed"
+                            + (f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else ""), task, flags=re.I)
+    # "give issue 5 to bob", "hand the login ticket over to carol": an assignment
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:give|hand|pass|delegate|route)\s+"
+                  rf"(?P<rec>{_RECORD_REF})\s+(?:over\s+)?to\s+(?P<p>[\w.@-]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}assign {m.group('rec')} to {m.group('p')}", task, flags=re.I)
+    # "raise the priority of issue 3 to critical", "lower its severity to minor": the field, set to the value
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:raise|bump|increase|lower|decrease|drop|reduce|upgrade|"
+                  r"downgrade|escalate|bring)\s+(?:up\s+|down\s+)?(?P<f>(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)"
+                  r"(?P<of>\s+of\s+[^,;]+?)?\s+(?:up\s+|down\s+)?to\s+(?=\S)",
+                  lambda m: f"{m.group(1)}set {m.group('f')}{m.group('of') or ''} to ", task, flags=re.I)
+    # "look for issues mentioning password", "find the tickets about CSV": a search for the words
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:look|search|hunt|check)\s+for\s+(?:all\s+)?(?:the\s+|any\s+)?"
+                  r"(?-i:[a-z]+s)\s+(?:that\s+|which\s+)?(?:mention(?:ing|s)?|contain(?:ing|s)?|match(?:ing|es)?|"
+                  r"with\s+the\s+words?|about)\s+(?P<x>[^,;]+?)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}search for {m.group('x')}", task, flags=re.I)
+    # "Rent has a price of 1200": a field's value, stated
+    task = re.sub(r"(?P<rec>(?<![\w'])(?-i:[A-Z0-9\"'“])[^,;]*?)\s+has\s+an?\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+of\s+"
+                  r"(?P<v>[^,;\s][^,;]*?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)",
+                  lambda m: f"the {m.group('f')} of {m.group('rec')} is {m.group('v')}", task)
+    # "remove Chloe as a participant", "open Bob as a customer": the record of that kind
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
+                  r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"
+                  r"(?=\s*$|\s*[,;.]|\s+(?:and|then|from)\s)",
+                  lambda m: f"{m.group(1)}{m.group('v')} the {m.group('k')} {m.group('x')}", task, flags=re.I)
+    # "make sure she shows up", "Hana turns up in the list": shown
+    task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
     # "show the customers in Lyon", "list customers located in Lyon": the list narrowed to the value
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:show|list|display|view|see|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?"
                   r"(?P<noun>(?-i:[a-z]+s))\s+(?:(?:who|that|which)\s+(?:are|live|lives)\s+|located\s+|based\s+|living\s+)?"
@@ -470,7 +506,8 @@ def restate(task: str) -> str:
     if spent:     # "Could you record that Chloe paid 15.60 for coffee beans?": an expense to add
         amount = spent.group("a") or spent.groupdict().get("a2")
         if amount:
-            return f"add an expense '{spent.group('w')}' of {amount} paid by {spent.group('p')}"
+            payer = spent.group("p") or spent.groupdict().get("p2")
+            return f"add an expense '{spent.group('w')}' of {amount} paid by {payer}"
     prefer = re.fullmatch(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:prefer|like|want|rather have)\s+(?P<f>(?:the|my)\s+[\w ]+?)\s+"
                           r"(?:in|set to|to be|as|on)\s+(?P<v>[\w -]+?)[\s.!]*(?:,?\s*please)?", task.strip(), re.I)
     if prefer:    # "I'd prefer the audio in French": the setting, to that value
@@ -478,6 +515,14 @@ def restate(task: str) -> str:
     replace = re.fullmatch(r"replace\s+(?:the\s+)?(?P<f>[\w ]+?)\s+with\s+(?P<v>.+)", task.strip(), re.I)
     if replace:   # "replace the name with Alicia"
         return f"set the {replace.group('f')} to {replace.group('v')}"
+    so_that = _SO_THAT.fullmatch(task.strip())
+    if so_that:   # "update the groceries expense so that it costs 75": the change its result says
+        field = so_that.group("f") or ("price" if so_that.group("how").lower() == "costs" else "")
+        if field:     # ("edit buy milk so it reads buy oat milk" is the text itself, not a field of it)
+            return f"set the {field} of {so_that.group('rec')} to {so_that.group('v')}"
+    who = _WHO_DID.fullmatch(task.strip())
+    if who:       # "change who paid for electricity to Chloe": the person field of that record
+        return f"set the {_DONE_BY_FIELD[_WHO_VERBS[who.group('p').lower()]]} of {who.group('rec')} to {who.group('v')}"
     colon = _FIELD_COLON.fullmatch(task.strip())
     if colon:     # "update Emma: year 1816", "change Bob Chen city: Denver"
         field = colon.group("f1") or colon.group("f2")
@@ -546,6 +591,16 @@ _COSTS = re.compile(r"^(?P<rec>.+?)\s+(?:now\s+|actually\s+|really\s+)?(?:costs|
 _DONE_BY_FIELD = {"paid": "paid by", "written": "author", "owned": "owner", "assigned": "owner", "reported": "reporter"}
 _DONE_BY = re.compile(r"^(?P<rec>.+?)\s+(?:was|is)\s+(?:actually\s+|really\s+|in fact\s+)?(?P<p>paid|written|owned|"
                       r"assigned|reported)\s+(?:by|to)\s+(?P<v>.+)$", re.I)
+
+
+_SO_THAT = re.compile(r"(?:please\s+)?(?:update|change|edit|modify|fix|adjust|correct)\s+(?P<rec>.+?)\s+so\s+(?:that\s+)?"
+                      r"(?:it|its\s+(?P<f>[a-z][\w ]{0,20}?))\s+(?P<how>costs|is|reads|says|becomes|shows)\s+"
+                      r"(?P<v>[^,;]+?)[\s.!]*", re.I)
+_WHO_VERBS = {"paid": "paid", "pays": "paid", "wrote": "written", "writes": "written", "owns": "owned",
+              "reported": "reported", "filed": "reported", "is assigned": "assigned"}
+_WHO_DID = re.compile(r"(?:please\s+)?(?:change|set|update|switch|fix|correct|make)\s+(?:the\s+person\s+)?who\s+"
+                      r"(?P<p>paid|pays|wrote|writes|owns|reported|filed|is assigned)\s+(?:for\s+|to\s+)?(?P<rec>.+?)\s+"
+                      r"(?:to|into)\s+(?P<v>[^,;]+?)[\s.!]*", re.I)
 
 
 # an adding verb and the kind of thing added, then a colon: what follows is the thing's name

@@ -19,16 +19,27 @@ from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause
 from server.planners.state import Defer, State, Unplannable
 
-_SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved$')
+_SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved(?: for "(?P<rec>[^"]+)")?$')
 _SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
 _SAYS_NOT = re.compile(r"\b(?:not|no|error|errors|fail(?:ed|ure)?|invalid|unable|cannot|can't|couldn't|required|"
                        r"missing|already)\b", re.I)
 NOTICE_MAX_WORDS = 14
 
 
-def saved_clause(name: str) -> str:
-    """The clause that checks *name* was saved, once its form has been sent."""
-    return f'check that "{name}" was saved'
+def saved_clause(name: str, record: str = "") -> str:
+    """The clause that checks *name* was saved, once its form has been sent; a value saved on a *record* is
+    checked in that record's row where the next screen lists it."""
+    return f'check that "{name}" was saved' + (f' for "{record}"' if record and record != name else "")
+
+
+def _record_row(st: State, record: str) -> str:
+    """The one row of the screen shown that is *record*'s, else "" (several rows, or none, name no row)."""
+    from server.planners import grounding
+
+    found = grounding.rows(record, st.live, minimum=grounding.BY_WORDS)
+    if not found or len(found) > 1 and found[1].score >= found[0].score - 0.01:
+        return ""
+    return found[0].name
 
 
 def notice(st: State) -> str:
@@ -71,6 +82,11 @@ def saved_check_intent(c: Clause, st: State) -> bool:
             if not told:
                 raise Unplannable("nothing on the screen says what was saved: name it (\"check Chicago was saved\")")
             st.check(checks.element(st.ctx, text=told, exact=True, description=f"Check the app says {told!r}"))
+            return True
+        row = _record_row(st, m.group("rec")) if m is not None and m.group("rec") and st.live is not None else ""
+        if row:   # "Chloe" saved as who paid for Electricity: in Electricity's row, not anywhere on the page
+            st.check(checks.element(st.ctx, text=name, row=row,
+                                    description=f"Check the row of {m.group('rec')!r} shows {name!r}"))
             return True
         if st.live is None or _shown(st, name):
             st.check(checks.text_shown(st.ctx, name))

@@ -73,7 +73,7 @@ def test_a_form_is_filled_field_by_field_and_saved() -> None:
 def test_editing_a_record_opens_it_then_changes_the_field() -> None:
     p = plan("change Bob Chen's city to Chicago", customer_list())
     assert steps(p)[0] == ("click_element", {"text": "Bob Chen", "role": "link"})
-    assert p.pending == ['fill in city "Chicago"', "save", 'check that "Chicago" was saved']
+    assert p.pending == ['fill in city "Chicago"', "save", 'check that "Chicago" was saved for "Bob Chen"']
 
 
 def test_deleting_a_record_goes_through_its_page_and_the_confirmation() -> None:

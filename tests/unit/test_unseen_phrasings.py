@@ -1,0 +1,132 @@
+"""Tasks worded as testers word them on apps seen for the first time, planned against real screens of an expense
+splitter (ihatemoney) and an issue tracker (Roundup): phrasal verbs, a record said with its kind, a count of one
+list among several, an edit said by its result, and the check that a value saved is in that record's row."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from backend_core.verifications.matching import ElementQuery, same_number
+from server.planners.saved_check import saved_clause
+from shared.screen import ScreenObservation, UIElement
+from tests.unit.test_screen_planning import plan, steps
+
+SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "third_party.json"
+FLAT = "ihatemoney/flatshare/"
+ISSUES = "roundup/tracker/"
+ISSUE3 = "roundup/tracker/issue3"
+ELECTRICITY = "2026-11-10 Dan Electricity Everyone 88.20 (22.05 each) edit"
+
+
+def screen(key: str) -> ScreenObservation:
+    return ScreenObservation.from_dict(json.loads(SHOTS.read_text())[key])
+
+
+@pytest.mark.parametrize("task", ["navigate to the settle up page", "go to settle up"])
+def test_a_phrasal_verb_names_the_control_of_its_verb(task: str) -> None:
+    # before: "Settle" was clicked as a list of "up" records, and "open up page" was planned next (and failed)
+    assert steps(plan(task, screen(FLAT))) == [("click_element", {"text": "Settle", "role": "link"}),
+                                               ("wait_for_page", {"name": "Settle", "present": True})]
+
+
+@pytest.mark.parametrize("task, row", [
+    ("delete the bill for pizza night", "Pizza night"),
+    ("remove the expense for the cinema tickets", "Cinema tickets"),
+])
+def test_a_record_said_after_its_kind_is_that_row(task: str, row: str) -> None:
+    p = plan(task, screen(FLAT))
+    ((command, params),) = steps(p)
+    assert command == "click_element" and params["text"] == "delete" and row in params["row"]
+    assert p.pending[0].startswith("if asked confirm the deletion of the row")
+
+
+def test_a_record_said_as_one_of_a_kind_is_that_record() -> None:
+    got = steps(plan("remove Chloe as a participant", screen(FLAT)))
+    assert got == [("click_element", {"text": "deactivate", "role": "button", "row": "Chloe -308.68"})]
+
+
+def test_shows_up_is_shown_and_she_is_the_one_just_added() -> None:
+    got = steps(plan("add a new participant called Hana and make sure she shows up", screen(FLAT)))
+    assert got[-1] == ("wait_for_element", {"text": "Hana", "present": True})
+
+
+def test_a_list_with_an_entry_for_a_name_lists_the_name() -> None:
+    got = steps(plan("make sure the bill list has an entry for Electricity", screen(FLAT)))
+    assert got == [("wait_for_element", {"text": "Electricity", "present": True})]
+
+
+def test_a_count_of_a_kind_counts_the_list_of_that_kind_not_the_largest() -> None:
+    # the page lists 5 bills in #bill_table and 4 participants in rows #bal-member-N: participants are members
+    assert steps(plan("there should be 4 participants", screen(FLAT))) == [
+        ("wait_for_element", {"selector": '[id^="bal-member-"]', "count": 4, "present": True})]
+    assert steps(plan("check there are 5 bills", screen(FLAT))) == [
+        ("wait_for_element", {"selector": "#bill_table > tbody > tr", "count": 5, "present": True})]
+
+
+def test_a_count_of_a_kind_no_list_shows_is_refused_not_counted_on_another_list() -> None:
+    p = plan("there should be 4 widgets", screen(FLAT))
+    assert not p.feasible and "not widgets" in p.analysis
+
+
+def test_a_count_of_a_grouped_table_counts_its_rows_of_data_not_its_group_titles() -> None:
+    # Roundup groups issues by priority: a row "critical" heads each group, inside the table's body
+    got = steps(plan("there should be 8 issues", screen(ISSUES)))
+    assert got == [("wait_for_element", {"selector": "body > div > main > table > tbody > tr:has(> td)", "count": 8,
+                                         "present": True})]
+
+
+@pytest.mark.parametrize("task, field, value", [
+    ("update the groceries expense so that it costs 75", "price", "75"),
+    ("edit the rent so its amount is 1100", "amount", "1100"),
+    ("change who paid for electricity to Chloe", "paid by", "Chloe"),
+])
+def test_an_edit_said_by_its_result_changes_that_field(task: str, field: str, value: str) -> None:
+    p = plan(task, screen(FLAT))
+    assert steps(p)[0][1]["text"] == "edit"
+    assert p.pending[:2] == [f'fill in {field} "{value}"', "save"]
+    assert p.pending[2].startswith(f'check that "{value}" was saved for ')
+
+
+def test_an_expense_said_with_who_paid_it_last() -> None:
+    p = plan("log a 42.50 expense for dinner that Bob paid", screen(FLAT))
+    assert p.feasible and p.pending[0] == 'fill in name "dinner", paid by "Bob", of "42.50"'
+
+
+def test_a_value_saved_on_a_record_is_checked_in_that_records_row() -> None:
+    # before: "Chloe" anywhere on the page, where Chloe is always listed as a participant: a pass either way
+    got = steps(plan(saved_clause("Chloe", "electricity"), screen(FLAT)))
+    assert got == [("wait_for_element", {"text": "Chloe", "row": ELECTRICITY, "present": True})]
+
+
+@pytest.mark.parametrize("task, command, option", [
+    ("give issue 3 to bob", "select_option", "bob"),
+    ("raise the priority of issue 3 to critical", "select_option", "critical"),
+])
+def test_tracker_verbs_are_the_field_changes_they_mean(task: str, command: str, option: str) -> None:
+    got = steps(plan(task, screen(ISSUE3)))
+    assert got[0][0] == command and got[0][1]["option"] == option
+
+
+def test_looking_for_records_mentioning_words_searches_for_the_words() -> None:
+    got = steps(plan("look for issues mentioning password", screen(ISSUES)))
+    assert got[0][0] == "input_text" and got[0][1]["text"] == "password"
+
+
+def test_a_record_that_has_a_field_value_checks_that_fields_box_not_the_fields_name() -> None:
+    # before: the word "status" anywhere on the page (the label itself), then "chatting" anywhere: a false pass
+    got = steps(plan("verify issue 3 has status chatting", screen(ISSUE3)))
+    assert got == [("wait_for_element", {"text": "chatting", "present": True, "selector":
+                                         "body > div > main > div > form > table > tbody > tr:nth-of-type(2) > "
+                                         "td:nth-of-type(2) > select"})]
+
+
+@pytest.mark.parametrize("expected, shown, same", [
+    ("1200", "Rent 1,200.00 (300.00 each)", True), ("12.5", "12.50", True), ("855.32", "+855.32", True),
+    ("290.18", "-290.18", True), ("-290.18", "+290.18", False), ("1200", "12000", False), ("5", "5.5", False), ("3", "v1.3.2", False),
+])
+def test_a_number_checked_is_the_number_shown_however_it_is_written(expected: str, shown: str, same: bool) -> None:
+    assert same_number(expected, shown) is same
+    row = UIElement(role="cell", text=shown)
+    assert bool(ElementQuery(text=expected).candidates([row])) is same
