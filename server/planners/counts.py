@@ -106,7 +106,7 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
     """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
     filter link), opened first; then the count, on it."""
     m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|view|tab|filter|section|project|list)\s+"
-                 r"(?:has|have|shows?|lists?|contains?)\s+", said, re.I)
+                 r"(?:(?:should|must|does|will)\s+)?(?:has|have|shows?|lists?|contains?|holds?|includes?)\s+", said, re.I)
     if m is None or st.live is None:
         return False
     links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK, "tab", "button"}),

@@ -379,6 +379,38 @@ def _whole_list_first(st: State, text: str) -> None:
                       "show it is absent; search or filter for it first", text)
 
 
+_CAPITALISED = re.compile(r"(?<![\w'’])(?-i:[A-Z0-9][\w'’&.-]*)(?:\s+(?-i:[A-Z0-9][\w'’&.-]*))*")
+
+
+def _listed_here(st: State, text: str, where: str) -> bool:
+    """*where* is a list said by its kind ("the watch list") and a row of the screen shown lists *text*, while no
+    control here names *where* as another place to go ("the groups list" beside a "Groups" link)."""
+    m = re.fullmatch(r"(?:the\s+|my\s+|our\s+)?(?P<k>[a-z]+(?:\s+[a-z]+)?)\s+(?:list|listing|table|overview)", where.strip(),
+                     re.I)
+    if m is None or st.live is None or st.moved:
+        return False
+    if grounding.live_elements(m.group("k"), st.live, roles=frozenset({"link", "tab", "menuitem", "button"}),
+                               minimum=0.85):
+        return False
+    want = grounding.norm(text)
+    return bool(want) and any(e.container and not e.hidden and want in grounding.norm(e.name or e.text)
+                              for e in st.live.elements)
+
+
+def _refuse_unfalsifiable(st: State, text: str) -> None:
+    """"Suppliers group is not shown" where the page shows "Suppliers" but never the words together: a check
+    that could never fail. Refused, with what to say instead, rather than passed on any screen."""
+    if st.live is None or len(words(text)) < 2:
+        return
+    shown = [t.casefold() for t in st.live.visible_texts()]
+    if any(text.casefold() in t for t in shown):
+        return
+    names = [n for n in _CAPITALISED.findall(text) if n.casefold() != text.casefold()]
+    if any(n.casefold() in t for n in names for t in shown):
+        raise Unplannable(f"{text!r} is never shown as such, so its absence proves nothing: say the name alone "
+                          f"({names[0]!r}), or a count of what must be absent", text)
+
+
 def _text_check(st: State, text: str, negative: bool, subject: str, where: str = "", ocr: bool = False) -> None:
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
@@ -394,11 +426,15 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         return
     if negative and not subject and not where:
         _whole_list_first(st, text)
+        if not st.moved:   # on the screen the check will read: a phrase it could never show proves nothing
+            _refuse_unfalsifiable(st, text)
     m = _ROLE_SUFFIX.match(text)
     if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and st.open_world:
         role = _ROLE_OF[m.group("r").lower()]
         st.prove(lambda: checks.element(st.ctx, text=_subject_text(m.group("t")), role=role, present=not negative))
         return
+    if where and _listed_here(st, text, where):
+        where = ""   # "Python downloads appears in the watch list", on that list: a row here shows it
     if where:
         screen = grounding.screens(where, st.ctx, minimum=0.75)
         if screen:

@@ -47,6 +47,9 @@ def filter_intent(c: Clause, st: State) -> bool:
     phrases = [value]
     if len(words_v) >= 2 and grounding.live_elements(words_v[0], st.live, minimum=0.8):
         phrases.append(" ".join(words_v[1:]))   # "category Garden": a filter group, then its value
+    grouped = re.sub(r"\s+(?:group|tag|category|label|folder|section|project|view|filter)$", "", value, flags=re.I)
+    if grouped != value:
+        phrases.append(grouped)   # "the Software releases group": the view named Software releases
     for phrase in phrases:
         found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
                                                     minimum=0.9)

@@ -760,6 +760,10 @@ def scoped_check_intent(c: Clause, st: State) -> bool:
     link = records.entity_link(st, noun)
     if link is None:
         return False
+    said = [w for w in words(link.label) if w not in ("list", "listing", "index", "overview", "page", "all")]
+    last = (said or [""])[-1]
+    if last.rstrip("s") != noun.rstrip("s") and not last.startswith(noun.rstrip("s")):
+        return False   # "Watch Groups" lists groups, not watches: "in the watch list" is no link to it
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(noun, replace_with=[c.text])
 

@@ -38,7 +38,10 @@ _NOBODY = re.compile(r"\b(?:no|nobody|none|nothing|no longer)\b", re.I)   # "no 
 _NUMBERED = re.compile(r"^(?P<rec>(?:the\s+)?[a-z]+\s*#?\s*\d+)\s+(?P<rest>(?:is|was|has|have|had|does|did|should|"
                        r"must|shows?|says?|reads?|belongs?|needs?|n't|not)\b.*)$", re.I)
 _MONTH = re.compile(r"^(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s", re.I)
-_COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+)\b", re.I)   # "there are 11 products"
+# "there are 11 products", "the Competitors group should contain 3 watches": a count, not a fact about a row
+_COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+)\b|"
+                    r"\s(?:has|have|contains?|holds?|lists?|shows?|includes?)\s+(?:only\s+|exactly\s+)?\d+\s+(?-i:[a-z]+)$",
+                    re.I)
 # "X is shown among the in-stock products", "X is listed", "X is there": where X is shown, not what its row says
 _PRESENCE = re.compile(r"\b(?:shown|displayed|visible|listed|present|appears?|appearing|exists?|included|missing|hidden|"
                        r"gone|absent)\b|\b(?:there|on (?:the )?(?:screen|page|list))\s*[?.!]?$", re.I)
@@ -304,7 +307,7 @@ def statement_check(c: Clause, st: State) -> bool:
     if c.act is not Act.CHECK or st.live is None:
         return False
     said = re.sub(r"^(?:that|whether|if)\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
-    if not said or _NOBODY.search(said) or _PRESENCE.search(said) or _COUNT.match(said) or quoted(said) == said:
+    if not said or _NOBODY.search(said) or _PRESENCE.search(said) or _COUNT.search(said) or quoted(said) == said:
         return False
     page = _NUMBERED.match(said)   # "ticket 1 has critical priority": on that record's own page
     if page is not None and _MONTH.match(page.group("rec")):

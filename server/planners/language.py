@@ -204,7 +204,7 @@ class Clause:
 
 _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
-    r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|"
+    r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s*[?.!]*$|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
     r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 
@@ -426,6 +426,16 @@ def restate(task: str) -> str:
     task = re.sub(r"(?P<rec>(?<![\w'])(?-i:[A-Z0-9\"'“])[^,;]*?)\s+has\s+an?\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+of\s+"
                   r"(?P<v>[^,;\s][^,;]*?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)",
                   lambda m: f"the {m.group('f')} of {m.group('rec')} is {m.group('v')}", task)
+    # "there are no watches in the Suppliers group": that group's view, with none of them
+    task = re.sub(r"\bthere\s+(?:are|is|should\s+be)\s+no\s+(?P<k>(?-i:[a-z]+))\s+(?:in|under|inside)\s+(?:the\s+)?"
+                  r"(?P<v>(?-i:[A-Z0-9])[^,;]*?)\s+(?P<g>group|tag|category|folder|section|project|view|label)\b",
+                  lambda m: f"the {m.group('v')} {m.group('g')} has 0 {m.group('k')}", task, flags=re.I)
+    # "trigger a recheck of Wiggle road bikes", "run a backup of the site": the action, said as a verb
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:trigger|run|do|perform|start|force|kick\s+off|request|"
+                  r"launch)\s+(?:a|an)\s+(?:new\s+|fresh\s+|manual\s+)?(?P<n>(?-i:[a-z]+))\s+(?:of|on|for)\s+(?=\S)",
+                  lambda m: f"{m.group(1)}{m.group('n')} "
+                            if m.group("n").lower() not in ("search", "query", "count", "check") else m.group(0),
+                  task, flags=re.I)
     # "remove Chloe as a participant", "open Bob as a customer": the record of that kind
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
                   r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"

@@ -130,3 +130,40 @@ def test_a_number_checked_is_the_number_shown_however_it_is_written(expected: st
     assert same_number(expected, shown) is same
     row = UIElement(role="cell", text=shown)
     assert bool(ElementQuery(text=expected).candidates([row])) is same
+
+
+WATCHES = "changedetection/"
+
+
+def test_a_group_that_should_contain_a_number_of_records_is_opened_then_counted() -> None:
+    for task, group, n in [("the Competitors group should contain 3 watches", "Competitors", 3),
+                           ("the Software releases group has 4 watches", "Software releases", 4),
+                           ("check that there are no watches in the Suppliers group", "Suppliers", 0)]:
+        p = plan(task, screen(WATCHES))
+        assert steps(p) == [("click_element", {"text": group, "role": "link"})], task
+        assert p.pending == [f"check there are {n} watches"], task
+
+
+def test_an_absence_the_page_could_never_show_is_refused_not_passed() -> None:
+    # "Suppliers group" is never shown as such, while "Suppliers" is: its absence would pass on any screen
+    p = plan("make sure Suppliers group is not shown", screen(WATCHES))
+    assert not p.feasible and "never shown as such" in p.analysis
+    assert steps(plan("check Wiggle road bikes is not listed", screen(WATCHES))) == [
+        ("wait_for_element", {"text": "Wiggle road bikes", "present": False})]
+
+
+def test_a_list_said_by_its_kind_is_the_list_shown_when_it_lists_the_name() -> None:
+    # before: "Watch Groups" was opened (a list of groups), then a group's RSS feed link: the app was left
+    got = steps(plan("make sure Python downloads appears in the watch list", screen(WATCHES)))
+    assert got == [("wait_for_element", {"text": "Python downloads", "present": True})]
+
+
+@pytest.mark.parametrize("task, link", [("filter the list to the Software releases group", "Software releases"),
+                                        ("filter by the Competitors tag", "Competitors")])
+def test_a_filter_said_with_its_kind_of_view_is_the_view_named(task: str, link: str) -> None:
+    assert steps(plan(task, screen(WATCHES))) == [("click_element", {"text": link, "role": "link"})]
+
+
+def test_an_action_said_as_a_noun_is_its_verb() -> None:
+    got = steps(plan("trigger a recheck of Wiggle road bikes", screen(WATCHES)))
+    assert got[0][0] == "click_element" and got[0][1]["text"] == "Recheck" and "Wiggle road bikes" in got[0][1]["row"]
