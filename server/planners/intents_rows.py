@@ -138,6 +138,9 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     # the control named by the verb itself first, shown before hidden (a control a hover shows is still the row's)
     mine.sort(key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text))))
     el = mine[0]
+    rest = set(words(el.label)[1:])
+    if rest and rest <= set(words(rec)):
+        return False   # "Bob Chen lives in Boston": "Bob" begins the name the row's link shows, it is no action
     st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el), f"Click {el.label!r} in the row of {rec!r}",
                   row=row)
     st.summary.append(f"{verb} {rec}: {el.label}")

@@ -55,9 +55,14 @@ class _Cell:
     text: str
 
 
+ROW_HEADER_COLUMN = 1000   # a row's one header cell ("tr > th", Django's name column): a column of its own
+
+
 def _column(selector: str) -> int:
     m = re.search(r"(?:td|th):nth-of-type\((\d+)\)[^>]*$", selector or "")
-    return int(m.group(1)) if m else 0
+    if m:
+        return int(m.group(1))
+    return ROW_HEADER_COLUMN if re.search(r"\btr(?::nth-of-type\(\d+\))?\s*>\s*th$", selector or "") else 0
 
 
 def _table(st: State) -> tuple[list[_Cell], dict[int, str]]:
@@ -185,12 +190,15 @@ def column_showing(st: State, value: str, participle: str = "") -> str:
     cells, heads = _table(st)
     columns: dict[tuple[str, int], str] = {}
     showing: set[tuple[str, int]] = set()   # the columns with a cell that shows *value*
+    exactly: set[tuple[str, int]] = set()   # … as the whole cell ("Alice Martin", not alice.martin@example.com)
     for cl in cells:
         if cl.column and cl.el.selector:
             key = (_table_of(cl.el.selector), cl.column)
             columns.setdefault(key, cl.el.selector)
             if _shows(cl.text, value):
                 showing.add(key)
+                if _norm(cl.text) == _norm(value):
+                    exactly.add(key)
     if participle:
         starts = _HEADERS_OF.get(participle.lower()[:5], (participle.lower()[:5],))
         found = {k: v for k, v in columns.items()
@@ -198,6 +206,8 @@ def column_showing(st: State, value: str, participle: str = "") -> str:
                         any(w.startswith(h) for w in words(heads.get(k[1], ""))) for h in starts)}
     else:
         found = {k: v for k, v in columns.items() if k in showing}
+        if len(found) > 1 and len(exactly & set(found)) == 1:
+            found = {k: v for k, v in found.items() if k in exactly}
     if len(found) != 1:
         return ""
     selector, = found.values()

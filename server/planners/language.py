@@ -204,7 +204,8 @@ class Clause:
 
 _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
-    r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s*[?.!]*$|"
+    r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|"
+    r"^\s*(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s+(?:live|come|belong|cost|were|work|use)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s*[?.!]*$|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
     r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 
@@ -384,6 +385,9 @@ _APPOSITIVE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|invite)\s+(?:
 # a record named by its number ("issue 5", "ticket #3") or by a description of its kind ("the login ticket")
 _RECORD_REF = (r"(?:[a-z]+\s*#?\d+|#\d+|(?:the|this|that)\s+(?:[\w'-]+\s+){0,5}?"
                r"(?:ticket|issue|bug|task|case|incident|request|story|job)(?:\s+(?:about|called|named|for)\s+[^,;]+?)?)")
+_APPOSITIVE_MORE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|enrol|enroll)\s+(?:an?\s+)?(?:new\s+)?"
+                              r"(?P<k>[a-z]+)\s*,\s*(?P<n>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}))\s*,\s*"
+                              r"(?P<more>[^,].*?)[\s.!]*", re.I)
 _TAG_QUESTION = re.compile(r",?\s+(?:right|correct|yes|true|no|isn['’]t it|aren['’]t they|is(?:n['’]t)? that (?:right|so|correct)|"
                            r"am i right|wasn['’]t it|doesn['’]t it|don['’]t they)\s*\?+\s*$", re.I)
 
@@ -444,7 +448,8 @@ def restate(task: str) -> str:
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
     # "show the customers in Lyon", "list customers located in Lyon": the list narrowed to the value
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:show|list|display|view|see|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?"
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?i:(?:i['’]d|i\s+would|we['’]d|i|we)\s+(?:like|want|need)\s+to\s+|let\s+me\s+)?"
+                  r"(?:show|list|display|view|see|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?"
                   r"(?P<noun>(?-i:[a-z]+s))\s+(?:(?:who|that|which)\s+(?:are|live|lives)\s+|located\s+|based\s+|living\s+)?"
                   r"(?P<prep>from|in)\s+(?P<v>(?-i:[A-Z0-9\"'“])[^,;]*?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}show only {m.group('noun')} from {m.group('v')}", task)
@@ -512,6 +517,9 @@ def restate(task: str) -> str:
     named = _APPOSITIVE.fullmatch(task.strip())
     if named:     # "add a new person, Gina, to the group": the name between commas; where it goes is the app
         return f"{named.group('v')} a {named.group('k')} called {named.group('n')}"
+    detailed = _APPOSITIVE_MORE.fullmatch(task.strip())
+    if detailed:  # "register a new customer, Tom Berg, tom@berg.example, living in Oslo": the name, then its fields
+        return f"{detailed.group('v')} a {detailed.group('k')}: {detailed.group('n')}, {detailed.group('more')}"
     spent = _SPENT.fullmatch(task.strip()) or _EXPENSE_OF.fullmatch(task.strip())
     if spent:     # "Could you record that Chloe paid 15.60 for coffee beans?": an expense to add
         amount = spent.group("a") or spent.groupdict().get("a2")
@@ -540,6 +548,14 @@ def restate(task: str) -> str:
     moved = _MOVED.fullmatch(task.strip())
     if moved:     # "Bob Chen moved to Denver, update his city"
         return f"set the {moved.group('field')} of {moved.group('rec').strip()} to {moved.group('v').strip()}"
+    now = re.fullmatch(r"(?P<fact>.+?\s+(?:should|must|needs? to|has to)\s+)now\s+(?P<rest>be\s+.+?)[\s.!]*", task.strip(),
+                       re.I)
+    if now:       # "Bob Chen's email should now be bob@new.example": the change, asked for as the new state
+        fact = now.group("fact") + now.group("rest")
+        for pattern in _SHOULD_BE:
+            f = pattern.match(fact)
+            if f:
+                return f"set the {f.group('field').strip()} of {f.group('rec').strip()} to {f.group('v').strip()}"
     m = _MAKE_TRUE.search(task)
     if not m or m.start() == 0:
         return task
@@ -560,9 +576,9 @@ def restate(task: str) -> str:
     return task
 
 
-_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<x>[^?.!;]+?)\s*\?\s*(?:(?:(?:there|it|that|the\s+answer)\s+)?(?:should|must|"
+_HOW_MANY = re.compile(r"\b(?:how\s+many|which|what)\s+(?P<x>(?<=many\s)[^?.!;]+?|(?!(?:is|was|does|has)\b)(?-i:[a-z]{2,}s)\s+[^?.!;]+?)\s*\?\s*(?:(?:(?:there|it|that|the\s+answer)\s+)?(?:should|must|"
                        r"ought to|has to|needs to)\s+be\s+|(?:expect(?:ed|ing)?|answer|i\s+expect)\s*:?\s*|"
-                       r"(?=\d+\s*[.!]?\s*$))(?:exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b[\s.!]*",
+                       r"(?=\d+\s*[.!]?\s*$))(?:exactly\s+)?(?P<n>\d+|" + "|".join(_NUMBERS) + r")\b(?![.,]\d)[\s.!]*",
                        re.I)
 
 

@@ -127,6 +127,12 @@ def list_nouns(text: str) -> list[str]:
     return [n for n in out if n not in ("list", "table", "page", "form", "screen")]
 
 
+def _unless_preposition(m: re.Match[str]) -> str:
+    """A "key value" pair read as a field is taken out of the body; ", from Oslo" stays for the prepositions."""
+    key = re.match(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?P<k>[a-z][\w-]*)", m.group(0), re.I)
+    return m.group(0) if key and key.group("k").lower() in PREPOSITION_FIELDS else " "
+
+
 def parse_record(text: str) -> Record:
     """"a customer named Ivy Nguyen with email ivy@x.com from Hanoi" → name, noun and fields."""
     rec = Record()
@@ -175,8 +181,8 @@ def parse_record(text: str) -> Record:
             continue
         rec.fields.append((key, _value(m.group("v"))))
     body = re.sub(r"(?:\bwith\b|,|\band\b)\s+(?:the\s+|a\s+|an\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s+(?:of\s+|as\s+|=\s*|:\s*|set to\s+)?"
-                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid|titled|called|named)\b|$))", " ", body,
-                  flags=re.I) \
+                  r"(?:\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:with|and|from|by|for|costs|due|in|paid|titled|called|named)\b|$))",
+                  _unless_preposition, body, flags=re.I) \
         if rec.fields else body
     # "from Hanoi", "by Jane Austen", "for 18.00", "costs 12.00", "due 2026-12-20"
     for prep in sorted(PREPOSITION_FIELDS, key=len, reverse=True):
@@ -243,7 +249,16 @@ _URL_WORDS = re.compile(r"(?<!\ba\s)(?<!\ban\s)(?<!\bnew\s)\b(?:url|link|address
                         r"\s*[:=]?\s*$", re.I)
 
 
+_BARE_EMAIL = re.compile(r"(?:^|,|\s)\s*(?P<e>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*(?=,|\s|$)")
+
+
 def _bare_address(rec: Record, body: str) -> str:
+    for m in _BARE_EMAIL.finditer(body):
+        if re.search(r"\b(?:e-?mail|address|mail)\s*[:=]?\s*$", body[:m.start("e")], re.I):
+            continue   # "with email x@y.z": the field word says where it goes
+        rec.fields.insert(0, ("email", m.group("e")))   # "Tom Berg, tom@berg.example": an address is an email
+        body = body[:m.start("e")] + body[m.end("e"):]
+        break
     for m in _BARE_URL.finditer(body):
         if _URL_WORDS.search(body[:m.start("u")]) or re.search(r"\w:\s", body[:m.start()]):
             continue   # "url https://…": the field word says where it goes; "description: see https://…" is text

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from backend_core.verifications.matching import ElementQuery, same_number
+from server.planners.language import restate
+from server.planners.records import parse_record
 from server.planners.saved_check import saved_clause
 from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps
@@ -167,3 +169,46 @@ def test_a_filter_said_with_its_kind_of_view_is_the_view_named(task: str, link: 
 def test_an_action_said_as_a_noun_is_its_verb() -> None:
     got = steps(plan("trigger a recheck of Wiggle road bikes", screen(WATCHES)))
     assert got[0][0] == "click_element" and got[0][1]["text"] == "Recheck" and "Wiggle road bikes" in got[0][1]["row"]
+
+
+CUSTOMERS = "django_admin/admin/store/customer/"
+NAMES = "#result_list > tbody > tr > th"
+CITIES = "#result_list > tbody > tr > td:nth-of-type(3)"
+
+
+def test_a_name_in_a_rows_header_cell_is_that_column_not_an_email_holding_its_words() -> None:
+    # Django's name column is each row's <th>: "Alice Martin" was looked for among the emails, and the run failed
+    assert steps(plan("is there a customer named Alice Martin?", screen(CUSTOMERS))) == [
+        ("wait_for_element", {"text": "Alice Martin", "selector": NAMES, "present": True})]
+
+
+def test_a_fact_whose_first_word_begins_a_rows_link_is_no_action_on_that_row() -> None:
+    # before: "Bob" was read as a row's verb and the link "Bob Chen" clicked
+    assert steps(plan("Bob Chen lives in Boston", screen(CUSTOMERS))) == [
+        ("wait_for_element", {"text": "Boston", "row": "Bob Chen bob.chen@example.com Boston", "present": True})]
+
+
+@pytest.mark.parametrize("task, n", [("2 customers live in Lyon", 2), ("which customers are in Lyon? there should be 2", 2),
+                                     ("3 customers come from Lyon", 3)])
+def test_a_count_said_without_check_or_asked_with_which_is_checked(task: str, n: int) -> None:
+    assert steps(plan(task, screen(CUSTOMERS))) == [
+        ("wait_for_element", {"text": "Lyon", "selector": CITIES, "count": n, "present": True})]
+
+
+def test_a_list_a_tester_would_like_to_see_is_that_list_narrowed() -> None:
+    assert steps(plan("I'd like to see all customers based in Lyon", screen(CUSTOMERS))) == [
+        ("click_element", {"text": "Lyon", "role": "link"})]
+
+
+def test_a_value_that_should_now_be_is_a_change_asked_for() -> None:
+    p = plan("Bob Chen's email should now be bob@new.example", screen(CUSTOMERS))
+    assert steps(p) == [("click_element", {"text": "Bob Chen", "role": "link"})]
+    assert p.pending[:2] == ['fill in email "bob@new.example"', "save"]
+
+
+def test_a_new_record_said_with_its_name_then_its_values_keeps_every_value() -> None:
+    # before: the address between commas was dropped, and the record saved without it
+    rec = parse_record("a customer: Tom Berg, tom@berg.example, living in Oslo")
+    assert (rec.name, rec.fields) == ("Tom Berg", [("email", "tom@berg.example"), ("from", "Oslo")])
+    assert restate("register a new customer, Tom Berg, tom@berg.example, living in Oslo") == \
+        "register a customer: Tom Berg, tom@berg.example, living in Oslo"
