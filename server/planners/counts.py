@@ -50,6 +50,10 @@ def qualified(noun: str) -> tuple[str, str, str] | None:
     return m.group("kind"), value, m.group("by") or ""
 
 
+# states of a list's items that its counter says as "left" ("3 items left"): still to do
+_STILL_TO_DO = dict.fromkeys(("open", "remaining", "unfinished", "outstanding", "incomplete", "to do"), "left")
+
+
 def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if negative:
         raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
@@ -59,13 +63,14 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
         # a counter the app shows ("3 items left"): it must show the number asked for
         st.prove(lambda: checks.text_shown(st.ctx, literal))
         return
-    state = re.match(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>left|completed|done|selected|active|pending)$",
-                     noun, re.I)
-    shown = _counter_of(st, state.group("s"), count) if state else None
+    state = re.match(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>left|completed|done|selected|active|pending|"
+                     r"open|remaining|unfinished|outstanding|incomplete|to do)$", noun, re.I)
+    said_state = _STILL_TO_DO.get(state.group("s").lower(), state.group("s")) if state else ""
+    shown = _counter_of(st, said_state, count) if state else None
     if shown:   # "3 todos are left" where the app counts "3 items left": its counter, in its own words
         st.prove(lambda: checks.text_shown(st.ctx, shown))
         return
-    if state and state.group("s").lower() == "left":
+    if state and said_state.lower() == "left":
         raise Unplannable(f"no count of what is left is on the screen; say how many {state.group('kind')} are shown",
                           noun)
     with_value = qualified(noun)
@@ -155,6 +160,8 @@ _LAYOUT_WORDS = frozenset("""table tbody thead tr td th list lists row rows item
 data grid results result nav navbar menu ul ol li div section panel card cards col column columns page view box inner
 outer left right top bottom wide full striped hover bordered responsive sm md lg xl active odd even first last
 """.split())
+_ITEM_STATES = frozenset("left open remaining unfinished outstanding incomplete completed done finished active pending "
+                         "selected checked unchecked shown listed".split())
 _ANY_KIND = frozenset("item items row rows entry entries record records line lines thing things one ones result results"
                       .split())
 
@@ -200,7 +207,10 @@ def _list_of_kind(st: State, noun: str, role: str) -> str | None:
     list, or a refusal that says which lists there are."""
     if st.live is None:
         return None
-    kind = (words(noun) or [""])[-1]
+    said = words(noun)
+    if len(said) > 1 and said[-1] in _ITEM_STATES:
+        said = said[:-1]   # "todos open", "items left": the kind, then its state
+    kind = (said or [""])[-1]
     if not kind or kind in _ANY_KIND or kind.isdigit():
         return None
     groups: dict[str, list[str]] = {}

@@ -27,7 +27,7 @@ _FILLER = frozenset("the a an as of to my our your this that these those it plea
 _QUANTIFIERS = frozenset("all every each both any".split())
 MAX_EXTRA_WORDS = 2
 # verbs a tester uses for a label's verb ("remove all completed" is "Clear completed")
-_VERB_GROUPS = (("clear", "delete", "remove", "erase"),)
+_VERB_GROUPS = (("clear", "delete", "remove", "erase", "wipe", "purge", "trash", "discard"),)
 
 
 def stem(word: str) -> str:

@@ -388,6 +388,9 @@ _RECORD_REF = (r"(?:[a-z]+\s*#?\d+|#\d+|(?:the|this|that)\s+(?:[\w'-]+\s+){0,5}?
 _APPOSITIVE_MORE = re.compile(r"(?:please\s+)?(?P<v>add|create|register|enrol|enroll)\s+(?:an?\s+)?(?:new\s+)?"
                               r"(?P<k>[a-z]+)\s*,\s*(?P<n>(?-i:[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}))\s*,\s*"
                               r"(?P<more>[^,].*?)[\s.!]*", re.I)
+_FACT_THEN = re.compile(r"(?P<x>(?-i:[A-Z\"'“])[^,;]*?)\s+(?:is|isn['’]t|is\s+not|was|wasn['’]t|has|hasn['’]t|still)\b[^,;]*"
+                        r"[,;]\s*(?:so\s+|please\s+|now\s+)*(?P<rest>(?!(?:fix|correct|update|change|adjust|amend|edit)\b)"
+                        r"[a-z]+\s+(?:it|them)\b[^,;]*)", re.I)
 _TAG_QUESTION = re.compile(r",?\s+(?:right|correct|yes|true|no|isn['’]t it|aren['’]t they|is(?:n['’]t)? that (?:right|so|correct)|"
                            r"am i right|wasn['’]t it|doesn['’]t it|don['’]t they)\s*\?+\s*$", re.I)
 
@@ -440,6 +443,20 @@ def restate(task: str) -> str:
                   lambda m: f"{m.group(1)}{m.group('n')} "
                             if m.group("n").lower() not in ("search", "query", "count", "check") else m.group(0),
                   task, flags=re.I)
+    # "jot down 'renew passport' as a new todo", "note down milk": an item to add
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:jot|note|write|put|scribble|pop|stick)\s+down\s+", r"\1add ", task,
+                  flags=re.I)
+    # "remove every todo that is done": the completed ones
+    task = re.sub(r"\b(?P<q>every|each|all(?:\s+the)?|any)\s+(?P<k>(?-i:[a-z]+?))(?:s)?\s+(?:that|which)\s+(?:is|are)\s+"
+                  r"(?:already\s+)?(?:done|completed|finished|ticked|checked)\b",
+                  lambda m: f"{m.group('q')} completed {m.group('k')}", task, flags=re.I)
+    # "I've finished calling the plumber": the item, done
+    task = re.sub(r"^(?:i['’]ve|i\s+have|i)\s+(?:just\s+|already\s+)?(?:finished|completed|done)\s+(?P<x>[^,;]+?)[\s.!]*$",
+                  lambda m: f"mark {m.group('x')} as done", task.strip(), flags=re.I)
+    # "Walk the dog isn't done yet, reopen it": what "it" is, said first
+    fact = _FACT_THEN.fullmatch(task.strip())
+    if fact:
+        task = re.sub(r"\b(?:it|them)\b", fact.group("x"), fact.group("rest"), count=1)
     # "remove Chloe as a participant", "open Bob as a customer": the record of that kind
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
                   r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"

@@ -212,3 +212,24 @@ def test_a_new_record_said_with_its_name_then_its_values_keeps_every_value() -> 
     assert (rec.name, rec.fields) == ("Tom Berg", [("email", "tom@berg.example"), ("from", "Oslo")])
     assert restate("register a new customer, Tom Berg, tom@berg.example, living in Oslo") == \
         "register a customer: Tom Berg, tom@berg.example, living in Oslo"
+
+
+TODOS = "todomvc/index.html#/"
+
+
+@pytest.mark.parametrize("task, first", [
+    ("jot down 'renew passport' as a new todo", ("input_text", "renew passport")),
+    ("I've finished calling the plumber", ("set_checked", "Call the plumber")),
+    ("Walk the dog isn't done yet, reopen it", ("set_checked", "Walk the dog")),
+    ("wipe all the finished ones", ("click_element", "Clear completed")),
+    ("remove every todo that is done", ("click_element", "Clear completed")),
+])
+def test_todo_list_wordings(task: str, first: tuple[str, str]) -> None:
+    command, params = steps(plan(task, screen(TODOS)))[0]
+    assert command == first[0] and first[1] in (params.get("text"), params.get("row")), (command, params)
+
+
+def test_a_count_of_open_items_reads_the_apps_counter_of_what_is_left() -> None:
+    # before: refused as a list of "open" records (or, earlier, every row counted: done ones too)
+    assert steps(plan("how many todos are still open? should be 3", screen(TODOS))) == [
+        ("wait_for_element", {"text": "3 items left", "present": True})]
