@@ -77,6 +77,14 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if with_value is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
         _count_showing(st, count, *with_value)
         return
+    said = re.sub(r"\s+(?:(?:in|on)\s+(?:the|this|my|our)\s+(?:[\w-]+\s+)?(?:list|table|page|screen|results)|in\s+total|"
+                  r"(?:are\s+)?(?:shown|listed))$",
+                  "", noun.strip(), flags=re.I)
+    if re.search(r"\s(?:that|which|who|whose|with|without|belong\w*|need\w*|have|has|from|in|by|of|for|on)\s", f" {said} "):
+        # "plants that need full sun": some of the list's rows, said in words no column reads; counting every row
+        # could pass by accident
+        raise Unplannable(f"I cannot tell which {said.split()[0]} to count in {noun!r}: filter the list first, or say "
+                          "the value its column shows", noun)
     listed = grounding.tree_elements(noun, st.ctx, prefer_node=st.node, many=True, minimum=0.6)
     if listed and listed[0].element.selector and "count" in st.param_names(V.WAIT_FOR_ELEMENT):
         t = listed[0]

@@ -176,7 +176,7 @@ def check_intent(c: Clause, st: State) -> bool:
     # "there are 3 items" / "3 todos are listed" / "the list has 2 items"
     m = (re.match(r"^there\s+(?:is|are)\s+(?:exactly\s+)?(\w+)\s+(.+?)(?:\s+" + _SHOWN + r")?$", flat, re.I)
          or re.match(r"^(?:exactly\s+)?(\w+)\s+(.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I)
-         or re.match(r"^(?:the\s+)?.+?\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(\w+)\s+(.+)$",
+         or re.match(r"^(?:the\s+)?.+\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(\w+)\s+(.+)$",
                      flat, re.I))
     if m and count_of(m.group(1)) is not None:
         if view_first(st, flat, count_of(m.group(1)) or 0, clean(m.group(2))):

@@ -457,6 +457,9 @@ def restate(task: str) -> str:
     fact = _FACT_THEN.fullmatch(task.strip())
     if fact:
         task = re.sub(r"\b(?:it|them)\b", fact.group("x"), fact.group("rest"), count=1)
+    # "open Basil's record", "show Bob Chen's details": the record itself
+    task = re.sub(r"(?P<x>(?<![\w'’])(?-i:[A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3}))['’]s\s+(?:own\s+)?(?:record|details|detail\s+page|"
+                  r"entry|profile|row|page)\b", r"\g<x>", task)
     # "remove Chloe as a participant", "open Bob as a customer": the record of that kind
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
                   r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"
@@ -625,6 +628,7 @@ def _counted(things: str) -> str:
     things = re.sub(r"(?:^|\s+)(?:are|is)\s+(?:there|shown|listed|displayed)$|\s+(?:exist|are\s+in\s+the\s+list)$|"
                     r"\s+(?:do|does|did)\s+(?:we|i|you|it|they|(?:the\s+)?[\w ]+?)\s+(?:have|show|list|hold|contain)$", "", things.strip(),
                     flags=re.I)
+    things = re.sub(r"^(\w[\w-]*)\s+(?:belongs?|belonged)\s+to\s+", r"\1 in ", things, flags=re.I)
     return re.sub(r"^(\w[\w-]*)\s+(?:are|is|live|lives|come|comes|are\s+based|are\s+located)\s+"
                   r"(?=(?:in|from|at|on|by|with)\s)", r"\1 ", things, flags=re.I)
 

@@ -233,3 +233,28 @@ def test_a_count_of_open_items_reads_the_apps_counter_of_what_is_left() -> None:
     # before: refused as a list of "open" records (or, earlier, every row counted: done ones too)
     assert steps(plan("how many todos are still open? should be 3", screen(TODOS))) == [
         ("wait_for_element", {"text": "3 items left", "present": True})]
+
+
+PLANTS = "datasette/nursery/plants"
+FAMILY = "body > div:nth-of-type(1) > section > div:nth-of-type(2) > table > tbody > tr > td:nth-of-type(3)"
+
+
+def test_a_list_that_has_a_number_of_rows_is_counted_not_read_as_a_list_verb() -> None:
+    # "the plant list has 9 rows": "list" was read as the verb, and "has 9 rows" looked for as a text
+    for task in ("check the plant list has 9 rows", "the plant list should have 9 rows"):
+        assert steps(plan(task, screen(PLANTS))) == [("wait_for_element", {"text": "9 rows", "present": True})]
+
+
+def test_records_that_belong_to_a_value_are_those_showing_it() -> None:
+    assert steps(plan("which plants belong to the Araceae family? there should be 2", screen(PLANTS))) == [
+        ("wait_for_element", {"text": "Araceae", "selector": FAMILY, "count": 2, "present": True})]
+
+
+def test_a_count_of_some_rows_said_in_words_no_column_reads_is_refused_not_every_row() -> None:
+    p = plan("there should be 3 plants that need full sun", screen(PLANTS))
+    assert not p.feasible and "which plants to count" in p.analysis
+
+
+def test_a_records_own_page_said_with_its_possessive_is_the_record() -> None:
+    assert steps(plan("open Basil's record", screen(PLANTS)))[0] == (
+        "click_element", {"text": "9", "role": "link", "row": "9 Basil Lamiaceae full sun 30 0"})
