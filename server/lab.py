@@ -50,6 +50,9 @@ class Lab:
         self._sid_of_host: dict[str, str] = {}
         self._host_of_sid: dict[str, str] = {}
         self._busy: set[str] = set()
+        # the devices of hosts connected to this process, as they registered here: a run reads its device
+        # several times, and only a registration (here, while its host is connected here) changes them
+        self._refs: dict[str, DeviceRef] = {}
         self._leaving: set[str] = set()
         self.current_node: dict[str, str | None] = {}
 
@@ -74,6 +77,7 @@ class Lab:
             raise RequestError("registration devices must be objects with an id of 1-64 characters")
         trees_to_push: list[dict[str, Any]] = []
         refused: list[dict[str, str]] = []
+        registered: list[DeviceRef] = []
         with self._lock:
             old = self._sid_of_host.get(host_id)
             if old and old != sid:
@@ -100,6 +104,7 @@ class Lab:
                     dev.userinterface, dev.controllers = str(d.get("userinterface", "")), d.get("controllers", [])
                     dev.status, dev.updated_at = DeviceState.ONLINE, utcnow()
                     s.add(dev)
+                    registered.append(DeviceRef(dev.id, host_id, dev.name, dev.model, dev.userinterface))
                     tree = d.get("navigation_tree")
                     if tree and isinstance(tree, dict):
                         pushed = self._sync_tree(s, dev.userinterface, tree)
@@ -109,6 +114,7 @@ class Lab:
                 self._host_of_sid.pop(old, None)
             self._sid_of_host[host_id] = sid
             self._host_of_sid[sid] = host_id
+            self._refs.update((ref.id, ref) for ref in registered)
         log.info("host %s registered %d device(s)%s", host_id, len(devices) - len(refused),
                  f", {len(refused)} refused" if refused else "")
         for tree in trees_to_push:
@@ -152,6 +158,8 @@ class Lab:
             host_id = self._host_of_sid.pop(sid, None)
             if host_id and self._sid_of_host.get(host_id) == sid:
                 del self._sid_of_host[host_id]
+                for device_id in [d for d, ref in self._refs.items() if ref.host_id == host_id]:
+                    del self._refs[device_id]
             else:
                 return None
         with self.db.session() as s:
@@ -171,6 +179,10 @@ class Lab:
 
     # -- devices ---------------------------------------------------------------------
     def device(self, device_id: str) -> DeviceRef:
+        """The device; a device of a host connected here is known without reading the database."""
+        ref = self._refs.get(device_id)
+        if ref is not None and ref.host_id in self._sid_of_host:
+            return ref
         with self.db.session() as s:
             dev = s.get(DeviceRow, device_id)
             if dev is None:
