@@ -137,20 +137,16 @@ class AuditLog:
                     run=str(run), address=request.remote_addr or "", **detail)
         return response
 
-    def record_run_end(self, db: Database, run_id: str) -> None:
-        with db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None:
-                return
-            device, status, planner, usage = run.device_id, run.status, run.planner, dict(run.usage or {})
-        self.append("run.finished", device=device, run=run_id, status=0, outcome=status, planner=planner,
-                    usage=usage)
+    def record_run_end(self, run: dict[str, Any]) -> None:
+        """One entry for a run that ended (*run* as the API shows it): its outcome, plan source and token usage."""
+        self.append("run.finished", device=run["device_id"], run=run["id"], status=0, outcome=run["status"],
+                    planner=run["planner"] or "", usage=dict(run["usage"] or {}))
 
 
 def init_audit(app: Flask, srv: Any) -> AuditLog:
     audit = AuditLog(srv.db, srv.db._sessions)  # noqa: SLF001 (the sessions of this database only)
     app.after_request(audit.record_request)
-    srv.runs.hooks_finished.append(lambda run_id: audit.record_run_end(srv.db, run_id))
+    srv.runs.hooks_finished.append(audit.record_run_end)
     app.register_blueprint(audit_api)
     return audit
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from server.db import RunRow
 from server.next_commands import NextStatus
@@ -34,17 +35,23 @@ class NextRunCommands:
             f"{r.command} {r.status.value}" + (f" ({r.message})" if r.status is not NextStatus.COMPLETED else "")
             for r in results))
 
-    def _schedule_next_run(self, run_id: str) -> None:
-        """A run's ``next_run`` option: schedule its commands for the device's next run, now that it ended."""
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            try:
-                device_id, items = run.device_id, RunRecord.of_row(run).options.next_run
-            except RecordError as exc:   # the run is ending: its device must still be handed on
-                log.error("run %s: its next_run commands are not scheduled: %s", run_id, exc)
-                return
+    def _schedule_next_run(self, run_id: str, device_id: str, items: list[dict[str, Any]]) -> bool:
+        """A run's ``next_run`` option (*items*): schedule its commands for the device's next run, now that it
+        ended. True when the run's events were added to (a command could not be scheduled)."""
+        amended = False
         for item in items:
             try:
                 self.next_commands.schedule(device_id, item, f"run:{run_id}")
             except DevicePilotError as exc:
                 self._update(run_id, event=f"next-run command {item.get('command')!r} not scheduled: {exc}")
+                amended = True
+        return amended
+
+
+def next_run_of(row: RunRow) -> list[dict[str, Any]]:
+    """The commands a run's ``next_run`` option asks for ([] for a record the server cannot read: logged)."""
+    try:
+        return RunRecord.of_row(row).options.next_run
+    except RecordError as exc:   # the run is ending: its device must still be handed on
+        log.error("run %s: its next_run commands are not scheduled: %s", row.id, exc)
+        return []

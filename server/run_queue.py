@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any
 
 from sqlalchemy import DateTime, Integer, String, delete, select, update
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from server.db import Base, Database, DeviceRow, utcnow
 
@@ -66,9 +66,13 @@ class RunQueue:
     def _lease(self, seconds: float | None = None) -> dt.datetime:
         return utcnow() + dt.timedelta(seconds=self.lease_s if seconds is None else seconds)
 
-    def enqueue(self, run_id: str, device_id: str, priority: int = 0) -> None:
-        with self.db.session() as s:
+    def enqueue(self, run_id: str, device_id: str, priority: int = 0, s: Session | None = None) -> None:
+        """Queue *run_id*; in the caller's transaction *s* when given (the one that stores the run)."""
+        if s is not None:
             s.add(QueueRow(run_id=run_id, device_id=device_id, priority=priority))
+            return
+        with self.db.session() as own:
+            own.add(QueueRow(run_id=run_id, device_id=device_id, priority=priority))
 
     def reserve_next(self, device_id: str) -> str | None:
         """Reserve *device_id* for its next queued run (highest priority, then oldest); None when held or empty."""
@@ -88,12 +92,15 @@ class RunQueue:
             row.state, row.lease_until, row.since = Reservation.RESERVED.value, self._lease(), utcnow()
             return row.run_id
 
-    def holder(self, device_id: str) -> Hold | None:
-        with self.db.session() as s:
-            row = s.scalars(select(QueueRow).where(
-                QueueRow.device_id == device_id,
-                QueueRow.state.in_((Reservation.RESERVED.value, Reservation.ABORTING.value)))).first()
-            return Hold(row.run_id, Reservation(row.state), row.since) if row else None
+    def holder(self, device_id: str, s: Session | None = None) -> Hold | None:
+        """The run holding *device_id*, if any; read in the caller's transaction *s* when given."""
+        if s is None:
+            with self.db.session() as own:
+                return self.holder(device_id, own)
+        row = s.scalars(select(QueueRow).where(
+            QueueRow.device_id == device_id,
+            QueueRow.state.in_((Reservation.RESERVED.value, Reservation.ABORTING.value)))).first()
+        return Hold(row.run_id, Reservation(row.state), row.since) if row else None
 
     def state_of(self, run_id: str) -> Reservation | None:
         with self.db.session() as s:
@@ -129,6 +136,12 @@ class RunQueue:
             device_id = s.scalars(select(QueueRow.device_id).where(QueueRow.run_id == run_id)).first()
             s.execute(delete(QueueRow).where(QueueRow.run_id == run_id))
             return device_id
+
+    def release_and_hold(self, run_id: str, device_id: str) -> Hold | None:
+        """Forget *run_id*'s entry, and say who holds *device_id* after that (None: it is free): one transaction."""
+        with self.db.session() as s:
+            s.execute(delete(QueueRow).where(QueueRow.run_id == run_id))
+            return self.holder(device_id, s)
 
     def unqueue(self, run_id: str) -> bool:
         """Remove a run still waiting in the queue; False when it already holds its device."""

@@ -190,19 +190,16 @@ class Replanning:
         if not reply or not reply.get("accepted"):
             raise HostUnavailable(f"host refused {what}: {reply.get('error') if reply else 'no reply'}")
 
-    def _claim_continuation(self, run_id: str) -> bool:
-        """True (and the run is marked) when a passed part of a run has clauses left to plan on the new screen."""
-        with self.db.session() as s:
-            row = s.get(RunRow, run_id)
-            run = Run.from_row(row) if row is not None else None
+    def _claim_continuation(self, run: Run | None) -> bool:
+        """True (and the run is marked) when a passed part of *run* has clauses left to plan on the new screen."""
         if run is None or run.status is not RunStatus.RUNNING or not run.plan.pending:
             return False
         if len(run.plan.observations) >= MAX_CONTINUATIONS:
             return False
         with self._lock:
-            if run_id in self._replanning:
+            if run.id in self._replanning:
                 return False
-            self._replanning.add(run_id)
+            self._replanning.add(run.id)
         return True
 
     def _continue(self, run_id: str) -> None:

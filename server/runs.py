@@ -38,14 +38,14 @@ from server.rule_store import RuleStore
 from server.run_planning import RunPlanner
 from server.run_records import RunRecords, iso
 from server.storage import FileStore, StorageError
-from shared.errors import DeviceBusy, DevicePilotError, HostUnavailable, NotFound, RequestError
+from shared.errors import DeviceBusy, DevicePilotError, HostUnavailable, RequestError
 from shared.models import PlannerName, RunStatus
 from shared.plan import validate_plan
 from shared.policy import Limits
 from shared.protocol import DashboardEvent, ServerEvent
 
 from server.run_leases import LEASE_S, RunLeases
-from server.run_next import NextRunCommands
+from server.run_next import NextRunCommands, next_run_of
 from server.run_replanning import MAX_CONTINUATIONS, Replanning, _only_repeats  # noqa: F401  (_only_repeats: tests)
 from server.run_steps import StepIngest
 
@@ -82,11 +82,13 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
         self.queue = RunQueue(db, LEASE_S)
         self._done = threading.Condition()
         self._stored = threading.Condition()      # notified when a step record is stored
+        self._steps_here: dict[str, int] = {}     # step records this process stored, by run (under _stored)
         self._replanning: set[str] = set()
         self._host_idle: set[str] = set()         # runs whose host reported the end of what it was sent
         self._recovering: set[str] = set()        # runs left running by the previous server process
         self._monitor_stop = threading.Event()
-        self.hooks_finished: list[Callable[[str], None]] = []
+        # called with the run as it ended (as GET /api/runs/<id> shows it, with its steps)
+        self.hooks_finished: list[Callable[[dict[str, Any]], None]] = []
         self.next_commands = NextCommands(db, ai.context, lab.call, self._forget_context)
 
     # -- creating ------------------------------------------------------------------------
@@ -137,13 +139,16 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             record.user_plan, record.user_planner = plan, PlannerName(source)
         if testcase:
             record.testcase = CaseRef.from_json(testcase, "testcase")
-        with self.db.session() as s:
-            s.add(RunRow(id=run_id, device_id=device_id, task=task.strip(), mode=RunMode(mode).value,
-                         status=RunStatus.QUEUED.value, plan=record.to_json()))
-        self.queue.enqueue(run_id, device_id, priority)
+        with self.db.session() as s:   # the run and its place in the queue: one transaction
+            run = RunRow(id=run_id, device_id=device_id, task=task.strip(), mode=RunMode(mode).value,
+                         status=RunStatus.QUEUED.value, plan=record.to_json())
+            s.add(run)
+            self.queue.enqueue(run_id, device_id, priority, s)
+            s.flush()
+            created = self.records.run_dict(run, with_steps=True)
         log.info("run %s queued on %s: %r", run_id, device_id, task[:200])
         self._kick(device_id)
-        return self.get(run_id)
+        return created
 
     def _kick(self, device_id: str) -> None:
         """Start the device's next queued run, when its host is connected and nothing holds it."""
@@ -185,22 +190,24 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
 
     def _release(self, device_id: str, run_id: str) -> None:
         """The device is free of *run_id*: hand it to the next queued run."""
-        self.queue.release(run_id)
+        hold = self.queue.release_and_hold(run_id, device_id)
         with self._lock:
             self._host_idle.discard(run_id)
             self._recovering.discard(run_id)
-        if self.queue.holder(device_id) is None:
+        with self._stored:
+            self._steps_here.pop(run_id, None)
+        if hold is None:
             self.lab.set_busy(device_id, False)
         self._kick(device_id)
 
     # -- planning and dispatch ---------------------------------------------------------
     def _process(self, run_id: str) -> None:
-        device_id = self._device_of(run_id)
         try:
-            if not self._update(run_id, status=RunStatus.PLANNING):
-                self._release(device_id, run_id)   # cancelled before it started
+            row = self._update(run_id, status=RunStatus.PLANNING)
+            if row is None:
+                self._release(self._device_of(run_id), run_id)   # cancelled before it started
                 return
-            run = self._load(run_id)
+            device_id, run = row.device_id, Run.from_row(row)
             task, stored = run.task, run.record
             context = self.ai.context(device_id)
             given = stored.given_plan()
@@ -272,10 +279,13 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             if status is RunStatus.FAILED and self._claim_replan(run_id):
                 self._replan(run_id, message)
                 return
-            if status is RunStatus.PASSED and self._claim_continuation(run_id):
-                self._continue(run_id)
-                return
-            left = self._pending(run_id) if status is RunStatus.PASSED else []
+            left: list[str] = []
+            if status is RunStatus.PASSED:
+                run = self._find(run_id)
+                if self._claim_continuation(run):
+                    self._continue(run_id)
+                    return
+                left = list(run.plan.pending) if run is not None else []
         except RecordError as exc:   # never leave a run running on a record the server cannot read
             log.error("run %s: %s", run_id, exc)
             self._finish(run_id, RunStatus.ERROR, f"server error: {exc}")
@@ -288,10 +298,11 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             status = RunStatus.CANCELLED
         self._finish(run_id, status, message)
 
-    def _pending(self, run_id: str) -> list[str]:
+    def _find(self, run_id: str) -> Run | None:
+        """The run, typed; None when there is no such run."""
         with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            return list(RunRecord.of_row(run).plan.pending) if run is not None else []
+            row = s.get(RunRow, run_id)
+            return Run.from_row(row) if row is not None else None
 
     # -- state ------------------------------------------------------------------------
     def _device_of(self, run_id: str) -> str:
@@ -299,30 +310,24 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             run = s.get(RunRow, run_id)
             return run.device_id if run else ""
 
-    def _load(self, run_id: str) -> Run:
-        """The run, typed (server/run_model.py)."""
-        with self.db.session() as s:
-            run = s.get(RunRow, run_id)
-            if run is None:
-                raise NotFound(f"no run {run_id!r}")
-            return Run.from_row(run)
-
     def _update(self, run_id: str, *, status: RunStatus | None = None, plan: ShownPlan | None = None,
                 planner: str | None = None, usage: TokenUsage | None = None, start_node: str | None = None,
                 event: str | None = None, started: bool = False, events: list[str] | None = None,
-                context: ContextStamp | None = None) -> bool:
-        """Change the run in one transaction; False (and nothing changed) for a move its lifecycle forbids.
+                context: ContextStamp | None = None) -> RunRow | None:
+        """Change the run in one transaction; None (and nothing changed) for a move its lifecycle forbids.
 
         *plan* replaces the plan shown (the run's bookkeeping is kept); *context* is what it was planned against.
+        Returns the run's row as this change left it (detached from its session): dashboards are told of
+        the change from it, without reading the run again.
         """
         with self.db.session() as s:
             run = s.get(RunRow, run_id)
             if run is None:
-                return False
+                return None
             if status is not None:
                 if not RunStatus(run.status).may_become(status):
                     log.info("run %s: %s → %s refused", run_id, run.status, status.value)
-                    return False
+                    return None
                 run.status = status.value
             if plan is not None or context is not None:
                 record = RunRecord.of_row(run)
@@ -341,8 +346,9 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
                 run.events = [*(run.events or []), *({"at": now, "message": e} for e in added)]
             if started:
                 run.started_at = utcnow()
-        self.emit(DashboardEvent.RUN_UPDATE, self.get(run_id, with_steps=False))
-        return True
+        # the row keeps what was stored (secrets scrubbed at the flush): no need to read it again
+        self.emit(DashboardEvent.RUN_UPDATE, self.records.run_dict(run, with_steps=False))
+        return run
 
     def _finish(self, run_id: str, status: RunStatus, message: str, host_done: bool | None = None) -> None:
         """End the run (once). *host_done*: its host is not executing it (default: it was never dispatched,
@@ -355,6 +361,7 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             run = s.get(RunRow, run_id)
             if run is None or not RunStatus(run.status).may_become(status):
                 return
+            steps = [self.records.step_dict(st) for st in run.steps]   # for its report: read once, here
             dispatched = run.status == RunStatus.RUNNING.value
             if host_done is None:
                 host_done = not dispatched or idle
@@ -362,21 +369,24 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             device_id = run.device_id
             self.queue.end(s, run_id, host_done)
         log.info("run %s %s: %s", run_id, status.value, message)
-        self._schedule_next_run(run_id)   # before the device is handed on: the next run runs them
+        # before the device is handed on: the next run runs them
+        amended = self._schedule_next_run(run_id, device_id, next_run_of(run))
         if host_done:
             self._release(device_id, run_id)
         else:   # the host may still be executing it: stop it, and keep the device until it confirms
             self.spawn(self._tell_abort, device_id, run_id)
+        # the run as it ended, from the row just written (read again only when scheduling added an event)
+        ended = self.get(run_id) if amended else {**self.records.run_dict(run, with_steps=False), "steps": steps}
         try:
-            write_run_report(self.get(run_id), self.files)
+            write_run_report(ended, self.files)
         except (OSError, StorageError) as exc:
             log.error("run %s: report not written: %s", run_id, exc)
         for hook in self.hooks_finished:
             try:
-                hook(run_id)
+                hook(ended)
             except Exception:  # a hook must not break the run's end
                 log.exception("run-finished hook failed for %s", run_id)
-        self.emit(DashboardEvent.RUN_UPDATE, self.get(run_id, with_steps=False))
+        self.emit(DashboardEvent.RUN_UPDATE, {k: v for k, v in ended.items() if k != "steps"})
         with self._done:
             self._done.notify_all()
 
