@@ -395,26 +395,32 @@ _TAG_QUESTION = re.compile(r",?\s+(?:right|correct|yes|true|no|isn['’]t it|are
                            r"am i right|wasn['’]t it|doesn['’]t it|don['’]t they)\s*\?+\s*$", re.I)
 
 
+# "[check] the customer list should …": a list said by its kind, and what it is to hold
+_A_LIST = (r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:check|verify|confirm|make sure|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
+           r"(?:(?P<noun>[a-z]+)\s)?(?P<kind>list|table|results?|overview|grid{page})\s+(?:should\s+|must\s+|does\s+|will\s+)?"
+           r"(?:still\s+)?")
+_UNTIL_NEXT_CLAUSE = r"(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)"
+_LIST_INCLUDES = re.compile(_A_LIST.format(page="") + r"(?:include|includes|contain|contains)\s+"
+                            r"(?!(?:\d|no\b|any\b|an?\s+(?:entry|column|filter|row)\b))" + _UNTIL_NEXT_CLAUSE, re.I)
+_LIST_HAS_ENTRY = re.compile(_A_LIST.format(page="|page") + r"(?:has|have|contains?|includes?|shows?)\s+(?:an?|one)\s+"
+                             r"(?:entry|row|record|item|line)\s+(?:for|called|named|titled|with)\s+" + _UNTIL_NEXT_CLAUSE,
+                             re.I)
+
+
+def _listed(m: re.Match[str]) -> str:
+    return f"{m.group(1)}check {m.group('v')} is listed" + (
+        f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else "")
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
     task = restate_shown_first(task)   # "show the cheapest products first": a sort
-    # "the customer list should include Bob Chen": a name listed
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:check|verify|confirm|make sure|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
-                  r"(?:(?P<noun>[a-z]+)\s)?(?P<kind>list|table|results?|overview|grid)\s+(?:should\s+|must\s+|does\s+|will\s+)?"
-                  r"(?:still\s+)?(?:include|includes|contain|contains)\s+(?!(?:\d|no\b|any\b|an?\s+(?:entry|column|filter|row)\b))"
-                  r"(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
-                  lambda m: f"{m.group(1)}check {m.group('v')} is listed"
-                            + (f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else ""), task, flags=re.I)
-    # "the bill list has an entry for Electricity", "the table has a row called Basil": a name listed
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:check|verify|confirm|make sure|ensure)\s+(?:that\s+)?)?(?:the\s+)?"
-                  r"(?:(?P<noun>[a-z]+)\s)?(?P<kind>list|table|results?|overview|grid|page)\s+(?:should\s+|must\s+|does\s+|will\s+)?"
-                  r"(?:still\s+)?(?:has|have|contains?|includes?|shows?)\s+(?:an?|one)\s+(?:entry|row|record|item|line)\s+"
-                  r"(?:for|called|named|titled|with)\s+(?P<v>[^,;]+?)(?=\s*$|\s*[,;]|\s+(?:and|then)\s)",
-                  lambda m: f"{m.group(1)}check {m.group('v')} is listed"
-                            + (f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else ""), task, flags=re.I)
+    # "the customer list should include Bob Chen", "the bill list has an entry for Electricity": a name listed
+    task = _LIST_INCLUDES.sub(_listed, task)
+    task = _LIST_HAS_ENTRY.sub(_listed, task)
     # "give issue 5 to bob", "hand the login ticket over to carol": an assignment
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:give|hand|pass|delegate|route)\s+"
                   rf"(?P<rec>{_RECORD_REF})\s+(?:over\s+)?to\s+(?P<p>[\w.@-]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",

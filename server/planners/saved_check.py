@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks
+from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause
 from server.planners.state import Defer, State, Unplannable
@@ -34,8 +34,6 @@ def saved_clause(name: str, record: str = "") -> str:
 
 def _record_row(st: State, record: str) -> str:
     """The one row of the screen shown that is *record*'s, else "" (several rows, or none, name no row)."""
-    from server.planners import grounding
-
     found = grounding.rows(record, st.live, minimum=grounding.BY_WORDS)
     if not found or len(found) > 1 and found[1].score >= found[0].score - 0.01:
         return ""
