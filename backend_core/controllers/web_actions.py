@@ -37,11 +37,29 @@ def _timeout_error() -> type[Exception]:
     return PlaywrightTimeout
 
 
+NAVIGATION_TIMEOUT_MS = 30000   # a page a click asked for, from a server that answers when its work is done
+
+
+def _await_navigation(loc: Any) -> None:
+    """The action was done and started a navigation the server is slow to answer (Supervisor's "Restart all"
+    answers when every process is back): wait for the new page, so that what comes next reads it, not the old one."""
+    page = loc.page
+    try:
+        page.wait_for_event("framenavigated", predicate=lambda frame: frame == page.main_frame,
+                            timeout=NAVIGATION_TIMEOUT_MS)
+        page.wait_for_load_state("load", timeout=NAVIGATION_TIMEOUT_MS)
+    except _timeout_error():
+        log.warning("a navigation started by an action did not arrive within %ss", NAVIGATION_TIMEOUT_MS / 1000)
+
+
 def act(loc: Any, target: Target, verb: str, do: Any) -> None:
     """Run ``do(loc)``; a target that stays unactionable (hidden, disabled, covered) is a failure."""
     try:
         do(loc)
     except _timeout_error() as exc:
+        if "action done" in str(exc):   # done; what timed out is the wait for the page it opens
+            _await_navigation(loc)
+            return
         state = ""
         try:
             state = " (disabled)" if not loc.is_enabled(timeout=500) else " (not visible or covered)"

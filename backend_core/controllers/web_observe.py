@@ -270,7 +270,11 @@ OBSERVE_JS = r"""
     if (m) e.level = +m[1];
     else if (el.getAttribute('aria-level')) e.level = parseInt(el.getAttribute('aria-level'), 10) || 0;
     if (tag === 'A' && el.getAttribute('href')) e.href = el.getAttribute('href');
-    const row = el.parentElement && el.parentElement.closest(ROW_SEL);
+    let row = el.parentElement && el.parentElement.closest(ROW_SEL);
+    // a row that holds nothing but this control (the <li> around each of a table row's links) wraps it: the
+    // control's row is the one around that
+    const own = squash(shownText(el));
+    while (row && own && squash(shownText(row)) === own) row = row.parentElement && row.parentElement.closest(ROW_SEL);
     const menu = hidden && el.closest(MENU_SEL);
     // an item of a closed menu belongs to no row, even when the menu's toggle sits in one (a nav bar's <li>)
     if (row && !(hidden && (!visible(row) || (menu && !visible(menu))))) e.container = cut(shownText(row), 80);

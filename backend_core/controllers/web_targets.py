@@ -133,7 +133,8 @@ def _hint_fields(scope: Any, text: str) -> Any | None:
 
 
 def _showing(page: Any, row: str) -> Any:
-    """What a row that shows *row* has as text: *row* itself, else its words in order with anything between.
+    """What a row that shows *row* has as text: *row* itself, as whole words, else its words in order with anything
+    between.
 
     A row's text content also holds what it hides (tools that show on hover, "deactivate edit"), which the
     text a tester reads ("Dan -256.48") does not.
@@ -142,8 +143,10 @@ def _showing(page: Any, row: str) -> Any:
     if row.endswith("…") and len(tokens) > 1:   # an observation cut the row's text short: its whole words
         tokens = tokens[:-1]
         row = " ".join(tokens)
-    if len(tokens) < 2 or page.locator(ROW_CSS).filter(has_text=row).count():
-        return row
+    # whole words: the row "Rent" is not the row "Current balance"
+    whole = re.compile(r"(?<!\w)" + r"\s+".join(re.escape(t) for t in tokens) + r"(?!\w)", re.I)
+    if len(tokens) < 2 or page.locator(ROW_CSS).filter(has_text=whole).count():
+        return whole
     return re.compile(r"[\s\S]*?".join(re.escape(t) for t in tokens), re.I)
 
 

@@ -272,6 +272,20 @@ def _stated_fact(clause: Clause, st: State) -> bool:
         statement_check(Clause(clause.text, Act.CHECK, clause.text), st)
 
 
+_BACK_REFERENCE = re.compile(r"^(?P<lead>(?:that|whether|if)\s+)?(?:it|she|he|they)"
+                             r"(?=\s+(?:is|are|has|have|isn['’]t|aren['’]t|no\s+longer|now)\b)", re.I)
+
+
+def _named_back(clause: Clause, st: State) -> Clause:
+    """"stop mail-relay and confirm it is stopped": the check is about the record the task just acted on, by
+    its name, which stays true when the check is planned later, on the screen the action leads to."""
+    if clause.act is not Act.CHECK or not st.last_object or not _BACK_REFERENCE.match(clause.rest.strip()):
+        return clause
+    rest = _BACK_REFERENCE.sub(lambda m: (m.group("lead") or "") + st.last_object, clause.rest.strip(), count=1)
+    return Clause(clause.text.replace(clause.rest.strip(), rest) if clause.rest.strip() in clause.text else rest,
+                  clause.act, rest)
+
+
 class BuiltinPlanner:
     """Plans from the context alone. Always answers: a plan, or infeasible with the reason."""
 
@@ -297,6 +311,7 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it
+            clause = _named_back(clause, st)
             placed = named_by_place(clause, st)
             if placed is not None:   # "delete the second customer": that row, by its name
                 clause = read_clause(placed, known)

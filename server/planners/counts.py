@@ -73,7 +73,7 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if state and said_state.lower() == "left":
         raise Unplannable(f"no count of what is left is on the screen; say how many {state.group('kind')} are shown",
                           noun)
-    with_value = qualified(noun)
+    with_value = qualified(noun) or state_said(st, noun)
     if with_value is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
         _count_showing(st, count, *with_value)
         return
@@ -113,6 +113,23 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
                                         description=f"Check {count} {noun} are shown"))
         return
     st.prove(lambda: checks.element(st.ctx, role=role, count=count, description=f"Check {count} {noun} are shown"))
+
+
+_STATE_FILLER = frozenset("that which who are is were currently still now being".split())
+
+
+def state_said(st: State, noun: str) -> tuple[str, str] | None:
+    """"running processes", "jobs that are stopped": one word of the noun is the whole text of cells of the list
+    (a State column's "running"): (the kind, that word). The rows in that state are the ones counted."""
+    if st.live is None:
+        return None
+    from server.planners.intents_statement import cell_values
+
+    values = cell_values(st)
+    said = [w for w in words(noun) if w not in _STATE_FILLER]
+    hits = [w for w in said if w in values]
+    kind = " ".join(w for w in said if w not in hits)
+    return (kind, hits[0]) if len(hits) == 1 and kind else None
 
 
 def view_first(st: State, said: str, count: int, things: str) -> bool:

@@ -236,6 +236,7 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
     if screen is None:
         return []
     seen: dict[str, float] = {}
+    said = words(phrase)
     for el in screen.elements:
         if not el.container:
             continue
@@ -245,6 +246,8 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
             score = max(score, 0.75 + 0.2 * len(phrase) / max(len(c), 1))
         if any(norm(phrase) == norm(t) for t in (el.name, el.text) if t):
             score = max(score, 0.95)   # a cell of the row, or a link in it, is exactly the name
+        elif said and any(said == words(t) for t in (el.name, el.text) if t):
+            score = max(score, 0.93)   # the same words, the separators aside ("mail relay": "mail-relay")
         if score >= minimum and score > seen.get(c, 0.0):
             seen[c] = score
     if not seen and minimum <= BY_WORDS:
@@ -252,6 +255,43 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
         if row:
             seen[row] = BY_WORDS
     return sorted((Target(TargetKind.ROW, s, c) for c, s in seen.items()), key=lambda t: -t.score)
+
+
+MIN_ROW_KEY = 3
+# what changes while a row stays the same row: a clock or an uptime, "2 minutes ago", a date, a bare number
+_VOLATILE = re.compile(r"\d:\d\d|\bago\b|\bjust now\b|\d{4}-\d\d-\d\d|^[\W\d_]+$", re.I)
+# a row's controls, which a row's state swaps ("Start" for "Stop"): never its name
+_CONTROL_WORDS = stems("edit delete remove view open start stop restart pause resume unpause enable disable "
+                       "mute unmute archive clear copy clone duplicate recheck refresh show hide more details "
+                       "activate deactivate play run cancel close reopen")
+
+
+def row_key(row: str, screen: ScreenObservation | None) -> str:
+    """What names *row* for the device as long as the row is there: a text of one of its cells or links that no
+    other row shows ("mail-relay"), rather than the row's whole text, which holds what changes as the app runs
+    (an uptime, a state, "2 minutes ago") and is cut short past 80 characters. Its name link comes first, then
+    its first cell; the row's whole text when none of its parts that stay is its own."""
+    if screen is None or not row:
+        return row
+    # the other rows' texts (cut short at 80 characters), and the texts of their parts
+    others = [t.lower() for el in screen.elements if el.container and el.container != row
+              for t in (el.container, el.name, el.text) if t]
+
+    def rank(item: tuple[int, UIElement]) -> tuple[bool, int, int]:
+        i, el = item
+        text = (el.name or el.text).strip()
+        control = bool({_stem(w) for w in words(text)[:1]} & _CONTROL_WORDS)
+        kind = 0 if el.role == "link" and not control else 1 if not el.clickable else 2
+        return bool(_VOLATILE.search(text)), kind, i
+
+    mine = [(i, el) for i, el in enumerate(screen.elements) if el.container == row and not el.hidden
+            and len((el.name or el.text).strip()) >= MIN_ROW_KEY and (el.name or el.text).strip() != row
+            and not (el.name or el.text).endswith("…") and (el.name or el.text).strip().lower() in row.lower()
+            and not any((el.name or el.text).strip().lower() in o for o in others)]
+    best = min(mine, key=rank) if mine else None
+    if best is None or rank(best)[0]:
+        return row   # only a part that changes is the row's own ("Chloe -308.68": her balance)
+    return (best[1].name or best[1].text).strip()
 
 
 BY_WORDS = 0.72

@@ -276,6 +276,11 @@ _PAGE_ACTIONS = {"edit": ("edit", "change", "modify", "pencil"), "editing": ("ed
                  "preview": ("preview",), "diff": ("diff", "history", "compare")}
 
 
+# a control that begins with one of these does something to the record; it opens no page of it
+_CHANGING_VERBS = frozenset("clear delete remove erase wipe purge reset drop destroy trash archive stop start restart "
+                            "pause resume mute unmute disable enable".split())
+
+
 def _action_page_of(st: State, raw: str) -> bool:
     """"the edit form for bookmark 7", "the edit page of the Flask tutorial bookmark": the record's own control
     for that action (its row's "Edit Record"), found by its number's address or by the row that shows it."""
@@ -296,8 +301,9 @@ def _action_page_of(st: State, raw: str) -> bool:
             rows = []   # two rows read alike: not this one's
         mine = [e for e in controls if rows and e.container == rows[0].name]
     wanted = _PAGE_ACTIONS[action]
-    pick = [e for e in mine if set(words(" ".join((e.name, e.text, e.hint)))) & set(wanted)
-            or any(f"/{w}" in e.href for w in wanted)]
+    pick = [e for e in mine if (set(words(" ".join((e.name, e.text, e.hint)))) & set(wanted)
+                                or any(f"/{w}" in e.href for w in wanted))
+            and not set(words(e.name or e.text)[:1]) & _CHANGING_VERBS]   # "the log of X" is no "Clear Log"
     if not pick:
         return False
     el = pick[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from server.planners import checks, grounding
-from server.planners.counts import DONE_BY, count_check, count_of, qualified, view_first
+from server.planners.counts import DONE_BY, count_check, count_of, qualified, state_said, view_first
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -205,6 +205,12 @@ def check_intent(c: Clause, st: State) -> bool:
         state = {"remain": "left", "remaining": "left"}.get(m.group(3).lower(), m.group(3).lower())
         count_check(st, count_of(m.group(1)) or 0, f"{m.group(2)} {state}", negative)
         return True
+    # "4 processes are running": a number of things in a state their rows show (a State column's "running")
+    m = re.match(r"^(?:exactly\s+|only\s+|just\s+)?(\w+)\s+([a-z][\w-]*)\s+(?:is|are)\s+(?:currently\s+|still\s+|now\s+)?"
+                 r"([a-z][\w-]*)$", flat, re.I)
+    if m and count_of(m.group(1)) is not None and state_said(st, f"{m.group(3)} {m.group(2)}") is not None:
+        count_check(st, count_of(m.group(1)) or 0, f"{m.group(3)} {m.group(2)}", negative)
+        return True
     # "is there a Save button" / "there is a Save button"
     m = re.match(r"^(?:is|are)\s+there\s+(?:an?\s+|any\s+|the\s+)?(.+)$|^there(?:'s|\s+is|\s+are)\s+(?:an?\s+|the\s+)?(.+)$",
                  flat, re.I)
@@ -300,6 +306,9 @@ def check_intent(c: Clause, st: State) -> bool:
         _text_check(st, st.last_object, negative, subject="")
         return True
     if re.search(r"\b(?:is|are|was|were|should|must)\b", flat, re.I):
+        if st.live is None and st.moved and st.open_world:
+            # "stop mail-relay and check mail-relay is stopped": read on the screen the action leads to
+            raise Defer(c.text, replace_with=[c.text])
         # a statement this planner cannot read: checking its words as text could pass by accident
         raise Unplannable(f"I cannot tell what to check in {body!r}", body)
     if _relation_check(st, flat, negative):

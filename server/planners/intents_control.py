@@ -26,6 +26,7 @@ _FILLER = frozenset("the a an as of to my our your this that these those it plea
 # quantifiers a clause adds to a bulk control's label ("clear all completed")
 _QUANTIFIERS = frozenset("all every each both any".split())
 MAX_EXTRA_WORDS = 2
+_ALL = {"everything": "all", "everyone": "all", "everybody": "all"}
 # verbs a tester uses for a label's verb ("remove all completed" is "Clear completed")
 _VERB_GROUPS = (("clear", "delete", "remove", "erase", "wipe", "purge", "trash", "discard"),)
 
@@ -63,7 +64,8 @@ def _matches(clause_words: list[str], verb: str, el: UIElement) -> int:
 def control_intent(c: Clause, st: State) -> bool:
     if st.live is None or c.act is Act.CHECK or not c.text:
         return False
-    said = [grounding.SYNONYMS.get(w, w) for w in words(c.text) if w not in _FILLER]   # "finished": "completed"
+    said = [_ALL.get(w, grounding.SYNONYMS.get(w, w)) for w in words(re.sub(r"(?<=\w)['’]s\b", "", c.text))
+            if w not in _FILLER]   # "X's log"; "finished": "completed"; "stop everything": "Stop all"
     if len(said) < 2:
         return False
     clause_words = [stem(w) for w in said]
@@ -77,8 +79,9 @@ def control_intent(c: Clause, st: State) -> bool:
     said_in_label = {stem(x) for x in _label_words(el)}
     extra = " ".join(w for w in said[1:] if stem(w) not in said_in_label and w not in ITEM_NOUNS
                      and w not in _QUANTIFIERS)
-    if extra and grounding.rows(extra, st.live, minimum=0.85):
-        return False   # the clause names an item too: a control of that item's row
+    named = grounding.rows(extra, st.live, minimum=0.85) if extra else []
+    if named:   # the clause names an item too: "clear the log of mail-relay" is the control of that item's row
+        return _in_row(st, label, named[0].name, extra)
     if el.role in TOGGLE_ROLES:
         st.add(V.SET_CHECKED, {"checked": True, "text": label, "role": el.role}, f"Tick {label!r}")
         st.summary.append(f"tick {label}")
@@ -94,3 +97,19 @@ def control_intent(c: Clause, st: State) -> bool:
     st.last_object = label
     return True
 
+
+
+def _in_row(st: State, label: str, row: str, item: str) -> bool:
+    """The control labelled *label* of the row showing *item*; no such control there: read the clause another
+    way (a row's checkbox, its own verb)."""
+    mine = [el for el in st.live.elements if el.container == row and not el.disabled   # type: ignore[union-attr]
+            and el.role in CLICKABLE_ROLES and " ".join(_COUNT.sub(" ", el.name or el.text).split()) == label]
+    if not mine:
+        return False
+    el = min(mine, key=lambda e: e.hidden)   # shown first; a control a hover shows is still the row's
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.95, label, live=el), f"Click {label!r} in the row of {item!r}",
+                  row=row)
+    st.summary.append(f"click {label} in the row of {item}")
+    st.last_object = item
+    st.expect_check(None)
+    return True

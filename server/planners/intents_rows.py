@@ -92,10 +92,18 @@ _VERB_WORDS: dict[str, tuple[str, ...]] = {
     "refresh": ("refresh", "recheck", "reload", "sync"), "favourite": ("favourite", "favorite", "star"),
     "favorite": ("favorite", "favourite", "star"), "star": ("star", "favorite", "favourite"),
     "pin": ("pin",), "unpin": ("unpin",), "lock": ("lock",), "unlock": ("unlock",),
+    "kill": ("stop", "kill", "terminate", "end"), "terminate": ("terminate", "stop", "kill", "end"),
+    "halt": ("stop", "halt", "pause"), "launch": ("start", "launch", "run"), "boot": ("start", "boot"),
+    "reboot": ("restart", "reboot", "reload"), "relaunch": ("restart", "relaunch"), "bounce": ("restart",),
 }
-ROW_VERBS = frozenset(_VERB_WORDS)
+# "bring up the backup job", "shut down mail-relay": a verb and its particle, as one verb
+_PHRASAL = {("bring", "up"): "start", ("fire", "up"): "start", ("spin", "up"): "start", ("start", "up"): "start",
+            ("boot", "up"): "start", ("power", "up"): "start", ("power", "on"): "start", ("turn", "on"): "enable",
+            ("shut", "down"): "stop", ("bring", "down"): "stop", ("take", "down"): "stop", ("power", "down"): "stop",
+            ("spin", "down"): "stop", ("power", "off"): "stop", ("turn", "off"): "disable"}
+ROW_VERBS = frozenset(_VERB_WORDS) | {verb for verb, _ in _PHRASAL}
 # "resume checks on X", "mute the notifications for X": what the action is about, then the record
-_ROW_VERB = re.compile(r"^(?P<verb>[a-z]+)\s+(?:(?:the\s+|all\s+)?(?:checks?|checking|notifications?|alerts?|emails?|"
+_ROW_VERB = re.compile(r"^(?P<verb>[a-z]+)\s+(?:(?P<part>up|down|on|off)\s+)?(?:(?:the\s+|all\s+)?(?:checks?|checking|notifications?|alerts?|emails?|"
                        r"updates?|monitoring|watching|scheduling|syncing|sync)\s+(?:on|for|of|from)\s+)?(?P<rec>\S.*)$",
                        re.I)
 _ROW_CONTROL_ROLES = frozenset({"button", "link", "switch", "menuitem"})
@@ -123,9 +131,14 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     m = _ROW_VERB.match(c.text.strip())
     if m is None or st.live is None or not st.open_world:
         return False
-    if m.group("verb").lower() not in _VERB_WORDS and c.act is not Act.NONE:
+    verb = m.group("verb").lower()
+    if m.group("part"):
+        verb = _PHRASAL.get((verb, m.group("part").lower()), "")
+        if not verb:
+            return False
+    if verb not in _VERB_WORDS and c.act is not Act.NONE:
         return False   # "edit X", "delete X": their own intents, with their checks
-    verb, rec = m.group("verb").lower(), clean(re.sub(r"^(?:the|my|our)\s+", "", m.group("rec").strip(), flags=re.I))
+    rec = clean(re.sub(r"^(?:the|my|our)\s+", "", m.group("rec").strip(), flags=re.I))
     wanted = control_words(verb)
     rows = grounding.rows(rec, st.live, minimum=0.7)
     if not rows or len(rows) > 1 and rows[1].score >= rows[0].score - 0.05:
@@ -144,6 +157,7 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el), f"Click {el.label!r} in the row of {rec!r}",
                   row=row)
     st.summary.append(f"{verb} {rec}: {el.label}")
-    st.last_object = rec
+    key = grounding.row_key(row, st.live)
+    st.last_object = key if key != row else rec   # "bring up the backup job … it": the name its row shows
     st.expect_check(None)
     return True

@@ -82,6 +82,14 @@ def _table(st: State) -> tuple[list[_Cell], dict[int, str]]:
     return cells, heads
 
 
+def cell_values(st: State) -> set[str]:
+    """The whole texts of the data cells of the lists shown, lower case: the values their columns hold."""
+    if st.live is None:
+        return set()
+    cells, _ = _table(st)
+    return {_norm(cl.text) for cl in cells if cl.column and cl.text}
+
+
 def _norm(text: str) -> str:
     return " ".join(words(text))
 
@@ -317,6 +325,7 @@ def statement_check(c: Clause, st: State) -> bool:
     if c.act is not Act.CHECK or st.live is None:
         return False
     said = re.sub(r"^(?:that|whether|if)\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
+    said = re.sub(r"\s+(?:any\s*more)$", "", re.sub(r"\bno\s+longer\b", "not", said, flags=re.I), flags=re.I)
     if not said or _NOBODY.search(said) or _PRESENCE.search(said) or _COUNT.search(said) or quoted(said) == said:
         return False
     page = _NUMBERED.match(said)   # "ticket 1 has critical priority": on that record's own page

@@ -473,6 +473,9 @@ def restate(task: str) -> str:
                   lambda m: f"{m.group(1)}{m.group('v')} the {m.group('k')} {m.group('x')}", task, flags=re.I)
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
+    # "confirm it shows as stopped", "the status displays as Active": what it is
+    task = re.sub(r"(?<=\w)\s+(?:shows|displays|appears|reads|show|display|appear|read|is\s+(?:shown|displayed|listed)|"
+                  r"are\s+(?:shown|displayed|listed))\s+as\s+(?=\S)", " is ", task, flags=re.I)
     # "show the customers in Lyon", "list customers located in Lyon": the list narrowed to the value
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then)\s+)(?i:(?:i['’]d|i\s+would|we['’]d|i|we)\s+(?:like|want|need)\s+to\s+|let\s+me\s+)?"
                   r"(?:show|list|display|view|see|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?"

@@ -248,7 +248,8 @@ def go_to_list(st: State, noun: str, then: list[str]) -> bool:
 def on_list_of(st: State, noun: str) -> bool:
     if st.live is None:
         return False
-    texts = [st.live.title, st.live.url] + [h.label for h in st.live.headings()]
+    # the address's path, not its query: "?processname=mail-relay&action=stop" names a record and an action
+    texts = [st.live.title, urlsplit(st.live.url).path] + [h.label for h in st.live.headings()]
     return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
 
 

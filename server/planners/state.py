@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from server.planners import grounding
 from server.planners.grounding import Target
 from shared import vocabulary as V
 from shared.keys import Key
@@ -113,6 +114,7 @@ class State:
         if dropped:
             raise Unplannable(f"{command} on this device cannot take {', '.join(dropped)}")
         params = {k: v for k, v in params.items() if k in allowed}
+        self._keep_row(params)
         self.steps.append(PlanStep(len(self.steps) + 1, command, params, description))
         if moves:
             self.moved = True
@@ -120,7 +122,13 @@ class State:
 
     def add_step(self, step: PlanStep) -> None:
         step.step = len(self.steps) + 1
+        self._keep_row(step.params)
         self.steps.append(step)
+
+    def _keep_row(self, params: dict[str, Any]) -> None:
+        """A row named by its whole text, as the screen showed it, is named by a part of it that stays."""
+        if isinstance(params.get("row"), str):
+            params["row"] = grounding.row_key(params["row"], self.screen)
 
     def check(self, step: PlanStep) -> None:
         self.add_step(step)

@@ -247,3 +247,12 @@ def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browse
         port = s.getsockname()[1]
     with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
         run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
+
+
+def test_a_click_whose_page_comes_slowly_waits_for_it_and_is_no_failure(browser: Browser) -> None:
+    """The click is done at once; the server answers the page it asked for after the click's own timeout. That is
+    no unactionable element: the step waits for the new page, so the next step reads it and not the old one."""
+    browser.open("slow_action.html")
+    run(browser, V.CLICK, text="Restart all")
+    assert browser.js("location.pathname") == "/slower/form.html"
+    assert browser.js("document.readyState") == "complete" and browser.js("!!document.getElementById('name')")

@@ -15,6 +15,7 @@ from backend_core.controllers.web import WebRemote
 from backend_core.verifications.element import DomVerifier
 
 PAGES = Path(__file__).resolve().parent.parent / "fixtures" / "web"
+SLOWER_S = 4.0
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -25,6 +26,9 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         if self.path.startswith("/slow/"):   # a server that takes its time: content a page loads after a click
             time.sleep(0.4)
             self.path = self.path[len("/slow"):]
+        elif self.path.startswith("/slower/"):   # one that answers when its work is done, past a click's timeout
+            time.sleep(SLOWER_S)
+            self.path = self.path[len("/slower"):]
         super().do_GET()
 
 

@@ -28,10 +28,9 @@ def test_a_phrase_less_a_word_of_kind_or_context_names_what_the_screen_shows() -
         ("click_element", {"text": "History", "role": "link"})
     # a row whose only link says "edit": the record's own page
     assert steps(plan("open the rent bill", screen(BILLS)))[0] == \
-        ("click_element", {"text": "edit", "role": "link", "row": "2026-11-01 Bob Rent Everyone 1,200.00 "
-                                                                "(300.00 each) edit"})
+        ("click_element", {"text": "edit", "role": "link", "row": "Rent"})
     got = steps(plan("get rid of the groceries expense", screen(BILLS)))
-    assert got[0][1]["row"].startswith("2026-11-02 Alice Groceries") and got[0][1]["text"] == "delete"
+    assert got[0][1]["row"] == "Groceries" and got[0][1]["text"] == "delete"
 
 
 def test_a_soft_delete_keeps_the_row_and_checks_its_tool_is_gone() -> None:

@@ -55,7 +55,7 @@ def test_parse_record_reads_names_fields_loose_values_and_flags() -> None:
 
 def test_adding_a_record_from_a_list_opens_its_form_and_leaves_the_form_for_later() -> None:
     p = plan("add a customer named Ivy Nguyen with email ivy@example.com from Hanoi", admin_home())
-    assert steps(p)[0] == ("click_element", {"text": "Add", "role": "link", "row": "Customers Add Change"})
+    assert steps(p)[0] == ("click_element", {"text": "Add", "role": "link", "row": "Customers"})
     assert p.pending[0].startswith('fill in name "Ivy Nguyen", email "ivy@example.com", from "Hanoi"')
     assert p.pending[1:] == ["save", 'check that "Ivy Nguyen" was saved']
 
@@ -152,7 +152,7 @@ def test_values_go_to_the_field_their_shape_and_label_name_not_to_a_box_whose_cl
 
 def test_a_stated_fact_about_a_record_is_checked_on_its_row_and_a_fact_to_make_true_is_an_edit() -> None:
     assert steps(plan("verify that Bob Chen's city is Boston", customer_list())) == [
-        ("wait_for_element", {"text": "Boston", "row": "Bob Chen bob@example.com Boston", "present": True})]
+        ("wait_for_element", {"text": "Boston", "row": "Bob Chen", "present": True})]
     assert steps(plan("check the city of David Okafor is Paris", customer_list()))[0][1]["row"].startswith("David")
     fix = plan("the city of Bob Chen should be Chicago, please fix it", customer_list())
     assert steps(fix)[0] == ("click_element", {"text": "Bob Chen", "role": "link"})

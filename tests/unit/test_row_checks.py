@@ -29,7 +29,7 @@ def test_the_kind_of_record_is_no_value_of_a_row(task: str) -> None:
 
 def test_a_value_said_with_its_column_is_the_value_alone() -> None:
     got = steps(plan("Monstera is in the Araceae family", screen()))
-    assert got == [("wait_for_element", {"text": "Araceae", "row": "1 Monstera Araceae partial shade 90 1",
+    assert got == [("wait_for_element", {"text": "Araceae", "row": "Monstera",
                                          "present": True})]
 
 
@@ -118,7 +118,7 @@ def test_customers_in_a_city_narrow_the_list_to_the_city(task: str) -> None:
 def test_a_value_absent_from_every_column_is_checked_absent_from_the_row() -> None:
     # before: the name column, which never shows a city: a pass whatever the city
     got = steps(plan("confirm Bob Chen is not in Paris", screen("django_admin/admin/store/customer/")))
-    assert got[-1] == ("wait_for_element", {"text": "Paris", "row": "Bob Chen bob.chen@example.com Boston",
+    assert got[-1] == ("wait_for_element", {"text": "Paris", "row": "Bob Chen",
                                             "present": False})
 
 
@@ -143,7 +143,7 @@ def test_a_lowercase_record_with_its_kind_is_the_row_that_shows_it() -> None:
     # "the electricity bill": the row Electricity; "bill" also names the page's Bills tab, which was clicked
     got = steps(plan("delete the electricity bill", screen("ihatemoney/flatshare/")))
     assert got[0] == ("click_element", {"text": "delete", "role": "button",
-                                        "row": "2026-11-10 Dan Electricity Everyone 88.20 (22.05 each) edit"})
+                                        "row": "Electricity"})
 
 
 def test_an_expense_of_an_amount_for_a_thing_paid_by_someone_is_that_expense() -> None:
@@ -171,7 +171,7 @@ def test_a_row_verb_on_a_row_by_its_place_takes_the_first_row_of_the_table() -> 
     # rows of one table hold different controls (one has a History link): still the first row is the first
     got = steps(plan("pause the first watch", screen("changedetection/")))
     assert got[0][0] == "click_element" and got[0][1]["text"] == "Pause checks"
-    assert got[0][1]["row"].startswith("Text Schwalbe tyres")
+    assert got[0][1]["row"].startswith("Schwalbe tyres")
 
 
 def test_a_tag_taken_off_a_record_is_refused_never_a_deletion() -> None:
@@ -186,11 +186,11 @@ def test_deleting_a_tag_goes_to_the_tags_and_deletes_its_row() -> None:
     assert steps(p) == [("click_element", {"text": "Tags", "role": "link"})]
     assert p.pending == ["get rid of the pizza tag"]
     p = plan("get rid of the pizza tag", screen("buku/tag/"))
-    assert steps(p) == [("click_element", {"text": "Delete Record", "role": "button", "row": "pizza 1"})]
+    assert steps(p) == [("click_element", {"text": "Delete Record", "role": "button", "row": "pizza"})]
     assert p.pending == ['if asked confirm the deletion of the row "pizza"']
 
 
 def test_a_record_shown_here_with_its_kind_is_deleted_here_not_on_a_list_of_another_kind() -> None:
     # "watch" also names the "Watch Groups" link; the row Weather warnings is on this page
     p = plan("pls remvoe the weather warnings watch", screen("changedetection/"))
-    assert steps(p)[0][1]["row"].startswith("Text Weather warnings")
+    assert steps(p)[0][1]["row"].startswith("Weather warnings")

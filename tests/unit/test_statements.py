@@ -13,7 +13,7 @@ from tests.unit.test_tester_phrasings import screen, steps
 BILLS = "ihatemoney/flatshare/"
 PLANTS = "datasette/nursery/plants"
 BOOKS = "sqlite_web/books/content/"
-RENT_ROW = "2026-11-01 Bob Rent Everyone 1,200.00 (300.00 each) edit"
+RENT_ROW = "Rent"
 
 
 def _cell(col: int, row: int) -> str:
@@ -24,9 +24,9 @@ def test_a_statement_checks_its_names_in_the_row_of_its_record() -> None:
     bills = screen(BILLS)
     # the verb is the tester's own ("needs", "was paid by", "is a … book"): only what cells show is checked
     assert steps(plan("check that Lavender needs full sun", screen(PLANTS))) == [
-        ("wait_for_element", {"text": "full sun", "row": "2 Lavender Lamiaceae full sun 45 0", "present": True})]
+        ("wait_for_element", {"text": "full sun", "row": "Lavender", "present": True})]
     assert steps(plan("confirm Beloved is a literary novel", screen(BOOKS))) == [
-        ("wait_for_element", {"text": "literary", "row": "5 Beloved Toni Morrison 1987 literary 1", "present": True})]
+        ("wait_for_element", {"text": "literary", "row": "Beloved", "present": True})]
     # a number is compared as a number, and checked as the row shows it
     assert steps(plan("make sure the rent comes to 1200", bills)) == [
         ("wait_for_element", {"text": "1,200.00", "row": RENT_ROW, "present": True})]
@@ -98,7 +98,7 @@ def test_a_wish_to_see_something_shows_it() -> None:
 
 def test_an_edit_link_opens_a_form_whose_field_shows_the_record() -> None:
     got = steps(plan("edit the groceries", screen(BILLS)))
-    assert got[0][1]["text"] == "edit" and got[0][1]["row"].startswith("2026-11-02 Alice Groceries")
+    assert got[0][1]["text"] == "edit" and got[0][1]["row"] == "Groceries"
     assert got[-1] == ("wait_for_element", {"text": "Groceries", "role": "textbox", "present": True})
 
 
@@ -157,7 +157,7 @@ def test_news_then_a_request_about_it() -> None:
 
 def test_a_record_then_its_field() -> None:
     got = plan("update the groceries amount to 45", screen(BILLS))
-    assert steps(got)[0][1]["text"] == "edit" and steps(got)[0][1]["row"].startswith("2026-11-02 Alice Groceries")
+    assert steps(got)[0][1]["text"] == "edit" and steps(got)[0][1]["row"] == "Groceries"
     assert got.pending[0] == 'fill in amount "45"'
 
 
@@ -185,4 +185,4 @@ def test_a_kind_no_list_is_called_is_not_added_to_the_first_list() -> None:
     p = plan("add a toy called Red Kite", screen("django_admin/admin/"))
     assert not p.feasible and "say which" in p.analysis and "Products" in p.analysis
     assert steps(plan("add a product called Red Kite", screen("django_admin/admin/")))[0][1]["row"] == \
-        "Products Add Change"
+        "Products"

@@ -33,7 +33,7 @@ def first(p: Plan) -> tuple[str, dict]:
     ("Products", ("click_element", {"text": "Products", "role": "link"})),            # a bare name is a click
     ("log out", ("click_element", {"text": "LOG OUT", "role": "button"})),
     ("click on the Add link next to Products",
-     ("click_element", {"text": "Add", "role": "link", "row": "Products Add Change"})),
+     ("click_element", {"text": "Add", "role": "link", "row": "Products"})),
     ("is the Customers link there?", ("wait_for_element", {"text": "Customers", "role": "link", "present": True})),
     ("confirm that I see a Products entry", ("wait_for_element", {"text": "Products", "present": True})),
 ])
@@ -75,7 +75,7 @@ def test_on_a_record_page_fields_are_named_as_testers_name_them() -> None:
     ("sort by year", ("sort_table", {"column": "year", "order": "any"})),
     ("insert a new row with title Ubik, author Philip K. Dick, year 1969", ("click_element", {"text": "Insert", "role": "link"})),
     ("check that Dune's year is 1965",
-     ("wait_for_element", {"text": "1965", "row": "1 Dune Frank Herbert 1965 sci-fi 1", "present": True})),
+     ("wait_for_element", {"text": "1965", "row": "Dune", "present": True})),
 ])
 def test_on_a_sqlite_web_table(task: str, step: tuple[str, dict]) -> None:
     assert first(plan(task, screen("sqlite_web/books/content/"))) == step
@@ -117,7 +117,7 @@ def test_on_a_django_customer_list(task: str, step: tuple[str, dict]) -> None:
 def test_counts_facts_and_questions_on_a_table() -> None:
     table = screen("sqlite_web/books/content/")
     assert first(plan("check the table shows 8 books", table)) == ("wait_for_element", {"role": "row", "count": 8, "present": True})
-    assert first(plan("verify that Rebecca is by Daphne du Maurier", table))[1]["row"].startswith("8 Rebecca")
+    assert first(plan("verify that Rebecca is by Daphne du Maurier", table))[1]["row"] == "Rebecca"
     asked = plan("how many rows are there", table)       # a question is not a check: nothing to expect
     assert not asked.feasible and "what to expect" in asked.analysis
     added = plan("register a customer called Kim Lee living in Seoul", screen("django_admin/admin/store/customer/"))
@@ -142,7 +142,7 @@ def test_field_colon_and_moved_to_wordings_are_edits() -> None:
         assert first(p) == ("click_element", {"text": "Bob Chen", "role": "link"})
         assert p.pending[0] == 'fill in city "Denver"'
     edited = plan("update Emma: year 1816", screen("sqlite_web/books/content/"))
-    assert first(edited)[1] == {"text": "Edit", "role": "link", "row": "2 Emma Jane Austen 1815 classic 1"}
+    assert first(edited)[1] == {"text": "Edit", "role": "link", "row": "Emma"}
 
 
 def test_paths_typos_negations_and_what_it_refers_to() -> None:
@@ -211,7 +211,7 @@ def test_a_record_shown_as_plain_text_opens_through_its_rows_link() -> None:
     plants = screen("datasette/nursery/plants")
     for task in ("open Basil", "open the plant Basil", "open the row of the plant Basil"):
         assert _steps(plan(task, plants)) == [
-            ("click_element", {"text": "9", "role": "link", "row": "9 Basil Lamiaceae full sun 30 0"}),
+            ("click_element", {"text": "9", "role": "link", "row": "Basil"}),
             ("wait_for_element", {"text": "Basil", "present": True})], task
     assert first(plan("view the row of the book Kindred", screen("sqlite_web/books/content/")))[1]["text"] == "View"
 
@@ -234,7 +234,7 @@ def test_sql_in_a_code_editor_and_facts_about_a_record() -> None:
         "click_element", {"text": "nursery", "role": "link"})
     suppliers = screen("datasette/nursery/suppliers")
     assert _steps(plan("check that Bloom & Co is located in Paris", suppliers)) == [
-        ("wait_for_element", {"text": "Paris", "row": "2 Bloom & Co Ghent 09-555-0202", "present": True})]
+        ("wait_for_element", {"text": "Paris", "row": "Bloom & Co", "present": True})]
     # where a record is listed is a presence check, not a fact about its row
     assert _steps(plan("Basil should be in the plants table", screen("datasette/nursery/plants"))) == [
         ("wait_for_element", {"text": "Basil", "present": True})]

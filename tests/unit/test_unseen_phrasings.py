@@ -19,7 +19,7 @@ SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "third_pa
 FLAT = "ihatemoney/flatshare/"
 ISSUES = "roundup/tracker/"
 ISSUE3 = "roundup/tracker/issue3"
-ELECTRICITY = "2026-11-10 Dan Electricity Everyone 88.20 (22.05 each) edit"
+ELECTRICITY = "Electricity"
 
 
 def screen(key: str) -> ScreenObservation:
@@ -185,7 +185,7 @@ def test_a_name_in_a_rows_header_cell_is_that_column_not_an_email_holding_its_wo
 def test_a_fact_whose_first_word_begins_a_rows_link_is_no_action_on_that_row() -> None:
     # before: "Bob" was read as a row's verb and the link "Bob Chen" clicked
     assert steps(plan("Bob Chen lives in Boston", screen(CUSTOMERS))) == [
-        ("wait_for_element", {"text": "Boston", "row": "Bob Chen bob.chen@example.com Boston", "present": True})]
+        ("wait_for_element", {"text": "Boston", "row": "Bob Chen", "present": True})]
 
 
 @pytest.mark.parametrize("task, n", [("2 customers live in Lyon", 2), ("which customers are in Lyon? there should be 2", 2),
@@ -257,4 +257,4 @@ def test_a_count_of_some_rows_said_in_words_no_column_reads_is_refused_not_every
 
 def test_a_records_own_page_said_with_its_possessive_is_the_record() -> None:
     assert steps(plan("open Basil's record", screen(PLANTS)))[0] == (
-        "click_element", {"text": "9", "role": "link", "row": "9 Basil Lamiaceae full sun 30 0"})
+        "click_element", {"text": "9", "role": "link", "row": "Basil"})
