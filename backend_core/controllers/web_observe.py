@@ -272,9 +272,13 @@ OBSERVE_JS = r"""
     if (tag === 'A' && el.getAttribute('href')) e.href = el.getAttribute('href');
     let row = el.parentElement && el.parentElement.closest(ROW_SEL);
     // a row that holds nothing but this control (the <li> around each of a table row's links) wraps it: the
-    // control's row is the one around that
+    // control's row is the one around that, if there is one
     const own = squash(shownText(el));
-    while (row && own && squash(shownText(row)) === own) row = row.parentElement && row.parentElement.closest(ROW_SEL);
+    while (row && own && squash(shownText(row)) === own) {
+      const outer = row.parentElement && row.parentElement.closest(ROW_SEL);
+      if (!outer) break;   // a list of links: each <li> is the row of its link
+      row = outer;
+    }
     const menu = hidden && el.closest(MENU_SEL);
     // an item of a closed menu belongs to no row, even when the menu's toggle sits in one (a nav bar's <li>)
     if (row && !(hidden && (!visible(row) || (menu && !visible(menu))))) e.container = cut(shownText(row), 80);

@@ -132,29 +132,38 @@ def _hint_fields(scope: Any, text: str) -> Any | None:
     return direct if _visible(direct).count() else hinted.locator(_FIELD_CSS)
 
 
-def _showing(page: Any, row: str) -> Any:
-    """What a row that shows *row* has as text: *row* itself, as whole words, else its words in order with anything
-    between.
+def _showing(page: Any, row: str) -> Callable[[Any], Any]:
+    """The filter of the rows that show *row*: a cell, link or label of the row whose text is *row* ("web" is the
+    row of web, not of webhooks) or the row's own text being *row*; else *row* in the row's text; else its words in
+    order with anything between.
 
-    A row's text content also holds what it hides (tools that show on hover, "deactivate edit"), which the
-    text a tester reads ("Dan -256.48") does not.
+    A row's text content runs its cells together where the markup has no space between them
+    ("runningweb", "adminadmin@example.com"), and also holds what it hides (tools that show on hover, "deactivate
+    edit"), which the text a tester reads ("Dan -256.48") does not.
     """
     tokens = row.split()
     if row.endswith("…") and len(tokens) > 1:   # an observation cut the row's text short: its whole words
         tokens = tokens[:-1]
         row = " ".join(tokens)
-    # whole words: the row "Rent" is not the row "Current balance"
-    whole = re.compile(r"(?<!\w)" + r"\s+".join(re.escape(t) for t in tokens) + r"(?!\w)", re.I)
-    if len(tokens) < 2 or page.locator(ROW_CSS).filter(has_text=whole).count():
-        return whole
-    return re.compile(r"[\s\S]*?".join(re.escape(t) for t in tokens), re.I)
+    named = page.get_by_text(row, exact=True)
+    alone = re.compile(rf"^\s*{re.escape(row)}\s*$")
+
+    def part(rows: Any) -> Any:
+        return rows.filter(has=named).or_(rows.filter(has_text=alone))
+
+    if part(page.locator(ROW_CSS)).count():
+        return part
+    if len(tokens) < 2 or page.locator(ROW_CSS).filter(has_text=row).count():
+        return lambda rows: rows.filter(has_text=row)
+    spread = re.compile(r"[\s\S]*?".join(re.escape(t) for t in tokens), re.I)
+    return lambda rows: rows.filter(has_text=spread)
 
 
-def _row_locator(page: Any, row: str, shows: Any = None) -> Any | None:
+def _row_locator(page: Any, row: str, shows: Callable[[Any], Any] | None = None) -> Any | None:
     """The innermost visible row, list item or card that shows *row* (exactly, if one does), or None."""
     shows = _showing(page, row) if shows is None else shows
-    rows = page.locator(ROW_CSS).filter(has_text=shows)
-    innermost = _visible(rows.filter(has_not=page.locator(ROW_CSS).filter(has_text=shows)))
+    rows = shows(page.locator(ROW_CSS))
+    innermost = _visible(rows.filter(has_not=shows(page.locator(ROW_CSS))))
     exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
     chosen = exact if exact.count() else innermost
     return chosen.first if chosen.count() else None
@@ -169,7 +178,7 @@ def _row_candidates(page: Any, row: str) -> list[Any]:
     first = _row_locator(page, row, shows)
     if first is None:
         return []
-    around = _visible(page.locator(ROW_CSS).filter(has_text=shows))
+    around = _visible(shows(page.locator(ROW_CSS)))
     n = min(around.count(), 30)
     outer = [around.nth(i) for i in range(n - 1, -1, -1)]  # document order reversed: inner before outer
     return [first] + outer[:MAX_ROW_CANDIDATES]

@@ -80,6 +80,10 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     said = re.sub(r"\s+(?:(?:in|on)\s+(?:the|this|my|our)\s+(?:[\w-]+\s+)?(?:list|table|page|screen|results)|in\s+total|"
                   r"(?:are\s+)?(?:shown|listed))$",
                   "", noun.strip(), flags=re.I)
+    # "emails in the inbox", "items in my cart": the place the page itself is
+    place = re.search(r"\s+(?:in|on)\s+(?:the|this|my|our)\s+(?P<p>[a-z]+)$", said, re.I)
+    if place and (place.group("p").lower() in _PLACES or _names_page(st, place.group("p"))):
+        said = said[:place.start()]
     if re.search(r"\s(?:that|which|who|whose|with|without|belong\w*|need\w*|have|has|from|in|by|of|for|on)\s", f" {said} "):
         # "plants that need full sun": some of the list's rows, said in words no column reads; counting every row
         # could pass by accident
@@ -106,7 +110,7 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
         role = ROLE_ROW
     elif rows_named and st.live is None:
         role = ROLE_ROW
-    main = _list_of_kind(st, noun, role)
+    main = list_of_kind(st, said, role)
     main = main if main is not None else main_list_selector(st, role)
     if main:   # the items of the page's main list, not its menus' and filters' items too
         st.prove(lambda: checks.element(st.ctx, selector=main, count=count,
@@ -130,6 +134,16 @@ def state_said(st: State, noun: str) -> tuple[str, str] | None:
     hits = [w for w in said if w in values]
     kind = " ".join(w for w in said if w not in hits)
     return (kind, hits[0]) if len(hits) == 1 and kind else None
+
+
+# the places a page of items is, as testers call it
+_PLACES = frozenset("inbox mailbox folder cart basket queue feed board dashboard overview app site".split())
+
+
+def _names_page(st: State, word: str) -> bool:
+    from server.planners.list_search import on_list_of
+
+    return on_list_of(st, word)
 
 
 def view_first(st: State, said: str, count: int, things: str) -> bool:
@@ -224,7 +238,7 @@ def _kind_words(kind: str) -> set[str]:
     return {stem} | {_stem(w) for g in _SAME_KIND if stem in {_stem(x) for x in g} for w in g}
 
 
-def _list_of_kind(st: State, noun: str, role: str) -> str | None:
+def list_of_kind(st: State, noun: str, role: str) -> str | None:
     """The selector of the items of the list of *noun*'s kind, where the page's lists say what they list.
 
     None when nothing ties a kind to a list (the page's main list is counted). A page whose main list says it

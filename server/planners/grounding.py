@@ -226,6 +226,12 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
     return sorted(out, key=lambda t: -t.score)
 
 
+def stays_on_page(href: str) -> bool:
+    """A link that goes nowhere else: "#", an anchor of this page, a script. A single-page app's route ("#/email/7",
+    "#!/users") is a page of its own."""
+    return href.startswith("javascript:") or href.startswith("#") and not href.startswith(("#/", "#!/"))
+
+
 def norm(text: str) -> str:
     """Lowercase, with runs of white space as one space: labels compared as a tester reads them."""
     return " ".join(text.lower().split())

@@ -167,7 +167,12 @@ def back_intent(c: Clause, st: State) -> bool:
     if m and m.group("x").strip() and not re.fullmatch(r"(?:previous|last)\s+(?:screen|page|view)|back|again",
                                                         m.group("x").strip(), re.I):
         # "go back to home": a place, not a key
-        return activate(Clause(f"go to {m.group('x')}", Act.NAVIGATE, f"to {m.group('x')}"), st)
+        try:
+            return activate(Clause(f"go to {m.group('x')}", Act.NAVIGATE, f"to {m.group('x')}"), st)
+        except Unplannable:
+            if not re.match(r"^back\b", c.rest.strip(), re.I) and c.act is not Act.BACK:
+                raise
+            # "go back to the inbox" where nothing is called so: the screen before is that place
     # an app with a remote and a tree goes back with its BACK key; a web page with the browser's history
     if Key.BACK.value in st.key_choices() and (st.ctx.navigation.nodes or not st.has(V.GO_BACK)):
         st.add(V.PRESS_KEY, {"key": Key.BACK.value}, "Go back", moves=True)
@@ -597,10 +602,12 @@ def activate(c: Clause, st: State) -> bool:
         from server.planners import records
 
         # "the ticket about the remote's battery warning": its row's link, when this page lists it
-        about = re.sub(r"^(?:the\s+)?[a-z]+\s+(?:about|on|for|called|named|titled)\s+(?:the\s+)?", "", target_text,
-                       flags=re.I)
+        about = re.sub(r"^(?:the\s+)?[a-z]+\s+(?:about|on|for|called|named|titled|with|regarding|concerning)\s+"
+                       r"(?:the\s+|a\s+|an\s+)?(?:subject\s+)?", "", target_text, flags=re.I)
         about = re.sub(r"['’]s\b", "", about)   # "the remote's battery warning" is listed as "Remote battery warning"
         own = records.record_link(st, about) if about != target_text else None
+        if own is None and about != target_text:
+            own = _link_of_row(st, about)   # "the email with the password reset code": the row says most of it
         if own is None and about != target_text:
             from server.planners.list_search import result_link
 
@@ -642,6 +649,12 @@ def activate(c: Clause, st: State) -> bool:
             rest = target_text if kind_last.group("k").lower().endswith("s") else kind_last.group("x")
             rest = re.sub(r"^(?:the\s+|all\s+(?:the\s+)?)", "", rest, flags=re.I)
             raise Defer(rest, replace_with=[f"{c.verb or 'open'} {rest}"])
+        if listing is None and not kind_last.group("k").lower().endswith("s"):
+            own = records.record_link(st, qualifier)   # "the invoice email": the row link "Invoice for November"
+            if own is not None and sum(e.role == ROLE_LINK and e.label == own.label for e in st.live.elements) == 1:
+                # one such link: a value many rows link to ("beta", a milestone) is no record of this kind
+                _click_live_and_expect(st, own)
+                return True
     if st.moved and (st.screen is not None or st.open_world):
         raise Defer(target_text)
     if search_site(c, st, target_text):
@@ -656,6 +669,18 @@ def activate(c: Clause, st: State) -> bool:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
+
+
+def _link_of_row(st: State, said: str) -> Target | None:
+    """The one link of the one row whose words are most of *said* (its other words say what the record holds)."""
+    rows = grounding.rows(said, st.live, minimum=grounding.BY_WORDS)
+    if len(rows) != 1 or st.live is None:
+        return None
+    links = [e for e in st.live.elements if e.container == rows[0].name and e.role == ROLE_LINK and not e.hidden
+             and e.href and not grounding.stays_on_page(e.href)]
+    if len(links) != 1:
+        return None
+    return Target(TargetKind.LIVE_ELEMENT, rows[0].score, links[0].label, live=links[0])
 
 
 def _without_particle(st: State, target: str) -> str:

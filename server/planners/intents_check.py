@@ -13,6 +13,7 @@ import re
 from server.planners import checks, grounding
 from server.planners.counts import DONE_BY, count_check, count_of, qualified, state_said, view_first
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
+from server.planners.matching import STOPWORDS
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
@@ -260,6 +261,8 @@ def check_intent(c: Clause, st: State) -> bool:
                  r"mentions?|refers? to|talks? about|"
                  r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
                  r"(?:is|are) displaying)\s+(?P<text>.+)$", flat, re.I)
+    if m and _inside_quotes(m.group("subject")):
+        m = None   # "\"Your order has shipped\" was sent to sam": the verb is the quoted name's own word
     opened = bool(m) and bool(st.last_object) and m.group("subject").strip(" \"'“”") == st.last_object
     if m and not opened and not re.fullmatch(r"(?:it|this|that|there|the (?:screen|page|display|tv))",
                                              m.group("subject").strip(), re.I):
@@ -304,6 +307,10 @@ def check_intent(c: Clause, st: State) -> bool:
                  r"(?:saved|created|added|stored|recorded|submitted|made)$", flat, re.I)
     if m and st.last_object and not _names_a_control(st, st.last_object):
         _text_check(st, st.last_object, negative, subject="")
+        return True
+    m = re.match(r"^(?:the\s+|its\s+|their\s+|his\s+|her\s+)?(?P<label>[a-z][a-z -]{1,40}?)\s+(?:is|are|reads?|says?)\s+"
+                 r"(?P<v>\S.*)$", flat, re.I)
+    if m and st.live is not None and _labelled_text(st, m.group("label"), _subject_text(m.group("v")), negative):
         return True
     if re.search(r"\b(?:is|are|was|were|should|must)\b", flat, re.I):
         if st.live is None and st.moved and st.open_world:
@@ -567,3 +574,52 @@ def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
     if not words(subject):
         raise Unplannable("nothing to check")
     _text_check(st, value, negative, subject=subject)
+
+
+# words a label adds to what it names without the page saying them ("the tracking number" is "Tracking: ZX9913")
+_GENERIC_LABEL_WORDS = frozenset("number no value field code id amount text label name date time".split())
+
+
+def _labelled_text(st: State, label: str, value: str, negative: bool) -> bool:
+    """"the amount due is 88.20 EUR", "the tracking number is ZX9913" where the page reads them in its own text
+    ("Amount due: 88.20 EUR. Due date: …", "… Tracking: ZX9913."): the label as the page writes it, its separator,
+    then the value ("Amount due: 88.20 EUR"), checked in the one text that says the label; so "the due date is
+    88.20 EUR" fails though that text holds both. A label said in more than one text, or in none, is no such check."""
+    assert st.live is not None
+    said = [w for w in words(label) if w not in STOPWORDS and len(w) >= 2]
+    if not said or all(w in _GENERIC_LABEL_WORDS for w in said) or not value or len(value) > 80:
+        return False
+
+    # the label's words in order, a few marks apart; a word like "number" the page may leave out
+    parts = [(re.escape(w[:max(4, len(w) - 2)]) + r"\w*", w in _GENERIC_LABEL_WORDS) for w in said]
+    pattern = ""
+    for part, optional in parts:
+        joined = part if not pattern else rf"\W{{1,3}}{part}"
+        pattern += f"(?:{joined})?" if optional else joined
+    label_re = re.compile(rf"\b{pattern}", re.I)
+
+    def label_span(text: str) -> tuple[int, int] | None:
+        # the fullest: "due date" is "Due date: …", not the "due" of "Amount due" before it
+        m = max(label_re.finditer(text), key=lambda m: (len(m.group(0).split()), -m.start()), default=None)
+        return (m.start(), m.end()) if m else None
+
+    found = [(e, span) for e in st.live.elements if not e.hidden and e.selector and (e.text or e.name)
+             and e.role not in ("button", "link", "textbox", "combobox", "checkbox")
+             for span in [label_span(e.text or e.name)] if span]
+    if len({e.selector for e, _ in found}) != 1:
+        return False
+    el, (start, end) = found[0]
+    text = el.text or el.name
+    sep = re.match(r"[\s:=\-–—]*", text[end:]).group(0)   # type: ignore[union-attr]
+    phrase = f"{text[start:end]}{sep}{value}"
+    shown = re.search(re.escape(phrase), text, re.I)
+    phrase = text[shown.start():shown.end()] if shown else phrase
+    st.check(checks.element(st.ctx, selector=el.selector, text=phrase, present=not negative,
+                            description=f"Check the text that says {label!r} {'does not show' if negative else 'shows'} "
+                                        f"{value!r}"))
+    return True
+
+
+def _inside_quotes(head: str) -> bool:
+    """*head* ends inside a quoted name: it opened a quote it did not close."""
+    return head.count('"') % 2 == 1 or head.count("“") > head.count("”")

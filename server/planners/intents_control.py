@@ -16,10 +16,12 @@ from dataclasses import replace
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
+from server.planners.counts import list_of_kind, main_list_selector
 from server.planners.language import ITEM_NOUNS, Act, Clause, words
-from server.planners.state import State
+from server.planners.state import State, Unplannable
 from shared import vocabulary as V
-from shared.screen import CLICKABLE_ROLES, TOGGLE_ROLES, UIElement
+from shared.models import PlanStep
+from shared.screen import CLICKABLE_ROLES, ROLE_LISTITEM, ROLE_ROW, TOGGLE_ROLES, UIElement
 
 # words that carry no meaning of their own in a label or a clause
 _FILLER = frozenset("the a an as of to my our your this that these those it please now".split())
@@ -91,9 +93,10 @@ def control_intent(c: Clause, st: State) -> bool:
             st.expect_check(None)
     else:
         stable = replace(el, name=label, text="") if el.name else replace(el, text=label)   # counts change
+        emptied = _emptied(st, label)   # read on the list before the click
         st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, label, live=stable), f"Click {label!r} ({el.role})")
         st.summary.append(f"click {label}")
-        st.expect_check(None)
+        st.expect_check(emptied)
     st.last_object = label
     return True
 
@@ -113,3 +116,30 @@ def _in_row(st: State, label: str, row: str, item: str) -> bool:
     st.last_object = item
     st.expect_check(None)
     return True
+
+
+def _emptied(st: State, label: str) -> PlanStep | None:
+    """The proof of "Delete all emails", "Clear all": the page's list has no item left. A control that asks to be
+    clicked twice, or a confirmation nobody gave, would otherwise pass with every item still there."""
+    said = [stem(w) for w in _label_words_of(label)]
+    if len(said) < 2 or _SAME_VERB.get(said[0]) != stem("clear") or not {"all", "everyth"} & set(said):
+        return None
+    kind = " ".join(w for w in _label_words_of(label)[1:] if stem(w) not in ("all", "everyth"))
+    main = ""
+    for role in (ROLE_ROW, ROLE_LISTITEM):
+        try:
+            main = (list_of_kind(st, kind, role) if kind else None) or main_list_selector(st, role)
+        except Unplannable:
+            main = ""
+        if main:
+            break
+    if not main:
+        return None
+    try:
+        return checks.element(st.ctx, selector=main, present=False, description=f"Check {label!r} left no item")
+    except CannotCheck:
+        return None
+
+
+def _label_words_of(label: str) -> list[str]:
+    return [w for w in words(re.sub(r"\b\d+\b", " ", _COUNT.sub(" ", label))) if w not in _FILLER]

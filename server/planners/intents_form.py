@@ -183,7 +183,7 @@ def _home_link(st: State) -> Target | None:
     if here.path in ("", "/"):
         return None
     links = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href
-             and not e.href.startswith(("#", "javascript:"))]
+             and not grounding.stays_on_page(e.href)]
     if any(urlsplit(urljoin(st.live.url, e.href)).path == here.path for e in links[:2]):
         return None   # the site's own name at the top links here: this is the app's home ("/" is another site)
     for e in st.live.elements:

@@ -403,7 +403,7 @@ def _leads_elsewhere(st: State, el: UIElement) -> bool:
     """A link to another page: not the "New Ticket" link of the form shown, nor a "#" toolbar link in it."""
     from server.planners.list_search import _same_page
 
-    return el.role == ROLE_LINK and bool(el.href) and not el.href.startswith(("#", "javascript:")) \
+    return el.role == ROLE_LINK and bool(el.href) and not grounding.stays_on_page(el.href) \
         and st.live is not None and not (st.live.url and _same_page(el.href, st.live.url))
 
 

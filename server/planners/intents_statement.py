@@ -347,6 +347,8 @@ def statement_check(c: Clause, st: State) -> bool:
     if page is not None:
         return _field_statement(st, tokens, negated, page.group("rec"), cells)
     found = _record(tokens, cells) if cells else None
+    if found is None and not cells and _item_statement(st, said, negated):
+        return True
     if found is None:
         return not negated and _seek(st, tokens, c.text)
     (ri, rj), row = found
@@ -529,3 +531,36 @@ def quantified_state_check(c: Clause, st: State) -> bool:
     st.prove(lambda: checks.element(st.ctx, selector=boxes, state=unwanted, present=False,
                                     description=f"Check no item of the list is {unwanted}"))
     return True
+
+
+_ITEM_SAYS = re.compile(r"^(?P<rec>.+?)\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+(?:not\s+)?(?:\w+ed|sent|written|"
+                        r"paid|made|due|set|from|by|to|for|in|at|on)?|has|have|shows?|comes?\s+from)\s*(?:\b(?:to|by|from|"
+                        r"in|at|on|for|with|as)\s+)?(?P<v>[^\s].{0,60})$", re.I)
+
+
+def _item_statement(st: State, said: str, negated: bool) -> bool:
+    """"\"Your order has shipped\" was sent to sam@home.example" on a list of items (no table): the item the
+    statement names first, a quoted or whole name of one row, shows the value it ends with."""
+    rec = quoted(said) if said.startswith(('"', "“", "'")) else ""
+    rest = said[said.find(rec) + len(rec) + 1:].strip(" \"”'") if rec else ""
+    m = _ITEM_SAYS.match(f"X {rest}" if rec else said)
+    if m is None or st.live is None:
+        return False
+    rec = rec or m.group("rec")
+    value = _said_value(m.group("v"))
+    if not quoted(m.group("v")) and not re.search(r"[\d@A-Z]", value):
+        return False   # "is not completed": a state, which the item's own box says (the state checks)
+    rows = [r for r in grounding.rows(rec, st.live, minimum=0.75) if r.score >= 0.9 or rec.lower() in r.name.lower()]
+    if not value or len(rows) != 1:
+        return False
+    try:
+        st.check(checks.element(st.ctx, row=rows[0].name, text=value, present=not negated,
+                                description=f"Check the item {rec!r} {'does not show' if negated else 'shows'} {value!r}"))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True
+
+
+def _said_value(text: str) -> str:
+    return quoted(text) or text.strip().rstrip(" .!?").strip("\"'“”")

@@ -8,7 +8,7 @@ there (:func:`open_contents`, :func:`records_tab_intent`).
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from server.planners import checks, grounding, records, site_search
 from server.planners.language import Clause, clean, quoted, words
@@ -191,7 +191,7 @@ def result_link(st: State, name: str) -> UIElement | None:
         return None
     want = set(words(name))
     found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href
-             and not e.href.startswith(("#", "javascript:")) and want <= set(words(e.name or e.text))]
+             and not grounding.stays_on_page(e.href) and want <= set(words(e.name or e.text))]
     return found[0] if want and len({e.href for e in found}) == 1 else None
 
 
@@ -245,11 +245,17 @@ def go_to_list(st: State, noun: str, then: list[str]) -> bool:
     raise Defer(noun, replace_with=then)
 
 
+_SEARCH_KEYS = frozenset({"q", "query", "search", "s", "term", "keyword", "keywords", "filter", "tag"})
+
+
 def on_list_of(st: State, noun: str) -> bool:
     if st.live is None:
         return False
-    # the address's path, not its query: "?processname=mail-relay&action=stop" names a record and an action
-    texts = [st.live.title, urlsplit(st.live.url).path] + [h.label for h in st.live.headings()]
+    # the address's path and what it searched for ("?q=beta"), not the rest of its query: "?processname=mail-relay
+    # &action=stop" names a record and an action, not what the page lists
+    url = urlsplit(st.live.url)
+    searched = [v for k, v in parse_qsl(url.query) if k.lower() in _SEARCH_KEYS]
+    texts = [st.live.title, url.path, *searched] + [h.label for h in st.live.headings()]
     return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
 
 

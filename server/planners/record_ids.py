@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from server.planners import checks
+from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.state import Defer, State
@@ -124,7 +124,7 @@ def link(st: State, ref: IdRef) -> UIElement | None:
         return found[0]
     for cell in named:   # the number in a plain cell: the one link of its row (the record's title)
         row_links = [e for e in clickable if e.role == ROLE_LINK and e.container == cell.container and e.href
-                     and not e.href.startswith(("#", "javascript:"))]
+                     and not grounding.stays_on_page(e.href)]
         if cell.container and len(row_links) == 1:
             return row_links[0]
     return named[0] if named else None
@@ -197,7 +197,6 @@ def on_named_record(st: State, name: str, *, in_fields: bool = False) -> bool:
     (with *in_fields*, also a text field's value: the record's edit form)."""
     if st.live is None or not name:
         return False
-    from server.planners import grounding
 
     texts = [st.live.title] + [h.label for h in st.live.headings()]
     if in_fields:

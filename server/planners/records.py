@@ -289,6 +289,7 @@ def entity_link(st: State, noun: str) -> Target | None:
     here = urlsplit(st.live.url).path if st.live.url else None
     found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.7)
              if not _MAKES_NEW.match(t.label)   # "+ Table" makes one; it lists none
+             and not _ACTS_ON.match(t.label)   # "Refresh emails", "Delete all emails": an action on the list
              and not t.label.rstrip().endswith(":")   # "Show issue:" submits the box beside it
              and not in_header_row(st, t.live)   # a column's sort link
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
@@ -356,6 +357,10 @@ def filters_here(url: str, href: str, label: str) -> bool:
 
 
 _MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b|(?:start|make|begin)\s+(?:a\s+)?new\b)", re.I)
+
+
+_ACTS_ON = re.compile(r"^\W*(?:refresh|reload|delete|remove|clear|mark|export|import|download|upload|send|toggle|"
+                     r"sort|archive|purge|empty|sync|print)\b", re.I)
 
 
 _EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
@@ -426,7 +431,7 @@ def record_link(st: State, name: str) -> Target | None:
         return _partly_named_link(st, name)
     row = rows.pop()
     links = [e for e in st.live.elements if e.container == row and e.role == ROLE_LINK and e.href
-             and not e.href.startswith(("#", "javascript:")) and not leaves_app(st, e)]
+             and not grounding.stays_on_page(e.href) and not leaves_app(st, e)]
     opens = [e for e in links if set(words(e.name or e.hint)) & set(_OPEN_WORDS)]
     chosen = opens[:1] if len(opens) == 1 else links if len(links) == 1 else []
     return Target(TargetKind.LIVE_ELEMENT, 0.9, chosen[0].label, live=chosen[0]) if chosen else None
@@ -440,7 +445,7 @@ def _partly_named_link(st: State, name: str) -> Target | None:
     if not want or not any(len(w) >= 4 for w in want):
         return None
     found = [e for e in st.live.elements if e.role == ROLE_LINK and e.container and not e.hidden and e.href
-             and not e.href.startswith(("#", "javascript:")) and not in_header_row(st, e) and not leaves_app(st, e)
+             and not grounding.stays_on_page(e.href) and not in_header_row(st, e) and not leaves_app(st, e)
              and want <= set(words(e.name or e.text))]
     if len({e.container for e in found}) != 1:
         return None

@@ -256,3 +256,15 @@ def test_a_click_whose_page_comes_slowly_waits_for_it_and_is_no_failure(browser:
     run(browser, V.CLICK, text="Restart all")
     assert browser.js("location.pathname") == "/slower/form.html"
     assert browser.js("document.readyState") == "complete" and browser.js("!!document.getElementById('name')")
+
+
+def test_a_row_named_by_one_word_is_that_word_whole_and_cells_run_together_still_name_it(browser: Browser) -> None:
+    """The planner names a row by a part that stays ("web", not "running pid 12, uptime 0:00:07 web …"): "web" is
+    the row of web, not of webhooks. Where cells have no space between them the row's text is "adminadmin@…",
+    which has no whole word "admin": the text as it is then."""
+    browser.open("processes.html")
+    run(browser, V.CLICK, text="Stop", row="web")
+    assert browser.js("location.search") == "?name=web&action=stop"
+    browser.open("processes.html")
+    run(browser, V.CLICK, text="admin", role="link", row="admin")
+    assert browser.js("location.hash") == "#/user/admin"

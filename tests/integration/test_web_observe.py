@@ -162,3 +162,16 @@ def test_the_screen_is_read_after_the_content_a_click_loads(browser: Browser) ->
     browser.remote.execute("click_element", {"text": "Create", "role": "link"})
     shown = browser.remote.observe()
     assert by_label(shown, "textbox", "URL") and by_label(shown, "textbox", "Title")
+
+
+def test_a_rows_controls_in_list_items_of_their_own_belong_to_the_row(browser: Browser) -> None:
+    """Supervisor's table puts each row's links in <li>s: the <li> holds nothing but its link, so the link's row is
+    the table row around it (else "restart web" finds no Restart in web's row). A list of links keeps its items."""
+    browser.open("processes.html")
+    obs = browser.remote.observe()
+    restarts = [e for e in obs.elements if e.role == "link" and e.label == "Restart"]
+    assert [e.container for e in restarts] == ["running webhooks Restart Stop", "running web Restart Stop"]
+    start = next(e for e in obs.elements if e.role == "link" and e.label == "Start")
+    assert start.container == "stopped backup Start"
+    mail = next(e for e in obs.elements if e.role == "link" and e.label == "Lunch on Friday?")
+    assert mail.container == "Lunch on Friday?"
