@@ -254,6 +254,7 @@ OBSERVE_JS = r"""
     } else if (tag === 'INPUT' || tag === 'TEXTAREA') {
       if (!['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(el.type))
         e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
+      if (el.type === 'password' && !/\bpassword\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' password').trim();
     } else if (el.isContentEditable) {
       e.value = cut(el.innerText, 200);
     }

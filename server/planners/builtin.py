@@ -31,6 +31,7 @@ from server.planners.intents_act import (
     url_intent,
 )
 from server.planners.intents_media import pause_intent
+from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
 from server.planners.intents_check import check_intent
 from server.planners.intents_control import control_intent
@@ -61,6 +62,7 @@ Intent = Callable[[Clause, State], bool]
 # Tried in order; the first that returns True has planned the clause.
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
+    ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("row-verb", row_verb_intent),  # "pause Wiggle road bikes": the control of its row whose label is the action
@@ -297,7 +299,7 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        task = _noun_as_verb(restate(request.task.strip()), st, known)
+        task = _noun_as_verb(restate(restate_login(request.task.strip())), st, known)
         texts = _carry_verbs(_merge_attributes(split_clauses(task, protected), known), known)
         if not texts:
             return Plan("The task is empty.", False)
@@ -308,14 +310,14 @@ class BuiltinPlanner:
                 continue
             if clause.act is Act.NONE and st.last_act == "check":
                 clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
-            if clause.act is Act.NONE and _names_a_control(clause.text, st):
+            if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it
             clause = _named_back(clause, st)
             placed = named_by_place(clause, st)
             if placed is not None:   # "delete the second customer": that row, by its name
                 clause = read_clause(placed, known)
-            verb = _unknown_verb(clause, known | st.key_choices_lower() | (
+            verb = _unknown_verb(clause, known | LOGIN_WORDS | st.key_choices_lower() | (
                 WORKFLOW_VERBS | ROW_VERBS if st.screen is not None and st.open_world else set()))
             if verb and not verb_names_a_control(verb, st):   # "recheck X" where rows offer "Recheck"
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)

@@ -1,7 +1,7 @@
-"""Tasks on two apps the planner had never seen, written before it first ran on them, planned against their real
-screens (tests/fixtures/screens/process_and_mail.json): Supervisor's process table, whose rows change as the
-processes run (an uptime, a state) and whose row controls sit in list items of their own; and MailDev's inbox, a
-list of links whose emails open on pages of their own.
+"""Tasks on apps the planner had never seen, written before it first ran on them, planned against their real
+screens (tests/fixtures/screens/new_apps.json): Supervisor's process table, whose rows change as the
+processes run (an uptime, a state) and whose row controls sit in list items of their own; MailDev's inbox, a
+list of links whose emails open on pages of their own; and Radicale's sign-in form.
 
 Before this work 5 of 15 Supervisor tasks and 5 of 14 MailDev tasks ended right in the real apps, and "delete all
 emails" passed while every email was still there."""
@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from server.planners import grounding
+from server.planners.intents_login import restate_login
 from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps
 
-SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "process_and_mail.json"
+SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "new_apps.json"
 PROCESSES = "supervisor/"
 STOPPED = "supervisor/index.html?processname=mail-relay&action=stop"   # after "stop mail-relay"
 INBOX = "maildev/"
@@ -119,3 +120,28 @@ def test_a_row_is_named_by_a_part_that_stays_else_by_its_whole_text() -> None:
         UIElement("cell", name="Chloe", container="Pizza Chloe 12.00"), UIElement("cell", name="Pizza", container="Pizza Chloe 12.00")])
     assert grounding.row_key("Chloe -308.68", balance) == "Chloe -308.68"
     assert grounding.row_key("Pizza Chloe 12.00", balance) == "Pizza"
+
+
+@pytest.mark.parametrize("said, user, password", [
+    ("log in as alice with password secret", "alice", "secret"),
+    ("sign in with username bob and password hunter22", "bob", "hunter22"),
+    ("login as admin/admin", "admin", "admin"),
+    ("Log in as 'carol' (password: s3cret!)", "carol", "s3cret!"),
+    ("sign in as dave", "dave", None),
+])
+def test_every_wording_of_signing_in_is_one_clause(said: str, user: str, password: str | None) -> None:
+    want = f'log in as "{user}"' + (f' with password "{password}"' if password else "")
+    assert restate_login(said) == want
+
+
+def test_signing_in_fills_the_user_and_the_masked_field_sends_the_form_and_is_proved_by_the_form_gone() -> None:
+    got = steps(plan("sign in with username bob and password hunter22, then open the calendars", screen("radicale/.web/")))
+    assert got[:4] == [
+        ("input_text", {"text": "bob", "field": "Username", "clear": True}),
+        ("input_text", {"text": "hunter22", "field": "Password", "clear": True}),
+        ("click_element", {"text": "Next", "role": "button"}),
+        ("wait_for_element", {"selector": "#loginscene > form > input:nth-of-type(2)", "present": False})]
+    p = plan("log in as alice with password secret", screen("radicale/.web/"))
+    assert "secret" not in " ".join(s.description for s in p.steps)   # the steps say "the password"
+    # "log in" alone is the page's own control, as before
+    assert not plan("log in as alice with password secret", screen(INBOX)).feasible
