@@ -138,6 +138,8 @@ class UiElement:
         text = a.get("text") or a.get("label") or a.get("value") or ""
         if not text and node.text and node.text.strip() and len(node) == 0:
             text = node.text.strip()
+        if _flag(a, "password") or "SecureTextField" in (a.get("class") or a.get("type") or node.tag):
+            text = "••••" if text.strip() else ""   # a password box's text is never read out
         return cls(
             cls=a.get("class") or a.get("type") or node.tag,
             text=text.strip(),

@@ -64,7 +64,9 @@ _SELECTOR_JS = r"""
     if (!e.name && el.tagName === 'IMG') e.name = squash(el.getAttribute('alt'));
     if (!e.name && !e.text) e.name = squash(Array.from(el.querySelectorAll('img[alt]')).map(i => i.getAttribute('alt'))
       .join(' ')) || squash(el.getAttribute('title'));
-    if (typeof el.value === 'string' && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) e.value = el.value;
+    // a password box's text is never read out, not even into a failure's message
+    if (typeof el.value === 'string' && ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
+      e.value = el.type === 'password' ? (el.value ? '••••' : '') : el.value;
     if (el.type === 'checkbox' || el.type === 'radio') e.checked = el.checked;
     else if (el.hasAttribute('aria-checked')) e.checked = el.getAttribute('aria-checked') === 'true';
     if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';

@@ -124,3 +124,14 @@ def test_a_check_ends_when_the_page_has_stopped_changing_not_at_its_timeout(brow
     assert browser.dom._settled(5.0) is not None and browser.dom._settled(30.0) is None
     failure = fails(browser, V.WAIT_FOR_ELEMENT, text="Publish")    # 0.5 s: its timeout comes first
     assert "not seen within 0.5s" in str(failure)
+
+
+def test_a_password_boxs_text_is_never_read_out(browser: Browser) -> None:
+    """Neither the planners' observation nor a failed check's message says what a password box holds."""
+    browser.open("login.html")
+    browser.remote.execute(V.INPUT_TEXT, {"text": "hunter22-secret", "field": "Password"})
+    assert browser.js("document.getElementById('pw').value") == "hunter22-secret"
+    box = next(e for e in browser.remote.observe().elements if e.placeholder == "Password")
+    assert box.value == "••••" and "password" in box.hint
+    failure = fails(browser, V.WAIT_FOR_ELEMENT, selector="#pw", present=False)
+    assert "hunter22-secret" not in str(failure) and "••••" in str(failure)

@@ -79,3 +79,13 @@ def test_input_text_escaping_and_screen_size() -> None:
     assert parse_wm_size("Physical size: 1080x2400\nOverride size: 720x1600\n") == (720, 1600)
     with pytest.raises(ControllerError):
         parse_wm_size("error: no devices")
+
+
+def test_a_password_fields_text_is_never_read_out() -> None:
+    tree = parse_ui_xml("""<hierarchy rotation="0">
+ <node index="0" text="hunter22-secret" resource-id="com.app:id/pw" class="android.widget.EditText" password="true"
+       bounds="[0,0][100,50]" />
+ <node index="1" text="alice" resource-id="com.app:id/user" class="android.widget.EditText" bounds="[0,60][100,110]" />
+</hierarchy>""")
+    texts = [e.text for e in tree.elements]
+    assert "hunter22-secret" not in texts and "••••" in texts and "alice" in texts
