@@ -239,16 +239,6 @@ def test_a_tags_box_takes_each_typed_tag_as_a_token_and_uncovers_the_form(browse
     assert browser.js("document.getElementById('title').value") == "Soup, lentil"
 
 
-def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
-    # kept last in this module: Chromium's own error page for the refused connection can still be loading
-    # when the call returns, and would interrupt the next test's first navigation in the shared browser
-    with socket.socket() as s:  # a port nobody listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
-        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
-
-
 def test_a_click_whose_page_comes_slowly_waits_for_it_and_is_no_failure(browser: Browser) -> None:
     """The click is done at once; the server answers the page it asked for after the click's own timeout. That is
     no unactionable element: the step waits for the new page, so the next step reads it and not the old one."""
@@ -268,3 +258,13 @@ def test_a_row_named_by_one_word_is_that_word_whole_and_cells_run_together_still
     browser.open("processes.html")
     run(browser, V.CLICK, text="admin", role="link", row="admin")
     assert browser.js("location.hash") == "#/user/admin"
+
+
+def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
+    # kept last in this module: Chromium's own error page for the refused connection can still be loading
+    # when the call returns, and would interrupt the next test's first navigation in the shared browser
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
+        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
