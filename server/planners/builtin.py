@@ -241,7 +241,7 @@ def _control_named(text: str, st: State) -> str | None:
     return None
 
 
-_CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
+_CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
                  Act.SEARCH, Act.HOVER, Act.DOUBLE_CLICK, Act.ADD)
 
 
@@ -253,6 +253,9 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
+        if verb and read_clause(verb).act in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?",
+                                                                               clause.text):
+            name_like = True   # "go into docs, then api": the next place, said as its name
         if verb and read_clause(verb).act is Act.ADD:
             # "add milk, eggs and bread": plain items, lower-case too; "Price 5" is an attribute, never an item
             name_like = bool(re.fullmatch(r"[a-z][a-z' -]*(?:\s+to\s+(?:the|my|our)\s+[\w ]*list)?", clause.text))

@@ -73,6 +73,10 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if state and said_state.lower() == "left":
         raise Unplannable(f"no count of what is left is on the screen; say how many {state.group('kind')} are shown",
                           noun)
+    inside = _IN_VIEW.match(noun.strip())
+    if inside and view_first(st, f"the {inside.group('v')} {inside.group('g')} has {count} {inside.group('k')}", count,
+                             inside.group("k")):
+        return   # "2 items in the reports folder": that folder's view, then the count there
     with_value = qualified(noun) or state_said(st, noun)
     if with_value is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
         _count_showing(st, count, *with_value)
@@ -146,16 +150,21 @@ def _names_page(st: State, word: str) -> bool:
     return on_list_of(st, word)
 
 
+_IN_VIEW = re.compile(r"^(?P<k>[a-z]+)\s+(?:in|under|inside)\s+(?:the\s+)?(?P<v>[\w.-]+(?:\s+[\w.-]+)?)\s+"
+                      r"(?P<g>group|tag|category|folder|directory|section|project|label)$", re.I)
+
+
 def view_first(st: State, said: str, count: int, things: str) -> bool:
     """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
     filter link), opened first; then the count, on it."""
-    m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|view|tab|filter|section|project|list)\s+"
+    m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|directory|view|tab|filter|section|project|list)\s+"
                  r"(?:(?:should|must|does|will)\s+)?(?:has|have|shows?|lists?|contains?|holds?|includes?)\s+", said, re.I)
     if m is None or st.live is None:
         return False
     links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK, "tab", "button"}),
                                                 minimum=0.9)
-             if t.live is not None and not t.live.selected and not t.live.container]
+             if t.live is not None and not t.live.selected
+             and t.live.container in ("", t.live.name, t.live.text)]   # a row's own link is no view; a list of links is
     if not links:
         return False
     st.click_live(links[0], f"Open {links[0].label!r}")

@@ -327,7 +327,8 @@ def _action_page_of(st: State, raw: str) -> bool:
 
 _KIND_NAME = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+(?P<x>\S.*)$")
 _PARTICLE = re.compile(r"(?:up|out|off|down|over|in|on|away|back|through|around|now|here|there)", re.I)
-_NOT_NAMES = {"form", "page", "screen", "list", "tab", "menu", "button", "link", "one", "first", "last", "next"}
+_NOT_NAMES = {"form", "page", "screen", "list", "tab", "menu", "button", "link", "one", "first", "last", "next",
+              "folder", "directory", "section", "group", "category", "view", "project"}
 
 
 def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:

@@ -1,7 +1,8 @@
 """Tasks on apps the planner had never seen, written before it first ran on them, planned against their real
 screens (tests/fixtures/screens/new_apps.json): Supervisor's process table, whose rows change as the
 processes run (an uptime, a state) and whose row controls sit in list items of their own; MailDev's inbox, a
-list of links whose emails open on pages of their own; and Radicale's sign-in form.
+list of links whose emails open on pages of their own; Radicale's sign-in form; and a directory listing
+(Python's http.server).
 
 Before this work 5 of 15 Supervisor tasks and 5 of 14 MailDev tasks ended right in the real apps, and "delete all
 emails" passed while every email was still there."""
@@ -145,3 +146,14 @@ def test_signing_in_fills_the_user_and_the_masked_field_sends_the_form_and_is_pr
     assert "secret" not in " ".join(s.description for s in p.steps)   # the steps say "the password"
     # "log in" alone is the page's own control, as before
     assert not plan("log in as alice with password secret", screen(INBOX)).feasible
+
+
+def test_folders_of_a_listing_by_their_name_then_the_next_and_a_count_in_one_of_them() -> None:
+    files = screen("files/")
+    assert steps(plan("open the photos folder", files)) == [("click_element", {"text": "photos/", "role": "link"}),
+                                                            ("wait_for_page", {"name": "photos", "present": True})]
+    p = plan("go into docs, then api, and check index.html is there", files)
+    assert steps(p)[0] == ("click_element", {"text": "docs/", "role": "link"}) and p.pending[0] == "go api"
+    p = plan("how many items are in the reports folder? there should be 2", files)
+    assert steps(p) == [("click_element", {"text": "reports/", "role": "link"})]
+    assert p.pending == ["check there are 2 items"]
