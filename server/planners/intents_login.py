@@ -83,8 +83,8 @@ def _submit(st: State) -> UIElement | None:
     return None
 
 
-def _type(st: State, el: UIElement, text: str) -> None:
-    type_into(st, text, Target(TargetKind.LIVE_ELEMENT, 1.0, el.label, live=el))
+def _type(st: State, el: UIElement, text: str, send: bool = False) -> None:
+    type_into(st, text, Target(TargetKind.LIVE_ELEMENT, 1.0, el.label, live=el), submit=send)
 
 
 def login_intent(c: Clause, st: State) -> bool:
@@ -99,11 +99,15 @@ def login_intent(c: Clause, st: State) -> bool:
     if password is not None and password_box is None and canon is None:
         raise Unplannable("no password field on this screen", "password")
     submit = _submit(st)
+    typed_password = password is not None and password_box is not None
     if canon is not None:
-        _type(st, user_box, user)   # type: ignore[arg-type]
-    if password is not None and password_box is not None:
-        _type(st, password_box, password)
-        st.steps[-1].description = f"Type the password in {password_box.label or 'the password field'}"
+        # with no button to send the form, Enter in its last box sends it
+        _type(st, user_box, user, send=submit is None and not typed_password)   # type: ignore[arg-type]
+    if typed_password:
+        _type(st, password_box, password, send=submit is None)   # type: ignore[arg-type]
+        for step in st.steps[-2:]:
+            if step.params.get("text") == password:
+                step.description = f"Type the password in {password_box.label or 'the password field'}"   # type: ignore[union-attr]
     proof = None
     if password_box is not None and password_box.selector:
         try:
@@ -113,9 +117,6 @@ def login_intent(c: Clause, st: State) -> bool:
             proof = None
     if submit is not None:
         st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, submit.label, live=submit), f"Click {submit.label!r}")
-    elif st.steps:
-        st.steps[-1].params["submit"] = True
-        st.moved, st.node = True, None
     st.summary.append(f"log in as {user}" if user else "enter the password")
     st.last_object = user
     if password is not None and password_box is None:

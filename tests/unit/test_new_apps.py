@@ -157,3 +157,13 @@ def test_folders_of_a_listing_by_their_name_then_the_next_and_a_count_in_one_of_
     p = plan("how many items are in the reports folder? there should be 2", files)
     assert steps(p) == [("click_element", {"text": "reports/", "role": "link"})]
     assert p.pending == ["check there are 2 items"]
+
+
+def test_a_sign_in_form_with_no_button_is_sent_with_enter_in_its_last_box() -> None:
+    form = ScreenObservation("web", url="http://app.test/login", elements=[
+        UIElement("textbox", name="Email", selector="#email"),
+        UIElement("textbox", name="Password", hint="password", selector="#pw")])
+    got = steps(plan("log in as ann@example.org with password letmein1", form))
+    assert got[0] == ("input_text", {"text": "ann@example.org", "field": "Email", "clear": True})
+    assert got[1][1]["text"] == "letmein1" and (got[1][1].get("submit") or got[2] == ("press_key", {"key": "OK"}))
+    assert got[-1] == ("wait_for_element", {"selector": "#pw", "present": False})
