@@ -169,9 +169,10 @@ def back_intent(c: Clause, st: State) -> bool:
         # "go back to home": a place, not a key
         try:
             return activate(Clause(f"go to {m.group('x')}", Act.NAVIGATE, f"to {m.group('x')}"), st)
-        except Unplannable:
-            if not re.match(r"^back\b", c.rest.strip(), re.I) and c.act is not Act.BACK:
-                raise
+        except Unplannable as exc:
+            if not re.match(r"^back\b", c.rest.strip(), re.I) and c.act is not Act.BACK or _here(st, m.group("x")) \
+                    or not str(exc).startswith("nothing called"):
+                raise   # "go back to the admin home page" on that page: it is here, not the page before
             # "go back to the inbox" where nothing is called so: the screen before is that place
     # an app with a remote and a tree goes back with its BACK key; a web page with the browser's history
     if Key.BACK.value in st.key_choices() and (st.ctx.navigation.nodes or not st.has(V.GO_BACK)):
@@ -182,6 +183,14 @@ def back_intent(c: Clause, st: State) -> bool:
         raise Unplannable("the device has no way to go back")
     st.expect_check(None)
     return True
+
+
+def _here(st: State, place: str) -> bool:
+    """A word of *place* names the screen shown (its title, a heading, its address): the place is here."""
+    if st.live is None:
+        return True   # not seen: never taken for the page before
+    texts = " ".join([st.live.title, st.live.url, *(h.label for h in st.live.headings())]).lower()
+    return any(len(w) >= 4 and w in texts for w in words(place))
 
 
 def reload_intent(c: Clause, st: State) -> bool:
