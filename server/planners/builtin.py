@@ -253,10 +253,10 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
-        if verb and read_clause(verb).act in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?",
-                                                                               clause.text):
+        carried = read_clause(verb).act if verb else None
+        if carried in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?", clause.text):
             name_like = True   # "go into docs, then api": the next place, said as its name
-        if verb and read_clause(verb).act is Act.ADD:
+        if carried is Act.ADD:
             # "add milk, eggs and bread": plain items, lower-case too; "Price 5" is an attribute, never an item
             name_like = bool(re.fullmatch(r"[a-z][a-z' -]*(?:\s+to\s+(?:the|my|our)\s+[\w ]*list)?", clause.text))
         if clause.act is Act.NONE and verb and name_like and 0 < len(clause.text.split()) <= 5 \

@@ -10,6 +10,7 @@ import re
 
 from server.planners import checks, grounding
 from server.planners.language import quoted, words
+from server.planners.list_search import on_list_of
 from server.planners.matching import NUMBER_WORDS
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -86,7 +87,7 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
                   "", noun.strip(), flags=re.I)
     # "emails in the inbox", "items in my cart": the place the page itself is
     place = re.search(r"\s+(?:in|on)\s+(?:the|this|my|our)\s+(?P<p>[a-z]+)$", said, re.I)
-    if place and (place.group("p").lower() in _PLACES or _names_page(st, place.group("p"))):
+    if place and (place.group("p").lower() in _PLACES or on_list_of(st, place.group("p"))):
         said = said[:place.start()]
     if re.search(r"\s(?:that|which|who|whose|with|without|belong\w*|need\w*|have|has|from|in|by|of|for|on)\s", f" {said} "):
         # "plants that need full sun": some of the list's rows, said in words no column reads; counting every row
@@ -142,12 +143,6 @@ def state_said(st: State, noun: str) -> tuple[str, str] | None:
 
 # the places a page of items is, as testers call it
 _PLACES = frozenset("inbox mailbox folder cart basket queue feed board dashboard overview app site".split())
-
-
-def _names_page(st: State, word: str) -> bool:
-    from server.planners.list_search import on_list_of
-
-    return on_list_of(st, word)
 
 
 _IN_VIEW = re.compile(r"^(?P<k>[a-z]+)\s+(?:in|under|inside)\s+(?:the\s+)?(?P<v>[\w.-]+(?:\s+[\w.-]+)?)\s+"

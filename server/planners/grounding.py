@@ -283,21 +283,20 @@ def row_key(row: str, screen: ScreenObservation | None) -> str:
     others = [t.lower() for el in screen.elements if el.container and el.container != row
               for t in (el.container, el.name, el.text) if t]
 
-    def rank(item: tuple[int, UIElement]) -> tuple[bool, int, int]:
-        i, el = item
-        text = (el.name or el.text).strip()
+    def rank(item: tuple[int, UIElement, str]) -> tuple[bool, int, int]:
+        i, el, text = item
         control = bool({_stem(w) for w in words(text)[:1]} & _CONTROL_WORDS)
         kind = 0 if el.role == "link" and not control else 1 if not el.clickable else 2
         return bool(_VOLATILE.search(text)), kind, i
 
-    mine = [(i, el) for i, el in enumerate(screen.elements) if el.container == row and not el.hidden
-            and len((el.name or el.text).strip()) >= MIN_ROW_KEY and (el.name or el.text).strip() != row
-            and not (el.name or el.text).endswith("…") and (el.name or el.text).strip().lower() in row.lower()
-            and not any((el.name or el.text).strip().lower() in o for o in others)]
+    parts = [(i, el, (el.name or el.text).strip()) for i, el in enumerate(screen.elements)
+             if el.container == row and not el.hidden]
+    mine = [(i, el, text) for i, el, text in parts if len(text) >= MIN_ROW_KEY and text != row
+            and not text.endswith("…") and text.lower() in row.lower() and not any(text.lower() in o for o in others)]
     best = min(mine, key=rank) if mine else None
     if best is None or rank(best)[0]:
         return row   # only a part that changes is the row's own ("Chloe -308.68": her balance)
-    return (best[1].name or best[1].text).strip()
+    return best[2]
 
 
 BY_WORDS = 0.72

@@ -47,14 +47,19 @@ _SAME_VERB = {stem(w): stem(group[0]) for group in _VERB_GROUPS for w in group}
 _COUNT = re.compile(r"\(\s*\d+\s*\)")   # "Clear completed (1)": a count that changes as the list does
 
 
-def _label_words(el: UIElement) -> list[str]:
-    label = re.sub(r"\b\d+\b", " ", _COUNT.sub(" ", el.name or el.text or ""))
-    return [w for w in words(label) if w not in _FILLER]
+def _label_words(label: str) -> list[str]:
+    """A label's words, its counts and filler left out: "Clear completed (1)" → clear, completed."""
+    return [w for w in words(re.sub(r"\b\d+\b", " ", _COUNT.sub(" ", label))) if w not in _FILLER]
+
+
+def _shown_label(el: UIElement) -> str:
+    """*el*'s label without the count that changes as its list does ("Clear completed (1)" → "Clear completed")."""
+    return " ".join(_COUNT.sub(" ", el.name or el.text or "").split())
 
 
 def _matches(clause_words: list[str], verb: str, el: UIElement) -> int:
     """How many label words the clause says when it names *el* this way; 0 when it does not."""
-    label = [stem(w) for w in _label_words(el)]
+    label = [stem(w) for w in _label_words(el.name or el.text or "")]
     if label and label[0] != verb and _SAME_VERB.get(label[0], label[0]) == _SAME_VERB.get(verb, verb):
         label[0] = verb   # "remove all completed" says "Clear completed"
     if len(label) < 2 or label[0] != verb or not set(label) <= set(clause_words):
@@ -77,8 +82,8 @@ def control_intent(c: Clause, st: State) -> bool:
     if not candidates:
         return False
     _, el = max(candidates, key=lambda c: c[0])   # the first of those whose label the clause says most of
-    label = " ".join(_COUNT.sub(" ", el.name or el.text).split())
-    said_in_label = {stem(x) for x in _label_words(el)}
+    label = _shown_label(el)
+    said_in_label = {stem(x) for x in _label_words(label)}
     extra = " ".join(w for w in said[1:] if stem(w) not in said_in_label and w not in ITEM_NOUNS
                      and w not in _QUANTIFIERS)
     named = grounding.rows(extra, st.live, minimum=0.85) if extra else []
@@ -101,12 +106,11 @@ def control_intent(c: Clause, st: State) -> bool:
     return True
 
 
-
 def _in_row(st: State, label: str, row: str, item: str) -> bool:
     """The control labelled *label* of the row showing *item*; no such control there: read the clause another
     way (a row's checkbox, its own verb)."""
     mine = [el for el in st.live.elements if el.container == row and not el.disabled   # type: ignore[union-attr]
-            and el.role in CLICKABLE_ROLES and " ".join(_COUNT.sub(" ", el.name or el.text).split()) == label]
+            and el.role in CLICKABLE_ROLES and _shown_label(el) == label]
     if not mine:
         return False
     el = min(mine, key=lambda e: e.hidden)   # shown first; a control a hover shows is still the row's
@@ -121,10 +125,11 @@ def _in_row(st: State, label: str, row: str, item: str) -> bool:
 def _emptied(st: State, label: str) -> PlanStep | None:
     """The proof of "Delete all emails", "Clear all": the page's list has no item left. A control that asks to be
     clicked twice, or a confirmation nobody gave, would otherwise pass with every item still there."""
-    said = [stem(w) for w in _label_words_of(label)]
+    shown = _label_words(label)
+    said = [stem(w) for w in shown]
     if len(said) < 2 or _SAME_VERB.get(said[0]) != stem("clear") or not {"all", "everyth"} & set(said):
         return None
-    kind = " ".join(w for w in _label_words_of(label)[1:] if stem(w) not in ("all", "everyth"))
+    kind = " ".join(w for w in shown[1:] if stem(w) not in ("all", "everyth"))
     main = ""
     for role in (ROLE_ROW, ROLE_LISTITEM):
         try:
@@ -140,6 +145,3 @@ def _emptied(st: State, label: str) -> PlanStep | None:
     except CannotCheck:
         return None
 
-
-def _label_words_of(label: str) -> list[str]:
-    return [w for w in words(re.sub(r"\b\d+\b", " ", _COUNT.sub(" ", label))) if w not in _FILLER]
