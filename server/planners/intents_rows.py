@@ -157,7 +157,7 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el), f"Click {el.label!r} in the row of {rec!r}",
                   row=row)
     st.summary.append(f"{verb} {rec}: {el.label}")
-    key = grounding.row_key(row, st.live)
+    key = st.steps[-1].params.get("row", row)   # the row as the step names it (State keeps a part that stays)
     st.last_object = key if key != row else rec   # "bring up the backup job … it": the name its row shows
     st.expect_check(None)
     return True
