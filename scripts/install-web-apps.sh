@@ -12,6 +12,7 @@
 #                     -> .webapps/changedetection/venv       the website change monitor changedetection.io, in its
 #                                                            own virtual environment (its many pins are its own)
 # Idempotent: what is already there is left alone, silently. Needs npm, tar and python3 -m venv.
+# The apps install side by side (mostly downloads); the script fails if any of them does.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -46,13 +47,18 @@ pypi_venv() {
   echo "install-web-apps: installing $2 from PyPI into $venv"
   rm -rf "$venv"
   "$PY" -m venv "$venv"
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check "$2"
+  # --no-compile: of the thousands of modules these pull in, an app imports a few hundred, compiled at its first start
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-compile "$2"
   touch "$stamp"
   echo "install-web-apps: ready ($venv)"
 }
 
-todomvc
-pypi_venv ihatemoney "ihatemoney==$IHATEMONEY_VERSION" "$IHATEMONEY_VERSION"
-pypi_venv roundup "roundup==$ROUNDUP_VERSION" "$ROUNDUP_VERSION"
-pypi_venv buku "buku[server]==$BUKU_VERSION" "$BUKU_VERSION"
-pypi_venv changedetection "changedetection.io==$CHANGEDETECTION_VERSION" "$CHANGEDETECTION_VERSION"
+pids=()
+todomvc & pids+=($!)
+pypi_venv ihatemoney "ihatemoney==$IHATEMONEY_VERSION" "$IHATEMONEY_VERSION" & pids+=($!)
+pypi_venv roundup "roundup==$ROUNDUP_VERSION" "$ROUNDUP_VERSION" & pids+=($!)
+pypi_venv buku "buku[server]==$BUKU_VERSION" "$BUKU_VERSION" & pids+=($!)
+pypi_venv changedetection "changedetection.io==$CHANGEDETECTION_VERSION" "$CHANGEDETECTION_VERSION" & pids+=($!)
+failed=0
+for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+exit "$failed"
