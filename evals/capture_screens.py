@@ -88,9 +88,11 @@ def capture(apps: list[str]) -> dict[str, dict]:
                     url, _, click = path.partition(" >")
                     page.goto("about:blank")
                     page.goto(app.base_url + url)
+                    page.wait_for_load_state("networkidle")   # an app that fetches its content after the load
                     if click:
                         page.get_by_role("link", name=click).first.click()
                         page.wait_for_timeout(300)
+                        page.wait_for_load_state("networkidle")
                     obs = observe_page(page, 400)
                     out[f"{name}{path}"] = obs.to_dict()
             finally:

@@ -66,11 +66,17 @@ def _field_name(t: Target) -> str:
     return el.name or el.placeholder or el.hint or el.text
 
 
+def _sql_editor(el) -> bool:  # type: ignore[no-untyped-def]
+    """A field that takes SQL: it says "sql", or "query" without "search" (a search box's class is often
+    "search-query")."""
+    words = " ".join(x for x in (el.name, el.placeholder, el.hint) if x)
+    return bool(re.search(r"\bsql\b", words, re.I)
+                or re.search(r"\bquery\b", words, re.I) and not re.search(r"\bsearch", words, re.I))
+
+
 def type_into(st: State, text: str, field: Target | None, *, clear: bool = True, submit: bool = False,
           selector: str = "") -> None:
-    if field is not None and re.search(r"\b(?:sql|query)\b", " ".join(
-            x for x in (field.live.name, field.live.placeholder, field.live.hint) if x), re.I) \
-            and not SQL_START.match(text):
+    if field is not None and _sql_editor(field.live) and not SQL_START.match(text):
         raise Unplannable(f"{text!r} is not SQL: write the query itself (SELECT …) for the SQL editor")
     params: dict = {"text": text}
     if field is not None and field.live.disabled:
@@ -686,6 +692,10 @@ def edit_intent(c: Clause, st: State) -> bool:
                                                description=f"Check the form of {name!r} is open"))
             except CannotCheck:
                 st.expect_check(None)
+            return True
+        from server.planners.intents_page_verbs import verb_on_page
+
+        if said and verb_on_page(st, c.verb, said, ""):   # "edit the Coding Style page": its page's Edit control
             return True
         return activate(Clause(c.text, Act.CLICK, c.rest), st)
     row = grounding.rows(clean(m.group("x")), st.live)

@@ -569,6 +569,10 @@ def rename_intent(c: Clause, st: State) -> bool:
     if edit is None:
         if kind and listing is not None and on_list_of(st, kind.group("k")) and open_contents(st, [c.text]):
             return True   # the list's page keeps its rows behind a tab
+        from server.planners.intents_page_verbs import verb_on_page
+
+        if verb_on_page(st, "rename", rec, c.text, value):   # a wiki page: its own Rename control, on its page
+            return True
         # a record no list here shows: the app's lists are looked through for it ("rename Paula Reyes to …")
         name = kind.group("x") if kind and _NAMED.match(kind.group("x")) else rec
         return bool(_NAMED.match(name)) and record_ids.parse(name) is None and seek_record(st, name, c.text)

@@ -412,6 +412,14 @@ def _listed(m: re.Match[str]) -> str:
         f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else "")
 
 
+_IN_REGION = re.compile(
+    r"(?P<said>\b(?:is|are|appears?|shows?(?:\s+up)?|listed|displayed|present|visible|exists?)"
+    r"(?:\s+(?:listed|shown|displayed|present|visible|there))?)\s+(?:in|on|within|inside|at)\s+(?:the\s+)?"
+    r"(?:(?:left|right|top|bottom|side|main|navigation|page(?:'s)?)\s+)?"
+    r"(?:sidebar|side\s*bar|side\s+menu|side\s+panel|nav(?:igation)?(?:\s+(?:bar|menu|pane|panel))?|navbar|"
+    r"menu(?:\s*bar)?|top\s+bar|toolbar|header|footer|breadcrumbs?|banner)\b", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
@@ -421,6 +429,9 @@ def restate(task: str) -> str:
     # "the customer list should include Bob Chen", "the bill list has an entry for Electricity": a name listed
     task = _LIST_INCLUDES.sub(_listed, task)
     task = _LIST_HAS_ENTRY.sub(_listed, task)
+    # "Release Process is in the sidebar", "Settings appears in the top menu": shown on the page, wherever it sits
+    task = _IN_REGION.sub(lambda m: m.group("said") + (" shown" if m.group("said").lower() in ("is", "are") else ""),
+                          task)
     # "give issue 5 to bob", "hand the login ticket over to carol": an assignment
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:give|hand|pass|delegate|route)\s+"
                   rf"(?P<rec>{_RECORD_REF})\s+(?:over\s+)?to\s+(?P<p>[\w.@-]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",

@@ -79,8 +79,8 @@ def phrase_score(phrase: str, candidate: str) -> float:
         return 0.0
     if pw == cw:
         return 0.95
-    if _contains_run(p, c):  # the phrase mentions the candidate whole
-        return 0.9 * len(cw) / max(len(pw), len(cw)) + 0.05
+    if _contains_run(p, c):  # the phrase mentions the candidate whole, short words too ("A - Z" in "the A-Z index")
+        return 0.9 * max(len(cw) / max(len(pw), len(cw)), len(c) / len(p)) + 0.05
     if not (pw & cw) and not (_stems(pw) & _stems(cw)):
         return 0.0
     overlap = len(pw & cw) / len(pw | cw)

@@ -1,0 +1,112 @@
+"""Verbs done from a record's own page, with no tree: "edit the Coding Style page", "rename Meeting Notes to
+Team Meetings". A wiki, a CMS or a document store keeps the page's Edit / Rename controls on the page itself (often
+in a menu), not in a row of the list that links to it. So the record's link is opened first, and the verb is
+planned again on the page it shows (closed loop), where its control is the page's own.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import grounding, record_ids
+from server.planners.grounding import Target, TargetKind
+from server.planners.language import clean
+from server.planners.matching import words
+from server.planners.state import Defer, State
+from shared.screen import ROLE_BUTTON, ROLE_LINK, ROLE_TEXTBOX, UIElement
+
+# each verb, and the words a page's control for it starts with
+VERB_WORDS: dict[str, tuple[str, ...]] = {
+    "edit": ("edit", "modify", "change"),
+    "modify": ("edit", "modify", "change"),
+    "change": ("edit", "modify", "change"),
+    "update": ("edit", "update", "modify"),
+    "rename": ("rename", "move"),
+}
+# what may follow the verb in such a control's label: "Edit", "Edit page", "Edit this document"
+_OBJECT_WORDS = {"page", "this", "it", "document", "doc", "article", "entry", "record", "note", "post", "item",
+                 "file", "source", "details"}
+# a keyboard shortcut shown in a control's label: "Edit Page (e)", "Save (Ctrl+S)"
+_SHORTCUT = re.compile(r"\s*[(\[](?:[^()\[\]\s]{1,3}|(?:ctrl|alt|shift|cmd|meta|⌘)[^()\[\]]*)[)\]]\s*$", re.I)
+# words that stand for the page shown: "edit this page", "rename it"
+_HERE = re.compile(r"^(?:this|the|current|that)?\s*(?:page|document|article|entry|one|it)?$", re.I)
+_PAGE_NOUN = re.compile(r"\s+(?:page|article|document|entry|note)$", re.I)
+
+
+def control_label(el: UIElement) -> str:
+    """A control's label without the keyboard shortcut it shows."""
+    return _SHORTCUT.sub("", el.name or el.text).strip()
+
+
+def page_control(st: State, verb: str) -> Target | None:
+    """The one control of the page (not of a row) whose label is the verb, alone or with the page as its object."""
+    starts = VERB_WORDS.get(verb.lower())
+    if st.live is None or not starts:
+        return None
+    found: list[UIElement] = []
+    for el in st.live.elements:
+        if el.role not in (ROLE_BUTTON, ROLE_LINK) or el.disabled or el.container:
+            continue
+        said = words(control_label(el))
+        if said and said[0] in starts and len(said) <= 3 and all(w in _OBJECT_WORDS for w in said[1:]):
+            found.append(el)
+    labels = {control_label(e).lower() for e in found}
+    if len(labels) != 1:
+        return None
+    el = next((e for e in found if not e.hidden), found[0])
+    return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
+
+
+def _here(st: State, name: str) -> bool:
+    return bool(_HERE.fullmatch(name.strip())) or record_ids.on_named_record(st, name)
+
+
+def _page_link(st: State, name: str) -> Target | None:
+    """The link that opens the page called *name*: named by it whole, and going somewhere."""
+    found = [t for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)
+             if t.live is not None and t.live.href and not grounding.stays_on_page(t.live.href)]
+    hrefs = {t.live.href for t in found if t.live is not None}
+    return found[0] if len(hrefs) == 1 else None
+
+
+def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -> bool:
+    """*verb* done on the page of *name*: here, its control is clicked; elsewhere, its link is opened and *again*
+    (the clause) is planned on the page it shows. On the form the control opened, a rename's *value* goes into
+    its one text field. False where there is none of these."""
+    from server.planners import records
+
+    if st.live is None or verb.lower() not in VERB_WORDS:
+        return False
+    name = _PAGE_NOUN.sub("", clean(name)).strip()
+    fields = records.form_fields(st)
+    if fields:   # a form is open: the control it shows is its submit button, not the page's verb
+        boxes = [e for e in fields if e.role == ROLE_TEXTBOX]
+        save = records.save_button(st, (verb,))
+        if not value or len(boxes) != 1 or save is None:
+            return False
+        from server.planners.intents_form import type_into
+        from server.planners.intents_records import saved
+
+        type_into(st, value, Target(TargetKind.LIVE_ELEMENT, 0.9, boxes[0].label, live=boxes[0]))
+        st.click_live(save, f"Click {save.label!r}")
+        st.last_object = value
+        saved(st, value)
+        return True
+    if _here(st, name):
+        control = page_control(st, verb)
+        if control is None:
+            return False
+        st.click_live(control, f"Click {control_label(control.live) if control.live else control.label!r}")
+        if again:
+            raise Defer(name, replace_with=[again])
+        st.expect_check(None)
+        return True
+    link = _page_link(st, name) if name else None
+    if link is None or page_control(st, verb) is None and not _menu_control_somewhere(st):
+        return False
+    st.click_live(link, f"Open {link.label!r}")
+    raise Defer(name, replace_with=[again or f"{verb} this page"])
+
+
+def _menu_control_somewhere(st: State) -> bool:
+    """Whether this app keeps page verbs on its pages: some page control (Edit, Rename, …) shows here."""
+    return any(page_control(st, v) is not None for v in ("edit", "rename"))
