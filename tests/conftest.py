@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 
@@ -11,13 +13,77 @@ from tests.stack import Stack
 FLOOR_FIXTURE = "heldout"  # the floor tests' fixture: the held-out split of the task corpus, judged
 BACKGROUND_EVAL = pytest.StashKey[BackgroundEval]()
 EXPLORATIONS = "test_explore_"   # tests that explore an app within a time budget
+# The whole suite, or a folder of it, runs in this many processes (pytest-xdist), a file at a time each: the
+# machines have 2 cores, and most integration tests spend much of their time waiting on sockets and processes.
+# A single file runs in one process; `-n N` chooses, `-n 0` or `-p no:xdist` runs everything in one.
+WORKERS = 2
+# With workers, the controlling process starts the held-out eval once (this folder, handed to every worker),
+# when a worker has collected a floor test; the worker that runs the floor tests reads the results from there.
+EVAL_DIR = pytest.StashKey[Path]()
+EVAL_DIR_INPUT = "devicepilot_eval_dir"
+FLOOR_COLLECTED = "floor-collected"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Spread the whole suite, or a folder of it, over WORKERS processes, whole files at a time and in order."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None and not config.getoption("collectonly") and \
+            not config.getoption("usepdb") and \
+            any((config.invocation_params.dir / arg.split("::")[0]).is_dir() for arg in config.args):
+        config.option.numprocesses = WORKERS
+    if config.option.numprocesses and config.option.dist == "no":
+        # a file's tests share its module fixtures (a server, a host, an app started once)
+        config.option.dist = "loadfile"
+    # the order of collection stands (see pytest_collection_modifyitems): the floor tests last
+    config.option.loadscopereorder = False
+
+
+def _distributing(config: pytest.Config) -> bool:
+    """This process only hands tests to xdist workers, which collect and run them."""
+    return (config.pluginmanager.hasplugin("xdist") and not hasattr(config, "workerinput")
+            and getattr(config.option, "dist", "no") != "no" and not config.getoption("collectonly"))
+
+
+def _eval_dir_of_worker(config: pytest.Config) -> Path | None:
+    workerinput: dict[str, Any] | None = getattr(config, "workerinput", None)
+    return Path(workerinput[EVAL_DIR_INPUT]) if workerinput and EVAL_DIR_INPUT in workerinput else None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _distributing(config):
+        config.stash[EVAL_DIR] = Path(tempfile.mkdtemp(prefix="devicepilot-eval-"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """xdist, in the controlling process: each worker learns where the held-out eval is."""
+    eval_dir = node.config.stash.get(EVAL_DIR, None)
+    if eval_dir is not None:
+        node.workerinput[EVAL_DIR_INPUT] = str(eval_dir)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """xdist, in the controlling process: the first worker to have collected a floor test has the eval started."""
+    config = node.config
+    eval_dir = config.stash.get(EVAL_DIR, None)
+    if eval_dir is None or BACKGROUND_EVAL in config.stash or not (eval_dir / FLOOR_COLLECTED).exists():
+        return
+    from tests.integration.test_eval_floor import JOBS
+
+    background = BackgroundEval(split="heldout", jobs=JOBS, workdir=eval_dir)
+    background.start()
+    config.stash[BACKGROUND_EVAL] = background
 
 
 @pytest.hookimpl(trylast=True)  # after -k / -m deselection: only a floor test that will run starts the eval
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Start the floor tests' held-out eval now, in its own process, and run those tests last.
 
-    The eval overlaps with the rest of the suite instead of adding its minutes to it.
+    The eval overlaps with the rest of the suite instead of adding its minutes to it. Under xdist each worker
+    collects and orders the same items, and the controlling process starts the eval (see above).
     """
     floor = [item for item in items if FLOOR_FIXTURE in getattr(item, "fixturenames", ())]
     if not floor or config.getoption("collectonly"):
@@ -28,6 +94,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             for item in items}
     rest = sorted((item for item in items if item not in floor), key=lambda item: rank[id(item)])
     items[:] = rest + floor
+    eval_dir = _eval_dir_of_worker(config)
+    if eval_dir is not None:
+        (eval_dir / FLOOR_COLLECTED).touch()
+        return
     from tests.integration.test_eval_floor import JOBS
 
     background = BackgroundEval(split="heldout", jobs=JOBS)
@@ -39,12 +109,20 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     background = config.stash.get(BACKGROUND_EVAL, None)
     if background is not None:
         background.stop()
+    elif EVAL_DIR in config.stash:   # no floor test ran: the folder was never used
+        shutil.rmtree(config.stash[EVAL_DIR], ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
 def background_eval(request: pytest.FixtureRequest) -> BackgroundEval | None:
     """The held-out eval started at collection, if this session started one."""
-    return request.config.stash.get(BACKGROUND_EVAL, None)
+    started = request.config.stash.get(BACKGROUND_EVAL, None)
+    eval_dir = _eval_dir_of_worker(request.config)
+    if started is None and eval_dir is not None:
+        from tests.integration.test_eval_floor import JOBS
+
+        started = BackgroundEval.attach(eval_dir, split="heldout", jobs=JOBS)
+    return started
 
 
 @pytest.fixture(scope="session")
