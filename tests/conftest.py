@@ -126,13 +126,26 @@ def background_eval(request: pytest.FixtureRequest) -> BackgroundEval | None:
 
 
 @pytest.fixture(scope="session")
-def demo_stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    """One server + one demo host (StreamTV in Chromium) for the whole session."""
+def demo_stack_process(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    """One server + one demo host (StreamTV in Chromium) for the whole session (for each worker's, with xdist)."""
     stack = Stack.start(tmp_path_factory.mktemp("demo-stack"))
     try:
         yield stack
     finally:
         stack.stop()
+
+
+GO_HOME = {"analysis": "back to the entry screen", "feasible": True,
+           "plan": [{"step": 1, "command": "goto", "params": {"node": "home"}}]}
+
+
+@pytest.fixture(scope="module")
+def demo_stack(demo_stack_process: Stack) -> Stack:
+    """The session's demo stack, its device on the home screen when a file starts, whichever files used it before
+    (with xdist, which files share a worker's stack, and in what order, changes from run to run)."""
+    run = demo_stack_process.run("go home", plan=GO_HOME)
+    assert run["status"] == "passed", (run["status"], run["message"])
+    return demo_stack_process
 
 
 @pytest.fixture
