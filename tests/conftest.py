@@ -13,6 +13,7 @@ from tests.stack import Stack
 FLOOR_FIXTURE = "heldout"  # the floor tests' fixture: the held-out split of the task corpus, judged
 BACKGROUND_EVAL = pytest.StashKey[BackgroundEval]()
 EXPLORATIONS = "test_explore_"   # tests that explore an app within a time budget
+LONG_EXPLORATIONS = ("test_explore_web_app.py", "test_explore_streamtv.py")
 # The whole suite, or a folder of it, runs in this many processes (pytest-xdist), a file at a time each: the
 # machines have 2 cores, and most integration tests spend much of their time waiting on sockets and processes.
 # A single file runs in one process; `-n N` chooses, `-n 0` or `-p no:xdist` runs everything in one.
@@ -38,6 +39,29 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
         config.option.dist = "loadfile"
     # the order of collection stands (see pytest_collection_modifyitems): the floor tests last
     config.option.loadscopereorder = False
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Whole files in order, as --dist loadfile, but a worker is handed its next file only when it is on the last
+    test of its current one (xdist's own rule hands it one more file while two tests are left): the explorations
+    at the end, few tests of minutes each, are then shared between the workers instead of queued behind one."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class OneFileAhead(LoadFileScheduling):  # type: ignore[misc]
+        def _reschedule(self, node: Any) -> None:
+            if node.shutting_down:
+                return
+            if not self.workqueue:
+                node.shutdown()
+                return
+            if self._pending_of(self.assigned_work[node]) > 1:
+                return
+            self._assign_work_unit(node)
+
+    return OneFileAhead(config, log)
 
 
 def _distributing(config: pytest.Config) -> bool:
@@ -90,8 +114,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     # while the eval runs: the unit tests, whose time is their own CPU; the explorations, which run to a time
     # budget and find fewer screens on a busy machine, come after the rest, when the eval is most likely done
-    rank = {id(item): (0 if "/unit/" in str(item.path) else 2 if item.path.name.startswith(EXPLORATIONS) else 1)
-            for item in items}
+    # (the explorations of real apps, minutes each, before the short ones, so that two workers share them evenly)
+    rank = {id(item): (0 if "/unit/" in str(item.path) else 1 if not item.path.name.startswith(EXPLORATIONS)
+                       else 2 if item.path.name in LONG_EXPLORATIONS else 3) for item in items}
     rest = sorted((item for item in items if item not in floor), key=lambda item: rank[id(item)])
     items[:] = rest + floor
     eval_dir = _eval_dir_of_worker(config)
