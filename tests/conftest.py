@@ -52,7 +52,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class OneFileAhead(LoadFileScheduling):  # type: ignore[misc]
         def _reschedule(self, node: Any) -> None:
-            if node.shutting_down:
+            if node.shutting_down or node not in self.registered_collections:  # a new worker still collecting
                 return
             if not self.workqueue:
                 node.shutdown()
