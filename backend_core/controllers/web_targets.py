@@ -202,8 +202,15 @@ _MENU_OPENER_JS = """(text) => {
   const want = text.replace(/\\s+/g, ' ').trim().toLowerCase();
   const said = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim().toLowerCase();
   const menus = '.dropdown-menu, .dropdown-content, [role=menu], [role=menubar], .submenu';
+  // closed: not rendered, or hidden by visibility / opacity (a menu that fades in), or of no size
+  const shown = (el) => {
+    if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
+    if (!el.checkVisibility && el.offsetParent === null) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  };
   for (const menu of document.querySelectorAll(menus)) {
-    if (menu.checkVisibility ? menu.checkVisibility() : menu.offsetParent !== null) continue;
+    if (shown(menu)) continue;
     const items = Array.from(menu.querySelectorAll('a, button, [role=menuitem], [role=option], [role=link]'));
     if (!items.some(i => said(i) === want || i.getAttribute('aria-label') === text)) continue;
     let opener = null;

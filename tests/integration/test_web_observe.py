@@ -122,6 +122,12 @@ def test_closed_menus_hover_tools_and_an_open_dialog(browser: Browser) -> None:
     browser.remote.execute("click_element", {"text": "Preferences", "role": "link"})   # the menu opens first
     browser.session.call(lambda page: page.wait_for_url("**/form.html", timeout=5000))
 
+    # a menu hidden by visibility and opacity (it fades in), behind a toggle with no name: opened the same way
+    browser.open("menus.html")
+    assert by_label(browser.remote.observe(), "link", "Changelog").hidden
+    browser.remote.execute("click_element", {"text": "Changelog", "role": "link"})
+    browser.session.call(lambda page: page.wait_for_url("**/docs.html", timeout=5000))
+
 
 def test_the_screen_is_read_after_its_transitions_end(browser: Browser) -> None:
     """A dialog shown only when its backdrop's fade ends is on the screen read right after the click that
