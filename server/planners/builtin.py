@@ -52,6 +52,7 @@ from server.planners.language import (
 )
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
 from shared.models import Plan, PlannerName
 from shared.screen import CLICKABLE_ROLES
 
@@ -238,7 +239,27 @@ def _control_named(text: str, st: State) -> str | None:
         found = grounding.live_elements(said, st.live, roles=CLICKABLE_ROLES, minimum=0.95)
         if any(" ".join(words(t.label)) == " ".join(words(said)) for t in found):
             return said
+    joined = "".join(words(text))   # "log in" is the "Login" link, "sign up" the "Signup" button
+    for el in st.live.elements:
+        if el.role in CLICKABLE_ROLES and not el.disabled and "".join(words(el.name or el.text)) == joined:
+            return el.name or el.text
     return None
+
+
+def _click_named(clause: Clause, st: State) -> bool:
+    """A clause no intent could plan that is, word for word, a control's name ("toggle dark mode", "log in"):
+    a click on it. False where it names none, or the click cannot be planned."""
+    if st.live is None or len(clause.text.split()) > 5:
+        return False
+    named = _control_named(strip_filler(clause.text), st)
+    if not named:
+        return False
+    mark = len(st.steps)
+    try:
+        return activate(Clause(named, Act.CLICK, named), st)
+    except (Unplannable, Defer):
+        del st.steps[mark:]
+        return False
 
 
 _CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
@@ -328,8 +349,10 @@ class BuiltinPlanner:
             if kept:
                 return self._refuse(f"Not feasible: nothing on the screens that show {kept!r} deletes it, and no "
                                     "command of this device does", "", st)
-            if st.expect is not None and clause.act is not Act.CHECK and st.steps:
-                st.add_step(st.expect)   # an intermediate end state is proved before the next action moves on
+            if st.expect is not None and st.steps and (clause.act is not Act.CHECK or st.expect.command == V.WAIT_FOR_PAGE):
+                # an intermediate end state is proved before the next action moves on; a page reached is proved
+                # before a check of what it shows, which another page may show too ("GLD" is in the accounts too)
+                st.add_step(st.expect)
                 st.expect = None
             mark = len(st.steps)
             st.explicit_check_last = False
@@ -341,13 +364,16 @@ class BuiltinPlanner:
                         st.last_act = intent_name
                         break
                 else:
-                    if clause.act is not Act.NONE and st.live is None and st.moved and st.open_world:
+                    if _click_named(clause, st):
+                        st.last_act = "click"
+                    elif clause.act is not Act.NONE and st.live is None and st.moved and st.open_world:
                         # "go to products and sort them by price": a step before leads to a screen not seen yet;
                         # the clause is planned on it (and refused there if it cannot be done)
                         raise Defer(clause.rest or clause.text)
-                    if not (clause.act is Act.NONE and _stated_fact(clause, st)):
+                    elif not (clause.act is Act.NONE and _stated_fact(clause, st)):
                         return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st)
-                    st.last_act = "statement"
+                    else:
+                        st.last_act = "statement"
             except Defer as exc:
                 del st.steps[mark if exc.replace_with is None else len(st.steps):]
                 # "set Desk Lamp's price to 39 and mark it out of stock": "it" is read now, while it is known
@@ -359,7 +385,10 @@ class BuiltinPlanner:
                 done.append(f"{text!r} → planned after the steps before it have run")
                 return self._plan(request, st, texts[:i], pending, done)
             except Unplannable as exc:
-                return self._refuse(f"Not feasible: {exc}", exc.phrase, st)
+                del st.steps[mark:]
+                if not _click_named(clause, st):
+                    return self._refuse(f"Not feasible: {exc}", exc.phrase, st)
+                st.last_act = "click"
             done.append(repr(text))
         if not st.steps:
             return Plan("The task asks for nothing the device can do.", False)

@@ -27,7 +27,7 @@ from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
-_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview|editor)$",
+_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview|editor|report)$",
                            re.I)
 _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
@@ -351,6 +351,8 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
             or record_ids.parse(target) is not None:
         return False   # "ticket #2" is opened by its number (record_ids), not looked for by a name "#2"
     kind, name = m.group("k"), m.group("x")
+    if grounding.live_elements(target, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB}), minimum=0.9):
+        return False   # "the balance sheet" is the "Balance Sheet" link, not a sheet on the list of balances
     if _PARTICLE.fullmatch(re.sub(r"\s+(?:page|screen|view|tab|section|menu)$", "", name, flags=re.I)):
         return False   # "the settle up page", "the sign in screen": a phrasal verb's particle, not a name
     if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)", name, re.I):
@@ -453,6 +455,11 @@ def _record_named(target: str, said: str) -> str:
     return target if record_shaped(target) else ""
 
 
+# a row said by its place in the list; the newest comes first in a list of messages, changes or events
+_PLACE_WORD = re.compile(r"\b(?:first|second|third|fourth|fifth|last|latest|newest|oldest|earliest|most\s+recent|"
+                         r"1st|2nd|3rd|\d+(?:st|nd|rd|th))\b", re.I)
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -521,8 +528,7 @@ def activate(c: Clause, st: State) -> bool:
     ordinal = find_ordinal(target_text)
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
                    or grounding.live_elements(category_free, st.live, minimum=0.85))
-    if ordinal is not None and not named_whole and re.search(r"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|\d+(?:st|nd|rd|th))\b",
-                                         target_text.lower()):
+    if ordinal is not None and not named_whole and _PLACE_WORD.search(target_text):
         return _ordinal(c, st, target_text, ordinal)
 
     if _all_view(st, c.rest) or _view_of_list(st, target_text):
@@ -612,7 +618,8 @@ def activate(c: Clause, st: State) -> bool:
         from server.planners import records
 
         # "the ticket about the remote's battery warning": its row's link, when this page lists it
-        about = re.sub(r"^(?:the\s+)?[a-z]+\s+(?:about|on|for|called|named|titled|with|regarding|concerning)\s+"
+        about = re.sub(r"^(?:the\s+)?[a-z]+\s+(?:about|on|for|called|named|titled|with|regarding|concerning|from|"
+                       r"(?:sent|written|posted|created|added|filed|reported|opened)\s+by|by)\s+"
                        r"(?:the\s+|a\s+|an\s+)?(?:subject\s+)?", "", target_text, flags=re.I)
         about = re.sub(r"['’]s\b", "", about)   # "the remote's battery warning" is listed as "Remote battery warning"
         own = records.record_link(st, about) if about != target_text else None
@@ -868,7 +875,8 @@ def _main_list(items: list) -> list[str]:
     return max(groups.values(), key=lambda rows: sum(len(r) for r in rows)) if groups else []
 
 
-_BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
+_BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|latest|newest|oldest|earliest|"
+                       r"most\s+recent|1st|2nd|3rd|4th|5th)\s+"
                        r"(?:(?P<noun>(?-i:[a-z]+))\b(?:\s+(?:in|on|of)\s+the\s+(?:list|table|page))?)?", re.I)
 # acts whose own intents read "the first X" themselves (open, click, play) or name no row (add, type, search)
 _UNPLACED_ACTS = (Act.OPEN, Act.CLICK, Act.PLAY, Act.CHECK, Act.NAVIGATE, Act.ADD, Act.SEARCH, Act.TYPE, Act.SORT,

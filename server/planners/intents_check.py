@@ -500,9 +500,46 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, present=not negative,
                                             description=f"Check {t.element.name} is {'gone' if negative else 'shown'}"))
             return
+    if not negative:
+        text = _as_shown(st, text)
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+# a tester's word for what a name is: "the Password reset requested mail", "the wiki name Team Wiki"
+_RECORD_NOUNS = ("email|e-mail|mail|message|page|entry|item|record|row|file|document|doc|post|article|note|link|button|"
+                 "tab|card|folder|event|thread|comment|section|heading|title|name|label|caption|text|value")
+_KIND_TAIL = re.compile(rf"^(?P<x>.*?\S)\s+(?:{_RECORD_NOUNS})$", re.I)
+_DESCRIBED = re.compile(rf"^(?:(?:the|a|an)\s+)?(?:(?-i:[a-z][\w-]*)\s+){{0,2}}(?:{_RECORD_NOUNS})\s+"
+                        r"(?P<x>(?-i:[A-Z0-9\"'“]).*)$", re.I)
+
+
+def _as_shown(st: State, text: str) -> str:
+    """*text* as the screen shown now says it, where the tester wrapped a name in a word for what it is: "the
+    Password reset requested mail" is the "Password reset requested" row, "the wiki name Team Wiki" is "Team Wiki".
+    Unchanged where the screen shows *text* itself, where the steps before change the screen, where the tester
+    quoted it, or where no such trim shows. Only those words go: "Order 5 shipped" never becomes "Order 5"."""
+    if st.live is None or st.moved or not st.open_world or re.search(
+            rf"[\"'“‘]{re.escape(text)}[\"'”’]", st.said or ""):
+        return text
+    shown = [t.casefold() for t in st.live.visible_texts()]
+
+    def on_screen(x: str) -> bool:
+        return any(x.casefold() in t for t in shown)
+
+    if on_screen(text):
+        return text
+    candidates = []
+    described = _DESCRIBED.match(text)
+    core = described.group("x") if described else text
+    if described:
+        candidates.append(core)
+    tail = _KIND_TAIL.match(core)
+    if tail:
+        candidates.append(tail.group("x"))
+    # a name, not a tester's word: "the error message" is never the "Errors" link
+    return next((x for x in candidates if len(x) >= 3 and re.search(r"[A-Z0-9]", x) and on_screen(x)), text)
 
 
 def _proved_gone(st: State, text: str) -> bool:

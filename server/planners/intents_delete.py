@@ -36,7 +36,7 @@ def confirm_intent(c: Clause, st: State) -> bool:
                  r"(?:the\s+(?P<how>link|row)\s+)?(?P<x>.+))?$", c.text.strip(), re.I)
     if not m:
         return False
-    if st.live is None:
+    if st.live is None or st.moved:   # the confirmation shows on the screen the steps before lead to
         raise Defer("confirmation")
     name = quoted(m.group("x") or "") or clean(m.group("x") or "")
     button = records.confirm_button(st, name)
@@ -150,6 +150,9 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
+        shown = (link.live.name or link.live.text).strip() if link.live is not None else ""
+        if shown and grounding.similarity(name, shown) >= 0.85:
+            name = shown   # "the Meeting Notes page": what must go is the link "Meeting Notes", as it shows
         raise Defer(name, replace_with=["click delete", deletion_clause(st, name, link.live)])
     from server.planners.intents_records import row_edit
 

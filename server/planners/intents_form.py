@@ -21,7 +21,7 @@ from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
 from shared import vocabulary as V
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, ROLE_TEXTBOX
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
 
 _APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
                      r"keep(?:ing)? (?:the )?existing (?:text|value))\b", re.I)
@@ -119,7 +119,8 @@ def type_intent(c: Clause, st: State) -> bool:
     if re.match(r"^(?:an?\s+|the\s+)?(?:sql\s+)?(?:query|statement)\b", text, re.I) and not quoted(rest):
         raise Unplannable("a query described in words: write the SQL itself (SELECT …)", "query")
     declared = grounding.tree_elements(field_phrase, st.ctx, prefer_node=st.node) if field_phrase else []
-    field = _field(st, field_phrase)
+    # a field the tester names may be a combobox one types into (a filter that suggests as it is typed)
+    field = _field(st, field_phrase) or (_field(st, field_phrase, frozenset({ROLE_COMBOBOX})) if field_phrase else None)
     if field is None and declared:
         t = declared[0]
         st.goto(t.node)
@@ -133,7 +134,7 @@ def type_intent(c: Clause, st: State) -> bool:
               submit=submit)
     st.last_object = text
     try:
-        st.expect_check(checks.element(st.ctx, text=text, role=ROLE_TEXTBOX) if field is not None and not submit
+        st.expect_check(checks.element(st.ctx, text=text, role=field.live.role) if field is not None and not submit
                         and "role" in st.param_names(V.WAIT_FOR_ELEMENT) else None)
     except CannotCheck:
         st.expect_check(None)

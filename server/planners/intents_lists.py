@@ -11,7 +11,7 @@ from server.planners.sorting import ANY, SortAsk, direction_in, parse_sort
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.models import PlanStep
-from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, ROLE_TEXTBOX
+from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
 
 
 def filter_intent(c: Clause, st: State) -> bool:
@@ -69,9 +69,35 @@ def filter_intent(c: Clause, st: State) -> bool:
         st.click_live(view, f"Show {view.label!r}")
         st.expect_check(None)
         return True
+    if _typed_filter(st, value):
+        return True
     if st.moved:
         raise Defer(value)
     raise Unplannable(f"no filter {value!r} on the screen", value)
+
+
+def _typed_filter(st: State, value: str) -> bool:
+    """"account Expenses:Food" where a field is named Account, "Uncle Boons" where a box says "Filter by …":
+    the value typed into that field, and sent."""
+    from server.planners.intents_form import _field, type_into
+
+    roles = frozenset({ROLE_TEXTBOX, ROLE_COMBOBOX})
+    said = value.split()
+    for n in (2, 1):
+        if len(said) > n:
+            field = _field(st, " ".join(said[:n]), roles)
+            if field is not None and field.score >= 0.9:
+                type_into(st, " ".join(said[n:]), field, submit=True)
+                st.expect_check(None)
+                return True
+    boxes = [e for e in st.live.elements if e.role in roles and not e.hidden and not e.disabled
+             and re.match(r"^\s*filter\b", e.name or e.placeholder or "", re.I)] if st.live is not None else []
+    if len(boxes) == 1:
+        type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, boxes[0].label, live=boxes[0]),
+                  submit=True)
+        st.expect_check(None)
+        return True
+    return False
 
 
 def _counted_view(st: State, value: str) -> grounding.Target | None:

@@ -78,11 +78,13 @@ def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -
         return False
     name = _PAGE_NOUN.sub("", clean(name)).strip()
     fields = records.form_fields(st)
-    if fields:   # a form is open: the control it shows is its submit button, not the page's verb
+    if fields:   # a form is open: a control named for the verb is its submit button, not the page's verb
         boxes = [e for e in fields if e.role == ROLE_TEXTBOX]
-        save = records.save_button(st, (verb,))
-        if not value or len(boxes) != 1 or save is None:
-            return False
+        submit = [e for e in st.live.elements if e.role == ROLE_BUTTON and not e.disabled and not e.hidden
+                  and words(control_label(e))[:1] == [verb.lower()]]
+        if not value or len(boxes) != 1 or len(submit) != 1:
+            return False   # another form ("Add participant"): never the place of this verb's value
+        save = Target(TargetKind.LIVE_ELEMENT, 0.9, submit[0].label, live=submit[0])
         from server.planners.intents_form import type_into
         from server.planners.intents_records import saved
 

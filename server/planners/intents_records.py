@@ -558,7 +558,7 @@ def rename_intent(c: Clause, st: State) -> bool:
     holding = [e for e in records.form_fields(st) if holds_name(e)] or [
         e for e in st.live.elements if e.disabled and not e.hidden and holds_name(e)
         and records.enabler_for(st, e.name or e.placeholder or e.hint or e.text) is not None]
-    save = records.save_button(st)
+    save = records.save_button(st, ("rename",))   # a rename form's own button first ("Rename", not "Create page")
     if holding and save is not None:
         type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label, live=holding[0]))
         st.click_live(save, f"Click {save.label!r}")

@@ -28,7 +28,7 @@ from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import on_list_of, seek_record
 from server.planners.matching import ORDINALS
 from server.planners.state import Defer, State, Unplannable
-from shared.screen import UIElement
+from shared.screen import ROLE_LINK, UIElement
 
 _CELL_ROLES = ("cell", "gridcell")
 _FILLER = frozenset("a an the this that these those is are was were be been being has have had does do did of by "
@@ -553,9 +553,39 @@ def _item_statement(st: State, said: str, negated: bool) -> bool:
     rows = [r for r in grounding.rows(rec, st.live, minimum=0.75) if r.score >= 0.9 or rec.lower() in r.name.lower()]
     if not value or len(rows) != 1:
         return False
+    page = _page_of_row(st, rows[0].name) if value.casefold() not in rows[0].name.casefold() else None
+    if page is not None:   # "the balance sheet shows X": a menu's link to a page names that page, not an item
+        return _on_page_check(st, page, value, negated)
     try:
         st.check(checks.element(st.ctx, row=rows[0].name, text=value, present=not negated,
                                 description=f"Check the item {rec!r} {'does not show' if negated else 'shows'} {value!r}"))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
+    st.explicit_check_last = True
+    return True
+
+
+def _page_of_row(st: State, row: str) -> UIElement | None:
+    """The link a row holds and is nothing but, when it goes to a page (a menu's or a sidebar's entry)."""
+    assert st.live is not None
+    inside = [e for e in st.live.elements if e.container == row or e.label == row]
+    links = [e for e in st.live.elements if e.role == ROLE_LINK and e.href and not grounding.stays_on_page(e.href)
+             and grounding.norm(e.name or e.text) == grounding.norm(row)]
+    if len(links) != 1 or any(e.role not in (ROLE_LINK, "listitem") for e in inside):
+        return None
+    return links[0]
+
+
+def _on_page_check(st: State, link: UIElement, value: str, negated: bool) -> bool:
+    """*value* shown on the page *link* goes to: here (the link says it is the current page), else after it."""
+    here = bool(link.selected) or bool({"selected", "active", "current"} & set(link.hint.split())) \
+        or record_ids.on_named_record(st, link.name or link.text)
+    if not here:
+        st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.95, link.label, live=link),
+                      f"Open {link.label!r}")
+        raise Defer(link.label, replace_with=[f'check "{value}" is {"not " if negated else ""}shown'])
+    try:
+        st.check(checks.text_shown(st.ctx, value, present=not negated))
     except CannotCheck as exc:
         raise Unplannable(str(exc)) from exc
     st.explicit_check_last = True

@@ -76,7 +76,8 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["check", "verify", "ensure", "confirm", "assert", "expect", "validate", "see", "test",
                      "observe"], Act.CHECK),
     **dict.fromkeys(["go", "navigate", "visit", "return", "head", "move", "browse", "proceed"], Act.NAVIGATE),
-    **dict.fromkeys(["open", "show", "view", "display", "launch", "access", "enter", "load", "reach", "list"], Act.OPEN),
+    **dict.fromkeys(["open", "show", "view", "display", "launch", "access", "enter", "load", "reach", "list", "read",
+                     "inspect", "examine", "preview"], Act.OPEN),
     **dict.fromkeys(["click", "tap", "select", "choose", "pick", "hit", "push", "follow", "touch"], Act.CLICK),
     **dict.fromkeys(["type", "input", "write", "fill", "append"], Act.TYPE),
     **dict.fromkeys(["search", "find", "query", "seek"], Act.SEARCH),
@@ -417,7 +418,15 @@ _IN_REGION = re.compile(
     r"(?:\s+(?:listed|shown|displayed|present|visible|there))?)\s+(?:in|on|within|inside|at)\s+(?:the\s+)?"
     r"(?:(?:left|right|top|bottom|side|main|navigation|page(?:'s)?)\s+)?"
     r"(?:sidebar|side\s*bar|side\s+menu|side\s+panel|nav(?:igation)?(?:\s+(?:bar|menu|pane|panel))?|navbar|"
-    r"menu(?:\s*bar)?|top\s+bar|toolbar|header|footer|breadcrumbs?|banner)\b", re.I)
+    r"menu(?:\s*bar)?|top\s+bar|toolbar|header|footer|breadcrumbs?|banner|"
+    r"(?:top|bottom|upper|lower)(?:[\s-]+(?:left|right))?(?:\s+corner)?(?:\s+of\s+the\s+(?:page|screen))?)\b", re.I)
+# "there is a link to Coding Style", "the Home page links to Release Process": that link is shown
+_LINK_TO = re.compile(
+    r"(?:\bthere\s+(?:is|should\s+be)|\bthere's|(?<![\w'])(?:it|the\s+page|this\s+page)\s+(?:has|shows|contains)|"
+    r"(?<![\w'])(?-i:[A-Z])[\w ]*?\s+(?:page\s+)?(?:has|shows|contains))\s+an?\s+link\s+(?:to|for|called|named)\s+"
+    r"(?:the\s+)?(?P<x>[^,;]+?)(?:\s+page)?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)|"
+    r"(?<![\w'])(?:the\s+)?(?:(?-i:[A-Z])[\w ]*?\s+page|it|this\s+page)\s+(?:links|points)\s+to\s+(?:the\s+)?"
+    r"(?P<y>[^,;]+?)(?:\s+page)?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", re.I)
 
 
 def restate(task: str) -> str:
@@ -430,6 +439,7 @@ def restate(task: str) -> str:
     task = _LIST_INCLUDES.sub(_listed, task)
     task = _LIST_HAS_ENTRY.sub(_listed, task)
     # "Release Process is in the sidebar", "Settings appears in the top menu": shown on the page, wherever it sits
+    task = _LINK_TO.sub(lambda m: f"the {m.group('x') or m.group('y')} link is shown", task)
     task = _IN_REGION.sub(lambda m: m.group("said") + (" shown" if m.group("said").lower() in ("is", "are") else ""),
                           task)
     # "give issue 5 to bob", "hand the login ticket over to carol": an assignment

@@ -1,8 +1,9 @@
 """Tasks on apps the planner had never seen, written before it first ran on them, planned against their real
 screens (tests/fixtures/screens/new_apps.json): Supervisor's process table, whose rows change as the
 processes run (an uptime, a state) and whose row controls sit in list items of their own; MailDev's inbox, a
-list of links whose emails open on pages of their own; Radicale's sign-in form; and a directory listing
-(Python's http.server).
+list of links whose emails open on pages of their own; Radicale's sign-in form; a directory listing
+(Python's http.server); a wiki (An Otter Wiki), whose pages keep their Edit / Rename / Delete controls in a menu of
+their own; and an accounting app (Fava), a single-page app whose reports are a sidebar's links.
 
 Before this work 5 of 15 Supervisor tasks and 5 of 14 MailDev tasks ended right in the real apps, and "delete all
 emails" passed while every email was still there."""
@@ -167,3 +168,127 @@ def test_a_sign_in_form_with_no_button_is_sent_with_enter_in_its_last_box() -> N
     assert got[0] == ("input_text", {"text": "ann@example.org", "field": "Email", "clear": True})
     assert got[1][1]["text"] == "letmein1" and (got[1][1].get("submit") or got[2] == ("press_key", {"key": "OK"}))
     assert got[-1] == ("wait_for_element", {"selector": "#pw", "present": False})
+
+
+# -- a wiki (An Otter Wiki): its pages' own Edit / Rename controls, a search box classed "search-query" ------
+WIKI = "otterwiki/"
+WIKI_PAGE = "otterwiki/Onboarding"
+
+
+def test_a_search_box_whose_class_says_query_is_searched_not_refused_as_sql() -> None:
+    (cmd, params), *_ = steps(plan("search the wiki for laptop", screen(WIKI)))
+    assert (cmd, params["text"], params.get("submit")) == ("input_text", "laptop", True)
+
+
+def test_a_label_said_whole_with_its_short_words_outranks_one_shared_word() -> None:
+    (cmd, params), *_ = steps(plan("open the A-Z index", screen(WIKI)))
+    assert (cmd, params["text"]) == ("click_element", "A - Z")   # not the "Page Index" section toggle
+
+
+@pytest.mark.parametrize("task", ["make sure Release Process is in the sidebar",
+                                  "check Coding Style appears in the navigation menu"])
+def test_a_region_of_the_page_is_where_the_name_shows_not_the_text_to_find(task: str) -> None:
+    (cmd, params), = steps(plan(task, screen(WIKI)))
+    assert cmd == "wait_for_element" and params["text"] in ("Release Process", "Coding Style") \
+        and not params.get("row"), params
+
+
+def test_a_pages_own_verb_opens_the_page_first_then_uses_its_control() -> None:
+    p = plan("edit the Coding Style page", screen(WIKI))
+    assert steps(p) == [("click_element", {"text": "Coding Style", "role": "link"})] and p.pending == ["edit this page"]
+    (cmd, params), = steps(plan("edit this page", screen(WIKI_PAGE)))
+    assert (cmd, params["text"]) == ("click_element", "Edit Page (e)")
+    p = plan("rename Meeting Notes to Team Meetings", screen(WIKI))
+    assert steps(p)[0][1]["text"] == "Meeting Notes" and p.pending == ["rename Meeting Notes to Team Meetings"]
+    p = plan("rename Onboarding to Welcome", screen(WIKI_PAGE))
+    assert steps(p) == [("click_element", {"text": "Rename", "role": "link"})]   # a menu item, opened by the remote
+    assert p.pending == ["rename Onboarding to Welcome"]
+
+
+@pytest.mark.parametrize("task, control", [("toggle dark mode", "Toggle dark mode"), ("log in", "Login")])
+def test_a_clause_that_is_a_controls_name_clicks_it(task: str, control: str) -> None:
+    (cmd, params), *_ = steps(plan(task, screen(WIKI)))
+    assert (cmd, params["text"]) == ("click_element", control)
+
+
+@pytest.mark.parametrize("task, link", [("confirm the Home page links to Release Process", "Release Process"),
+                                        ("check there is a link to Coding Style", "Coding Style"),
+                                        ("make sure the page has a link to the Onboarding page", "Onboarding")])
+def test_a_link_to_a_page_is_that_link_shown(task: str, link: str) -> None:
+    (cmd, params), = steps(plan(task, screen(WIKI)))
+    assert (cmd, params["text"], params.get("role")) == ("wait_for_element", link, "link")
+
+
+@pytest.mark.parametrize("task, shown", [
+    ("make sure the Password reset requested mail is present", "Password reset requested"),
+    ("check the email Lunch on Friday? is listed", "Lunch on Friday"),
+    # quoted, or a word that says something of the record (a state): checked as said, never trimmed to a pass
+    ("verify the text 'Invoice for November mail' is shown", "Invoice for November mail"),
+    ("check Invoice for November archived is shown", "Invoice for November archived"),
+])
+def test_a_name_wrapped_in_the_testers_word_for_it_is_checked_as_the_screen_says_it(task: str, shown: str) -> None:
+    (cmd, params), = steps(plan(task, screen(INBOX)))
+    assert (cmd, params["text"]) == ("wait_for_element", shown)
+
+
+@pytest.mark.parametrize("task, subject", [("open the latest email", "Quarterly report draft"),
+                                           ("open the most recent message", "Quarterly report draft"),
+                                           ("open the oldest email", "Your order #1042 has shipped"),
+                                           ("read the invoice email", "Invoice for November")])
+def test_the_newest_is_the_first_of_the_list_and_reading_a_record_opens_it(task: str, subject: str) -> None:
+    (cmd, params), *_ = steps(plan(task, screen(INBOX)))
+    assert cmd == "click_element" and params["text"].startswith(subject), params
+
+
+# -- an accounting app (Fava): a single-page app whose reports are links of a sidebar, filters typed into boxes --
+LEDGER = "fava/"
+RENAME_FORM = "otterwiki/Meeting Notes/rename"
+DELETE_FORM = "otterwiki/Meeting Notes/delete"
+
+
+def test_a_page_reached_is_proved_before_a_check_of_what_it_shows() -> None:
+    # "GLD" is in the income statement's accounts too: the check alone passed there when the click went nowhere
+    assert [c for c, _ in steps(plan("open the Holdings report and check that GLD is listed", screen(LEDGER)))] == [
+        "click_element", "wait_for_page", "wait_for_element"]
+
+
+def test_a_link_named_whole_is_not_a_record_on_the_list_of_its_first_word() -> None:
+    p = plan("open the balance sheet", screen(LEDGER))
+    assert steps(p)[0] == ("click_element", {"text": "Balance Sheet", "role": "link"}) and not p.pending
+
+
+def test_a_sidebar_entry_named_as_the_subject_of_a_check_is_its_page() -> None:
+    p = plan("verify that the balance sheet shows Liabilities:US:Chase:Slate", screen(LEDGER))
+    assert steps(p) == [("click_element", {"text": "Balance Sheet", "role": "link"})]
+    assert p.pending == ['check "Liabilities:US:Chase:Slate" is shown']
+
+
+@pytest.mark.parametrize("task, field, text", [("filter by account Expenses:Food", "Account", "Expenses:Food"),
+                                               ("filter by Uncle Boons", "Filter by tag, payee, …", "Uncle Boons")])
+def test_a_filter_with_no_control_of_its_own_is_typed_into_the_box_named_for_it(task: str, field: str,
+                                                                                 text: str) -> None:
+    (cmd, params), = steps(plan(task, screen(LEDGER)))
+    assert (cmd, params["field"], params["text"], params["submit"]) == ("input_text", field, text, True)
+
+
+def test_typing_into_a_combobox_is_checked_on_the_combobox() -> None:
+    (_, typed), (cmd, check) = steps(plan("type Uncle Boons in the filter box", screen(LEDGER)))
+    assert typed["field"] == "Filter by tag, payee, …" and (cmd, check["role"]) == ("wait_for_element", "combobox")
+
+
+def test_a_rename_form_is_sent_by_its_own_button_and_a_deletion_asks_first() -> None:
+    (_, typed), (cmd, sent) = steps(plan("rename Meeting Notes to Team Meetings", screen(RENAME_FORM)))
+    assert typed["text"] == "Team Meetings" and (cmd, sent["text"]) == ("click_element", "Rename")   # not "Create page"
+    p = plan('if asked confirm the deletion of the link "Meeting Notes"', screen(DELETE_FORM))
+    assert steps(p) == [("click_element", {"text": "Delete", "role": "button"}),
+                        ("wait_for_element", {"text": "Meeting Notes", "role": "link", "present": False})]
+    # from the wiki's page, the link as it shows is what must go ("the Meeting Notes page" is no link's name)
+    p = plan("delete the Meeting Notes page", screen(WIKI))
+    assert p.pending == ["click delete", 'if asked confirm the deletion of the link "Meeting Notes"']
+
+
+def test_a_confirmation_is_planned_on_the_screen_the_delete_leads_to() -> None:
+    # the Delete link opens a page that asks; the page shown before it has no button that confirms anything
+    p = plan('click delete, if asked confirm the deletion of the link "Onboarding"', screen(WIKI_PAGE))
+    assert steps(p) == [("click_element", {"text": "Delete", "role": "link"})]
+    assert p.pending == ['if asked confirm the deletion of the link "Onboarding"']
