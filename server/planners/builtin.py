@@ -356,6 +356,7 @@ class BuiltinPlanner:
                 st.expect = None
             mark = len(st.steps)
             st.explicit_check_last = False
+            before = (st.expect, st.last_object, set(st.gone))   # what an intent that gives up may have changed
             st.later = tuple(texts[i + 1:])
             st.said = text
             try:
@@ -386,6 +387,8 @@ class BuiltinPlanner:
                 return self._plan(request, st, texts[:i], pending, done)
             except Unplannable as exc:
                 del st.steps[mark:]
+                st.expect, st.last_object, st.gone = before[0], before[1], before[2]
+                st.explicit_check_last = False
                 if not _click_named(clause, st):
                     return self._refuse(f"Not feasible: {exc}", exc.phrase, st)
                 st.last_act = "click"

@@ -455,9 +455,8 @@ def _record_named(target: str, said: str) -> str:
     return target if record_shaped(target) else ""
 
 
-# a row said by its place in the list; the newest comes first in a list of messages, changes or events
-_PLACE_WORD = re.compile(r"\b(?:first|second|third|fourth|fifth|last|latest|newest|oldest|earliest|most\s+recent|"
-                         r"1st|2nd|3rd|\d+(?:st|nd|rd|th))\b", re.I)
+# a row said by its place in the list
+_PLACE_WORD = re.compile(r"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|\d+(?:st|nd|rd|th))\b", re.I)
 
 
 def activate(c: Clause, st: State) -> bool:
@@ -875,8 +874,7 @@ def _main_list(items: list) -> list[str]:
     return max(groups.values(), key=lambda rows: sum(len(r) for r in rows)) if groups else []
 
 
-_BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|latest|newest|oldest|earliest|"
-                       r"most\s+recent|1st|2nd|3rd|4th|5th)\s+"
+_BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
                        r"(?:(?P<noun>(?-i:[a-z]+))\b(?:\s+(?:in|on|of)\s+the\s+(?:list|table|page))?)?", re.I)
 # acts whose own intents read "the first X" themselves (open, click, play) or name no row (add, type, search)
 _UNPLACED_ACTS = (Act.OPEN, Act.CLICK, Act.PLAY, Act.CHECK, Act.NAVIGATE, Act.ADD, Act.SEARCH, Act.TYPE, Act.SORT,

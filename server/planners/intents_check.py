@@ -507,39 +507,35 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         st.last_object = text   # "verify Blue Mug is there, then open it"
 
 
-# a tester's word for what a name is: "the Password reset requested mail", "the wiki name Team Wiki"
-_RECORD_NOUNS = ("email|e-mail|mail|message|page|entry|item|record|row|file|document|doc|post|article|note|link|button|"
-                 "tab|card|folder|event|thread|comment|section|heading|title|name|label|caption|text|value")
+# a tester's word for what a record is: "the Password reset requested mail", "the email Lunch on Friday?"
+_RECORD_NOUNS = ("email|e-mail|mail|message|page|entry|item|record|row|file|document|doc|post|article|note|link|"
+                 "card|folder|event|thread|comment")
 _KIND_TAIL = re.compile(rf"^(?P<x>.*?\S)\s+(?:{_RECORD_NOUNS})$", re.I)
-_DESCRIBED = re.compile(rf"^(?:(?:the|a|an)\s+)?(?:(?-i:[a-z][\w-]*)\s+){{0,2}}(?:{_RECORD_NOUNS})\s+"
-                        r"(?P<x>(?-i:[A-Z0-9\"'“]).*)$", re.I)
+_DESCRIBED = re.compile(rf"^(?:(?:the|a|an)\s+)?(?:{_RECORD_NOUNS})\s+(?P<x>(?-i:[A-Z0-9\"'“]).*)$", re.I)
 
 
 def _as_shown(st: State, text: str) -> str:
-    """*text* as the screen shown now says it, where the tester wrapped a name in a word for what it is: "the
-    Password reset requested mail" is the "Password reset requested" row, "the wiki name Team Wiki" is "Team Wiki".
-    Unchanged where the screen shows *text* itself, where the steps before change the screen, where the tester
-    quoted it, or where no such trim shows. Only those words go: "Order 5 shipped" never becomes "Order 5"."""
+    """*text* as the screen shown now names a record, where the tester wrapped the name in a word for what it is:
+    "the Password reset requested mail" is the row "Password reset requested …". Only where the rest is, word for
+    word, the whole name of an element shown, or (two words or more) the start of one; unchanged where the screen
+    shows *text* itself, where the steps before change the screen, or where the tester quoted it. "Invalid email"
+    never becomes "Invalid" of "Invalid password"; "Order 5 shipped" never becomes "Order 5"."""
     if st.live is None or st.moved or not st.open_world or re.search(
             rf"[\"'“‘]{re.escape(text)}[\"'”’]", st.said or ""):
         return text
-    shown = [t.casefold() for t in st.live.visible_texts()]
-
-    def on_screen(x: str) -> bool:
-        return any(x.casefold() in t for t in shown)
-
-    if on_screen(text):
+    if any(text.casefold() in t.casefold() for t in st.live.visible_texts()):
         return text
-    candidates = []
+    names = [grounding.norm(e.name or e.text) for e in st.live.elements if not e.hidden and (e.name or e.text)]
+
+    def names_one(x: str) -> bool:
+        said = grounding.norm(x)
+        return any(n == said or len(said.split()) >= 2 and n.startswith(said + " ") for n in names)
+
     described = _DESCRIBED.match(text)
     core = described.group("x") if described else text
-    if described:
-        candidates.append(core)
     tail = _KIND_TAIL.match(core)
-    if tail:
-        candidates.append(tail.group("x"))
-    # a name, not a tester's word: "the error message" is never the "Errors" link
-    return next((x for x in candidates if len(x) >= 3 and re.search(r"[A-Z0-9]", x) and on_screen(x)), text)
+    candidates = ([core] if described else []) + ([tail.group("x")] if tail else [])
+    return next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), text)
 
 
 def _proved_gone(st: State, text: str) -> bool:

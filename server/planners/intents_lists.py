@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import grounding, records
+from server.planners import checks, grounding, records
 from server.planners.filter_builder import condition_filter, named_column
 from server.planners.language import ITEM_NOUNS, Act, Clause, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
@@ -78,26 +78,34 @@ def filter_intent(c: Clause, st: State) -> bool:
 
 def _typed_filter(st: State, value: str) -> bool:
     """"account Expenses:Food" where a field is named Account, "Uncle Boons" where a box says "Filter by …":
-    the value typed into that field, and sent."""
+    the value typed into that field, sent, and checked to be what the field holds. Never a field of a form a
+    save button sends (a record's, a setting's): a filter is not a change."""
     from server.planners.intents_form import _field, type_into
 
+    if st.live is None:
+        return False
     roles = frozenset({ROLE_TEXTBOX, ROLE_COMBOBOX})
     said = value.split()
-    for n in (2, 1):
-        if len(said) > n:
-            field = _field(st, " ".join(said[:n]), roles)
+    picked: tuple[grounding.Target, str] | None = None
+    if records.save_button(st) is None:
+        for n in (2, 1):
+            field = _field(st, " ".join(said[:n]), roles) if len(said) > n else None
             if field is not None and field.score >= 0.9:
-                type_into(st, " ".join(said[n:]), field, submit=True)
-                st.expect_check(None)
-                return True
-    boxes = [e for e in st.live.elements if e.role in roles and not e.hidden and not e.disabled
-             and re.match(r"^\s*filter\b", e.name or e.placeholder or "", re.I)] if st.live is not None else []
-    if len(boxes) == 1:
-        type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, boxes[0].label, live=boxes[0]),
-                  submit=True)
+                picked = field, " ".join(said[n:])
+                break
+    if picked is None:
+        boxes = [e for e in st.live.elements if e.role in roles and not e.hidden and not e.disabled
+                 and re.match(r"^\s*filter\b", e.name or e.placeholder or "", re.I)]
+        if len(boxes) != 1:
+            return False
+        picked = grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, boxes[0].label, live=boxes[0]), value
+    field, text = picked
+    type_into(st, text, field, submit=True)
+    try:
+        st.expect_check(checks.element(st.ctx, text=text, role=field.live.role if field.live else ROLE_TEXTBOX))
+    except checks.CannotCheck:
         st.expect_check(None)
-        return True
-    return False
+    return True
 
 
 def _counted_view(st: State, value: str) -> grounding.Target | None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from server.planners import grounding, record_ids
+from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import clean
 from server.planners.matching import words
@@ -57,7 +58,14 @@ def page_control(st: State, verb: str) -> Target | None:
 
 
 def _here(st: State, name: str) -> bool:
-    return bool(_HERE.fullmatch(name.strip())) or record_ids.on_named_record(st, name)
+    """Whether the page shown is *name*'s own: said as "this page", or its main heading (else its title's first
+    part, before " - Site name") is that name. Never a name that is only a part of it ("Team" of "Team Wiki")."""
+    if _HERE.fullmatch(name.strip()):
+        return True
+    assert st.live is not None
+    headings = [h.label for h in st.live.headings()]
+    said = (headings[0] if headings else re.split(r"\s+[-–—|·]\s+", st.live.title or "")[0]).strip()
+    return bool(said) and grounding.similarity(name, said) >= 0.9
 
 
 def _page_link(st: State, name: str) -> Target | None:
@@ -106,7 +114,11 @@ def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -
     if link is None or page_control(st, verb) is None and not _menu_control_somewhere(st):
         return False
     st.click_live(link, f"Open {link.label!r}")
-    raise Defer(name, replace_with=[again or f"{verb} this page"])
+    try:   # its page is proved reached before its own control is looked for there
+        st.check(checks.page(st.ctx, link.live.name or link.live.text if link.live is not None else link.label))
+    except CannotCheck:
+        pass   # a device with no page check: the control's own click fails where it is not there
+    raise Defer(name, replace_with=[again or f"{verb} {name}"])
 
 
 def _menu_control_somewhere(st: State) -> bool:

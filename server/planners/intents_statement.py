@@ -583,6 +583,10 @@ def _on_page_check(st: State, link: UIElement, value: str, negated: bool) -> boo
     if not here:
         st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.95, link.label, live=link),
                       f"Open {link.label!r}")
+        try:   # the page is proved reached: another page may show the value too, or not show it
+            st.check(checks.page(st.ctx, link.name or link.text))
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
         raise Defer(link.label, replace_with=[f'check "{value}" is {"not " if negated else ""}shown'])
     try:
         st.check(checks.text_shown(st.ctx, value, present=not negated))

@@ -413,20 +413,22 @@ def _listed(m: re.Match[str]) -> str:
         f" in the {m.group('noun')} {m.group('kind')}" if m.group("noun") else "")
 
 
+# "Release Process is in the sidebar", "Settings appears in the navigation bar": a region of the page said last
+# (nothing may follow it); never "at the top" or "in the banner", which say where in a list, or name an element
+_END = r"(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)"
 _IN_REGION = re.compile(
     r"(?P<said>\b(?:is|are|appears?|shows?(?:\s+up)?|listed|displayed|present|visible|exists?)"
     r"(?:\s+(?:listed|shown|displayed|present|visible|there))?)\s+(?:in|on|within|inside|at)\s+(?:the\s+)?"
-    r"(?:(?:left|right|top|bottom|side|main|navigation|page(?:'s)?)\s+)?"
+    r"(?:(?:left|right|side|main|navigation|page(?:'s)?)\s+)?"
     r"(?:sidebar|side\s*bar|side\s+menu|side\s+panel|nav(?:igation)?(?:\s+(?:bar|menu|pane|panel))?|navbar|"
-    r"menu(?:\s*bar)?|top\s+bar|toolbar|header|footer|breadcrumbs?|banner|"
-    r"(?:top|bottom|upper|lower)(?:[\s-]+(?:left|right))?(?:\s+corner)?(?:\s+of\s+the\s+(?:page|screen))?)\b", re.I)
-# "there is a link to Coding Style", "the Home page links to Release Process": that link is shown
+    r"menu\s*bar|top\s+bar|toolbar|breadcrumbs?|(?:top|bottom|upper|lower)[\s-]+(?:left|right)(?:\s+corner)?)" + _END,
+    re.I)
+# "there is a link to Coding Style", "the page has a link to Help": that link is shown (a row's link keeps its row:
+# no rewrite)
 _LINK_TO = re.compile(
-    r"(?:\bthere\s+(?:is|should\s+be)|\bthere's|(?<![\w'])(?:it|the\s+page|this\s+page)\s+(?:has|shows|contains)|"
-    r"(?<![\w'])(?-i:[A-Z])[\w ]*?\s+(?:page\s+)?(?:has|shows|contains))\s+an?\s+link\s+(?:to|for|called|named)\s+"
-    r"(?:the\s+)?(?P<x>[^,;]+?)(?:\s+page)?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)|"
-    r"(?<![\w'])(?:the\s+)?(?:(?-i:[A-Z])[\w ]*?\s+page|it|this\s+page)\s+(?:links|points)\s+to\s+(?:the\s+)?"
-    r"(?P<y>[^,;]+?)(?:\s+page)?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", re.I)
+    r"(?:\bthere\s+(?:is|should\s+be)|\bthere's|\b(?:it|the\s+page|this\s+page)\s+(?:has|shows|contains))\s+an?\s+"
+    r"link\s+(?:to|for|called|named)\s+(?:the\s+)?(?P<x>[^,;]+?)(?:\s+page)?" + _END + "|"
+    r"\b(?:it|the\s+page|this\s+page)\s+(?:links|points)\s+to\s+(?:the\s+)?(?P<y>[^,;]+?)(?:\s+page)?" + _END, re.I)
 
 
 def restate(task: str) -> str:

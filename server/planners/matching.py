@@ -19,9 +19,7 @@ STOPWORDS = {"the", "a", "an", "to", "on", "in", "of", "my", "this", "that", "it
 
 ORDINALS = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
             "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "seventh": 6, "eighth": 7, "ninth": 8, "tenth": 9,
-            "last": -1,
-            # in a list of messages, changes or events the newest comes first
-            "latest": 0, "newest": 0, "oldest": -1, "earliest": -1}
+            "last": -1}
 
 COUNTS = {"once": 1, "twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4,
           "five times": 5}
@@ -137,8 +135,6 @@ def best_element(phrase: str, ctx: PlanningContext, prefer_node: str | None = No
 
 
 def find_ordinal(text: str) -> int | None:
-    if re.search(r"\bmost\s+recent(?:ly\s+\w+)?\b", text, re.I):
-        return 0
     for w in words(text):
         if w in ORDINALS:
             return ORDINALS[w]
