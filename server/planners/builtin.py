@@ -349,7 +349,8 @@ class BuiltinPlanner:
             if kept:
                 return self._refuse(f"Not feasible: nothing on the screens that show {kept!r} deletes it, and no "
                                     "command of this device does", "", st)
-            if st.expect is not None and st.steps and (clause.act is not Act.CHECK or st.expect.command == V.WAIT_FOR_PAGE):
+            if st.expect is not None and st.steps and (clause.act is not Act.CHECK
+                                                       or st.expect.command == V.WAIT_FOR_PAGE):
                 # an intermediate end state is proved before the next action moves on; a page reached is proved
                 # before a check of what it shows, which another page may show too ("GLD" is in the accounts too)
                 st.add_step(st.expect)

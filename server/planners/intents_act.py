@@ -27,8 +27,8 @@ from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
-_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview|editor|report)$",
-                           re.I)
+_SCREEN_NOUNS = re.compile(r"\s+(?:screen|page|view|section|menu|area|tab|panel|window|list|table|listing|overview|"
+                           r"editor|report)$", re.I)
 _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
 _KINDS = (r"movie|film|show|programme|program|channel|topic|page|table|item|entry|record|row|link|tab|section|episode|"

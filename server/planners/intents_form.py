@@ -21,7 +21,9 @@ from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
 from shared import vocabulary as V
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
+from shared.screen import (
+    CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement,
+)
 
 _APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
                      r"keep(?:ing)? (?:the )?existing (?:text|value))\b", re.I)
@@ -66,7 +68,7 @@ def _field_name(t: Target) -> str:
     return el.name or el.placeholder or el.hint or el.text
 
 
-def _sql_editor(el) -> bool:  # type: ignore[no-untyped-def]
+def _sql_editor(el: UIElement) -> bool:
     """A field that takes SQL: it says "sql", or "query" without "search" (a search box's class is often
     "search-query")."""
     words = " ".join(x for x in (el.name, el.placeholder, el.hint) if x)

@@ -99,7 +99,7 @@ def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -
         type_into(st, value, Target(TargetKind.LIVE_ELEMENT, 0.9, boxes[0].label, live=boxes[0]))
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = value
-        saved(st, value)
+        saved(st, value)   # the check of what was saved is planned on the screen the save leads to (Defer)
         return True
     if _here(st, name):
         control = page_control(st, verb)
@@ -111,7 +111,7 @@ def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -
         st.expect_check(None)
         return True
     link = _page_link(st, name) if name else None
-    if link is None or page_control(st, verb) is None and not _menu_control_somewhere(st):
+    if link is None or not _keeps_page_verbs(st, verb):
         return False
     st.click_live(link, f"Open {link.label!r}")
     try:   # its page is proved reached before its own control is looked for there
@@ -121,6 +121,6 @@ def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -
     raise Defer(name, replace_with=[again or f"{verb} {name}"])
 
 
-def _menu_control_somewhere(st: State) -> bool:
-    """Whether this app keeps page verbs on its pages: some page control (Edit, Rename, …) shows here."""
-    return any(page_control(st, v) is not None for v in ("edit", "rename"))
+def _keeps_page_verbs(st: State, verb: str) -> bool:
+    """Whether this app keeps page verbs on its pages: a control for *verb*, or for Edit or Rename, shows here."""
+    return any(page_control(st, v) is not None for v in dict.fromkeys((verb.lower(), "edit", "rename")))
