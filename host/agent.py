@@ -25,10 +25,11 @@ from host.lab import Lab
 from shared.commands import CommandKind
 from shared.config import Secret
 from shared.errors import DeviceBusy, DevicePilotError, error_to_wire
-from shared.models import Plan, PlanStep, RunStatus, StepResult
 from shared.messages import Ack, CancelRun, RunFinished, RunPlanRequest, RunReport, StepReport
+from shared.models import Plan, PlanStep, RunStatus, StepResult
 from shared.policy import Limits
 from shared.protocol import HEARTBEAT_INTERVAL_S, HOST_NS, PROTOCOL_VERSION, HostEvent, ServerEvent
+from shared.wire import WholePacketClient
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +49,8 @@ class HostAgent:
         self.server_url = server_url.rstrip("/")
         self._token = token
         self.backoff_max_s = backoff_max_s
-        self.sio = socketio.Client(reconnection=True, reconnection_delay=0.5,
-                                   reconnection_delay_max=backoff_max_s, logger=False)
+        self.sio = WholePacketClient(reconnection=True, reconnection_delay=0.5,
+                                     reconnection_delay_max=backoff_max_s, logger=False)
         self._outbox: deque[tuple[int, str, dict[str, Any]]] = deque()
         self._unacked: dict[int, tuple[str, dict[str, Any]]] = {}   # sent, not yet acknowledged
         self._seq = itertools.count(1)

@@ -12,37 +12,38 @@ from flask import Flask, jsonify, request, send_from_directory
 from flask_socketio import SocketIO
 from werkzeug.exceptions import HTTPException
 
+from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.ai_central import AICentral
 from server.api import api, refuse_bad_json_text
 from server.api_dashboard import dashboard_api
-from server.api_plans import api_plans
+from server.api_explore import api_explore
 from server.api_planning import api_planning
+from server.api_plans import api_plans
 from server.api_rules import api_rules
 from server.api_schedules import api_schedules
-from server.api_explore import api_explore
 from server.api_screen import api_screen
-from server.schedules import Schedules
-from server import auth_models  # noqa: F401  (its tables must exist before the database is opened)
 from server.assistant import AssistantMessageRow, ConversationRow, assistant_api
-from server.audit import AuditRow, init_audit
-from server.openapi import openapi_api
-from server.db import Database, PlanCacheRow, PlanningRow, RuleRow, RunRow, StepRow, TreeRow
 from server.assistant.budget import assistant_token_counter
+from server.audit import AuditRow, init_audit
+from server.auth import init_auth
+from server.auth_users import Users
+from server.db import Database, PlanCacheRow, PlanningRow, RuleRow, RunRow, StepRow, TreeRow
+from server.guard import GuardMiddleware, GuardPolicy, init_limits
 from server.guard_secrets import Scrubber, scrub_database, scrub_logs, scrub_responses
 from server.host_tokens import HostTokens
-from server.auth import init_auth
-from server.guard import GuardMiddleware, GuardPolicy, init_limits
-from server.auth_users import Users
 from server.lab import Lab
 from server.live import LiveScreens
+from server.openapi import openapi_api
 from server.plan_cache import PlanCache
 from server.planners.base import Planner
 from server.runs import RunService
+from server.schedules import Schedules
 from server.sockets import DashboardNamespace, HostNamespace
 from server.storage import FileStore
 from shared.config import Settings
 from shared.errors import ConfigError, DevicePilotError, HostUnavailable, InfraError, RequestError
 from shared.protocol import DASHBOARD_NS, DashboardEvent
+from shared.wire import whole_packets
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +133,7 @@ def create_app(settings: Settings | None = None, planners: Sequence[Planner] | N
     socketio = SocketIO(app, async_mode="threading", cors_allowed_origins=guard.origin_allowed,
                         message_queue=settings.message_queue or None,
                         max_http_buffer_size=max_socket_message_bytes(), ping_interval=10, ping_timeout=20)
+    whole_packets(socketio.server)   # a packet's bytes are never interleaved with another's (shared/wire.py)
     app.wsgi_app = GuardMiddleware(app.wsgi_app, guard)  # type: ignore[method-assign]
     db = Database(settings.resolved_database_url())
     scrubber = Scrubber([settings.llm.api_key.reveal(), settings.ensure_host_token().reveal()])
