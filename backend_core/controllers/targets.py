@@ -28,6 +28,8 @@ TEXT_PARAM = P("text", description="what the element shows or is called: accessi
 ROLE_PARAM = P("role", description=ROLE_HELP)
 ROW_PARAM = P("row", description="text of the row, list item or card that contains the target "
                                  "(\"the delete button of buy milk\": row='buy milk'); alone, the row itself")
+LABEL_PARAM = P("label", description="text of the label shown just before the element, for a value that a label "
+                                     "names (\"RPS 0\": label='RPS', text='0')")
 INDEX_PARAM = P("index", ParamType.INT, default=0, minimum=-50, maximum=50,
                 description="which match: 0 = first, 1 = second, -1 = last")
 

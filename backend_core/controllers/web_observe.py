@@ -255,6 +255,7 @@ OBSERVE_JS = r"""
       if (!['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(el.type))
         e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
       if (el.type === 'password' && !/\bpassword\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' password').trim();
+      if (el.type === 'search' && !/\bsearch\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' search').trim();
     } else if (el.isContentEditable) {
       e.value = cut(el.innerText, 200);
     }

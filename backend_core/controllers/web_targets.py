@@ -62,7 +62,7 @@ def _hint_locator(scope: Any, text: str) -> Any | None:
     words = [w for w in re.split(r"[^\w]+", text.lower()) if w]
     if not words:
         return None
-    attrs = ("id", "class", "data-testid", "data-test", "data-cy", "name", "aria-label", "title")
+    attrs = ("id", "class", "data-testid", "data-test", "data-cy", "name", "aria-label", "title", "type")
     parts = []
     for word in words:
         forms = HINT_SYNONYMS.get(word, (word,))

@@ -15,7 +15,7 @@ from typing import Callable
 
 from backend_core.controllers.base import VerificationController
 from backend_core.controllers.browser import STILL_AFTER_S, BrowserSession
-from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
+from backend_core.controllers.targets import LABEL_PARAM, ROLE_PARAM, ROW_PARAM
 from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
 from backend_core.controllers.web import WebScreen
 from backend_core.controllers.web_observe import SHOWN_TEXT_JS, observe_page
@@ -155,13 +155,13 @@ class DomVerifier(VerificationController):
              "(name, visible text or a field's value), role, CSS selector or row; optionally in a state "
              "(checked, disabled…) or exactly count times",
              P("text", description="text the element shows: accessible name, visible text or field value"),
-             ROLE_PARAM, P("selector", description="CSS selector"), ROW_PARAM, *CHECK_PARAMS)
+             ROLE_PARAM, P("selector", description="CSS selector"), ROW_PARAM, LABEL_PARAM, *CHECK_PARAMS)
     def wait_for_element(self, text: str = "", role: str = "", selector: str = "", row: str = "",
-                         present: bool = True, state: str = "", count: int = -1, exact: bool = False,
-                         timeout: float = 5.0) -> str:
+                         label: str = "", present: bool = True, state: str = "", count: int = -1,
+                         exact: bool = False, timeout: float = 5.0) -> str:
         if not (text or role or selector or row):
             raise RequestError("wait_for_element: name the element (text, role, selector or row)")
-        query = ElementQuery(text, role, row, state, exact)
+        query = ElementQuery(text, role, row, state, exact, label)
         expected = describe_check(query, selector, present, count)
 
         def probe() -> tuple[bool, str]:

@@ -112,11 +112,14 @@ class ElementQuery:
     row: str = ""
     state: str = ""
     exact: bool = False
+    label: str = ""
 
     def describe(self) -> str:
         parts = [self.role or "element"]
         if self.text:
             parts.append(repr(self.text))
+        if self.label:
+            parts.append(f"labelled {self.label!r}")
         if self.row:
             parts.append(f"in the row {self.row!r}")
         if self.state:
@@ -138,10 +141,25 @@ class ElementQuery:
                 found = [e for e in found if HEADER_ROW not in e.hint.split()]   # "5 rows": rows of data
         if self.text:
             found = [e for e in found if text_matches(e, self.text, self.exact, field_value=bool(self.role))]
+        if self.label:
+            found = [e for e in found if _labelled(e, self.label, elements)]
         return found
 
     def matches(self, elements: tuple[UIElement, ...] | list[UIElement]) -> list[UIElement]:
         return [e for e in self.candidates(elements) if state_holds(e, self.state)]
+
+
+LABEL_REACH = 2   # a value's label is one of the two shown elements right before it ("RPS" | "0")
+
+
+def _labelled(e: UIElement, label: str, elements: tuple[UIElement, ...] | list[UIElement]) -> bool:
+    """*e* is the value a label says *label* names: one of the shown elements just before it is that label, whole
+    ("Failures" for "0%"), or *e* itself is labelled so (a field named "Host")."""
+    if fold(e.name) == fold(label) and e.role in ROLE_ALIASES["textbox"] + ROLE_ALIASES["combobox"]:
+        return True
+    at = next((i for i, x in enumerate(elements) if x is e), -1)
+    before = [x for x in elements[:max(at, 0)] if not x.hidden and x.role != "separator"][-LABEL_REACH:]
+    return at >= 0 and any(fold(x.label).rstrip(":") == fold(label).rstrip(":") for x in before)
 
 
 def summary(e: UIElement) -> str:

@@ -14,7 +14,7 @@ from typing import Callable
 
 from backend_core.controllers.base import ScreenController, VerificationController
 from backend_core.controllers.native_observe import observe_tree
-from backend_core.controllers.targets import ROLE_PARAM, ROW_PARAM
+from backend_core.controllers.targets import LABEL_PARAM, ROLE_PARAM, ROW_PARAM
 from backend_core.controllers.ui_dump import SELECTOR_HELP, UiTree
 from backend_core.verifications.common import verify
 from backend_core.verifications.element import CHECK_PARAMS, describe_check, evaluate_check, seen_text
@@ -41,13 +41,13 @@ class UiElementVerifier(VerificationController):
     @command("Check that a UI element is on screen (present=true) or not (present=false): by its text or "
              "description, role, selector or row; optionally in a state (checked, disabled…) or exactly count times",
              P("text", description="text, content-desc or field value of the element"),
-             ROLE_PARAM, P("selector", description=SELECTOR_HELP), ROW_PARAM, *CHECK_PARAMS)
+             ROLE_PARAM, P("selector", description=SELECTOR_HELP), ROW_PARAM, LABEL_PARAM, *CHECK_PARAMS)
     def wait_for_element(self, text: str = "", role: str = "", selector: str = "", row: str = "",
-                         present: bool = True, state: str = "", count: int = -1, exact: bool = False,
-                         timeout: float = 5.0) -> str:
+                         label: str = "", present: bool = True, state: str = "", count: int = -1,
+                         exact: bool = False, timeout: float = 5.0) -> str:
         if not (text or role or selector or row):
             raise RequestError("wait_for_element: name the element (text, role, selector or row)")
-        query = ElementQuery(text, role, row, state, exact)
+        query = ElementQuery(text, role, row, state, exact, label)
         expected = describe_check(query, selector, present, count)
 
         def probe() -> tuple[bool, str]:

@@ -34,9 +34,10 @@ from server.planners.intents_media import pause_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
 from server.planners.intents_check import check_intent
-from server.planners.intents_control import control_intent
+from server.planners.intents_control import click_verb_control, control_intent, verb_control
 from server.planners.intents_param import param_intent
 from server.planners.filter_builder import condition_intent
+from server.planners.intents_quantity import quantity_intent
 from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
 from server.planners.intents_lists import sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
@@ -64,6 +65,7 @@ Intent = Callable[[Clause, State], bool]
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
+    ("quantity", quantity_intent),  # "start a load test with 10 users": the number in the field its unit names
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("row-verb", row_verb_intent),  # "pause Wiggle road bikes": the control of its row whose label is the action
@@ -247,11 +249,15 @@ def _control_named(text: str, st: State) -> str | None:
 
 
 def _click_named(clause: Clause, st: State) -> bool:
-    """A clause no intent could plan that is, word for word, a control's name ("toggle dark mode", "log in"):
-    a click on it. False where it names none, or the click cannot be planned."""
+    """A clause no intent could plan that is, word for word, a control's name ("toggle dark mode", "log in"),
+    or whose verb is one button's name ("start the test" → "Start"): a click on it. False where it names none,
+    or the click cannot be planned."""
     if st.live is None or len(clause.text.split()) > 5:
         return False
     named = _control_named(strip_filler(clause.text), st)
+    verb = None if named else verb_control(strip_filler(clause.text), st)
+    if verb:   # "start the test": the Start button, proved to have done its work
+        return click_verb_control(st, verb)
     if not named:
         return False
     mark = len(st.steps)

@@ -66,7 +66,7 @@ def build(ctx: PlanningContext, canonical: str, params: dict[str, Any], descript
 
 def element(ctx: PlanningContext, *, text: str = "", selector: str = "", role: str = "", row: str = "",
             state: str = "", count: int = -1, present: bool = True, description: str = "",
-            exact: bool = False) -> PlanStep:
+            exact: bool = False, label: str = "") -> PlanStep:
     """An element check; *exact*: an element whose whole name or text is *text* ("new", not "New Ticket")."""
     what = text or selector or role or row
     desc = description or (f"Check {what!r} is {'shown' if present else 'not shown'}" +
@@ -75,6 +75,8 @@ def element(ctx: PlanningContext, *, text: str = "", selector: str = "", role: s
                               "count": count}
     if exact:
         params["exact"] = True
+    if label:
+        params["label"] = label
     return build(ctx, V.WAIT_FOR_ELEMENT, params, desc, present)
 
 

@@ -189,7 +189,19 @@ def element_names(el: UIElement) -> list[str]:
     hint = " ".join(w for w in el.hint.split() if w not in _STATE_CLASSES) if el.hint else ""
     if (el.name or el.text) and ("," in hint or "…" in hint or len(hint.split()) > 8):
         hint = ""   # a named element's tooltip sentence ("select id, name, indoor from plants"): not its name
-    return [n for n in (el.name, el.text, el.placeholder, hint) if n]
+    names = [n for n in (el.name, el.text, el.placeholder, hint) if n]
+    # "Number of users (peak concurrency) *": the label without its aside and its "required" mark
+    bare = [b for b in (bare_label(n) for n in names[:3]) if b and b not in names]
+    return names + bare
+
+
+def bare_label(text: str) -> str:
+    """A label without its aside and its "required" mark: "Number of users (peak concurrency) *" → "Number of
+    users"; "json (package)" → "json"."""
+    return _BARE.sub(" ", text).strip(" *:")
+
+
+_BARE = re.compile(r"\s*\([^)]*\)\s*|\s*\[[^\]]*\]\s*|\s*\*\s*$")
 
 
 def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: frozenset[str] | None = None,
@@ -328,8 +340,6 @@ def textboxes(screen: ScreenObservation | None) -> list[UIElement]:
         if screen else []
 
 
-
-
 def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75) -> list[Target]:
     """Options of the screen's dropdowns that *phrase* names: (the dropdown, the option)."""
     if screen is None:
@@ -343,10 +353,6 @@ def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75
             if score >= minimum:
                 out.append(Target(TargetKind.OPTION, score, opt, live=el, option=opt))
     return sorted(out, key=lambda t: -t.score)
-
-
-
-
 
 
 # -- when nothing matches ------------------------------------------------------------------------

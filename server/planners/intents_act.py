@@ -15,7 +15,7 @@ from typing import Any
 from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
-from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, quoted, words
+from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, quoted, words, strip_filler
 from server.planners.intents_media import pause_intent, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
@@ -577,6 +577,12 @@ def activate(c: Clause, st: State) -> bool:
             return True   # "show the indoor plants": the list's yes/no column, filtered
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
+        if t.live is not None and t.live.role in ("heading", "text") and not t.live.clickable and st.live is not None:
+            from server.planners.intents_control import click_verb_control, verb_control
+
+            verb = verb_control(strip_filler(c.text), st)   # "start a load test": the Start button, not the heading
+            if verb is not None and click_verb_control(st, verb):
+                return True
         if open_by_row_link(st, t):
             return True
         _refuse_ambiguous_row_control(live, target_text)
@@ -798,7 +804,7 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     st.summary.append(f"click {t.label}")
     st.last_object = t.label
     expect = None
-    name = el.name or el.text
+    name = grounding.bare_label(el.name or el.text) or el.name or el.text   # "json (package)" opens json's page
     if asked and " ".join(asked.lower().split()) != " ".join(name.lower().split()) \
             and re.sub(r"[\W_]+", "", asked.lower()) == re.sub(r"[\W_]+", "", name.lower()):
         name = asked   # alike but not the same: the page must be the one asked for

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from server.planners import checks, grounding
+from server.planners.checks import CannotCheck
 from server.planners.counts import DONE_BY, count_check, count_of, qualified, state_said, view_first
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
@@ -19,7 +20,8 @@ from shared import vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
-                      r"absent|missing|removed|deleted|nowhere)\b|\bthere\s+(?:is|are)\s+no\b", re.I)
+                      r"absent|missing|removed|deleted|nowhere)\b|"
+                      r"\bthere(?:'s|’s|\s+(?:is|are|should\s+be|must\s+be|will\s+be))\s+no\b", re.I)
 _SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|on (?:the )?screen|"
           r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
           r"included|gone|hidden|absent|missing|removed|deleted|here)")
@@ -48,7 +50,8 @@ def negated(text: str) -> bool:
 
 def _strip_neg_words(text: str) -> str:
     text = re.sub(r"\b(?:does|do|did)\s+not\s+", "", text, flags=re.I)   # "channel 9 does not exist"
-    text = re.sub(r"\bthere\s+(is|are)\s+no\b", r"there \1 a", text, flags=re.I)
+    text = re.sub(r"\bthere(?:'s|’s|\s+(?:is|should\s+be|must\s+be|will\s+be))\s+no\b", "there is a", text, flags=re.I)
+    text = re.sub(r"\bthere\s+are\s+no\b", "there are a", text, flags=re.I)
     text = re.sub(r"\b(?:isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont)\b", "is", text, flags=re.I)
     return re.sub(r"\b(?:not|no longer|never|anymore|any more)\b", " ", text, flags=re.I)
 
@@ -296,6 +299,12 @@ def check_intent(c: Clause, st: State) -> bool:
         if declared or live:
             _text_check(st, _subject_text(m.group("v")), negative, subject=m.group("subject"))
             return True
+        label = _label_said_loosely(st, m.group("subject"))
+        if label and "label" in st.param_names(V.WAIT_FOR_ELEMENT):   # "the failure rate is 0%": "Failures 0%"
+            value = _subject_text(m.group("v"))
+            st.prove(lambda: checks.element(st.ctx, text=value, label=label, present=not negative,
+                                            description=f"Check {label!r} {'is not' if negative else 'is'} {value!r}"))
+            return True
     # "Melody TV is listed" / "the Save button is visible" / "buy milk is gone"
     m = re.match(r"^(?P<text>.+?)\s+(?:is|are|should be|must be|can be seen|still)?\s*(?:still\s+)?"
                  + _SHOWN + r"(?:\s+(?:on|in|at)\s+(?P<where>.+))?$", flat, re.I)
@@ -476,6 +485,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
                                             description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
             return
+        if _on_its_tab(st, subject, text, negative):
+            return
         core = re.sub(r"^(?:the|a|an)\s+|\s+(?:field|box|input|textbox|text box|dropdown|select|drop-down)$", "",
                       subject.strip(), flags=re.I)
         live = grounding.live_elements(core, st.live, minimum=0.75)
@@ -483,6 +494,13 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             el = live[0].live
             if el.role in ("combobox", "textbox"):
                 st.prove(lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
+                return
+            if el.role in ("text", "heading", "cell", "term") and not el.clickable and 0 < len(words(el.label)) <= 4 \
+                    and "label" in st.param_names(V.WAIT_FOR_ELEMENT) and not set(words(el.label)) & set(words(text)):
+                # "the RPS is 0": the value the label "RPS" shows just after it, never a "0" elsewhere on the page
+                st.prove(lambda: checks.element(st.ctx, text=text, label=el.label, present=not negative,
+                                                description=f"Check {el.label!r} {'is not' if negative else 'is'} "
+                                                            f"{text!r}"))
                 return
         if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared and not _shown_alike(st, text):
             if st.moved:
@@ -505,6 +523,48 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in words(text) if w not in STOPWORDS}
+
+
+def _label_said_loosely(st: State, subject: str) -> str:
+    """The one short label on the screen (plain text, a word to three) whose words are all among the subject's
+    ("Failures" of "the failure rate", "Users" of "the user count"); "" when none, or more than one, is."""
+    if st.live is None:
+        return ""
+    said = _stems(subject)
+    found = {e.label for e in st.live.elements if e.role == "text" and not e.clickable and not e.hidden
+             and 0 < len(words(e.label)) <= 3 and _stems(e.label) and _stems(e.label) <= said}
+    return found.pop() if len(found) == 1 else ""
+
+
+_TAB_SUBJECT = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)\s+(?:tab|view|panel|section)$", re.I)
+
+
+def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
+    """"the Failures tab lists /no-such-page": the text is read on that tab, opened first where it is not the one
+    shown (the tab is proved selected before the text is looked for)."""
+    m = _TAB_SUBJECT.match(subject.strip())
+    if m is None or st.live is None:
+        return False
+    tabs = [t for t in grounding.live_elements(m.group("x"), st.live, roles=frozenset({"tab", "link", "menuitem"}),
+                                               minimum=0.9) if t.live is not None and not t.live.hidden]
+    if not tabs:
+        return False
+    tab = tabs[0].live
+    assert tab is not None
+    if not (tab.selected or {"selected", "active", "current"} & set(tab.hint.split())):
+        st.click_live(tabs[0], f"Open the {tab.label!r} tab")
+        try:
+            st.check(checks.page(st.ctx, tab.name or tab.text))
+        except CannotCheck as exc:
+            raise Unplannable(str(exc)) from exc
+        raise Defer(tab.label, replace_with=[f'check "{text}" is {"not " if negative else ""}shown'])
+    st.prove(lambda: checks.text_shown(st.ctx, text, not negative))
+    return True
 
 
 # a tester's word for what a record is: "the Password reset requested mail", "the email Lunch on Friday?"

@@ -21,7 +21,7 @@ from server.planners.language import ITEM_NOUNS, Act, Clause, words
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
 from shared.models import PlanStep
-from shared.screen import CLICKABLE_ROLES, ROLE_LISTITEM, ROLE_ROW, TOGGLE_ROLES, UIElement
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LISTITEM, ROLE_ROW, TOGGLE_ROLES, UIElement
 
 # words that carry no meaning of their own in a label or a clause
 _FILLER = frozenset("the a an as of to my our your this that these those it please now".split())
@@ -145,3 +145,42 @@ def _emptied(st: State, label: str) -> PlanStep | None:
     except CannotCheck:
         return None
 
+
+# verbs that name the same control: a test is started with "Run" as well as with "Start"
+_VERB_KIN = ({"start", "run", "launch", "begin", "go"}, {"stop", "halt", "end", "abort"})
+
+
+def verb_control(text: str, st: State) -> str | None:
+    """"start the test", "run", "stop the load test": the clause's verb is the whole name of one button
+    ("START", "Run", "Stop") and nothing else of the clause is a control here."""
+    assert st.live is not None
+    said = words(text)
+    if not said or len(said) > 4:
+        return None
+    kin = next((k for k in _VERB_KIN if said[0] in k), {said[0]})
+    found = {(e.name or e.text).strip() for e in st.live.elements
+             if e.role == ROLE_BUTTON and not e.hidden and not e.disabled and words(e.name or e.text)
+             and words(e.name or e.text)[0] in kin
+             and set(words(e.name or e.text)[1:]) <= set(said[1:]) | {"test", "it", "now"}}
+    return found.pop() if len(found) == 1 else None
+
+
+def click_verb_control(st: State, label: str) -> bool:
+    """Click the button *label* that :func:`verb_control` found. A start or stop button that worked is gone, or
+    disabled, once it has done its work (START gives way to STOP): that is the proof, since a click on a form that
+    was not ready does nothing and would otherwise pass."""
+    assert st.live is not None
+    found = grounding.live_elements(label, st.live, roles=frozenset({ROLE_BUTTON}), minimum=0.95)
+    if not found:
+        return False
+    st.click_live(found[0], f"Click {found[0].label!r}")
+    st.summary.append(f"click {found[0].label}")
+    st.last_object = found[0].label
+    kin = next((k for k in _VERB_KIN if words(label)[:1] and words(label)[0] in k), None)
+    try:
+        st.expect_check(checks.element(st.ctx, text=label, role=ROLE_BUTTON, state="enabled", present=False,
+                                       exact=True, description=f"Check {label!r} has done its work (gone or disabled)")
+                        if kin is not None else None)
+    except CannotCheck:
+        st.expect_check(None)
+    return True

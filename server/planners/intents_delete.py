@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, grounding, record_ids, records
+from server.planners import checks, grounding, record_ids, records, site_search
 from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, seek_record
@@ -127,6 +127,13 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     name = clean(called) if called != subject else subject   # the subject's articles are gone: "Our shop" stays
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
+    bare = site_search.without_kind(st, name) if name else name
+    listed = bool(nouns) and records.entity_link(st, nouns[0]) is not None   # "the Suppliers group": Watch Groups
+    if bare != name and (any(grounding.norm(h.label) == grounding.norm(bare) for h in st.live.headings())
+                         or not listed and not grounding.rows(name, st.live, minimum=0.8)
+                         and records.record_link(st, name) is None
+                         and (grounding.rows(bare, st.live, minimum=0.8) or records.record_link(st, bare) is not None)):
+        name = bare   # "the Project Ideas tiddler": its heading, or its link, says "Project Ideas"
     # "the pizza night bill", "the electricity bill": the part of the subject a row shows is the record, though
     # the other word ("bill") may name something else of the page (its "Bills" tab)
     # where the name itself is a row, only a name cell of a row counts, never a link or button in it: "the tech
@@ -166,6 +173,14 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
         st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
         raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
+    if name and not page_delete:   # one of several records shown at once: the delete beside its heading, else
+        from server.planners.intents_page_verbs import VERB_WORDS, near_heading   # its Edit (its form deletes)
+
+        own = near_heading(st, name, tuple(_DELETE_CONTROLS))
+        edit_it = None if own is not None else near_heading(st, name, VERB_WORDS["edit"])
+        if own is not None or edit_it is not None:
+            st.click_live(own or edit_it, f"Click {(own or edit_it).label!r} of {name!r}")
+            raise Defer(name, replace_with=([] if own else ["click delete"]) + [deletion_clause(st, name, None)])
     for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
         if go_to_list(st, noun, [c.text]):
             return True

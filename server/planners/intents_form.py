@@ -722,6 +722,12 @@ def submit_intent(c: Clause, st: State) -> bool:
         st.click_live(found[0], f"Click {found[0].label!r}")
         st.expect_check(None)
         return True
+    if st.live is not None:   # "run": the form's own "Start" / "Run" button
+        from server.planners.intents_control import click_verb_control, verb_control
+
+        verb = verb_control(c.text, st)
+        if verb and click_verb_control(st, verb):
+            return True
     if st.live is not None and grounding.textboxes(st.live) and "OK" in st.key_choices():
         st.add(V.PRESS_KEY, {"key": "OK"}, "Press Enter to submit", moves=True)
         st.expect_check(None)

@@ -57,6 +57,29 @@ def page_control(st: State, verb: str) -> Target | None:
     return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
 
 
+_NEAR = 4   # a panel's own controls sit this close to its heading (its toolbar, a card's header)
+
+
+def near_heading(st: State, name: str, starts: tuple[str, ...]) -> Target | None:
+    """The control of the panel headed *name* whose label starts with one of *starts*: where a screen shows
+    several records at once (a wiki's open notes, cards, dialogs), each heading has its own Edit / Delete beside
+    it. The nearest one to the one heading that is that name; None where no heading is."""
+    assert st.live is not None
+    els = st.live.elements
+    heads = [i for i, h in enumerate(els) if h.role == "heading" and not h.hidden
+             and grounding.norm(h.label) == grounding.norm(name)]
+    if len(heads) != 1:
+        return None
+    at = heads[0]
+    near = [(abs(i - at), e) for i, e in enumerate(els[max(0, at - _NEAR):at + _NEAR + 1], max(0, at - _NEAR))
+            if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+            and words(control_label(e))[:1] and words(control_label(e))[0] in starts and len(words(control_label(e))) <= 4]
+    if not near:
+        return None
+    el = min(near, key=lambda p: p[0])[1]
+    return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
+
+
 def _here(st: State, name: str) -> bool:
     """Whether the page shown is *name*'s own: said as "this page", or its main heading (else its title's first
     part, before " - Site name") is that name. Never a name that is only a part of it ("Team" of "Team Wiki")."""
@@ -110,6 +133,11 @@ def verb_on_page(st: State, verb: str, name: str, again: str, value: str = "") -
             raise Defer(name, replace_with=[again])
         st.expect_check(None)
         return True
+    panel = near_heading(st, name, VERB_WORDS[verb.lower()]) or (
+        near_heading(st, name, VERB_WORDS["edit"]) if verb.lower() == "rename" else None) if name else None
+    if panel is not None:   # one of several records shown at once: its own control, beside its heading
+        st.click_live(panel, f"Click {control_label(panel.live) if panel.live else panel.label!r} of {name!r}")
+        raise Defer(name, replace_with=[again or f"{verb} {name}"])
     link = _page_link(st, name) if name else None
     if link is None or not _keeps_page_verbs(st, verb):
         return False

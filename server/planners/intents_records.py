@@ -61,7 +61,8 @@ def _fill(st: State, rec: Record) -> int:
         filled += 1
         return True
 
-    el = next((e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None) \
+    el = (records.default_named(st, used) or next(
+        (e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None)) \
         if rec.name else None
     if rec.name and el is None and any(put_gated(k, rec.name) for k in records.NAME_FIELDS):
         pass   # a name field that a box enables first (a database browser's row form)
@@ -584,6 +585,16 @@ _KIND_FIRST = re.compile(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+(?P<x>(?-i:[A-Z0-9\"'â
 _NAMED = re.compile(r"^(?-i:[A-Z0-9\"'â€œ])")
 
 
+def _field_says(st: State, phrase: str) -> bool:
+    """A field on the screen whose label holds *phrase* as whole words."""
+    assert st.live is not None
+    want = grounding.norm(phrase)
+    return bool(want) and any(
+        e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX) and not e.hidden and
+        re.search(rf"(?<!\w){re.escape(want)}(?!\w)", grounding.norm(" ".join((e.name, e.placeholder)))) is not None
+        for e in st.live.elements)
+
+
 def edit_record_intent(c: Clause, st: State) -> bool:
     """"change Bob Chen's city to Chicago", "set the genre of Dune to classic": on the record's form."""
     if c.act not in (Act.SET, Act.EDIT) or st.live is None:
@@ -594,6 +605,8 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     if not m:
         return False
     rec_name, field_words = clean(m.group("rec")), m.group("field").strip()
+    if m.re is _OF and _field_says(st, f"{field_words} of {rec_name}"):
+        return False   # "the number of users": one field's own label ("Number of users (peak concurrency)")
     value = quoted(m.group("v")) or clean(m.group("v"))
     used: set[int] = set()
     on_form = records.field_for(st, field_words, used) or next(iter(records.enabler_for(st, field_words) or ()), None)

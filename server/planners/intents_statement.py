@@ -139,12 +139,34 @@ def _record(tokens: list[str], cells: list[_Cell]) -> tuple[tuple[int, int], str
     return best
 
 
+_TITLE_JOINERS = frozenset("of for the and a an in on to with at & de du la le von van".split())
+
+
+def _title(tokens: list[str]) -> list[str]:
+    """The name a statement starts with, as a title is written: capitalised words, and the small words between
+    them ("Packing for Lisbon", "Lord of the Rings"), never a small word the name ends on."""
+    def cap(t: str) -> bool:
+        return t[:1].isupper() or t[:1].isdigit() and not _NUMBER.match(t)
+
+    lead: list[str] = []
+    for i, t in enumerate(tokens):
+        if cap(t):
+            lead.append(t)
+            continue
+        rest = list(itertools.takewhile(lambda u: u.lower() in _TITLE_JOINERS, tokens[i:]))
+        after = tokens[i + len(rest):i + len(rest) + 1]
+        if not lead or not rest or t.lower() not in _TITLE_JOINERS or not after or not cap(after[0]):
+            break
+        lead.append(t)
+    return lead
+
+
 def _seek(st: State, tokens: list[str], text: str) -> bool:
     """"Lavender needs full sun" with no Lavender on the screen: in an open world, look for it in the lists
     (the statement is read again where it is found). Only a statement that starts with the record's name."""
     if tokens and tokens[0].lower() == "the":
         tokens = tokens[1:]   # "the Chef Knife costs 42.00"
-    lead = list(itertools.takewhile(lambda t: t[:1].isupper() or t[:1].isdigit() and not _NUMBER.match(t), tokens))
+    lead = _title(tokens)
     if not st.open_world or st.moved or not lead or len(lead) == len(tokens):
         return False
     name = " ".join(lead)

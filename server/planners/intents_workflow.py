@@ -14,11 +14,11 @@ import re
 
 from server.planners import checks, record_ids, records
 from server.planners.checks import CannotCheck
-from server.planners.grounding import Target, TargetKind
+from server.planners.grounding import Target, TargetKind, norm
 from server.planners.language import Clause, quoted
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_RADIO, ROLE_TEXTBOX, UIElement
+from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_HEADING, ROLE_RADIO, ROLE_TEXTBOX, UIElement
 
 # a tester's verb and the words a page may use for the same action
 _ALIASES: dict[str, tuple[str, ...]] = {
@@ -60,6 +60,35 @@ def _control(st: State, verb: str) -> UIElement | None:
                     (label == word or label.startswith(word + " ")):
                 return el
     return None
+
+
+_DISMISS = re.compile(r"close|[×✕✖x]", re.I)
+_NEAR = 4   # a panel's close button sits this close to its heading (its toolbar, a dialog's header)
+
+
+def _dismiss(st: State, rec: str) -> bool:
+    """"close the GettingStarted tiddler", "close the Settings dialog": *rec* is a heading shown, with a bare
+    "close" / "×" button beside it. That button dismisses the view, not the record (a tracker's action says more:
+    "Close ticket"); the proof is that the heading is gone."""
+    assert st.live is not None
+    said = norm(re.sub(r"^(?:the|this|that)\s+", "", rec, flags=re.I))
+    els = st.live.elements
+    for at, h in enumerate(els):
+        want = norm(h.label)
+        if h.role != ROLE_HEADING or h.hidden or not want or not (
+                said == want or said.startswith(want + " ") and len(said.split()) == len(want.split()) + 1):
+            continue   # the heading, and maybe one word for what kind of thing it is ("tiddler", "dialog")
+        near = [(abs(i - at), e) for i, e in enumerate(els[max(0, at - _NEAR):at + _NEAR + 1], max(0, at - _NEAR))
+                if e.role == ROLE_BUTTON and not e.hidden and _DISMISS.fullmatch((e.name or e.text).strip())]
+        if not near:
+            continue
+        button = min(near, key=lambda p: p[0])[1]
+        st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, button.label, live=button), f"Close {h.label!r}")
+        st.summary.append(f"close {h.label}")
+        st.expect_check(checks.element(st.ctx, text=h.label, role=ROLE_HEADING, present=False,
+                                       description=f"Check {h.label!r} is closed"))
+        return True
+    return False
 
 
 def _beside(st: State, control: UIElement, role: str) -> UIElement | None:
@@ -117,6 +146,8 @@ def workflow_intent(c: Clause, st: State) -> bool:
         return False
     verb = m.group("verb").lower()
     rec = m.group("rec").strip()
+    if verb == "close" and _dismiss(st, rec):
+        return True
     if not record_ids.on_its_page(st, rec, c.text):
         return False
     control = _control(st, verb)

@@ -416,13 +416,16 @@ def _listed(m: re.Match[str]) -> str:
 # "Release Process is in the sidebar", "Settings appears in the navigation bar": a region of the page said last
 # (nothing may follow it); never "at the top" or "in the banner", which say where in a list, or name an element
 _END = r"(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)"
+_REGION = (r"(?:(?:left|right|side|main|navigation|page(?:'s)?)\s+)?"
+           r"(?:sidebar|side\s*bar|side\s+menu|side\s+panel|nav(?:igation)?(?:\s+(?:bar|menu|pane|panel))?|navbar|"
+           r"menu\s*bar|top\s+bar|toolbar|breadcrumbs?|(?:top|bottom|upper|lower)[\s-]+(?:left|right)(?:\s+corner)?)")
 _IN_REGION = re.compile(
     r"(?P<said>\b(?:is|are|appears?|shows?(?:\s+up)?|listed|displayed|present|visible|exists?)"
     r"(?:\s+(?:listed|shown|displayed|present|visible|there))?)\s+(?:in|on|within|inside|at)\s+(?:the\s+)?"
-    r"(?:(?:left|right|side|main|navigation|page(?:'s)?)\s+)?"
-    r"(?:sidebar|side\s*bar|side\s+menu|side\s+panel|nav(?:igation)?(?:\s+(?:bar|menu|pane|panel))?|navbar|"
-    r"menu\s*bar|top\s+bar|toolbar|breadcrumbs?|(?:top|bottom|upper|lower)[\s-]+(?:left|right)(?:\s+corner)?)" + _END,
-    re.I)
+    + _REGION + _END, re.I)
+# "open the Recent tab in the sidebar", "click the Help link in the top bar": where a control named with its kind is
+_CONTROL_IN_REGION = re.compile(r"(?P<kind>\b(?:tab|link|button|icon|menu\s+item|item|entry))\s+(?:in|on|within|inside|at|"
+                                r"from)\s+(?:the\s+)?" + _REGION + _END, re.I)
 # "there is a link to Coding Style", "the page has a link to Help": that link is shown (a row's link keeps its row:
 # no rewrite)
 _LINK_TO = re.compile(
@@ -431,7 +434,36 @@ _LINK_TO = re.compile(
     r"\b(?:it|the\s+page|this\s+page)\s+(?:links|points)\s+to\s+(?:the\s+)?(?P<y>[^,;]+?)(?:\s+page)?" + _END, re.I)
 
 
+_SET_VALUE = r"(?:\"[^\"]+\"|'[^']+'|[-+]?\d[\d.,:%]*\w{0,3}|(?-i:[A-Za-z][\w.@-]*))"
+_SET_PAIRS = re.compile(
+    r"(?P<head>(?:^|[,;]\s*|\b(?:and|then|please)\s+)(?P<verb>set|change|make|put|switch|turn)\s+(?:the\s+|its\s+)?"
+    r"(?P<f1>[a-z][\w -]{0,40}?)\s+to\s+" + _SET_VALUE + r")(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+    r"(?:the\s+|its\s+)?(?!(?:then|and|set|change|make|put|switch|turn)\b)(?P<f2>[a-z][\w -]{0,40}?)\s+to\s+"
+    r"(?P<v2>" + _SET_VALUE + r")" + _END, re.I)
+
+
 def restate(task: str) -> str:
+    """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
+    the ramp up to 1" is a setting each, the verb said once."""
+    task = _restate(task)
+    while True:
+        more = _SET_PAIRS.sub(_set_pair, task, count=1)
+        if more == task:
+            return task
+        task = more
+
+
+def _set_pair(m: re.Match[str]) -> str:
+    first = m.group("f2").split()[0].lower()
+    if first in VERBS or first in _SET_VERBS_MORE:
+        return m.group(0)   # "… and bump its priority to urgent": another verb of its own
+    return f"{m.group('head')}, then {m.group('verb')} {m.group('f2')} to {m.group('v2')}"
+
+
+_SET_VERBS_MORE = frozenset("bump raise lower increase decrease drop reduce move assign give hand rename".split())
+
+
+def _restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
@@ -444,6 +476,7 @@ def restate(task: str) -> str:
     task = _LINK_TO.sub(lambda m: f"the {m.group('x') or m.group('y')} link is shown", task)
     task = _IN_REGION.sub(lambda m: m.group("said") + (" shown" if m.group("said").lower() in ("is", "are") else ""),
                           task)
+    task = _CONTROL_IN_REGION.sub(lambda m: m.group("kind"), task)
     # "give issue 5 to bob", "hand the login ticket over to carol": an assignment
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:give|hand|pass|delegate|route)\s+"
                   rf"(?P<rec>{_RECORD_REF})\s+(?:over\s+)?to\s+(?P<p>[\w.@-]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",

@@ -136,6 +136,9 @@ def seek_record(st: State, name: str, then: str) -> bool:
     """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
     if st.live is None or grounding.rows(name, st.live, minimum=0.8):
         return False   # it is right here: another list would show it with no more ways to act on it (a loop)
+    name = site_search.without_kind(st, name)   # "the Project Ideas tiddler": the lists show "Project Ideas"
+    if grounding.rows(name, st.live, minimum=0.8):
+        return False
     about = _about(name, then)
     if _search_site(st, name, about, set(), then):
         return True

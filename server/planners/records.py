@@ -289,7 +289,7 @@ def entity_link(st: State, noun: str) -> Target | None:
     here = urlsplit(st.live.url).path if st.live.url else None
     found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.7)
              if not _MAKES_NEW.match(t.label)   # "+ Table" makes one; it lists none
-             and not _ACTS_ON.match(t.label)   # "Refresh emails", "Delete all emails": an action on the list
+             and not _ACTS_ON.search(t.label)   # "Refresh emails", "Delete all emails": an action on the list
              and not t.label.rstrip().endswith(":")   # "Show issue:" submits the box beside it
              and not in_header_row(st, t.live)   # a column's sort link
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
@@ -360,7 +360,8 @@ _MAKES_NEW = re.compile(r"^\s*(?:\+|add\b|new\b|create\b|insert\b|(?:start|make|
 
 
 _ACTS_ON = re.compile(r"^\W*(?:refresh|reload|delete|remove|clear|mark|export|import|download|upload|send|toggle|"
-                     r"sort|archive|purge|empty|sync|print)\b", re.I)
+                     r"sort|archive|purge|empty|sync|print|edit|modify|rename|close|save|cancel|discard|duplicate|"
+                     r"clone|copy)\b|^\W*\w+\s+this\b", re.I)   # "Edit this tiddler": an action on the one shown
 
 
 _EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
@@ -512,6 +513,22 @@ def labels(el: UIElement) -> list[str]:
 _ENABLER = re.compile(r"\b(?:allow|enable)\s+(?:updating|editing|changing|setting)\b", re.I)
 
 
+_DEFAULT_NAME = re.compile(r"^(?:new|untitled|unnamed)(?:\s+[\w-]+){0,2}(?:\s*\(?\d+\)?)?$", re.I)
+
+
+def default_named(st: State, used: set[int]) -> UIElement | None:
+    """The one field of a new record that holds the name the app gave it ("New Tiddler", "Untitled document",
+    "Untitled 2"): the record's name goes there, whatever the field is called."""
+    if st.live is None:
+        return None
+    found = [(i, e) for i, e in enumerate(st.live.elements) if i not in used and e.role == ROLE_TEXTBOX
+             and not e.hidden and not e.disabled and _DEFAULT_NAME.match(e.value.strip())]
+    if len(found) != 1:
+        return None
+    used.add(found[0][0])
+    return found[0][1]
+
+
 def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     """The form field that *key* names ("email" → Email; "from" → City; "name" → Name)."""
     if st.live is None:
@@ -589,10 +606,13 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
     for w in (*extra, *SAVE_WORDS):
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON}), minimum=0.9)
                   if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
-    for el in st.live.elements:
-        first = words(el.name or el.text)[:1]
-        if el.role == ROLE_BUTTON and first and first[0] in _SAVE_FIRST and not el.disabled and not el.hidden:
-            found.append(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el))
+    verbs = [el for el in st.live.elements if el.role == ROLE_BUTTON and not el.disabled and not el.hidden
+             and words(el.name or el.text)[:1] and words(el.name or el.text)[0] in _SAVE_FIRST]
+    # "Confirm changes to this note" before "Apply bold formatting to selection" (an editor's toolbar): a button
+    # about the changes, then the shortest
+    verbs.sort(key=lambda el: (not {"change", "changes", "edits"} & set(words(el.name or el.text)),
+                               len(words(el.name or el.text))))
+    found += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el) for el in verbs]
     for w in (*extra, *SAVE_WORDS):
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)
                   if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
@@ -600,8 +620,24 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
         return None
     order = {id(e): i for i, e in enumerate(st.live.elements)}
     fields = [order[id(e)] for e in form_fields(st) if e.role != ROLE_CHECKBOX]
+    # an "add" right after a box that is not the form's first field adds that box's value to the form (a tag,
+    # a custom field); it saves nothing
+    found = [t for t in found if not (fields and _adds_to_box(st, t.live, order, fields[0]))] or found
+    # a button that says it keeps the changes ("Save", "Confirm changes to this note") wherever it sits, before a
+    # verb that may make something else ("Create wikitext link" in an editor's toolbar)
+    found = [t for t in found if {"save", "changes"} & set(words(t.label))] or found
     after = [t for t in found if fields and order.get(id(t.live), -1) > fields[0]]
     return (after or found)[0]
+
+
+def _adds_to_box(st: State, el: UIElement | None, order: dict[int, int], first_field: int) -> bool:
+    assert st.live is not None
+    if el is None or not re.fullmatch(r"\W*(?:add|insert|\+)\W*", el.name or el.text or ""):
+        return False
+    at = order.get(id(el), -1)
+    before = st.live.elements[max(0, at - 3):max(0, at)]
+    boxes = [order[id(e)] for e in before if e.role == ROLE_TEXTBOX and not e.hidden]
+    return bool(boxes) and boxes[-1] > first_field
 
 
 _SAVE_FIRST = frozenset(w for w in SAVE_WORDS if w not in ("go", "ok", "done"))

@@ -21,16 +21,40 @@ from shared.screen import ROLE_BUTTON, ROLE_TEXTBOX, UIElement
 _SEARCH_BOX = re.compile(r"\b(?:search|find|q|query)\b", re.I)
 
 
-def site_search_box(st: State) -> UIElement | None:
+def site_search_box(st: State, as_you_type: bool = True) -> UIElement | None:
     """The app's own search box on the screen: a box named search / find / q with its Search button (a box that
     filters what is shown has none), not on a results page."""
     if st.live is None or re.search(r"search|[?&]q=", st.live.url or "", re.I):
         return None
-    if not any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
-               for e in st.live.elements):
+    # a box that says it filters ("Filter navigation items", "Start typing to filter…") narrows a menu or the list
+    # shown: it finds no record
+    box = next((e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+                and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))
+                and not re.search(r"\bfilter", " ".join((e.name, e.placeholder, e.hint)), re.I)), None)
+    if box is None:
         return None
-    return next((e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
-                 and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))), None)
+    if any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
+           for e in st.live.elements):
+        return box
+    # a search that answers as it is typed (no button): a box that says "search" (or is of type search and says
+    # nothing else), never one inside the list it would filter, nor one that says it filters ("Start typing to
+    # filter…", "table name…": a navigation's filter finds no record)
+    said = " ".join((box.name, box.placeholder))
+    if not as_you_type or box.container:
+        return None
+    return box if re.search(r"\bsearch", said, re.I) or not said.strip() and re.search(r"\bsearch\b", box.hint, re.I) \
+        else None
+
+
+def without_kind(st: State, name: str, *, named: bool = True) -> str:
+    """*name* without the word after it that says what kind of thing it is, when the app uses that word
+    ("the Project Ideas tiddler" → "Project Ideas", where a button says "new tiddler"); else *name*. With *named*,
+    only where what is left is written as a name ("buy milk" stays whole, though "milk" shows)."""
+    m = record_ids.KIND_LAST.match(name.strip())
+    if m is None or st.live is None or named and not re.search(r"[A-Z0-9\"'“]", m.group("x")):
+        return name
+    shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
+    return m.group("x") if m.group("k").lower().rstrip("s") in shown else name
 
 
 def search_for(st: State, term: str, box: UIElement) -> None:
@@ -47,16 +71,15 @@ def search_site(c: Clause, st: State, target: str) -> bool:
     if st.live is None or not st.open_world or c.act not in (Act.OPEN, Act.NAVIGATE) \
             or not content_words(target) or len([w for w in target.split() if w.lower() not in ("the", "a", "an")]) > 3:
         return False   # a name is a word or three; a longer phrase describes something, it names nothing
-    box = site_search_box(st)
-    if box is None:
-        return False
-
     # "beta milestone" is found by "beta": a kind word after a name is what the results say it is
     m = record_ids.KIND_LAST.match(target)
-    term = m.group("x") if m else target
-    if m:   # the kind must be one this app shows somewhere ("milestone"), else it is not a thing here
-        shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
-        if m.group("k").lower().rstrip("s") not in shown:
-            return False
+    term = without_kind(st, target, named=False)
+    # a box that searches as one types may as well filter the list shown: only a name is looked up there
+    # ("the Shopping List note"), never a place ("go back to the inbox")
+    box = site_search_box(st, as_you_type=bool(re.search(r"[A-Z0-9\"“']", term)))
+    if box is None:
+        return False
+    if m and term == target:   # the kind must be one this app shows somewhere ("milestone"), else it is not a thing here
+        return False
     search_for(st, term, box)
     raise Defer(target, replace_with=[f"{c.verb or 'open'} {target}"])

@@ -35,7 +35,7 @@ ACTIONS = (
           P("max_clicks", ParamType.INT, default=3)),
 )
 CHECKS = (
-    _spec("wait_for_element", *TARGET, P("present", ParamType.BOOL, default=True), P("state"),
+    _spec("wait_for_element", *TARGET, P("label"), P("present", ParamType.BOOL, default=True), P("state"),
           P("count", ParamType.INT, default=-1, minimum=-1), P("exact", ParamType.BOOL, default=False),
           P("timeout", ParamType.FLOAT, default=5.0), kind=CommandKind.VERIFICATION),
     _spec("wait_for_page", P("name", required=True), P("present", ParamType.BOOL, default=True),

@@ -37,7 +37,7 @@ def test_verifiers_declare_canonical_snake_case_checks_only() -> None:
     assert V.WAIT_FOR_TEXT in OcrVerifier._commands and V.WAIT_FOR_IMAGE in ImageVerifier._commands
     for cls in (DomVerifier, UiElementVerifier):  # one check with negation, same parameters everywhere
         assert [p.name for p in cls._commands[V.WAIT_FOR_ELEMENT].params] == \
-            ["text", "role", "selector", "row", "present", "state", "count", "exact", "timeout"]
+            ["text", "role", "selector", "row", "label", "present", "state", "count", "exact", "timeout"]
 
 
 def test_old_names_in_a_plan_are_mapped_with_a_warning(caplog: pytest.LogCaptureFixture) -> None:

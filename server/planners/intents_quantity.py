@@ -1,0 +1,112 @@
+"""Quantities said with their unit: "start a load test with 10 users", "book 2 adults", "at 5 per second".
+
+A form often asks for a number in a field whose label names what is counted
+("Number of users", "Adults", "Ramp up (users started/second)"). A tester says
+the number with that word after it, anywhere in the sentence. Each such number
+goes into the one field whose label names its unit; what is left of the clause
+("start a load test") is planned after, on the screen the typing leaves.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners.grounding import Target, TargetKind, bare_label
+from server.planners.language import Act, Clause, words
+from server.planners.state import Defer, State
+from shared.screen import ROLE_TEXTBOX, UIElement
+
+_QUANTITY = re.compile(r"(?:\b(?:with|at|for|of|and|using)\s+)?(?<![\w.,:/-])(?P<n>\d+(?:\.\d+)?)\s+"
+                       r"(?P<unit>(?:per|a|an|each)\s+[a-z]+|[a-z]{3,}(?:\s+per\s+[a-z]+)?)\b", re.I)
+# words after a number that count nothing a field asks for: a time said, an ordinal, a page
+_NOT_UNITS = frozenset("times time am pm percent th st nd rd of to and or in on items rows more less".split())
+# an empty field that takes a count says so ("Number of guests", "Quantity", "Max results", "Rate per second")
+_COUNTING = re.compile(r"\b(?:number|count|quantity|qty|amount|how\s+many|rate|per|limit|size|max(?:imum)?|"
+                       r"min(?:imum)?|total)\b|#|/", re.I)
+_SKIPPED = (Act.CHECK, Act.SEARCH, Act.ADD, Act.TYPE, Act.DELETE)
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def _label_words(el: UIElement) -> set[str]:
+    text = " ".join(x for x in (el.name, el.placeholder, el.hint) if x)
+    return {_stem(w) for w in re.split(r"[^a-z]+", text.lower()) if w}
+
+
+def _field_for(st: State, unit: str, taken: set[int]) -> UIElement | None:
+    """The one number field whose label names *unit* ("users" → "Number of users …"; "per second" →
+    "… users started/second"), of those not filled yet."""
+    assert st.live is not None
+    wanted = {_stem(w) for w in words(unit) if w not in ("per", "a", "an", "each")}
+    if not wanted or wanted <= _NOT_UNITS:
+        return None
+    found = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+             and id(e) not in taken and wanted <= _label_words(e)
+             and (re.fullmatch(r"[-+]?\d+(?:\.\d+)?", e.value.strip()) or not e.value.strip() and _COUNTING.search(
+                 " ".join((e.name, e.placeholder, e.hint))))]
+    if len(found) > 1:   # "users" in "Number of users" and in "Ramp up (users started/second)": the label's own
+        head = [e for e in found if wanted <= {_stem(w) for w in words(bare_label(e.name or e.placeholder))}]
+        found = head if len(head) == 1 else found
+    return found[0] if len(found) == 1 else None
+
+
+def quantity_intent(c: Clause, st: State) -> bool:
+    """Each "<number> <unit>" of the clause typed into the field its unit names; the rest planned after."""
+    if st.live is None or c.act in _SKIPPED or not st.open_world:
+        return False
+    taken: set[int] = set()
+    filled: list[tuple[re.Match[str], UIElement]] = []
+    for m in _QUANTITY.finditer(c.text):
+        field = _field_for(st, m.group("unit"), taken)   # "at 2 per second": the rate's own word, "second"
+        if field is None:
+            continue
+        taken.add(id(field))
+        filled.append((m, field))
+    if not filled:
+        return _label_then_number(c, st)
+    from server.planners.intents_form import _expect_holds, type_into
+
+    rest = c.text
+    for m, field in reversed(filled):
+        rest = rest[:m.start()] + " " + rest[m.end():]
+    for m, field in filled:
+        target = Target(TargetKind.LIVE_ELEMENT, 1.0, field.label, live=field)
+        type_into(st, m.group("n"), target)
+        st.summary.append(f"{field.label}: {m.group('n')}")
+    rest = re.sub(r"\s+", " ", rest).strip(" ,;")
+    rest = re.sub(r"\b(?:with|at|for|and|using)\s*$", "", rest, flags=re.I).strip(" ,;")
+    if rest and not _ONLY_TYPING.fullmatch(rest):
+        raise Defer(rest, replace_with=[rest])   # "start a load test", "run": on the form as the typing leaves it
+    _expect_holds(st, filled[-1][0].group("n"), Target(TargetKind.LIVE_ELEMENT, 1.0, filled[-1][1].label,
+                                                        live=filled[-1][1]))
+    return True
+
+
+# what is left of a clause that only said the numbers ("enter 6 users")
+_ONLY_TYPING = re.compile(r"(?:please\s+)?(?:enter|type|put|fill\s+in|input|use|give|set|choose|pick|with)?", re.I)
+
+
+_LABEL_NUMBER = re.compile(r"^(?:(?:please\s+)?(?:set|enter|put|make|use)\s+)?(?:the\s+)?(?P<label>[a-z][\w /-]{1,40}?)"
+                           r"\s*[:=]?\s+(?P<n>[-+]?\d+(?:\.\d+)?)$", re.I)
+
+
+def _label_then_number(c: Clause, st: State) -> bool:
+    """"ramp up 3", "spawn rate: 2": a field's label, then the number it takes."""
+    assert st.live is not None
+    m = _LABEL_NUMBER.match(c.text.strip())
+    if m is None:
+        return False
+    said = " ".join(words(m.group("label")))
+    found = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+             and " ".join(words(bare_label(e.name or e.placeholder))).startswith(said)]
+    if len(found) != 1:
+        return False
+    from server.planners.intents_form import _expect_holds, type_into
+
+    target = Target(TargetKind.LIVE_ELEMENT, 1.0, found[0].label, live=found[0])
+    type_into(st, m.group("n"), target)
+    st.summary.append(f"{found[0].label}: {m.group('n')}")
+    _expect_holds(st, m.group("n"), target)
+    return True
