@@ -35,6 +35,7 @@ SCROLL = "scroll"
 SCROLL_TO = "scroll_to"
 SELECT_OPTION = "select_option"         # option, field
 SET_CHECKED = "set_checked"             # checked: bool + target
+SET_SLIDER = "set_slider"               # value, field
 GO_BACK = "go_back"
 RELOAD = "reload"
 OPEN_URL = "navigate_to_url"

@@ -107,6 +107,23 @@ STILL_JS = """
   return now - window.__devicepilotStill.last;
 }
 """
+# Milliseconds since the page's document last changed (the same observer as STILL_JS), animations aside: an
+# endless spinner does not hold a reading back
+DOM_STILL_JS = """
+() => {
+  const now = performance.now();
+  if (!window.__devicepilotStill) {
+    const still = window.__devicepilotStill = {last: now};
+    new MutationObserver(() => { still.last = performance.now(); })
+      .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  }
+  return now - window.__devicepilotStill.last;
+}
+"""
+# A page is read for planning once its document has not changed for this long (an app that renders what its
+# server streams, a Streamlit or a Dash app, fills the page after "load"), waiting at most READ_STILL_CAP_MS
+READ_STILL_MS = 300
+READ_STILL_CAP_MS = 2500
 # A check that does not hold on a page this long unchanged, with no request under way, will not come to hold
 # by itself: it fails then rather than at its timeout (see BrowserSession.still_for)
 STILL_AFTER_S = 1.5
@@ -200,6 +217,19 @@ class BrowserSession:
             log.debug("%d request(s) still under way after %d ms; read as it is", len(self._inflight), cap_ms)
             self._inflight.clear()   # a long poll never ends: the next read does not wait for it again
         return wait_quiet(page, max(0.0, (until - time.monotonic()) * 1000) or 200) and idle
+
+    def wait_still(self, page: Any, still_ms: float = READ_STILL_MS, cap_ms: float = READ_STILL_CAP_MS) -> bool:
+        """Wait until the document has not changed for *still_ms* (at most *cap_ms*): the page as its app finished
+        rendering it, not a frame of it. False when it still changed at the cap (it is then read as it is)."""
+        until = time.monotonic() + cap_ms / 1000
+        while True:
+            quiet = float(page.evaluate(DOM_STILL_JS))
+            if quiet >= still_ms:
+                return True
+            if time.monotonic() >= until:
+                log.debug("page still changing after %d ms; read as it is", cap_ms)
+                return False
+            page.wait_for_timeout(max(20.0, min(100.0, still_ms - quiet)))
 
     def still_for(self, page: Any) -> float:
         """Seconds the page has not changed by itself (see ``STILL_JS``); 0 while a request is under way."""

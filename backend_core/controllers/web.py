@@ -119,6 +119,7 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
     def observe(self) -> ScreenObservation:
         def read(page: Any) -> ScreenObservation:
             self.session.wait_idle(page)   # the screen an input leads to, not a frame of its loading or transition
+            self.session.wait_still(page)   # nor a page its app is still filling in (after "load")
             return observe_page(page)
 
         return self.session.call(read, reads=True)

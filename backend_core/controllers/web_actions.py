@@ -71,6 +71,40 @@ def act(loc: Any, target: Target, verb: str, do: Any) -> None:
                             expected=f"{target.describe()} actionable") from exc
 
 
+# a native range input set as a user's drag sets it: through the value setter, then input and change events
+_SET_RANGE_JS = """
+(e, v) => {
+  const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  set.call(e, String(v));
+  e.dispatchEvent(new Event('input', {bubbles: true}));
+  e.dispatchEvent(new Event('change', {bubbles: true}));
+  return Number(e.value);
+}
+"""
+MAX_SLIDER_KEYS = 500
+
+
+def _arrow_to(page: Any, loc: Any, value: float) -> float:
+    """An ARIA slider moved one arrow key at a time to *value* (read back from aria-valuenow after each)."""
+    def now() -> float:
+        raw = loc.get_attribute("aria-valuenow")
+        if raw is None:
+            raise DeviceFailure("the slider says no value (aria-valuenow)", expected="a slider that tells its value")
+        return float(raw)
+
+    loc.focus()
+    for _ in range(MAX_SLIDER_KEYS):
+        at = now()
+        if abs(at - value) < 1e-9:
+            return at
+        loc.press("ArrowRight" if value > at else "ArrowLeft")
+        page.wait_for_timeout(20)
+        after = now()
+        if after == at or (after - value) * (at - value) < 0:   # it stops, or it steps past the value
+            return after
+    return now()
+
+
 class WebActions:
     """Element actions of the web remote (mixed into WebRemote, which owns ``session``)."""
 
@@ -197,6 +231,25 @@ class WebActions:
             return f"{'checked' if checked else 'unchecked'} {target.describe()}"
 
         return self.session.call(toggle)
+
+    @command("Move a slider to a value: a native range input is set, an ARIA slider is moved with its arrow keys",
+             P("value", ParamType.FLOAT, required=True, description="the value to move it to"),
+             *field_params()[:2], INDEX_PARAM)
+    def set_slider(self, value: float, field: str = "", selector: str = "", index: int = 0) -> str:
+        target = Target(field, "slider", selector, "", index)
+
+        def move(page: Any) -> str:
+            loc = resolve(page, target, default_roles=("slider",))
+            if loc.evaluate("e => e.tagName === 'INPUT'"):
+                got = loc.evaluate(_SET_RANGE_JS, value)
+            else:
+                got = _arrow_to(page, loc, value)
+            if abs(float(got) - value) > 1e-9:
+                raise DeviceFailure(f"{target.describe('slider')} stops at {got}, not {value:g} (its steps or range)",
+                                    expected=f"the slider at {value:g}")
+            return f"moved {target.describe('slider')} to {value:g}"
+
+        return self.session.call(move)
 
     @command("Go back to the previous page (the browser's Back)")
     def go_back(self) -> str:

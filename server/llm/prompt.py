@@ -304,7 +304,9 @@ def _rank(task: str, entries: Sequence[_CommandEntry], limit: int,
         postings = _postings([*((i, e.name_terms, 3.0) for i, e in enumerate(entries)),
                               *((i, e.other_terms, 1.0) for i, e in enumerate(entries))])
     scores = _scores(task_terms, postings)
-    ranked = sorted((i for i in range(len(entries)) if i not in keep), key=lambda i: (-scores.get(i, 0.0), i))
+    # among equals, checks first: a plan ends with one whatever the task, so a prompt never goes without them
+    ranked = sorted((i for i in range(len(entries)) if i not in keep),
+                    key=lambda i: (-scores.get(i, 0.0), entries[i].spec.kind is not CommandKind.VERIFICATION, i))
     keep.update(ranked[:max(0, limit - len(keep))])
     return [entries[i] for i in sorted(keep)]
 

@@ -189,10 +189,14 @@ def element_names(el: UIElement) -> list[str]:
     hint = " ".join(w for w in el.hint.split() if w not in _STATE_CLASSES) if el.hint else ""
     if (el.name or el.text) and ("," in hint or "…" in hint or len(hint.split()) > 8):
         hint = ""   # a named element's tooltip sentence ("select id, name, indoor from plants"): not its name
-    names = [n for n in (el.name, el.text, el.placeholder, hint) if n]
-    # "Number of users (peak concurrency) *": the label without its aside and its "required" mark
-    bare = [b for b in (bare_label(n) for n in names[:3]) if b and b not in names]
-    return names + bare
+    return [n for n in (el.name, el.text, el.placeholder, hint) if n]
+
+
+def bare_names(el: UIElement) -> list[str]:
+    """"Number of users (peak concurrency) *": the element's names without their aside and "required" mark,
+    where that changes them."""
+    names = [n for n in (el.name, el.text, el.placeholder) if n]
+    return [b for b in (bare_label(n) for n in names) if b and b not in names]
 
 
 def bare_label(text: str) -> str:
@@ -217,6 +221,9 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
             continue
         names = element_names(el)
         score = _best(phrase, names)
+        bare = bare_names(el)
+        if bare:   # "Number of users (peak concurrency) *" is named "Number of users" too
+            score = max(score, _best(phrase, bare))
         if el.hint and not (el.name or el.text):
             score = max(score, _best(phrase, [el.hint]) * 0.95)
             wanted = phrase.lower().split()
@@ -226,6 +233,8 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
             continue
         if any(norm(n) == norm(phrase) for n in names):
             score += 0.02   # "json" itself before "_json", which only reads the same
+        elif any(norm(n) == norm(phrase) for n in bare):
+            score += 0.01   # said whole but for its aside: after "Reports" itself, before "_json" ("json (package)")
         if el.role in ACTIONABLE:
             score += 0.03
         elif el.clickable:

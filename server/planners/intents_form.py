@@ -12,7 +12,7 @@ from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
-from server.planners.grounding import Target
+from server.planners.grounding import Target, bare_label
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
@@ -22,7 +22,7 @@ from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
 from shared import vocabulary as V
 from shared.screen import (
-    CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement,
+    CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_RADIO, ROLE_TEXTBOX, UIElement,
 )
 
 _APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
@@ -543,6 +543,41 @@ def _expect_holds(st: State, value: str, field: Target) -> None:
         st.expect_check(None)
 
 
+def _without_field_word(value: str, field: str) -> str:
+    """"Garden category" chosen in the field Category is "Garden": the tester said what the value is."""
+    f = grounding.norm(bare_label(field))
+    v = grounding.norm(value)
+    return value[:len(value) - len(f)].strip() if f and v.endswith(" " + f) else value
+
+
+def _lazy_dropdown(st: State, name: str) -> bool:
+    """A dropdown named *name* whose options are not on the page until it opens (an ARIA combobox)."""
+    return any(t.live is not None and not t.live.options
+               for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_COMBOBOX}), minimum=0.85))
+
+
+_GROUP_REACH = 6   # a radio group's label sits this close before its first choice
+
+
+def _radio_of(st: State, group: str, value: str) -> UIElement | None:
+    """The one radio named *value* whose group (a radiogroup, or the label just before the choices) is *group*."""
+    assert st.live is not None
+    els = st.live.elements
+    want = grounding.norm(value)
+    at = [i for i, e in enumerate(els)
+          if e.role == ROLE_RADIO and not e.hidden and grounding.norm(e.name or e.text) == want]
+    if len(at) != 1:
+        return None
+    first = at[0]
+    while first > 0 and els[first - 1].role == ROLE_RADIO:
+        first -= 1
+    labels = [e.name or e.text for e in els[max(0, first - _GROUP_REACH):first + 1]
+              if e.role in ("radiogroup", "group", "text", "heading", "legend") and (e.name or e.text)]
+    if group and not any(grounding.similarity(group, bare_label(t)) >= 0.8 for t in labels):
+        return None
+    return els[at[0]]
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
     text = c.rest.strip()
@@ -566,9 +601,9 @@ def set_intent(c: Clause, st: State) -> bool:
             return False
         subject, value = m.group("x"), quoted(m.group("v")) or clean(m.group("v"))
     elif c.act is Act.CLICK:
-        m = re.match(r"^(?P<v>.+?)\s+(?:in|from|on)\s+(?:the\s+)?(?P<x>.+?)(?:\s+(?:dropdown|drop-down|list|menu|select|"
-                     r"selector|picker|combo ?box|field))?$", text, re.I)
-        if m and grounding.options(clean(m.group("v")), st.live):
+        m = re.match(r"^(?P<v>.+?)\s+(?:in|from|on|as|for)\s+(?:the\s+)?(?P<x>.+?)(?:\s+(?:dropdown|drop-down|list|menu|"
+                     r"select|selector|picker|combo ?box|field))?$", text, re.I)
+        if m and (grounding.options(clean(m.group("v")), st.live) or _lazy_dropdown(st, m.group("x"))):
             subject, value = m.group("x"), quoted(m.group("v")) or clean(m.group("v"))
         else:
             opts = grounding.options(quoted(text) or clean(text), st.live, minimum=0.9)
@@ -595,6 +630,23 @@ def set_intent(c: Clause, st: State) -> bool:
             _select_option(st, opts[0], opts[0].option)
             _save_record(c, st, opts[0].option)
             return True
+    # a dropdown whose options show only once it opens: the option said, chosen there (the step fails if it is not)
+    if value and st.live is not None and _lazy_dropdown(st, subject):
+        box = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_COMBOBOX}), minimum=0.85)[0]
+        _select_option(st, box, _without_field_word(value, box.live.name if box.live else ""))
+        _save_record(c, st, value)
+        return True
+    # a live radio group: "switch units to Imperial", "set the plan to Pro"
+    radio = _radio_of(st, subject, value) if value and st.live is not None else None
+    if radio is not None:
+        st.add(V.SET_CHECKED, {"checked": True, "text": radio.name, "role": ROLE_RADIO}, f"Choose {radio.name!r}")
+        st.last_object = radio.name
+        try:
+            st.expect_check(checks.element(st.ctx, text=radio.name, role=ROLE_RADIO, state="checked"))
+        except CannotCheck:
+            st.expect_check(None)
+        _save_record(c, st, radio.name)
+        return True
     # a live checkbox / switch
     if value_low in ("on", "off", "") and st.live is not None:
         boxes = grounding.live_elements(subject, st.live, roles=frozenset({ROLE_CHECKBOX, "switch"}), minimum=0.7)
@@ -607,6 +659,22 @@ def set_intent(c: Clause, st: State) -> bool:
             try:
                 st.expect_check(checks.element(st.ctx, text=el.name or el.text or el.hint, role=el.role,
                                                state="checked" if checked else "unchecked"))
+            except CannotCheck:
+                st.expect_check(None)
+            return True
+    # a live slider: "set the low stock threshold to 10", "volume to 30"
+    number = re.fullmatch(r"[-+]?\d+(?:\.\d+)?", value.strip()) if value else None
+    if number and c.act in (Act.SET, Act.EDIT) and st.live is not None and st.has(V.SET_SLIDER):
+        sliders = grounding.live_elements(subject, st.live, roles=frozenset({"slider"}), minimum=0.7)
+        if sliders and sliders[0].live is not None:
+            el = sliders[0].live
+            # by its name where it has one: a generated id ("#react-aria…") may not survive the next render
+            params: dict = {"value": float(value), "field": el.name} if el.name else \
+                {"value": float(value), "selector": el.selector}
+            st.add(V.SET_SLIDER, params, f"Move {el.label!r} to {value}")
+            st.last_object = el.label
+            try:
+                st.expect_check(checks.element(st.ctx, text=value, role="slider"))
             except CannotCheck:
                 st.expect_check(None)
             return True

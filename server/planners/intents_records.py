@@ -36,6 +36,9 @@ def _fill(st: State, rec: Record) -> int:
                 any(grounding.similarity(first[0], w) >= 0.85 for w in words(label)):
             value = value.split()[1]   # "book 1" in the book_id field is 1
         if el.role == ROLE_COMBOBOX:
+            from server.planners.intents_form import _without_field_word
+
+            value = _without_field_word(value, label)   # "in the Garden category": Garden, in Category
             opt = next((o for o in el.options if o.lower() == value.lower()), None) or next(
                 (o for o in el.options if grounding.similarity(value, o) >= 0.8), value)
             st.add(V.SELECT_OPTION, {"option": opt, "field": label}, f"Choose {opt!r} in {label}")

@@ -26,6 +26,8 @@ ACTIONS = (
           P("submit", ParamType.BOOL, default=False)),
     _spec("select_option", P("option", required=True), P("field"), P("selector"), P("index", ParamType.INT, default=0)),
     _spec("set_checked", P("checked", ParamType.BOOL, default=True), *TARGET),
+    _spec("set_slider", P("value", ParamType.FLOAT, required=True), P("field"), P("selector"),
+          P("index", ParamType.INT, default=0)),
     _spec("go_back"), _spec("reload"), _spec("navigate_to_url", P("url", required=True)),
     _spec("press_key", P("key", ParamType.KEY, required=True), P("repeat", ParamType.INT, default=1)),
     _spec("press_shortcut", P("keys", required=True)),
