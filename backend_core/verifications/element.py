@@ -20,7 +20,7 @@ from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, desc
 from backend_core.controllers.web import WebScreen
 from backend_core.controllers.web_observe import SHOWN_TEXT_JS, observe_page
 from backend_core.verifications.common import verify
-from backend_core.verifications.matching import ElementQuery, page_names, state_holds, summary, where
+from backend_core.verifications.matching import ElementQuery, label_shown, page_names, state_holds, summary, where
 from shared.commands import P, ParamType, command
 from shared.errors import RequestError
 from shared.screen import ScreenObservation, UIElement
@@ -166,6 +166,8 @@ class DomVerifier(VerificationController):
 
         def probe() -> tuple[bool, str]:
             elements = self._elements(selector, text)
+            if label and not label_shown(label, elements):   # no such label: nothing is proved either way
+                return False, f"no label {label!r} is shown"
             candidates = query.candidates(elements)
             found = [e for e in candidates if state_holds(e, query.state)]
             return evaluate_check(found, present, count), seen_text(found, candidates, elements, query.role)

@@ -149,17 +149,36 @@ class ElementQuery:
         return [e for e in self.candidates(elements) if state_holds(e, self.state)]
 
 
-LABEL_REACH = 2   # a value's label is one of the two shown elements right before it ("RPS" | "0")
+def _same_label(x: UIElement, label: str) -> bool:
+    return fold(x.label).rstrip(":") == fold(label).rstrip(":")
 
 
 def _labelled(e: UIElement, label: str, elements: tuple[UIElement, ...] | list[UIElement]) -> bool:
-    """*e* is the value a label says *label* names: one of the shown elements just before it is that label, whole
-    ("Failures" for "0%"), or *e* itself is labelled so (a field named "Host")."""
+    """*e* is the value the label *label* names: the first shown element after that label ("Failures" then "0%"),
+    or *e* itself is a field labelled so (a field named "Host"). A value shown before its label, or after another
+    label, is not it."""
     if fold(e.name) == fold(label) and e.role in ROLE_ALIASES["textbox"] + ROLE_ALIASES["combobox"]:
         return True
     at = next((i for i, x in enumerate(elements) if x is e), -1)
-    before = [x for x in elements[:max(at, 0)] if not x.hidden and x.role != "separator"][-LABEL_REACH:]
-    return at >= 0 and any(fold(x.label).rstrip(":") == fold(label).rstrip(":") for x in before)
+    before = [x for x in elements[:max(at, 0)] if not x.hidden and x.role != "separator"]
+    if at < 0 or not before or not _same_label(before[-1], label):
+        return False
+    # "12 Users 0 Errors": a value right before the label, with nothing between them, may be the label's own
+    # (a stat card shows its number first); then the number after it is the next card's. A separator between
+    # them says the label starts its group ("Host … | Status RUNNING").
+    lab = next(i for i in range(at - 1, -1, -1) if elements[i] is before[-1])
+    prior = next((x for x in reversed(elements[:lab]) if not x.hidden), None)
+    return prior is None or prior.role == "separator" or not _value_like(prior)
+
+
+def _value_like(x: UIElement) -> bool:
+    """A shown value rather than a label: a number, an amount, a percentage."""
+    return bool(_numbers(x.label)) and len(re.sub(r"[\d.,%\s$€£+-]", "", x.label)) <= 2
+
+
+def label_shown(label: str, elements: tuple[UIElement, ...] | list[UIElement]) -> bool:
+    """Some shown element is the label *label*: without it, "X is not after it" proves nothing."""
+    return any(not x.hidden and _same_label(x, label) for x in elements)
 
 
 def summary(e: UIElement) -> str:

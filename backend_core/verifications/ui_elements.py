@@ -18,7 +18,7 @@ from backend_core.controllers.targets import LABEL_PARAM, ROLE_PARAM, ROW_PARAM
 from backend_core.controllers.ui_dump import SELECTOR_HELP, UiTree
 from backend_core.verifications.common import verify
 from backend_core.verifications.element import CHECK_PARAMS, describe_check, evaluate_check, seen_text
-from backend_core.verifications.matching import ElementQuery, state_holds
+from backend_core.verifications.matching import ElementQuery, label_shown, state_holds
 from shared.commands import P, command
 from shared.errors import RequestError
 
@@ -57,6 +57,8 @@ class UiElementVerifier(VerificationController):
                 chosen = {id(e) for e in tree.find(selector=selector)}
                 subset = [e for e in tree.elements if id(e) in chosen]
             obs = observe_tree(tree, "native", only=subset)
+            if label and not label_shown(label, obs.elements):   # no such label: nothing is proved either way
+                return False, f"no label {label!r} is shown in the {self.origin}"
             candidates = query.candidates(obs.elements)
             found = [e for e in candidates if state_holds(e, query.state)]
             seen = seen_text(found, candidates, list(obs.elements), query.role)

@@ -388,6 +388,8 @@ class BuiltinPlanner:
                 named = exc.what if re.search(r"[A-Z0-9\"']", exc.what) else st.last_object
                 later = [_with_referent(t, named) for t in texts[i + 1:]] if exc.replace_with else texts[i + 1:]
                 pending = (exc.replace_with or [_with_referent(clause.text, st.last_object)]) + later
+                if exc.last:   # "book 2 adults, 2 children": "book" after every number the task goes on to give
+                    pending = (exc.replace_with or []) + later + exc.last
                 if not st.steps:
                     return self._refuse(f"nothing called {exc.what!r} is on the screen now", exc.what, st)
                 done.append(f"{text!r} → planned after the steps before it have run")

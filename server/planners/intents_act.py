@@ -638,7 +638,7 @@ def activate(c: Clause, st: State) -> bool:
         if own is not None:
             _click_live_and_expect(st, own)
             return True
-        box = site_search_box(st) if about != target_text else None
+        box = site_search_box(st, as_you_type=False) if about != target_text else None
         if box is not None:   # not listed here: the app's own search finds it, the results list it
             search_for(st, about, box)
             raise Defer(about, replace_with=[f"{c.verb or 'open'} {target_text}"])

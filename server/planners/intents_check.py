@@ -21,7 +21,9 @@ from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
                       r"absent|missing|removed|deleted|nowhere)\b|"
-                      r"\bthere(?:'s|’s|\s+(?:is|are|should\s+be|must\s+be|will\s+be))\s+no\b", re.I)
+                      r"(?:^\s*|\b(?:sure|check|verify|ensure|confirm|assert|that|and|then)\s+)"
+                      r"there(?:'s|’s|\s+(?:is|are|should\s+be|must\s+be|will\s+be))\s+no\b", re.I)
+# ("there's no X" opens what is said: "the message There's no todo yet is shown" is a text to find, as it reads)
 _SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|on (?:the )?screen|"
           r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
           r"included|gone|hidden|absent|missing|removed|deleted|here)")
@@ -50,8 +52,10 @@ def negated(text: str) -> bool:
 
 def _strip_neg_words(text: str) -> str:
     text = re.sub(r"\b(?:does|do|did)\s+not\s+", "", text, flags=re.I)   # "channel 9 does not exist"
-    text = re.sub(r"\bthere(?:'s|’s|\s+(?:is|should\s+be|must\s+be|will\s+be))\s+no\b", "there is a", text, flags=re.I)
-    text = re.sub(r"\bthere\s+are\s+no\b", "there are a", text, flags=re.I)
+    lead = r"((?:^\s*|\b(?:sure|check|verify|ensure|confirm|assert|that|and|then)\s+))"
+    text = re.sub(lead + r"there(?:'s|’s|\s+(?:is|should\s+be|must\s+be|will\s+be))\s+no\b", r"\1there is a", text,
+                  flags=re.I)
+    text = re.sub(lead + r"there\s+are\s+no\b", r"\1there are a", text, flags=re.I)
     text = re.sub(r"\b(?:isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont)\b", "is", text, flags=re.I)
     return re.sub(r"\b(?:not|no longer|never|anymore|any more)\b", " ", text, flags=re.I)
 
@@ -396,7 +400,7 @@ def _whole_list_first(st: State, text: str) -> None:
         return
     if grounding.rows(text, st.live, minimum=0.9) or grounding.live_elements(text, st.live, minimum=0.9):
         return   # shown on this page now: the check fails while it stays, wherever else it is
-    box = site_search_box(st)
+    box = site_search_box(st, as_you_type=False)   # an absence is shown by a results page, not a popup
     if box is not None:
         search_for(st, text, box)
         raise Defer(text, replace_with=[f'check that "{text}" is not shown'])
@@ -495,7 +499,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             if el.role in ("combobox", "textbox"):
                 st.prove(lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
                 return
-            if el.role in ("text", "heading", "cell", "term") and not el.clickable and 0 < len(words(el.label)) <= 4 \
+            if el.role in ("text", "cell", "term") and not el.clickable and 0 < len(words(el.label)) <= 4 \
                     and "label" in st.param_names(V.WAIT_FOR_ELEMENT) and not set(words(el.label)) & set(words(text)):
                 # "the RPS is 0": the value the label "RPS" shows just after it, never a "0" elsewhere on the page
                 st.prove(lambda: checks.element(st.ctx, text=text, label=el.label, present=not negative,

@@ -147,22 +147,31 @@ def _emptied(st: State, label: str) -> PlanStep | None:
 
 
 # verbs that name the same control: a test is started with "Run" as well as with "Start"
-_VERB_KIN = ({"start", "run", "launch", "begin", "go"}, {"stop", "halt", "end", "abort"})
+_VERB_KIN = ({"start", "run", "launch", "begin"}, {"stop", "halt", "end", "abort"})
+_VERB_FILLER = frozenset("the a an this it now test".split())
 
 
 def verb_control(text: str, st: State) -> str | None:
     """"start the test", "run", "stop the load test": the clause's verb is the whole name of one button
-    ("START", "Run", "Stop") and nothing else of the clause is a control here."""
+    ("START", "Run", "Stop"), the only one of the page (none in a row), and what else the clause says is what the
+    page is about (its title or a heading: "Start new load test") or the activity ("start swarming"). "start the
+    worker" on a table of services starts none of them."""
     assert st.live is not None
     said = words(text)
     if not said or len(said) > 4:
         return None
     kin = next((k for k in _VERB_KIN if said[0] in k), {said[0]})
-    found = {(e.name or e.text).strip() for e in st.live.elements
+    found = [e for e in st.live.elements
              if e.role == ROLE_BUTTON and not e.hidden and not e.disabled and words(e.name or e.text)
              and words(e.name or e.text)[0] in kin
-             and set(words(e.name or e.text)[1:]) <= set(said[1:]) | {"test", "it", "now"}}
-    return found.pop() if len(found) == 1 else None
+             and set(words(e.name or e.text)[1:]) <= set(said[1:]) | {"test", "it", "now"}]
+    if len(found) != 1 or found[0].container:
+        return None
+    rest = [w for w in said[1:] if w not in _VERB_FILLER and w not in words(found[0].name or found[0].text)]
+    about = set(words(" ".join([st.live.title] + [h.label for h in st.live.headings()])))
+    if any(w not in about and not w.endswith("ing") for w in rest):
+        return None
+    return (found[0].name or found[0].text).strip()
 
 
 def click_verb_control(st: State, label: str) -> bool:

@@ -129,11 +129,14 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         name = name[len(nouns[0]):].strip()
     bare = site_search.without_kind(st, name) if name else name
     listed = bool(nouns) and records.entity_link(st, nouns[0]) is not None   # "the Suppliers group": Watch Groups
-    if bare != name and (any(grounding.norm(h.label) == grounding.norm(bare) for h in st.live.headings())
-                         or not listed and not grounding.rows(name, st.live, minimum=0.8)
-                         and records.record_link(st, name) is None
-                         and (grounding.rows(bare, st.live, minimum=0.8) or records.record_link(st, bare) is not None)):
-        name = bare   # "the Project Ideas tiddler": its heading, or its link, says "Project Ideas"
+    if bare != name and not listed and not grounding.rows(name, st.live, minimum=0.8) \
+            and records.record_link(st, name) is None \
+            and (grounding.rows(bare, st.live, minimum=0.8) or records.record_link(st, bare) is not None):
+        name = bare   # "the Project Ideas tiddler": its link says "Project Ideas"
+    # a heading that is the name without its kind word names a panel shown ("Project Ideas"), but only for the
+    # controls beside that heading: on a client's page, "the Acme project" is not the page's own record
+    panel = bare if bare != name and any(grounding.norm(h.label) == grounding.norm(bare)
+                                         for h in st.live.headings()) else name
     # "the pizza night bill", "the electricity bill": the part of the subject a row shows is the record, though
     # the other word ("bill") may name something else of the page (its "Bills" tab)
     # where the name itself is a row, only a name cell of a row counts, never a link or button in it: "the tech
@@ -176,11 +179,11 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not page_delete:   # one of several records shown at once: the delete beside its heading, else
         from server.planners.intents_page_verbs import VERB_WORDS, near_heading   # its Edit (its form deletes)
 
-        own = near_heading(st, name, tuple(_DELETE_CONTROLS))
-        edit_it = None if own is not None else near_heading(st, name, VERB_WORDS["edit"])
+        own = near_heading(st, panel, tuple(_DELETE_CONTROLS))
+        edit_it = None if own is not None else near_heading(st, panel, VERB_WORDS["edit"])
         if own is not None or edit_it is not None:
-            st.click_live(own or edit_it, f"Click {(own or edit_it).label!r} of {name!r}")
-            raise Defer(name, replace_with=([] if own else ["click delete"]) + [deletion_clause(st, name, None)])
+            st.click_live(own or edit_it, f"Click {(own or edit_it).label!r} of {panel!r}")
+            raise Defer(panel, replace_with=([] if own else ["click delete"]) + [deletion_clause(st, panel, None)])
     for noun in nouns or ([name] if name and len(words(name)) == 1 else []):
         if go_to_list(st, noun, [c.text]):
             return True

@@ -6,6 +6,7 @@ planned again on the page it shows (closed loop), where its control is the page'
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
@@ -63,21 +64,46 @@ _NEAR = 4   # a panel's own controls sit this close to its heading (its toolbar,
 def near_heading(st: State, name: str, starts: tuple[str, ...]) -> Target | None:
     """The control of the panel headed *name* whose label starts with one of *starts*: where a screen shows
     several records at once (a wiki's open notes, cards, dialogs), each heading has its own Edit / Delete beside
-    it. The nearest one to the one heading that is that name; None where no heading is."""
+    it. None where no one heading is that name, or it has no such control."""
+    def fits(e: UIElement) -> bool:
+        said = words(control_label(e))
+        return e.role in (ROLE_BUTTON, ROLE_LINK) and bool(said) and said[0] in starts and len(said) <= 4
+
+    found = panel_control(st, lambda h: grounding.norm(h.label) == grounding.norm(name), fits)
+    return Target(TargetKind.LIVE_ELEMENT, 0.9, found[1].label, live=found[1]) if found else None
+
+
+def panel_control(st: State, is_heading: Callable[[UIElement], bool],
+                  fits: Callable[[UIElement], bool]) -> tuple[UIElement, UIElement] | None:
+    """The one heading *is_heading* picks, and its nearest control that *fits*: on the heading's own line (a
+    toolbar beside the title, before or after it), else below it before the next heading (a card: heading,
+    body, then its controls)."""
     assert st.live is not None
     els = st.live.elements
-    heads = [i for i, h in enumerate(els) if h.role == "heading" and not h.hidden
-             and grounding.norm(h.label) == grounding.norm(name)]
+    heads = [i for i, h in enumerate(els) if h.role == "heading" and not h.hidden and is_heading(h)]
     if len(heads) != 1:
         return None
     at = heads[0]
-    near = [(abs(i - at), e) for i, e in enumerate(els[max(0, at - _NEAR):at + _NEAR + 1], max(0, at - _NEAR))
-            if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
-            and words(control_label(e))[:1] and words(control_label(e))[0] in starts and len(words(control_label(e))) <= 4]
-    if not near:
-        return None
-    el = min(near, key=lambda p: p[0])[1]
-    return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
+    head = els[at]
+    usable = [(i, e) for i, e in enumerate(els[max(0, at - _NEAR):at + _NEAR + 1], max(0, at - _NEAR))
+              if not e.hidden and not e.disabled and fits(e)]
+    beside = [(abs(i - at), e) for i, e in usable if _same_line(head, e)]
+    below: list[tuple[int, UIElement]] = []
+    for i in range(at + 1, min(len(els), at + _NEAR + 1)):
+        if els[i].role == "heading":
+            break
+        if any(j == i for j, _ in usable):
+            below.append((i - at, els[i]))
+    near = beside or below
+    return (head, min(near, key=lambda p: p[0])[1]) if near else None
+
+
+def _same_line(a: UIElement, b: UIElement) -> bool:
+    """Whether *a* and *b* are drawn on one line (their boxes overlap vertically)."""
+    if a.box is None or b.box is None:
+        return False
+    (_, ay, _, ah), (_, by, _, bh) = a.box, b.box
+    return min(ay + ah, by + bh) - max(ay, by) > 0
 
 
 def _here(st: State, name: str) -> bool:

@@ -22,11 +22,15 @@ _NOT_UNITS = frozenset("times time am pm percent th st nd rd of to and or in on 
 # an empty field that takes a count says so ("Number of guests", "Quantity", "Max results", "Rate per second")
 _COUNTING = re.compile(r"\b(?:number|count|quantity|qty|amount|how\s+many|rate|per|limit|size|max(?:imum)?|"
                        r"min(?:imum)?|total)\b|#|/", re.I)
-_SKIPPED = (Act.CHECK, Act.SEARCH, Act.ADD, Act.TYPE, Act.DELETE)
+_SKIPPED = (Act.CHECK, Act.SEARCH, Act.ADD, Act.TYPE, Act.DELETE, Act.OPEN, Act.NAVIGATE, Act.FILTER, Act.SORT)
+_IRREGULAR = {"children": "child", "people": "person", "men": "man", "women": "woman", "feet": "foot",
+              "teeth": "tooth", "mice": "mouse", "geese": "goose"}
 
 
 def _stem(word: str) -> str:
     word = word.lower()
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
@@ -40,7 +44,7 @@ def _field_for(st: State, unit: str, taken: set[int]) -> UIElement | None:
     "… users started/second"), of those not filled yet."""
     assert st.live is not None
     wanted = {_stem(w) for w in words(unit) if w not in ("per", "a", "an", "each")}
-    if not wanted or wanted <= _NOT_UNITS:
+    if not wanted or wanted <= {_stem(w) for w in _NOT_UNITS}:
         return None
     found = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
              and id(e) not in taken and wanted <= _label_words(e)
@@ -54,7 +58,8 @@ def _field_for(st: State, unit: str, taken: set[int]) -> UIElement | None:
 
 def quantity_intent(c: Clause, st: State) -> bool:
     """Each "<number> <unit>" of the clause typed into the field its unit names; the rest planned after."""
-    if st.live is None or c.act in _SKIPPED or not st.open_world:
+    if st.live is None or not st.open_world or c.act in _SKIPPED and not (
+            c.act in (Act.OPEN, Act.NAVIGATE) and c.verb.lower() == "enter"):   # "enter 6 users" types them
         return False
     taken: set[int] = set()
     filled: list[tuple[re.Match[str], UIElement]] = []
@@ -78,7 +83,11 @@ def quantity_intent(c: Clause, st: State) -> bool:
     rest = re.sub(r"\s+", " ", rest).strip(" ,;")
     rest = re.sub(r"\b(?:with|at|for|and|using)\s*$", "", rest, flags=re.I).strip(" ,;")
     if rest and not _ONLY_TYPING.fullmatch(rest):
-        raise Defer(rest, replace_with=[rest])   # "start a load test", "run": on the form as the typing leaves it
+        # "start a load test", "run": on the form as the typing leaves it, after the numbers the task gives next
+        more = [t for t in st.later if _only_quantities(st, t)]
+        if len(more) == len(st.later) and more:
+            raise Defer(rest, replace_with=[], last=[rest])
+        raise Defer(rest, replace_with=[rest])
     _expect_holds(st, filled[-1][0].group("n"), Target(TargetKind.LIVE_ELEMENT, 1.0, filled[-1][1].label,
                                                         live=filled[-1][1]))
     return True
@@ -110,3 +119,10 @@ def _label_then_number(c: Clause, st: State) -> bool:
     st.summary.append(f"{found[0].label}: {m.group('n')}")
     _expect_holds(st, m.group("n"), target)
     return True
+
+
+def _only_quantities(st: State, text: str) -> bool:
+    """*text* says nothing but numbers with what they count, each a field's ("2 children for 3 nights")."""
+    left = _QUANTITY.sub(" ", text)
+    return bool(_QUANTITY.search(text)) and not re.sub(r"\b(?:and|with|for|at|plus)\b|[,;.]", " ", left).strip() \
+        and all(_field_for(st, m.group("unit"), set()) is not None for m in _QUANTITY.finditer(text))

@@ -64,9 +64,7 @@ def _fill(st: State, rec: Record) -> int:
         filled += 1
         return True
 
-    el = (records.default_named(st, used) or next(
-        (e for e in (records.field_for(st, k, used) for k in records.NAME_FIELDS) if e is not None), None)) \
-        if rec.name else None
+    el = _name_field(st, used) if rec.name else None
     if rec.name and el is None and any(put_gated(k, rec.name) for k in records.NAME_FIELDS):
         pass   # a name field that a box enables first (a database browser's row form)
     elif rec.name:
@@ -151,6 +149,22 @@ def _field_of_kind(st: State, value: str, used: set[int]) -> UIElement | None:
 
 
 _FLAG_STYLES = (("1", "0"), ("true", "false"), ("yes", "no"), ("on", "off"), ("y", "n"), ("t", "f"))
+
+
+def _name_field(st: State, used: set[int]) -> UIElement | None:
+    """The field a record's name goes in: one labelled with a name word ("Name", "Title"); else the unlabelled one
+    holding the name the app gave the new record ("New Tiddler"); else one whose label has a name word in it
+    ("Item name" — but "tag name" beside a "New Tiddler" title names a tag)."""
+    assert st.live is not None
+    given = records.default_named(st, set(used))
+    taken = set(used)
+    named = next((e for e in (records.field_for(st, k, taken) for k in records.NAME_FIELDS) if e is not None), None)
+    exact = named is not None and grounding.norm(grounding.bare_label(named.name or named.placeholder)) in \
+        records.NAME_FIELDS
+    el = named if named is not None and (exact or given is None) else given
+    if el is not None:
+        used.add(st.live.elements.index(el))
+    return el
 
 
 def _flag_text(current: str, on: bool) -> str:

@@ -63,32 +63,50 @@ def _control(st: State, verb: str) -> UIElement | None:
 
 
 _DISMISS = re.compile(r"close|[×✕✖x]", re.I)
-_NEAR = 4   # a panel's close button sits this close to its heading (its toolbar, a dialog's header)
+
+
+def _closes_a_record(st: State) -> bool:
+    """The page offers a record's own close ("Close issue", "Resolve", a "resolve as" radio): a "close" said of
+    what it shows is that action, never the dialog's "×"."""
+    assert st.live is not None
+    return any(e.role in (ROLE_BUTTON, ROLE_RADIO, "link") and not e.hidden and words_of(e)[:1]
+               and (words_of(e)[0] == "close" and len(words_of(e)) > 1 and not set(words_of(e)[1:]) <= _VIEW_WORDS
+                    or words_of(e)[0] == "resolve")
+               for e in st.live.elements)
+
+
+# what a "Close …" control shuts when it shuts a view, not a record: "Close all", "Close this tab"
+_VIEW_WORDS = frozenset("all others other this tab tabs window dialog panel sidebar menu popup drawer preview".split())
+
+
+def words_of(e: UIElement) -> list[str]:
+    return (e.name or e.text or "").lower().split()
 
 
 def _dismiss(st: State, rec: str) -> bool:
     """"close the GettingStarted tiddler", "close the Settings dialog": *rec* is a heading shown, with a bare
-    "close" / "×" button beside it. That button dismisses the view, not the record (a tracker's action says more:
-    "Close ticket"); the proof is that the heading is gone."""
+    "close" / "×" button beside it (on its line, or below it in its panel). That button dismisses the view, not
+    the record; the proof is that the heading is gone."""
+    from server.planners.intents_page_verbs import panel_control
+
     assert st.live is not None
     said = norm(re.sub(r"^(?:the|this|that)\s+", "", rec, flags=re.I))
-    els = st.live.elements
-    for at, h in enumerate(els):
+
+    def is_it(h: UIElement) -> bool:   # the heading, and maybe one word for what kind of thing it is
         want = norm(h.label)
-        if h.role != ROLE_HEADING or h.hidden or not want or not (
-                said == want or said.startswith(want + " ") and len(said.split()) == len(want.split()) + 1):
-            continue   # the heading, and maybe one word for what kind of thing it is ("tiddler", "dialog")
-        near = [(abs(i - at), e) for i, e in enumerate(els[max(0, at - _NEAR):at + _NEAR + 1], max(0, at - _NEAR))
-                if e.role == ROLE_BUTTON and not e.hidden and _DISMISS.fullmatch((e.name or e.text).strip())]
-        if not near:
-            continue
-        button = min(near, key=lambda p: p[0])[1]
-        st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, button.label, live=button), f"Close {h.label!r}")
-        st.summary.append(f"close {h.label}")
-        st.expect_check(checks.element(st.ctx, text=h.label, role=ROLE_HEADING, present=False,
-                                       description=f"Check {h.label!r} is closed"))
-        return True
-    return False
+        return bool(want) and (said == want or said.startswith(want + " ")
+                               and len(said.split()) == len(want.split()) + 1)
+
+    found = panel_control(st, is_it, lambda e: e.role == ROLE_BUTTON
+                          and _DISMISS.fullmatch((e.name or e.text).strip()) is not None)
+    if found is None:
+        return False
+    head, button = found
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, button.label, live=button), f"Close {head.label!r}")
+    st.summary.append(f"close {head.label}")
+    st.expect_check(checks.element(st.ctx, text=head.label, role=ROLE_HEADING, present=False,
+                                   description=f"Check {head.label!r} is closed"))
+    return True
 
 
 def _beside(st: State, control: UIElement, role: str) -> UIElement | None:
@@ -146,7 +164,7 @@ def workflow_intent(c: Clause, st: State) -> bool:
         return False
     verb = m.group("verb").lower()
     rec = m.group("rec").strip()
-    if verb == "close" and _dismiss(st, rec):
+    if verb == "close" and not _closes_a_record(st) and _dismiss(st, rec):
         return True
     if not record_ids.on_its_page(st, rec, c.text):
         return False

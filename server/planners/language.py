@@ -457,6 +457,8 @@ def _set_pair(m: re.Match[str]) -> str:
     first = m.group("f2").split()[0].lower()
     if first in VERBS or first in _SET_VERBS_MORE:
         return m.group(0)   # "… and bump its priority to urgent": another verb of its own
+    if re.search(r"\s(?:of|for)\s+(?:the\s+)?(?-i:[A-Z0-9\"'“])|['’]s\s", m.group("f1"), re.I):
+        return m.group(0)   # "the title of Dune to X and the author to Y": both of Dune, said once (left whole)
     return f"{m.group('head')}, then {m.group('verb')} {m.group('f2')} to {m.group('v2')}"
 
 

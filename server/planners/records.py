@@ -521,8 +521,10 @@ def default_named(st: State, used: set[int]) -> UIElement | None:
     "Untitled 2"): the record's name goes there, whatever the field is called."""
     if st.live is None:
         return None
+    # a field with a label of its own says what it holds ("City" holding "New York"): only an unlabelled one
     found = [(i, e) for i, e in enumerate(st.live.elements) if i not in used and e.role == ROLE_TEXTBOX
-             and not e.hidden and not e.disabled and _DEFAULT_NAME.match(e.value.strip())]
+             and not e.hidden and not e.disabled and not (e.name or e.placeholder)
+             and _DEFAULT_NAME.match(e.value.strip())]
     if len(found) != 1:
         return None
     used.add(found[0][0])
@@ -623,9 +625,12 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
     # an "add" right after a box that is not the form's first field adds that box's value to the form (a tag,
     # a custom field); it saves nothing
     found = [t for t in found if not (fields and _adds_to_box(st, t.live, order, fields[0]))] or found
-    # a button that says it keeps the changes ("Save", "Confirm changes to this note") wherever it sits, before a
-    # verb that may make something else ("Create wikitext link" in an editor's toolbar)
-    found = [t for t in found if {"save", "changes"} & set(words(t.label))] or found
+    # a button that is one save word ("Send", "Run", "Save") first; else one that says it keeps the changes
+    # ("Confirm changes to this note") wherever it sits, before a verb that may make something else ("Create
+    # wikitext link" in an editor's toolbar)
+    whole = {w for w in (*extra, *SAVE_WORDS)}
+    found = [t for t in found if " ".join(words(t.label)) in whole] or \
+        [t for t in found if {"save", "changes"} & set(words(t.label))] or found
     after = [t for t in found if fields and order.get(id(t.live), -1) > fields[0]]
     return (after or found)[0]
 

@@ -42,8 +42,9 @@ def site_search_box(st: State, as_you_type: bool = True) -> UIElement | None:
     said = " ".join((box.name, box.placeholder))
     if not as_you_type or box.container:
         return None
-    return box if re.search(r"\bsearch", said, re.I) or not said.strip() and re.search(r"\bsearch\b", box.hint, re.I) \
-        else None
+    # it must say only "search": "Search projects…" searches projects, not the record sought
+    only_search = re.fullmatch(r"\W*search\W*", said.strip(), re.I) is not None
+    return box if only_search or not said.strip() and re.search(r"\bsearch\b", box.hint, re.I) else None
 
 
 def without_kind(st: State, name: str, *, named: bool = True) -> str:

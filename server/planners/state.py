@@ -39,13 +39,15 @@ class Defer(Exception):
 
     With *replace_with*, the clause is done as far as it can be now, and what is
     left of it is those clauses ("add a customer named Bob" → click "Add customer",
-    then later: type "Bob", save).
+    then later: type "Bob", save). With *last*, what is left of it comes after the clauses the
+    task goes on with ("book 2 adults, 2 children": the booking once every number is in).
     """
 
-    def __init__(self, what: str, replace_with: list[str] | None = None) -> None:
+    def __init__(self, what: str, replace_with: list[str] | None = None, last: list[str] | None = None) -> None:
         super().__init__(what)
         self.what = what
         self.replace_with = replace_with
+        self.last = last or []   # what is left of the clause, planned after the task's later clauses
 
 
 

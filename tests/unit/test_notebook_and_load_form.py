@@ -156,3 +156,20 @@ def test_a_label_said_in_the_testers_words_is_the_screens_short_label() -> None:
     """"the failure rate" is the status bar's "Failures": its only short label whose words are all said."""
     assert steps(plan("make sure the failure rate is 0%", screen("locust/running"))) == \
         [("wait_for_element", {"text": "0%", "label": "Failures", "present": True})]
+
+
+# -- a Streamlit app: widgets the framework draws (an inventory tool, tasks written before the planner ran on it)
+
+def test_a_dropdown_whose_options_show_only_when_open_is_chosen_by_the_option_said() -> None:
+    assert steps(plan("choose Office as category", screen("warehouse/add"))) == \
+        [("select_option", {"option": "Office", "field": "Category"})]
+    got = steps(plan("add a new item called Rake with quantity 8 in the Garden category", screen("warehouse/add")))
+    assert ("select_option", {"option": "Garden", "field": "Category"}) in got
+
+
+def test_a_radio_of_a_named_group_and_a_slider_are_set() -> None:
+    assert steps(plan("switch units to Imperial", screen("warehouse/settings")))[0] == \
+        ("set_checked", {"checked": True, "text": "Imperial", "role": "radio"})
+    assert steps(plan("set the low stock threshold to 10 and save", screen("warehouse/settings")))[:2] == \
+        [("set_slider", {"value": 10.0, "field": "Low stock threshold"}),
+         ("wait_for_element", {"text": "10", "role": "slider", "present": True})]
