@@ -268,6 +268,9 @@ OBSERVE_JS = r"""
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]'))
       e.disabled = true;
     if (el === document.activeElement && el !== document.body) e.focused = true;
+    // an ARIA slider, spin button or meter says its value in attributes
+    if (!e.value && el.hasAttribute('aria-valuenow'))
+      e.value = cut(el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow'), 60);
     const m = /^H([1-6])$/.exec(tag);
     if (m) e.level = +m[1];
     else if (el.getAttribute('aria-level')) e.level = parseInt(el.getAttribute('aria-level'), 10) || 0;

@@ -388,9 +388,32 @@ def delete_every_row(st: State, subject: str) -> bool:
     return True
 
 
+def _picked_then_deleted(st: State, subject: str, row: str) -> bool:
+    """A list whose rows have no controls, with a dropdown that says what it is for ("Item to remove") and a
+    button that does it ("Remove item"): the record is chosen there, the button clicked, and its row must go."""
+    assert st.live is not None
+    verbs = set(_DELETE_WORDS)
+    boxes = [e for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.container
+             and verbs & set(words(e.name or e.placeholder))]
+    buttons = [e for e in st.live.elements if e.role == ROLE_BUTTON and not e.hidden and not e.container
+               and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in verbs]
+    if len(boxes) != 1 or len(buttons) != 1 or (boxes[0].options and not any(
+            grounding.norm(o) == grounding.norm(subject) for o in boxes[0].options)):
+        return False
+    from server.planners.intents_delete import deletion_clause
+
+    _select_option(st, Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, boxes[0].label, live=boxes[0]), subject)
+    button = Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, buttons[0].label, live=buttons[0])
+    st.click_live(button, f"Click {buttons[0].label!r}")
+    st.last_object = subject
+    raise Defer(subject, replace_with=[deletion_clause(st, subject, None)])
+
+
 def delete_row(st: State, subject: str, row: str) -> bool:
     """Click the delete control of the row showing *subject*; the next screen confirms and proves it gone."""
     control = _row_control(st, row, _DELETE_WORDS)
+    if control is None and _picked_then_deleted(st, subject, row):
+        return True
     if control is None:
         raise Unplannable(f"no delete control in the row of {subject!r}", subject)
     st.click_live(control, f"Delete {subject!r}", row=row)

@@ -64,10 +64,11 @@ def _fill(st: State, rec: Record) -> int:
         filled += 1
         return True
 
-    el = _name_field(st, used) if rec.name else None
-    if rec.name and el is None and any(put_gated(k, rec.name) for k in records.NAME_FIELDS):
+    name = rec.name
+    el = _name_field(st, used) if name else None
+    if name and el is None and any(put_gated(k, name) for k in records.NAME_FIELDS):
         pass   # a name field that a box enables first (a database browser's row form)
-    elif rec.name:
+    elif name:
         if el is None:
             boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
             # not a field kept for a value of a shape (a date, an amount, an email): the first free one
@@ -77,7 +78,7 @@ def _fill(st: State, rec: Record) -> int:
                 used.add(st.live.elements.index(el))
         if el is None:
             raise Unplannable("the form on the screen has no field for a name", "name")
-        put(el, rec.name)
+        put(el, name)
     for key, value in rec.fields:
         if put_gated(key, value):
             continue
@@ -89,6 +90,8 @@ def _fill(st: State, rec: Record) -> int:
             or records.field_for(st, key, used) or _field_of_kind(st, value, used)
         if el is None:
             pair = records.option_field(st, value, used)
+            if pair is None and key in records.PREPOSITION_FIELDS:
+                pair = _lone_dropdown(st, value, used)   # "to Tools": the form's one dropdown, its options unseen
             if pair is None:
                 raise Unplannable(f"no field for {key!r} on the form", key)
             el, value = pair
@@ -149,6 +152,19 @@ def _field_of_kind(st: State, value: str, used: set[int]) -> UIElement | None:
 
 
 _FLAG_STYLES = (("1", "0"), ("true", "false"), ("yes", "no"), ("on", "off"), ("y", "n"), ("t", "f"))
+
+
+def _lone_dropdown(st: State, value: str, used: set[int]) -> tuple[UIElement, str] | None:
+    """The form's one dropdown not filled yet, whose options show only when it opens, for a name-like value."""
+    if not re.match(r"(?-i:[A-Z\"'“])", value):
+        return None
+    assert st.live is not None
+    found = [e for e in records.form_fields(st) if e.role == ROLE_COMBOBOX and not e.options
+             and st.live.elements.index(e) not in used]
+    if len(found) != 1:
+        return None
+    used.add(st.live.elements.index(found[0]))
+    return found[0], value
 
 
 def _name_field(st: State, used: set[int]) -> UIElement | None:

@@ -465,10 +465,26 @@ def _set_pair(m: re.Match[str]) -> str:
 _SET_VERBS_MORE = frozenset("bump raise lower increase decrease drop reduce move assign give hand rename".split())
 
 
+_TRY = re.compile(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:try|attempt)(?:ing)?\s+(?:to\s+(?P<v>\w+)|(?P<g>\w+ing))\b",
+                  re.I)
+
+
+def _untried(m: re.Match[str]) -> str:
+    """"try adding X", "try to add X": the action itself (whether it works is what the task's check says)."""
+    if m.group("v"):
+        return m.group(1) + m.group("v")
+    g = m.group("g").lower()
+    for base in (g[:-3], g[:-3] + "e", g[:-4]):   # adding → add, creating → create, running → run
+        if base in VERBS:
+            return m.group(1) + base
+    return m.group(0)
+
+
 def _restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
+    task = _TRY.sub(_untried, task)
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
     task = restate_shown_first(task)   # "show the cheapest products first": a sort
     # "the customer list should include Bob Chen", "the bill list has an entry for Electricity": a name listed

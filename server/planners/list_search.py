@@ -258,7 +258,8 @@ def on_list_of(st: State, noun: str) -> bool:
     # &action=stop" names a record and an action, not what the page lists
     url = urlsplit(st.live.url)
     searched = [v for k, v in parse_qsl(url.query) if k.lower() in _SEARCH_KEYS]
-    texts = [st.live.title, url.path, *searched] + [h.label for h in st.live.headings()]
+    texts = [st.live.title, url.path, *searched] + [h.label for h in st.live.headings()] + \
+        [e.label for e in st.live.elements if e.role == "tab" and e.selected is True]   # the tab shown: "Stock"
     return any(grounding.similarity(noun, t) >= 0.6 or noun.lower() in t.lower() for t in texts if t)
 
 

@@ -181,3 +181,25 @@ def test_a_rows_controls_in_list_items_of_their_own_belong_to_the_row(browser: B
     assert start.container == "stopped backup Start"
     mail = next(e for e in obs.elements if e.role == "link" and e.label == "Lunch on Friday?")
     assert mail.container == "Lunch on Friday?"
+
+
+def test_a_page_is_read_once_its_app_has_finished_drawing_it(browser: Browser) -> None:
+    browser.open("sliders.html")   # a paragraph is added 0.7 s after load, as a streamed page's content is
+    texts = [e.text for e in browser.remote.observe().elements if e.role == "text"]
+    assert "Drawn after load" in texts
+
+
+def test_sliders_are_moved_to_a_value_and_a_value_they_cannot_take_fails(browser: Browser) -> None:
+    from shared.errors import DeviceFailure
+
+    browser.open("sliders.html")
+    assert "35" in browser.remote.set_slider(value=35, field="Volume")     # a native range input, set
+    assert "7" in browser.remote.set_slider(value=7, field="Brightness")   # an ARIA slider, by its arrow keys
+    obs = browser.remote.observe()
+    assert by_label(obs, "slider", "Volume").value == "35"
+    texts = [e.text for e in obs.elements if e.role == "text"]
+    assert "Volume is 35" in texts and "Brightness is 7" in texts
+    with pytest.raises(DeviceFailure, match="stops at"):
+        browser.remote.set_slider(value=33, field="Volume")   # its step is 5
+    with pytest.raises(DeviceFailure, match="stops at 10"):
+        browser.remote.set_slider(value=12, field="Brightness")   # past its end
