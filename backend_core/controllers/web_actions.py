@@ -82,6 +82,9 @@ _SET_RANGE_JS = """
 }
 """
 MAX_SLIDER_KEYS = 500
+# a hidden checkbox or radio with a label drawn in its place (many component kits)
+_DRAWN_BY_LABEL_JS = "e => !!((e.labels && e.labels.length) || e.closest('label'))"
+_CLICK_LABEL_JS = "e => ((e.labels && e.labels[0]) || e.closest('label')).click()"
 
 
 def _arrow_to(page: Any, loc: Any, value: float) -> float:
@@ -226,8 +229,20 @@ class WebActions:
 
         def toggle(page: Any) -> str:
             loc = resolve(page, target, default_roles=TOGGLE_ROLES)
-            act(loc, target, "check" if checked else "uncheck",
-                lambda l: l.set_checked(checked, timeout=ACT_TIMEOUT_MS))
+            try:
+                act(loc, target, "check" if checked else "uncheck",
+                    lambda l: l.set_checked(checked, timeout=ACT_TIMEOUT_MS))
+            except DeviceFailure:
+                if not loc.evaluate(_DRAWN_BY_LABEL_JS):
+                    raise
+                # a box the page hides and draws itself (a styled radio or switch): its label is what a user clicks
+                if bool(loc.is_checked()) != checked:
+                    loc.evaluate(_CLICK_LABEL_JS)
+                    self.session.settle(page)
+                if bool(loc.is_checked()) != checked:
+                    raise DeviceFailure(f"{target.describe()} is still {'unchecked' if checked else 'checked'} "
+                                        "after a click on its label", expected="checked" if checked else "unchecked")
+                return f"{'checked' if checked else 'unchecked'} {target.describe()} (by its label)"
             return f"{'checked' if checked else 'unchecked'} {target.describe()}"
 
         return self.session.call(toggle)

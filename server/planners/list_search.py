@@ -180,6 +180,13 @@ def _search_site(st: State, name: str, about: str, tried: set[str], then: str | 
     raise Defer(name, replace_with=[_seek_clause(name, about, tried)] + ([then] if then else []))
 
 
+def _a_control_named(st: State, name: str) -> bool:
+    """A field, switch or button of the screen is *name* ("Email alerts"): what was looked for is a setting here."""
+    assert st.live is not None
+    return any(t.live is not None and t.live.role not in ("text", "heading", "cell", "row", "listitem")
+               for t in grounding.live_elements(name, st.live, minimum=0.9))
+
+
 def _own_page(st: State, name: str) -> bool:
     """The screen is *name*'s own page: a heading says every word of it ("Ticket #5 — Guide scrolls slowly")."""
     assert st.live is not None
@@ -217,7 +224,7 @@ def seek_intent(c: Clause, st: State) -> bool:
     name, about = m.group("x"), m.group("about") or ""
     tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
     if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None \
-            or _own_page(st, name):
+            or _own_page(st, name) or _a_control_named(st, name):
         st.expect_check(None)
         return True   # here it is: the clause after this one acts on it
     if _SEARCHED in tried and _open_result(st, name):

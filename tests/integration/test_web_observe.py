@@ -203,3 +203,10 @@ def test_sliders_are_moved_to_a_value_and_a_value_they_cannot_take_fails(browser
         browser.remote.set_slider(value=33, field="Volume")   # its step is 5
     with pytest.raises(DeviceFailure, match="stops at 10"):
         browser.remote.set_slider(value=12, field="Brightness")   # past its end
+
+
+def test_a_radio_the_page_hides_and_draws_itself_is_chosen_by_its_label(browser: Browser) -> None:
+    browser.open("sliders.html")
+    assert "by its label" in browser.remote.set_checked(checked=True, text="Imperial", role="radio")
+    obs = browser.remote.observe()
+    assert by_label(obs, "radio", "Imperial").checked is True and by_label(obs, "radio", "Metric").checked is False

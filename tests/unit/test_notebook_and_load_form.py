@@ -173,3 +173,24 @@ def test_a_radio_of_a_named_group_and_a_slider_are_set() -> None:
     assert steps(plan("set the low stock threshold to 10 and save", screen("warehouse/settings")))[:2] == \
         [("set_slider", {"value": 10.0, "field": "Low stock threshold"}),
          ("wait_for_element", {"text": "10", "role": "slider", "present": True})]
+
+
+def test_a_setting_looked_for_through_the_apps_pages_is_found_as_a_switch() -> None:
+    first = plan("turn on email alerts and save the settings", screen("warehouse/home"))
+    assert steps(first) == [("click_element", {"text": "Settings", "role": "link"})]
+    then = plan("; ".join(first.pending), screen("warehouse/settings"))
+    assert steps(then)[0] == ("set_checked", {"checked": True, "text": "Email alerts", "role": "switch"})
+    assert steps(then)[-1] == ("click_element", {"text": "Save settings", "role": "button"})
+
+
+def test_a_record_is_removed_through_the_dropdown_and_button_made_for_it() -> None:
+    p = plan("remove the Stapler", screen("warehouse/home"))
+    assert steps(p) == [("select_option", {"option": "Stapler", "field": "Item to remove"}),
+                        ("click_element", {"text": "Remove item", "role": "button"})]
+    assert p.pending == ['if asked confirm the deletion of the row "Stapler"']
+
+
+def test_trying_an_action_is_the_action() -> None:
+    p = plan("try adding an item with no name and check the error Please enter a name appears", screen("warehouse/home"))
+    assert steps(p) == [("click_element", {"text": "Add item", "role": "link"})]
+    assert p.pending == ["save", "check the error Please enter a name appears"]
