@@ -84,7 +84,15 @@ _SET_RANGE_JS = """
 MAX_SLIDER_KEYS = 500
 # a hidden checkbox or radio with a label drawn in its place (many component kits)
 _DRAWN_BY_LABEL_JS = "e => !!((e.labels && e.labels.length) || e.closest('label'))"
-_CLICK_LABEL_JS = "e => ((e.labels && e.labels[0]) || e.closest('label')).click()"
+# where the label is drawn, in the viewport: a user's click lands there
+_LABEL_POINT_JS = """
+e => {
+  const l = (e.labels && e.labels[0]) || e.closest('label');
+  l.scrollIntoView({block: 'center'});
+  const r = l.getBoundingClientRect();
+  return [r.x + Math.min(r.width / 2, 24), r.y + r.height / 2];
+}
+"""
 
 
 def _arrow_to(page: Any, loc: Any, value: float) -> float:
@@ -237,7 +245,8 @@ class WebActions:
                     raise
                 # a box the page hides and draws itself (a styled radio or switch): its label is what a user clicks
                 if bool(loc.is_checked()) != checked:
-                    loc.evaluate(_CLICK_LABEL_JS)
+                    x, y = loc.evaluate(_LABEL_POINT_JS)
+                    page.mouse.click(x, y)
                     self.session.settle(page)
                 if bool(loc.is_checked()) != checked:
                     raise DeviceFailure(f"{target.describe()} is still {'unchecked' if checked else 'checked'} "
