@@ -107,6 +107,16 @@ STILL_JS = """
   return now - window.__devicepilotStill.last;
 }
 """
+# Installed in every document: the time it last changed, watched from its start, so a page that has been still
+# since it loaded is read at once (STILL_JS and DOM_STILL_JS install the same watch where this did not run)
+WATCH_CHANGES_JS = """
+(() => {
+  const still = window.__devicepilotStill = {last: performance.now(), loaded: 0};
+  new MutationObserver(() => { still.last = performance.now(); })
+    .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+  window.addEventListener('load', () => { still.loaded = performance.now(); });
+})();
+"""
 # Milliseconds since the page's document last changed (the same observer as STILL_JS), animations aside: an
 # endless spinner does not hold a reading back
 DOM_STILL_JS = """
@@ -117,12 +127,15 @@ DOM_STILL_JS = """
     new MutationObserver(() => { still.last = performance.now(); })
       .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
   }
-  return now - window.__devicepilotStill.last;
+  const still = window.__devicepilotStill;
+  // quiet since the later of its last change and its load: a page drawn by its script after load (from what its
+  // server streams) starts changing only then; one its server rendered is read soon after it loaded
+  return now - Math.max(still.last, still.loaded || 0);
 }
 """
 # A page is read for planning once its document has not changed for this long (an app that renders what its
 # server streams, a Streamlit or a Dash app, fills the page after "load"), waiting at most READ_STILL_CAP_MS
-READ_STILL_MS = 300
+READ_STILL_MS = 200
 READ_STILL_CAP_MS = 2500
 # A check that does not hold on a page this long unchanged, with no request under way, will not come to hold
 # by itself: it fails then rather than at its timeout (see BrowserSession.still_for)
@@ -199,6 +212,7 @@ class BrowserSession:
         self._page.set_default_timeout(self.options.default_timeout_ms)
         if self.options.pause_endless_animations:
             self._page.add_init_script(PAUSE_ENDLESS_JS)
+        self._page.add_init_script(WATCH_CHANGES_JS)   # when the page last changed, from its first node on
         self._page.on("dialog", self._answer_dialog)
         self._page.on("request", lambda request: self._inflight.add(request))
         self._page.on("requestfinished", lambda request: self._inflight.discard(request))

@@ -241,8 +241,8 @@ class WebActions:
                 act(loc, target, "check" if checked else "uncheck",
                     lambda l: l.set_checked(checked, timeout=ACT_TIMEOUT_MS))
             except DeviceFailure:
-                if not loc.evaluate(_DRAWN_BY_LABEL_JS):
-                    raise
+                if not loc.is_enabled() or not loc.evaluate(_DRAWN_BY_LABEL_JS):
+                    raise   # a disabled box stays as it is: that is the failure to report
                 # a box the page hides and draws itself (a styled radio or switch): its label is what a user clicks
                 if bool(loc.is_checked()) != checked:
                     x, y = loc.evaluate(_LABEL_POINT_JS)
