@@ -76,15 +76,19 @@ export default async function runsView(root, ctx) {
     };
   }
 
+  let generation = 0;   // the filters each answer was asked for: an answer to filters since changed is dropped
+
   async function load(reset) {
     if (reset) {
+      generation += 1;
       offset = 0;
       shown = new Map();
       replace(tbody);
     }
+    const asked = generation;
     try {
       const runs = await api.get(withQuery("/api/runs", { ...query(), limit: PAGE, offset }));
-      if (!ctx.alive()) return;
+      if (!ctx.alive() || asked !== generation) return;
       for (const run of runs) {
         const tr = row(run);
         shown.set(run.id, tr);
@@ -95,6 +99,7 @@ export default async function runsView(root, ctx) {
       count.textContent = `${shown.size} run${shown.size === 1 ? "" : "s"}${moreBox.hidden ? "" : " shown"}`;
       if (!shown.size) replace(tbody, h("tr", null, h("td", { colspan: "7" }, emptyState("No run matches these filters", "Change the filters or start a task from a device."))));
     } catch (err) {
+      if (asked !== generation) return;
       replace(tbody, h("tr", null, h("td", { colspan: "7" }, errorBanner("Runs could not be loaded", err.message))));
     }
   }
