@@ -92,44 +92,34 @@ async (cap) => {
 """
 QUIET_CAP_MS = 1500
 
-# Milliseconds since the page last changed by itself: a node added, removed or rewritten, an attribute set
-# (a MutationObserver installed on the first call; the call that installs it counts as a change); 0 while an
-# animation runs, even an endless one (a spinner says "wait").
-STILL_JS = """
-() => {
-  const now = performance.now();
+# The watch on a document's changes: the time it last changed (a node added, removed or rewritten, an attribute
+# set) and when it loaded. Installed in every document at its start (WATCH_CHANGES_JS); the readings below install
+# it where that did not run, and then the call that installs it counts as a change.
+_WATCH = """
   if (!window.__devicepilotStill) {
-    const still = window.__devicepilotStill = {last: now};
+    const still = window.__devicepilotStill = {last: performance.now(), loaded: 0};
     new MutationObserver(() => { still.last = performance.now(); })
       .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+    window.addEventListener('load', () => { still.loaded = performance.now(); });
   }
+"""
+WATCH_CHANGES_JS = "(() => {" + _WATCH + "})();"
+# Milliseconds since the page last changed by itself; 0 while an animation runs, even an endless one (a spinner
+# says "wait").
+STILL_JS = """
+() => {
+  const now = performance.now();""" + _WATCH + """
   if (document.getAnimations().some(a => a.playState === 'running')) return 0;
   return now - window.__devicepilotStill.last;
 }
 """
-# Installed in every document: the time it last changed, watched from its start, so a page that has been still
-# since it loaded is read at once (STILL_JS and DOM_STILL_JS install the same watch where this did not run)
-WATCH_CHANGES_JS = """
-(() => {
-  const still = window.__devicepilotStill = {last: performance.now(), loaded: 0};
-  new MutationObserver(() => { still.last = performance.now(); })
-    .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-  window.addEventListener('load', () => { still.loaded = performance.now(); });
-})();
-"""
-# Milliseconds since the page's document last changed (the same observer as STILL_JS), animations aside: an
-# endless spinner does not hold a reading back
+# Milliseconds the document has been quiet, animations aside (an endless spinner does not hold a reading back),
+# since the later of its last change and its load: a page drawn by its script after load (from what its server
+# streams) starts changing only then; one its server rendered is read soon after it loaded.
 DOM_STILL_JS = """
 () => {
-  const now = performance.now();
-  if (!window.__devicepilotStill) {
-    const still = window.__devicepilotStill = {last: now};
-    new MutationObserver(() => { still.last = performance.now(); })
-      .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-  }
+  const now = performance.now();""" + _WATCH + """
   const still = window.__devicepilotStill;
-  // quiet since the later of its last change and its load: a page drawn by its script after load (from what its
-  // server streams) starts changing only then; one its server rendered is read soon after it loaded
   return now - Math.max(still.last, still.loaded || 0);
 }
 """
