@@ -129,16 +129,22 @@ class ScreenObservation:
     title: str = ""
     elements: tuple[UIElement, ...] = ()
     truncated: bool = False             # more elements existed than were reported
+    # a modal dialog was open: only its elements were read, the page behind it is not seen (so nothing
+    # is proved absent from it)
+    modal: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"platform": self.platform, "url": self.url, "title": self.title,
-                "elements": [e.to_dict() for e in self.elements], "truncated": self.truncated}
+        d = {"platform": self.platform, "url": self.url, "title": self.title,
+             "elements": [e.to_dict() for e in self.elements], "truncated": self.truncated}
+        if self.modal:
+            d["modal"] = True
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "ScreenObservation":
         return cls(str(d.get("platform") or ""), str(d.get("url") or ""), str(d.get("title") or ""),
                    tuple(UIElement.from_dict(e) for e in d.get("elements") or () if isinstance(e, dict)),
-                   bool(d.get("truncated")))
+                   bool(d.get("truncated")), bool(d.get("modal")))
 
     def of_role(self, *roles: str) -> list[UIElement]:
         return [e for e in self.elements if e.role in roles]

@@ -21,7 +21,7 @@ from typing import Any
 from backend_core.controllers.browser import BrowserSession
 from backend_core.controllers.targets import INDEX_PARAM, TARGET_PARAMS, Target, field_params
 from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
-from backend_core.controllers.web_targets import resolve
+from backend_core.controllers.web_targets import follow_hidden_nav_link, resolve
 from shared.commands import P, ParamType, command
 from shared.errors import DeviceFailure, RequestError
 
@@ -137,7 +137,15 @@ class WebActions:
         if id:
             selector = f"[id={json.dumps(id)}]" + (f" {selector}" if selector else "")
         target = Target(text, role, selector, row, index)
-        return self._on_target(target, "clicked", lambda loc: loc.click(timeout=ACT_TIMEOUT_MS))
+        try:
+            return self._on_target(target, "clicked", lambda loc: loc.click(timeout=ACT_TIMEOUT_MS))
+        except DeviceFailure:
+            # a link of a collapsed navigation: where its click would go, when it is the one link so named
+            followed = self.session.call(lambda page: follow_hidden_nav_link(page, target))
+            if followed is None:
+                raise
+            log.info("followed %s of a collapsed navigation to %s", target.describe(), followed)
+            return f"clicked {target.describe()} (a link of a collapsed navigation: followed to {followed})"
 
     @command("Sort a table by a column: click the column's header until the column reads in the asked order "
              "(ascending, descending, or any: sorted either way); fails if it never does",

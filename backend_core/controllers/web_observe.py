@@ -157,8 +157,16 @@ OBSERVE_JS = r"""
       const img = el.querySelector('img[alt]');
       if (img && img.alt.trim()) return squash(img.alt);
     }
-    const title = el.getAttribute('title');
+    const title = el.getAttribute('title') || el.getAttribute('data-bs-original-title') ||
+      el.getAttribute('data-original-title');
     if (title && title.trim()) return squash(title);
+    if (['button', 'link', 'menuitem', 'tab'].includes(role)) {
+      // an icon whose tooltip is on a part of it: <a><span title="Delete"><i class="fa-trash"></i></span></a>
+      const part = el.querySelector('[aria-label],[title],[data-bs-original-title]');
+      const said = part && (part.getAttribute('aria-label') || part.getAttribute('title') ||
+        part.getAttribute('data-bs-original-title'));
+      if (said && said.trim()) return squash(said);
+    }
     if (['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && !['button', 'submit', 'reset', 'image'].includes(el.type))
       return layoutLabel(el);
     return '';
@@ -226,6 +234,7 @@ OBSERVE_JS = r"""
   const carried = [];   // texts of the reported ancestors, innermost last
   let truncated = false;
 
+  let walkRoot = document.documentElement;   // the part of the page read: an open modal dialog, else all of it
   let emittingHidden = false;   // a hidden element has no rendered text: its name is its text content
   function emit(el, role, hidden) {
     if (out.length >= maxElements) { truncated = true; return null; }
@@ -276,6 +285,7 @@ OBSERVE_JS = r"""
     else if (el.getAttribute('aria-level')) e.level = parseInt(el.getAttribute('aria-level'), 10) || 0;
     if (tag === 'A' && el.getAttribute('href')) e.href = el.getAttribute('href');
     let row = el.parentElement && el.parentElement.closest(ROW_SEL);
+    if (row && !walkRoot.contains(row)) row = null;   // a dialog's buttons are in no row of the page behind it
     // a row that holds nothing but this control (the <li> around each of a table row's links) wraps it: the
     // control's row is the one around that, if there is one
     const own = squash(shownText(el));
@@ -338,6 +348,19 @@ OBSERVE_JS = r"""
     })(root, depth);
   }
 
+  // the links of a collapsed navigation (a docs site's other sections, a folded sidebar): places to go, so
+  // reported hidden, a few dozen at most, so that they never crowd out what the page shows
+  const NAV_SEL = 'nav, [role=navigation]';
+  let navLeft = 60;
+  function hiddenNavLinks(root) {
+    for (const a of root.querySelectorAll('a[href]')) {
+      if (navLeft <= 0) return;
+      const href = a.getAttribute('href') || '';
+      if (!href || href.startsWith('#') || href.startsWith('javascript:')) continue;
+      if (emit(a, 'link', true)) navLeft -= 1;
+    }
+  }
+
   function walk(el, inRow) {
     if (out.length >= maxElements) { truncated = true; return; }
     if (SKIP.has(el.tagName)) return;
@@ -351,6 +374,7 @@ OBSERVE_JS = r"""
       // a control of a visible row that shows only on hover (or focus), and the items of a closed menu
       if (inRow && CLICKABLE.has(role)) emit(el, role, true);
       else if (!walkedInto && (inRow || el.matches(MENU_SEL))) hiddenControls(el, 0);
+      else if (!walkedInto && el.closest(NAV_SEL)) hiddenNavLinks(el);
       if (!walkedInto) return;
     }
     let pushed = false;
@@ -387,8 +411,10 @@ OBSERVE_JS = r"""
       });
     return found.length ? found[found.length - 1] : null;
   }
-  if (document.body) walk(openModal() || document.body, false);
-  return {url: location.href, title: document.title, elements: out, truncated};
+  const modal = document.body ? openModal() : null;
+  if (modal) walkRoot = modal;
+  if (document.body) walk(modal || document.body, false);
+  return {url: location.href, title: document.title, elements: out, truncated, modal: !!modal};
 }
 """.replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS)
 
@@ -400,4 +426,4 @@ def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservati
     log.debug("observed %s: %d element(s)%s", raw.get("url"), len(elements),
               " (truncated)" if raw.get("truncated") else "")
     return ScreenObservation("web", str(raw.get("url") or ""), str(raw.get("title") or ""), elements,
-                             bool(raw.get("truncated")))
+                             bool(raw.get("truncated")), bool(raw.get("modal")))

@@ -11,6 +11,7 @@ lists what the page does show.
 """
 from __future__ import annotations
 
+import json
 import logging
 import re
 from typing import Any, Callable
@@ -244,6 +245,38 @@ def _open_menu_of(page: Any, text: str) -> bool:
         return False
 
 
+_HIDDEN_NAV_HREFS_JS = """(text) => {
+  const want = text.replace(/\\s+/g, ' ').trim().toLowerCase();
+  const said = (el) => [el.getAttribute('aria-label'), el.getAttribute('title'), el.textContent]
+    .map(s => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase());
+  const out = new Set();
+  for (const a of document.querySelectorAll('nav a[href], [role=navigation] a[href]')) {
+    if (a.checkVisibility ? a.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}) : a.offsetParent) continue;
+    const href = a.getAttribute('href');
+    if (!href || href.startsWith('#') || href.startsWith('javascript:') || !said(a).includes(want)) continue;
+    const url = new URL(href, location.href);
+    if (url.origin === location.origin) out.add(url.href);
+  }
+  return Array.from(out);
+}"""
+
+
+def follow_hidden_nav_link(page: Any, target: Target) -> str | None:
+    """A link of a collapsed navigation (a docs site's other section, a folded sidebar) that no visible control
+    opens from here: its address, followed as its click would. None unless exactly one such link is named so."""
+    if not target.text or target.row or target.selector or target.role not in ("", "link"):
+        return None
+    try:
+        hrefs = page.evaluate(_HIDDEN_NAV_HREFS_JS, target.text)
+    except Exception as exc:  # a page that cannot be read has no such link
+        log.debug("could not read the hidden navigation for %r: %s", target.text, exc)
+        return None
+    if len(hrefs) != 1:
+        return None
+    page.goto(hrefs[0], wait_until="domcontentloaded")
+    return hrefs[0]
+
+
 def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
             timeout_s: float = DEFAULT_FIND_TIMEOUT_MS / 1000) -> Any:
     """The one locator *target* names on *page*, or a :class:`DeviceFailure` listing what is there.
@@ -319,6 +352,13 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
         if target.role == "text":
             return _visible(scope.get_by_text(target.text)) if target.text else scope.locator(NOTHING)
         named = _visible(_role_locator(scope, target.role, target.text))
+        if target.text and not named.count():
+            # an icon link whose tooltip sits on a part of it (<a><span title="Delete">…</span></a>): named so
+            root = getattr(scope, "page", scope)   # an inner locator of filter(has=…) is the page's, not the row's
+            tip = root.locator(f"[title={json.dumps(target.text)}], [data-bs-original-title={json.dumps(target.text)}]")
+            by_tip = _visible(_role_locator(scope, target.role, "").filter(has=tip))
+            if by_tip.count():
+                return by_tip
         hinted = _hint_locator(scope, target.text) if target.text else None
         if hinted is None or named.count():
             return named

@@ -112,6 +112,7 @@ class DomVerifier(VerificationController):
     verifier_type = "element"
 
     def __init__(self, session: BrowserSession) -> None:
+        self._behind_modal = False
         self.session = session
         self.screen = WebScreen(session)
 
@@ -140,6 +141,7 @@ class DomVerifier(VerificationController):
     def _elements(self, selector: str, text: str = "", needle: bool = False) -> list[UIElement]:
         if not selector:
             obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS), reads=True)
+            self._behind_modal = obs.modal
             if obs.truncated and text:
                 # a huge page: what lies past the cap must still count, or "X is not shown" could pass falsely
                 extra = self._elements("body :not(script):not(style)", text, needle=True)
@@ -165,12 +167,18 @@ class DomVerifier(VerificationController):
         expected = describe_check(query, selector, present, count)
 
         def probe() -> tuple[bool, str]:
+            self._behind_modal = False
             elements = self._elements(selector, text)
             if label and not label_shown(label, elements):   # no such label: nothing is proved either way
                 return False, f"no label {label!r} is shown"
             candidates = query.candidates(elements)
             found = [e for e in candidates if state_holds(e, query.state)]
-            return evaluate_check(found, present, count), seen_text(found, candidates, elements, query.role)
+            held = evaluate_check(found, present, count)
+            if held and not found and self._behind_modal:
+                # a dialog covers the page: what is behind it is not seen, so not proved gone
+                return False, "a dialog covers the page, so what is behind it cannot be seen: " + \
+                    ", ".join(repr(e.label) for e in elements[:6] if e.label)
+            return held, seen_text(found, candidates, elements, query.role)
 
         seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
         return f"{expected}: {seen}"

@@ -19,7 +19,7 @@ from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, qu
 from server.planners.intents_media import pause_intent, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
-from server.planners.site_search import search_for, search_site, site_search_box
+from server.planners.site_search import search_for, search_site, site_search_box, without_leading_kind
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
@@ -519,7 +519,7 @@ def activate(c: Clause, st: State) -> bool:
     if category_free == target_text:
         category_free = _KIND_AFTER.sub("", target_text) or target_text
     if category_free == target_text:
-        category_free = _screen_kind_free(st, target_text)   # "the plant Basil" on a page of plants
+        category_free = without_leading_kind(st, target_text)   # "the plant Basil" on a page of plants
 
     ref = record_ids.parse(target_text) or record_ids.parse(category_free)
     if ref is not None and st.open_world and record_ids.open_record(st, ref):
@@ -816,22 +816,6 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     except CannotCheck:
         expect = None
     st.expect_check(expect)
-
-
-def _screen_kind_free(st: State, target: str) -> str:
-    """*target* without a leading kind the screen names in the plural ("plant Basil" where a list of
-    "plants" shows), when what is left names something on the screen; else *target* unchanged."""
-    m = re.match(r"^(?:the\s+|a\s+)?(?P<k>[a-z]{3,})\s+(?P<rest>\S.*)$", target, re.I)
-    if not m or st.live is None:
-        return target
-    kind = m.group("k").lower()
-    plurals = {kind + "s", kind + "es", kind[:-1] + "ies" if kind.endswith("y") else kind + "s"}
-    shown = {w for e in st.live.elements if e.role in ("heading", "link", "tab", "cell")
-             for w in words(e.name or e.text)} | set(words(st.live.title))
-    if not plurals & shown:
-        return target
-    rest = m.group("rest")
-    return rest if grounding.live_elements(rest, st.live, minimum=0.85) else target
 
 
 # A link named by what it does (Delete, Edit, Add, Save…) opens a page not named after it.

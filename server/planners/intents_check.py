@@ -9,15 +9,17 @@ except to the screen the tree says its subject lives on.
 from __future__ import annotations
 
 import re
+from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.counts import DONE_BY, count_check, count_of, qualified, state_said, view_first
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
+from server.planners.site_search import without_kind
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW
+from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW, UIElement
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
                       r"absent|missing|removed|deleted|nowhere)\b|"
@@ -106,6 +108,8 @@ def _subject_text(text: str) -> str:
                   text, flags=re.I)
     text = re.sub(r"^(?:an?|the)\s+(?=\S+\s+(?:entry|item|record|line)$)", "", text, flags=re.I)
     text = re.sub(r"(?<=\S)\s+(?:entry|item|record|line)$", "", text, flags=re.I)   # "a Products entry"
+    # "version 2.4.0 is listed": the number, whether the page says "Version 2.4.0", "v2.4.0" or "2.4.0"
+    text = re.sub(r"^(?:the\s+)?(?:version|release)\s+v?(?=\d+(?:\.\d+)+$)", "", text.strip(), flags=re.I)
     m = _NAMED.match(text)
     if m:
         text = m.group("x")
@@ -121,8 +125,8 @@ _NOT_KINDS = {"channel", "number", "page", "step", "version", "level", "row", "c
 
 # "no bookmark points to example.net", "no one is called Zed", "none of the todos says buy milk": a value no record has
 _NONE_SAYS = re.compile(r"^(?:no(?:body|\s+one|\s+(?:other\s+)?[a-z][\w-]*)|none\s+of\s+(?:the\s+)?[a-z][\w-]*)\s+"
-                        r"(?:points?\s+to|links?\s+to|says?|reads?|mentions?|contains?|(?:is|are)\s+(?:called|named|titled|"
-                        r"tagged|from|in|at)|lives?\s+in|comes?\s+from|(?:has|have)\s+(?:the\s+)?(?:tag|title|name|"
+                        r"(?:points?\s+to|links?\s+to|says?|reads?|mentions?|contains?|(?:(?:is|are)\s+)?(?:called|named|titled)|"
+                        r"(?:is|are)\s+(?:tagged|from|in|at)|lives?\s+in|comes?\s+from|(?:has|have)\s+(?:the\s+)?(?:tag|title|name|"
                         r"word|text|label)|(?:is|are)\s+tagged(?:\s+with)?)\s+(?P<x>.+)$", re.I)
 
 
@@ -137,7 +141,8 @@ def check_intent(c: Clause, st: State) -> bool:
         st.explicit_check_last = True
         return True   # "there should be 15 watches in total, verify it": the clause before is that check
     negative = negated(body)
-    none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I)
+    none = re.match(r"^no\s+(?P<x>.+?)\s+(?:(?:is|are)\s+(?:shown|displayed|visible|listed|present|there|left|found)|"
+                    r"exists?|appears?|remains?|shows\s+up)$", body, re.I)
     if none:   # "no error is displayed": the error is not shown
         body, negative = f"{none.group('x')} is shown", True
     nobody = _NONE_SAYS.match(body)
@@ -545,30 +550,53 @@ def _label_said_loosely(st: State, subject: str) -> str:
     return found.pop() if len(found) == 1 else ""
 
 
-_TAB_SUBJECT = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)\s+(?:tab|view|panel|section)$", re.I)
+_TAB_SUBJECT = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)(?:\s+(?P<k>tab|view|panel|section|page|screen|article))?$", re.I)
 
 
 def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
-    """"the Failures tab lists /no-such-page": the text is read on that tab, opened first where it is not the one
-    shown (the tab is proved selected before the text is looked for)."""
+    """"the Failures tab lists /no-such-page", "the pairing page mentions Leak L3", "the FAQ says …": the text is
+    read on that tab or page, opened first where it is not the one shown (and proved open before the text is
+    looked for). A subject that says no tab or page must be the very name of a link or tab of the app's
+    navigation; a page's link may be one of a collapsed navigation (its click follows it)."""
     m = _TAB_SUBJECT.match(subject.strip())
     if m is None or st.live is None:
         return False
+    said_kind = bool(m.group("k"))
     tabs = [t for t in grounding.live_elements(m.group("x"), st.live, roles=frozenset({"tab", "link", "menuitem"}),
-                                               minimum=0.9) if t.live is not None and not t.live.hidden]
+                                               minimum=0.7 if said_kind else 0.97)
+            if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
+            and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")]
     if not tabs:
         return False
     tab = tabs[0].live
     assert tab is not None
-    if not (tab.selected or {"selected", "active", "current"} & set(tab.hint.split())):
-        st.click_live(tabs[0], f"Open the {tab.label!r} tab")
+    if not (tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) or _leads_here(st, tab)):
+        st.click_live(tabs[0], f"Open the {tab.label!r} {m.group('k') or ('tab' if tab.role == 'tab' else 'page')}")
         try:
             st.check(checks.page(st.ctx, tab.name or tab.text))
         except CannotCheck as exc:
             raise Unplannable(str(exc)) from exc
+        if _KIND_TAIL_ANY.match(text) and not negative:   # "lists the Leak L3 sensor": read as that page names it
+            raise Defer(tab.label, replace_with=[f"check the page shows {text}"])
         raise Defer(tab.label, replace_with=[f'check "{text}" is {"not " if negative else ""}shown'])
-    st.prove(lambda: checks.text_shown(st.ctx, text, not negative))
+    st.prove(lambda: checks.text_shown(st.ctx, text if negative else _as_shown(st, text), not negative))
     return True
+
+
+def _goes_elsewhere(el: UIElement) -> bool:
+    """A link to another page of the app: not an anchor of this one, not a table's sort link."""
+    return bool(el.href) and not grounding.stays_on_page(el.href) and "header-row" not in el.hint.split()
+
+
+def _leads_here(st: State, el: UIElement) -> bool:
+    """*el* links to the page shown (the address it leads to is this one's, its anchor aside)."""
+    if st.live is None or not el.href or not st.live.url:
+        return False
+    a, b = urlsplit(urljoin(st.live.url, el.href)), urlsplit(st.live.url)
+    return (a.netloc, a.path.rstrip("/")) == (b.netloc, b.path.rstrip("/"))
+
+
+_KIND_TAIL_ANY = re.compile(r"^(?:the\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+){0,3}\s+(?-i:[a-z]{3,})$")
 
 
 # a tester's word for what a record is: "the Password reset requested mail", "the email Lunch on Friday?"
@@ -599,7 +627,13 @@ def _as_shown(st: State, text: str) -> str:
     core = described.group("x") if described else text
     tail = _KIND_TAIL.match(core)
     candidates = ([core] if described else []) + ([tail.group("x")] if tail else [])
-    return next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), text)
+    found = next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), "")
+    if found:
+        return found
+    # "the Leak L3 sensor" where a column or heading says "Sensor": the name, as the page shows it
+    bare = without_kind(st, re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I))
+    shown = bare != text and any(bare.casefold() in t.casefold() for t in st.live.visible_texts())
+    return bare if shown and names_one(bare) else text
 
 
 def _proved_gone(st: State, text: str) -> bool:

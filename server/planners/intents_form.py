@@ -17,6 +17,7 @@ from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import record_shaped, search_in_list, seek_record
+from server.planners.site_search import without_leading_kind
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
@@ -353,6 +354,10 @@ def delete_intent(c: Clause, st: State) -> bool:
     if _EVERY.match(subject) and st.live is not None:
         return delete_every_row(st, subject)
     rows = grounding.rows(subject, st.live)
+    if not rows and st.live is not None:   # "the member Lena Berg" on a list of members
+        kind_free = without_leading_kind(st, subject)
+        rows = grounding.rows(kind_free, st.live) if kind_free != subject else []
+        subject = kind_free if rows else subject
     if not rows:
         if st.moved:
             raise Defer(subject)

@@ -103,6 +103,10 @@ def _fill(st: State, rec: Record) -> int:
         if el is not None and el.role == ROLE_TEXTBOX:   # a flag kept as text: in the style the field uses
             put(el, _flag_text(el.value, on))
             continue
+        choice = _flag_option(el, on) if el is not None and el.role == ROLE_COMBOBOX else None
+        if choice is not None:   # a flag kept as a dropdown of yes and no ("Available: True / False")
+            put(el, choice)
+            continue
         if el is None or el.role != ROLE_CHECKBOX:
             raise Unplannable(f"no checkbox for {flag!r} on the form", flag)
         if el.checked is None or bool(el.checked) != on:
@@ -181,6 +185,15 @@ def _name_field(st: State, used: set[int]) -> UIElement | None:
     if el is not None:
         used.add(st.live.elements.index(el))
     return el
+
+
+def _flag_option(el: UIElement, on: bool) -> str | None:
+    """The option of a yes/no dropdown that says *on* ("True", "Yes", "On"); None unless it offers both."""
+    low = {o.strip().lower(): o for o in el.options}
+    for yes, no in _FLAG_STYLES:
+        if yes in low and no in low:
+            return low[yes if on else no]
+    return None
 
 
 def _flag_text(current: str, on: bool) -> str:
@@ -748,7 +761,7 @@ def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> boo
     nouns = records.list_nouns(c.rest)
     if nouns and re.match(rf"^{re.escape(nouns[0])}\s+", name, re.I):
         name = name[len(nouns[0]):].strip()
-    link = records.record_link(st, name)
+    link = records.record_link(st, name, to_edit=True)
     if link is None:
         for noun in nouns:
             if records.entity_link(st, noun) is not None and go_to_list(st, noun, [c.text]):

@@ -480,11 +480,24 @@ def _untried(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+# "in the Guide section open Alerts", "on the settings page, turn on alerts": the place first, then what is done there
+_PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:in|on|under|within|inside)\s+(?:the\s+)?"
+                          r"(?P<place>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?P<kind>section|tab|page|menu|screen|area|part|panel)"
+                          r"\s*,?\s+(?P<verb>[a-z]+)\b", re.I)
+
+
+def _place_first(m: re.Match[str]) -> str:
+    if m.group("verb").lower() not in VERBS:
+        return m.group(0)   # "on the settings page there is …": a statement about the place, no step there
+    return f"{m.group(1)}open the {m.group('place')} {m.group('kind')}, then {m.group('verb')}"
+
+
 def _restate(task: str) -> str:
     """A task in the planner's words where a tester's differ (else unchanged): "channel three" is channel 3;
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _TRY.sub(_untried, task)
+    task = _PLACE_FIRST.sub(_place_first, task)
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
     task = restate_shown_first(task)   # "show the cheapest products first": a sort
     # "the customer list should include Bob Chen", "the bill list has an entry for Electricity": a name listed

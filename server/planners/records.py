@@ -40,6 +40,8 @@ PREPOSITION_FIELDS = {
     "to": ("member", "user", "customer", "recipient", "to"),
     "of": ("book", "item", "product", "amount", "price", "cost", "total", "how much"),
 }
+# prepositions that join the words of a title ("Bank of England"): no field between two capitalised words
+_TITLE_WORDS = frozenset({"of"})
 NAME_FIELDS = ("name", "title", "full name", "label", "username", "first name", "subject", "text")
 FLAGS = {
     "not in stock": ("stock", False), "out of stock": ("stock", False), "in stock": ("stock", True),
@@ -188,6 +190,9 @@ def parse_record(text: str) -> Record:
     for prep in sorted(PREPOSITION_FIELDS, key=len, reverse=True):
         m = re.search(rf"\b{prep}\s+(?:at\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:from|by|for|costs|due|in|with|paid)\b|$))",
                       body, re.I)
+        if m and prep in _TITLE_WORDS and re.search(r"\b[A-Z][\w'’.-]*\s+$", body[:m.start()]) \
+                and m.group("v")[:1].isupper():
+            continue   # "titled The Left Hand of Darkness": "of" between capitalised words is part of the name
         if m and not re.match(r"^(?:the|a|an|my|our|your|this)\s+(?:[\w-]+\s+)?(?:list|table|form|page)\b", m.group("v"), re.I):
             rec.fields.append((prep, quoted(m.group("v")) or clean(m.group("v"))))
             body = body[:m.start()] + " " + body[m.end():]
@@ -196,7 +201,7 @@ def parse_record(text: str) -> Record:
     m = re.search(r"\b(?:called|named|titled|labelled|labeled|saying)\s+(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)\s*(?:,|$)", body, re.I)
     head = re.match(r"^\s*(?:an?\s+|the\s+|one\s+)?(?:new\s+)?(?P<noun>[a-z]+)\b", body, re.I)
     if m:
-        rec.name = quoted(m.group("v")) or clean(m.group("v"))
+        rec.name = quoted(m.group("v")) or _title(m.group("v"))
         if head:
             rec.noun = head.group("noun").lower()
     elif q:
@@ -226,6 +231,13 @@ def parse_record(text: str) -> Record:
         rec.name = next((v for k, v in rec.fields if k in ("title", "name")), "")
         rec.fields = [(k, v) for k, v in rec.fields if not (rec.name and k in ("title", "name") and v == rec.name)]
     return rec
+
+
+def _title(text: str) -> str:
+    """A name said after "titled" or "called": a capitalised "The" that opens a capitalised title is its own
+    ("titled The Dispossessed"); any other article is not."""
+    kept = re.match(r"^\s*(?-i:The|A|An)\s+(?-i:[A-Z0-9])", text)
+    return clean(text) if not kept else text.strip().strip(".!?,:;").strip()
 
 
 # "… tagged news and tech", "…, tag it recipes, soup", "… with the tags python and tools": the tags, to the end
@@ -295,7 +307,9 @@ def entity_link(st: State, noun: str) -> Target | None:
              and not _leads_here(st.live.url, t.live.href) and not _sorts_here(st.live.url, t.live.href)
              and not filters_here(st.live.url, t.live.href, t.label)
              and not record_ids.is_record_of(t.live.href, noun)   # "#2" is one ticket, not the list of them
-             and not _submits_a_box(st, t.live)]   # "[URL] Watch": it adds one; it lists none
+             and not _submits_a_box(st, t.live)   # "[URL] Watch": it adds one; it lists none
+             and not re.search(rf"\b(?:a|an|one|this|that|your|my)\s+{re.escape(noun.lower().rstrip('s'))}\b",
+                               t.label, re.I)]   # "Pairing a sensor" is about one sensor; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
     if short:
         return short[0]
@@ -414,9 +428,10 @@ def leaves_app(st: State, el: UIElement) -> bool:
     return urlsplit(el.href).netloc.lower() != urlsplit(st.live.url).netloc.lower()
 
 
-def record_link(st: State, name: str) -> Target | None:
+def record_link(st: State, name: str, *, to_edit: bool = False) -> Target | None:
     """The link of the row that shows *name* (the record's own page): a link named so in a row, else the one
-    "view"/"edit" link of the row whose cell is *name* (a table whose names are plain text)."""
+    "view"/"edit" link of the row whose cell is *name* (a table whose names are plain text). Where the row has
+    both, "view" opens the record and "edit" its form (*to_edit*)."""
     if not name or st.live is None:
         return None
     found = [t for t in grounding.live_elements(name, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)
@@ -425,17 +440,24 @@ def record_link(st: State, name: str) -> Target | None:
              and not lists_by(t.live.href, t.label)]   # a tag's link to the list filtered by it
     if found:
         return found[0]
-    want = grounding.norm(name)
+    want = _articleless(name)   # "The Dispossessed" is said "mark Dispossessed …" once its article is read off
     rows = {e.container for e in st.live.elements if e.container and not in_header_row(st, e)
-            and grounding.norm(e.name or e.text) == want}
+            and _articleless(e.name or e.text) == want}
     if len(rows) != 1:
         return _partly_named_link(st, name)
     row = rows.pop()
     links = [e for e in st.live.elements if e.container == row and e.role == ROLE_LINK and e.href
              and not grounding.stays_on_page(e.href) and not leaves_app(st, e)]
     opens = [e for e in links if set(words(e.name or e.hint)) & set(_OPEN_WORDS)]
+    if len(opens) > 1:
+        wanted = {"edit", "change", "update"} if to_edit else {"view", "open", "details", "detail", "show"}
+        opens = [e for e in opens if set(words(e.name or e.hint)) & wanted]
     chosen = opens[:1] if len(opens) == 1 else links if len(links) == 1 else []
     return Target(TargetKind.LIVE_ELEMENT, 0.9, chosen[0].label, live=chosen[0]) if chosen else None
+
+
+def _articleless(text: str) -> str:
+    return re.sub(r"^(?:the|a|an) ", "", grounding.norm(text))
 
 
 def _partly_named_link(st: State, name: str) -> Target | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import record_ids
+from server.planners import grounding, record_ids
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, words
 from server.planners.matching import content_words
@@ -56,6 +56,22 @@ def without_kind(st: State, name: str, *, named: bool = True) -> str:
         return name
     shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
     return m.group("x") if m.group("k").lower().rstrip("s") in shown else name
+
+
+def without_leading_kind(st: State, target: str) -> str:
+    """*target* without a leading kind the screen names in the plural ("plant Basil" where a list of
+    "plants" shows), when what is left names something on the screen; else *target* unchanged."""
+    m = re.match(r"^(?:the\s+|a\s+)?(?P<k>[a-z]{3,})\s+(?P<rest>\S.*)$", target, re.I)
+    if not m or st.live is None:
+        return target
+    kind = m.group("k").lower()
+    plurals = {kind + "s", kind + "es", kind[:-1] + "ies" if kind.endswith("y") else kind + "s"}
+    shown = {w for e in st.live.elements if e.role in ("heading", "link", "tab", "cell")
+             for w in words(e.name or e.text)} | set(words(st.live.title))
+    if not plurals & shown:
+        return target
+    rest = m.group("rest")
+    return rest if grounding.live_elements(rest, st.live, minimum=0.85) else target
 
 
 def search_for(st: State, term: str, box: UIElement) -> None:

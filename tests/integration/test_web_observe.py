@@ -210,3 +210,34 @@ def test_a_radio_the_page_hides_and_draws_itself_is_chosen_by_its_label(browser:
     assert "by its label" in browser.remote.set_checked(checked=True, text="Imperial", role="radio")
     obs = browser.remote.observe()
     assert by_label(obs, "radio", "Imperial").checked is True and by_label(obs, "radio", "Metric").checked is False
+
+
+def test_icon_links_a_dialog_over_the_page_and_a_folded_navigation(browser: Browser) -> None:
+    """An icon link is named by the tooltip on a part of it; while a dialog covers the page, a row behind it is
+    not proved gone (it is not seen); the links of a folded navigation are places to go, and a click follows one."""
+    from shared.errors import DeviceFailure
+
+    browser.open("handbook.html")
+    obs = browser.remote.observe()
+    assert [e.container for e in obs.elements if e.role == "link" and e.name == "Delete"] == \
+        ["Maria Keller", "Lena Berg"]
+    guide = by_label(obs, "link", "Todo guide")
+    assert guide.hidden and guide.href == "todo.html" and guide.container == ""
+    assert not any(e.label == "Anchor only" for e in obs.elements)   # an anchor of this page goes nowhere
+    assert not obs.modal
+
+    browser.remote.execute("click_element", {"text": "Delete", "role": "link", "row": "Lena Berg"})
+    shown = browser.remote.observe()
+    assert shown.modal and by_label(shown, "button", "Delete").container == ""   # not a row of the card behind
+    with pytest.raises(DeviceFailure, match="dialog covers the page"):
+        browser.dom.execute("wait_for_element", {"row": "Lena Berg", "present": False, "timeout": 0.5})
+    browser.remote.execute("click_element", {"text": "Delete", "role": "button"})
+    browser.dom.execute("wait_for_element", {"row": "Lena Berg", "present": False, "timeout": 2})
+    assert browser.js("document.getElementById('r2') === null") is True
+    assert browser.js("document.getElementById('r1') !== null") is True
+
+    browser.remote.execute("click_element", {"text": "Todo guide", "role": "link"})
+    browser.session.call(lambda page: page.wait_for_url("**/todo.html", timeout=5000))
+    browser.open("handbook.html")
+    with pytest.raises(DeviceFailure):   # a folded link to an anchor of this page is no place to follow
+        browser.remote.execute("click_element", {"text": "Anchor only", "role": "link"})
