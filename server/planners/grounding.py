@@ -69,7 +69,29 @@ SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption
 
 
 def _content(text: str) -> list[str]:
-    return [SYNONYMS.get(w, w) for w in words(text) if w not in STOPWORDS]
+    return [SYNONYMS.get(w, w) for w in _joined(words(text)) if w not in STOPWORDS]
+
+
+_PARTICLES = frozenset({"up", "in", "out", "on", "off"})
+
+
+def _joined(ws: list[str]) -> list[str]:
+    """A verb and its particle as the one word apps also write ("setting up" / "set up" → setup, "logging in" →
+    login, "check out" → checkout), so that either way of writing it names the other."""
+    out: list[str] = []
+    i = 0
+    while i < len(ws):
+        w = ws[i]
+        if i + 1 < len(ws) and ws[i + 1] in _PARTICLES and w.isalpha() and len(w) >= 3:
+            base = w[:-3] if w.endswith("ing") and len(w) >= 6 else w
+            if base != w and len(base) >= 3 and base[-1] == base[-2]:
+                base = base[:-1]   # "setting" → set, "logging" → log
+            out.append(base + ws[i + 1])
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return out
 
 
 def _stem(w: str) -> str:
@@ -85,6 +107,8 @@ def similarity(phrase: str, candidate: str) -> float:
     if not phrase or not candidate:
         return 0.0
     base = phrase_score(phrase, candidate)
+    if base < 0.95 and _initials_of(phrase, candidate):
+        base = 0.95   # "the FAQ" is "Frequently asked questions", "TOS" is "Terms of Service"
     if base < 0.95 and (set(words(phrase)) | set(words(candidate))) & SYNONYMS.keys():
         base = max(base, phrase_score(" ".join(SYNONYMS.get(w, w) for w in words(phrase)),
                                       " ".join(SYNONYMS.get(w, w) for w in words(candidate))))
@@ -126,6 +150,24 @@ def similarity(phrase: str, candidate: str) -> float:
             overlap = len(fixed & cs) / len(fixed | cs)
             base = max(base, overlap * 0.85)
     return base
+
+
+_SMALL_WORDS = frozenset({"of", "and", "the", "a", "an", "for", "to", "in", "on", "&"})
+
+
+def _initials_of(phrase: str, candidate: str) -> bool:
+    """*phrase* is an abbreviation written in capitals (FAQ, TOS, API: three letters or more) of *candidate*'s words, their initials
+    with or without the small words ("Terms of Service": TOS or TOFS)."""
+    said = re.sub(r"^(?:the|an?)\s+|\s+(?:page|section|screen|tab)$", "", phrase.strip(), flags=re.I)
+    if not re.fullmatch(r"(?-i:[A-Z]{3,6})s?", said):
+        return False
+    ws = candidate.split()
+    if len(ws) < 2:
+        return False
+    said = said.rstrip("s") if len(said) > 2 and said.endswith("s") else said
+    full = "".join(w[0] for w in ws).upper()
+    short = "".join(w[0] for w in ws if w.lower() not in _SMALL_WORDS).upper()
+    return said in (full, short)
 
 
 def _best(phrase: str, names: list[str]) -> float:

@@ -617,6 +617,9 @@ def activate(c: Clause, st: State) -> bool:
     if home is not None:
         _click_live_and_expect(st, home)
         return True
+    if _at_home(st, target_text) and st.live is not None and st.live.title:
+        st.prove(lambda: checks.page(st.ctx, st.live.title))   # here already: the end state holds, and is proved
+        return True
     kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I) \
         or re.match(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+\S", target_text, re.I)
     if kind and st.live is not None and st.open_world:
@@ -778,21 +781,40 @@ def _shown_part(st: State, target_text: str) -> bool:
     return False
 
 
+def _at_home(st: State, text: str) -> bool:
+    """*text* names the app's home page ("the home page") and the page shown is its root (or root index page)."""
+    ws = set(words(text))
+    if st.live is None or not st.live.url or not ws or not ws <= _HOME_WORDS | {"page", "screen"} \
+            or not ws & {"home", "main", "start", "index"}:
+        return False
+    from urllib.parse import urlparse
+
+    return re.sub(r"(?<=/)index\.html?$", "", urlparse(st.live.url).path or "/") == "/"
+
+
 def _home_link(st: State, text: str) -> Target | None:
     """"the home page", "the admin home": the link back to the app's root (its brand or Home link)."""
     ws = set(words(text))
     if st.live is None or not ws or not ws <= _HOME_WORDS | {"page", "screen"} or not ws & {"home", "main", "start",
                                                                                           "dashboard", "index"}:
         return None
-    from urllib.parse import urlparse
+    from urllib.parse import urljoin, urlparse
 
     here = urlparse(st.live.url)
     root = "/" + here.path.strip("/").split("/")[0] + "/" if here.path.strip("/") else "/"
+
+    def path_of(href: str) -> str | None:
+        """The path a link leads to in this app (None when it leaves it), an index page as its folder."""
+        to = urlparse(urljoin(st.live.url, href))
+        if here.netloc and to.netloc != here.netloc:
+            return None   # "Powered by Sphinx": another site's home is not this app's
+        return re.sub(r"(?<=/)index\.html?$", "", to.path)
+
     links = [e for e in st.live.elements if e.role == "link" and not e.hidden and e.href and not e.href.startswith("#")
-             and (e.name or e.text)]
+             and (e.name or e.text) and path_of(e.href) is not None]
     named = next((e for e in links if set(words(e.name or e.text)) & {"home", "start", "dashboard"}), None)
     # else the first link to the app's root, in page order (the brand link comes before "view site")
-    pick = named or next((e for e in links if urlparse(e.href).path in ("/", root, root.rstrip("/"))), None)
+    pick = named or next((e for e in links if path_of(e.href) in ("/", root, root.rstrip("/"))), None)
     return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick) if pick is not None else None
 
 

@@ -74,7 +74,9 @@ def _strip_neg(text: str) -> str:
 # "a column named genre", "the user called admin": what the thing is called is the text to look for
 _NAMED = re.compile(r"^(?:an?\s+|the\s+|any\s+)?(?:[\w-]+\s+){1,2}?(?:called|named|titled|labell?ed)\s+(?P<x>.+)$", re.I)
 # "the product Golden Spoon": a kind of thing, then its name
-_KIND_THEN_NAME = re.compile(r"^(?:an?|the)\s+(?P<kind>[a-z]+)\s+(?P<x>[A-Z0-9\"'“‘].*)$")
+# (a name: capitalised words, numbers or a quote; "the power LED turns white" is a sentence, not the power "LED …")
+_KIND_THEN_NAME = re.compile(r"^(?:an?|the)\s+(?P<kind>[a-z]+)\s+(?P<x>[\"'“‘].*|(?-i:[A-Z0-9])\S*(?:\s+(?:(?-i:[A-Z0-9&])\S*|"
+                             r"(?-i:of|on|in|at|to|for|and|the|a|an|de|du|la|le|von|van|with)))*)$")
 
 
 _PARTS = frozenset("column columns row rows entry entries item items field fields tab tabs button buttons link links "
@@ -563,7 +565,7 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
         return False
     said_kind = bool(m.group("k"))
     tabs = [t for t in grounding.live_elements(m.group("x"), st.live, roles=frozenset({"tab", "link", "menuitem"}),
-                                               minimum=0.7 if said_kind else 0.97)
+                                               minimum=0.7 if said_kind else 0.95)
             if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
             and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")]
     if not tabs:

@@ -498,6 +498,10 @@ def _restate(task: str) -> str:
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _TRY.sub(_untried, task)
     task = _PLACE_FIRST.sub(_place_first, task)
+    # "find the section on the default login", "look up the part about quiet hours": that part, opened by its name
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:find|locate|look\s+up|show\s+me|jump\s+to|go\s+to)\s+"
+                  r"(?:the\s+)?(?:section|part|chapter|paragraph|bit|heading|passage)\s+(?:on|about|for|covering|"
+                  r"describing|explaining|that\s+(?:covers|describes|explains))\s+(?:the\s+)?", r"\1open ", task, flags=re.I)
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
     task = restate_shown_first(task)   # "show the cheapest products first": a sort
     # "the customer list should include Bob Chen", "the bill list has an entry for Electricity": a name listed

@@ -60,7 +60,7 @@ def records_tab_intent(c: Clause, st: State) -> bool:
     return True
 
 
-_NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "password", "log", "logout", "login", "home", "help",
+_NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "source", "password", "log", "logout", "login", "home", "help",
               "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
               "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
               "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}

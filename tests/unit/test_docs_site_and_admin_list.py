@@ -99,3 +99,45 @@ def test_a_title_keeps_its_own_words() -> None:
     assert dict(rec.fields) == {"by": "Ursula K. Le Guin", "published": "1969"}
     assert parse_record("a payment of 20 for Rent").fields == [("for", "Rent"), ("of", "20")]
     assert parse_record("a note called the weekly plan").name == "weekly plan"
+
+
+# a Sphinx manual (the default theme): a table of contents on its home page, a sidebar with the pages of the
+# manual, a "Quick search" box, and a footer that links to Sphinx's own site
+MANUAL = "routerdocs/home"
+MANUAL_PAGE = "routerdocs/setup"
+
+
+def test_an_abbreviation_in_capitals_names_the_words_it_abbreviates() -> None:
+    from server.planners.grounding import similarity
+
+    assert similarity("FAQ", "Frequently asked questions") >= 0.95
+    assert similarity("TOS", "Terms of Service") >= 0.95
+    assert similarity("OK", "Only Kittens") < 0.5 and similarity("FAQ", "Frequent flyer") < 0.5
+    p = plan("check the FAQ mentions mesh", screen(MANUAL))
+    assert steps(p)[0] == ("click_element", {"text": "Frequently asked questions", "role": "link"})
+    assert p.pending == ['check "mesh" is shown']
+
+
+def test_a_verb_and_its_particle_name_the_word_apps_write() -> None:
+    from server.planners.grounding import similarity
+
+    assert similarity("login", "Log in") >= 0.9 and similarity("checkout", "Check out") >= 0.9
+    p = plan("make sure the setup page says the power LED turns white", screen(MANUAL))
+    assert steps(p)[0] == ("click_element", {"text": "Setting up the router", "role": "link"})
+    assert p.pending == ['check "power LED turns white" is shown']   # a sentence: no kind word taken off it
+
+
+def test_the_home_page_is_the_apps_own_never_the_site_that_made_it() -> None:
+    """The footer's "Sphinx 9.0.4" links to another site's root: it is not this manual's home."""
+    p = plan("go back to the home page", screen(MANUAL_PAGE))
+    assert steps(p)[0] == ("click_element", {"text": "Orbit Router", "role": "link"})
+    p = plan("go to the home page", screen(MANUAL))   # here already: proved, not infeasible, no search for "home"
+    assert steps(p) == [("wait_for_page", {"name": "Orbit Router manual — Orbit Router documentation",
+                                           "present": True})]
+
+
+def test_the_section_on_a_topic_is_opened_by_its_name() -> None:
+    assert restate("find the section on the default login") == "open default login"
+    p = plan("find the section on the default login", screen(MANUAL))
+    assert steps(p) == [("click_element", {"text": "Default login", "role": "link"}),
+                        ("wait_for_page", {"name": "Default login", "present": True})]
