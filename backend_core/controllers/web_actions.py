@@ -139,8 +139,11 @@ class WebActions:
         target = Target(text, role, selector, row, index)
         try:
             return self._on_target(target, "clicked", lambda loc: loc.click(timeout=ACT_TIMEOUT_MS))
-        except DeviceFailure:
-            # a link of a collapsed navigation: where its click would go, when it is the one link so named
+        except DeviceFailure as exc:
+            # a link of a collapsed navigation: where its click would go, when it is the one link so named and
+            # nothing shown is (a link shown but disabled, covered or forbidden fails as it is)
+            if not str(exc).startswith("no ") or "(found" in str(exc):
+                raise
             followed = self.session.call(lambda page: follow_hidden_nav_link(page, target))
             if followed is None:
                 raise

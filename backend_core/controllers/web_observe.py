@@ -354,7 +354,7 @@ OBSERVE_JS = r"""
   let navLeft = 60;
   function hiddenNavLinks(root) {
     for (const a of root.querySelectorAll('a[href]')) {
-      if (navLeft <= 0) return;
+      if (navLeft <= 0 || out.length >= maxElements / 2) return;   // what the page shows comes first
       const href = a.getAttribute('href') || '';
       if (!href || href.startsWith('#') || href.startsWith('javascript:')) continue;
       if (emit(a, 'link', true)) navLeft -= 1;

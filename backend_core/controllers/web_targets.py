@@ -249,9 +249,15 @@ _HIDDEN_NAV_HREFS_JS = """(text) => {
   const want = text.replace(/\\s+/g, ' ').trim().toLowerCase();
   const said = (el) => [el.getAttribute('aria-label'), el.getAttribute('title'), el.textContent]
     .map(s => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase());
+  const shown = (el) => el.checkVisibility ? el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})
+    : !!el.offsetParent;
+  // an open dialog, or a link of that name shown anywhere: what the page offers is that, not a folded copy
+  if (document.querySelector('[aria-modal="true"], dialog[open], .modal.show')) return [];
+  for (const a of document.querySelectorAll('a[href], button, [role=link], [role=button]'))
+    if (shown(a) && said(a).includes(want)) return [];
   const out = new Set();
   for (const a of document.querySelectorAll('nav a[href], [role=navigation] a[href]')) {
-    if (a.checkVisibility ? a.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}) : a.offsetParent) continue;
+    if (shown(a)) continue;
     const href = a.getAttribute('href');
     if (!href || href.startsWith('#') || href.startsWith('javascript:') || !said(a).includes(want)) continue;
     const url = new URL(href, location.href);

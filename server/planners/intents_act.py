@@ -789,7 +789,10 @@ def _at_home(st: State, text: str) -> bool:
         return False
     from urllib.parse import urlparse
 
-    return re.sub(r"(?<=/)index\.html?$", "", urlparse(st.live.url).path or "/") == "/"
+    at = urlparse(st.live.url)
+    if at.query or at.fragment.startswith(("/", "!")):
+        return False   # "/#/settings", "?page=reports": a view of the root, not its home
+    return re.sub(r"(?<=/)index\.html?$", "", at.path or "/") == "/"
 
 
 def _home_link(st: State, text: str) -> Target | None:
@@ -808,6 +811,8 @@ def _home_link(st: State, text: str) -> Target | None:
         to = urlparse(urljoin(st.live.url, href))
         if here.netloc and to.netloc != here.netloc:
             return None   # "Powered by Sphinx": another site's home is not this app's
+        if (to.path, to.query) == (here.path, here.query) and to.query:
+            return None   # "index.php?page=reports" on that page: this page, not the home
         return re.sub(r"(?<=/)index\.html?$", "", to.path)
 
     links = [e for e in st.live.elements if e.role == "link" and not e.hidden and e.href and not e.href.startswith("#")

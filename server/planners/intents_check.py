@@ -9,6 +9,7 @@ except to the screen the tree says its subject lives on.
 from __future__ import annotations
 
 import re
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding
@@ -16,7 +17,6 @@ from server.planners.checks import CannotCheck
 from server.planners.counts import DONE_BY, count_check, count_of, qualified, state_said, view_first
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
-from server.planners.site_search import without_kind
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW, UIElement
@@ -143,10 +143,14 @@ def check_intent(c: Clause, st: State) -> bool:
         st.explicit_check_last = True
         return True   # "there should be 15 watches in total, verify it": the clause before is that check
     negative = negated(body)
-    none = re.match(r"^no\s+(?P<x>.+?)\s+(?:(?:is|are)\s+(?:shown|displayed|visible|listed|present|there|left|found)|"
-                    r"exists?|appears?|remains?|shows\s+up)$", body, re.I)
-    if none:   # "no error is displayed": the error is not shown
-        body, negative = f"{none.group('x')} is shown", True
+    none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I) \
+        or re.match(r"^no\s+(?P<x>(?:[\w-]+\s+){1,2}(?:called|named|titled)\s+.+?|[\w-]+\s+(?:[\"'“‘].+?|(?-i:[A-Z0-9])\S*"
+                    r"(?:\s+(?-i:[A-Z0-9])\S*)*))\s+(?:(?:is|are)\s+(?:left|found)|exists?|appears?|remains?|shows\s+up)$",
+                    body, re.I)   # "no member called John Smith exists": a name, never a word no page prints
+    if none:   # "no error is displayed": the error is not shown ("no member Zed Hill remains": Zed Hill)
+        x = none.group("x")
+        x = x if re.match(r"(?:the|an?)\s", x, re.I) else "the " + x
+        body, negative = f"{x} is shown", True
     nobody = _NONE_SAYS.match(body)
     if nobody and not negative:   # "no bookmark points to example.net", "nobody lives in Lyon": the value is not shown
         _text_check(st, _subject_text(nobody.group("x")), True, subject="")
@@ -564,10 +568,15 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     if m is None or st.live is None:
         return False
     said_kind = bool(m.group("k"))
+    if not said_kind and (negative or _named_here(st, m.group("x"))):
+        return False   # "the status does not show Running": a label of this page, never a page to leave for
+    if _is_this_page(st, m.group("x")):
+        return False   # "the ticket page shows closed" on the ticket's own page: read here
     tabs = [t for t in grounding.live_elements(m.group("x"), st.live, roles=frozenset({"tab", "link", "menuitem"}),
                                                minimum=0.7 if said_kind else 0.95)
             if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
-            and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")]
+            and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")
+            and not _plural_of_said(m.group("x"), t.label)]
     if not tabs:
         return False
     tab = tabs[0].live
@@ -585,6 +594,30 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     return True
 
 
+def _named_here(st: State, name: str) -> bool:
+    """Something of this page other than a link or tab is called *name* (a label "Status", a field, a heading)."""
+    assert st.live is not None
+    want = grounding.norm(name)
+    return any(grounding.norm(e.name or e.text) == want for e in st.live.elements
+               if not e.hidden and e.role not in ("link", "tab", "menuitem", "listitem", "row"))
+
+
+def _is_this_page(st: State, name: str) -> bool:
+    """The page shown is *name*'s: its title or a main heading says each of its words ("Ticket #1" for "ticket")."""
+    assert st.live is not None
+    want = {w.rstrip("s") for w in words(name) if w not in STOPWORDS}
+    if not want:
+        return False
+    said = [st.live.title] + [h.label for h in st.live.headings() if (h.level or 2) <= 2]
+    return any(want <= {w.rstrip("s") for w in words(t)} for t in said if t)
+
+
+def _plural_of_said(name: str, label: str) -> bool:
+    """*label* names the list of what *name* names one of ("Tickets" for "the ticket page"): another page."""
+    said, shown = set(words(name)), set(words(label))
+    return any(w + "s" in shown and w not in shown for w in said)
+
+
 def _goes_elsewhere(el: UIElement) -> bool:
     """A link to another page of the app: not an anchor of this one, not a table's sort link."""
     return bool(el.href) and not grounding.stays_on_page(el.href) and "header-row" not in el.hint.split()
@@ -595,7 +628,11 @@ def _leads_here(st: State, el: UIElement) -> bool:
     if st.live is None or not el.href or not st.live.url:
         return False
     a, b = urlsplit(urljoin(st.live.url, el.href)), urlsplit(st.live.url)
-    return (a.netloc, a.path.rstrip("/")) == (b.netloc, b.path.rstrip("/"))
+
+    def route(u: Any) -> str:   # a single-page app's route ("#/completed") is a page of its own; an anchor is not
+        return u.fragment if u.fragment.startswith(("/", "!")) else ""
+
+    return (a.netloc, a.path.rstrip("/"), a.query, route(a)) == (b.netloc, b.path.rstrip("/"), b.query, route(b))
 
 
 _KIND_TAIL_ANY = re.compile(r"^(?:the\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+){0,3}\s+(?-i:[a-z]{3,})$")
@@ -632,10 +669,12 @@ def _as_shown(st: State, text: str) -> str:
     found = next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), "")
     if found:
         return found
-    # "the Leak L3 sensor" where a column or heading says "Sensor": the name, as the page shows it
-    bare = without_kind(st, re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I))
-    shown = bare != text and any(bare.casefold() in t.casefold() for t in st.live.visible_texts())
-    return bare if shown and names_one(bare) else text
+    # "the Leak L3 sensor" where a table's column is headed "Sensor": the name, as a cell of it shows it whole
+    from server.planners.records import without_header_word
+
+    bare = without_header_word(re.sub(r"^(?:the|a|an)\s+", "", text, flags=re.I), st)
+    shown = bare != text and grounding.norm(bare) in names
+    return bare if shown else text
 
 
 def _proved_gone(st: State, text: str) -> bool:

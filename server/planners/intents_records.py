@@ -190,8 +190,9 @@ def _name_field(st: State, used: set[int]) -> UIElement | None:
 def _flag_option(el: UIElement, on: bool) -> str | None:
     """The option of a yes/no dropdown that says *on* ("True", "Yes", "On"); None unless it offers both."""
     low = {o.strip().lower(): o for o in el.options}
+    said = {k for k in low if k and not re.fullmatch(r"[-—–\s]*|(?:select|choose|pick|unknown|any|none)\b.*", k)}
     for yes, no in _FLAG_STYLES:
-        if yes in low and no in low:
+        if said == {yes, no}:   # only yes and no, beside a blank: never a count's 1 among 0…9
             return low[yes if on else no]
     return None
 

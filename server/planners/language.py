@@ -482,7 +482,8 @@ def _untried(m: re.Match[str]) -> str:
 
 # "in the Guide section open Alerts", "on the settings page, turn on alerts": the place first, then what is done there
 _PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:in|on|under|within|inside)\s+(?:the\s+)?"
-                          r"(?P<place>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+(?P<kind>section|tab|page|menu|screen|area|part|panel)"
+                          r"(?P<place>(?!(?:the|this|that|these|a|an|my|our|your|its)\b)(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+"
+                          r"(?P<kind>section|tab|page|menu|screen|area|part|panel)"
                           r"\s*,?\s+(?P<verb>[a-z]+)\b", re.I)
 
 

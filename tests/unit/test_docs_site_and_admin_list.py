@@ -16,7 +16,7 @@ from pathlib import Path
 
 from server.planners.language import restate
 from server.planners.records import parse_record
-from shared.screen import ScreenObservation
+from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps
 
 SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "new_apps.json"
@@ -141,3 +141,39 @@ def test_the_section_on_a_topic_is_opened_by_its_name() -> None:
     p = plan("find the section on the default login", screen(MANUAL))
     assert steps(p) == [("click_element", {"text": "Default login", "role": "link"}),
                         ("wait_for_page", {"name": "Default login", "present": True})]
+
+
+def _page(url: str, title: str, *elements: UIElement) -> ScreenObservation:
+    return ScreenObservation("web", url, title, elements)
+
+
+def test_the_guards_a_review_asked_for() -> None:
+    """Each of these once planned a check that could pass on the wrong screen, or a wrong step."""
+    # a view of a single-page app's root is not its home: its title is the same on every view
+    spa = _page("http://app.test/#/settings", "Tasks", UIElement("heading", "Settings", level=1))
+    home = plan("go to the home page", spa)
+    assert not home.feasible or home.steps[0].params != {"name": "Tasks", "present": True}
+    # a word no page prints proves nothing by its absence
+    members = screen(MEMBERS)
+    assert all(s.params.get("present") is not False for s in plan("check no duplicate exists", members).steps)
+    # a place said with "the menu" or "this section" is no place to open
+    assert restate("in the menu select Logout") == "in the menu select Logout"
+    assert restate("in this section open Alerts") == "in this section open Alerts"
+    # on a record's own page, "the ticket page" is this page, not the list of tickets
+    ticket = _page("http://app.test/ticket/1", "#1 (Crash on start) – Tracker",
+                   UIElement("link", "View Tickets", href="/report"),
+                   UIElement("heading", "Ticket #1", level=1), UIElement("text", text="closed"))
+    assert all(s.params.get("text") != "View Tickets" for s in plan("check the ticket page shows closed", ticket).steps)
+    # a label of this page is read here: "Status" is no page to leave for, and a negative check never leaves
+    job = _page("http://app.test/jobs/7", "Job 7", UIElement("link", "Status", href="/status"),
+                UIElement("text", text="Status"), UIElement("text", text="Failed"))
+    for task in ("check the status shows Failed", "check the Status does not show Running"):
+        assert all(s.params.get("text") != "Status" or s.command != "click_element" for s in plan(task, job).steps)
+
+
+def test_a_flag_is_set_only_in_a_dropdown_of_yes_and_no() -> None:
+    from server.planners.intents_records import _flag_option
+
+    assert _flag_option(UIElement("combobox", "Available", options=("", "True", "False")), True) == "True"
+    assert _flag_option(UIElement("combobox", "Active", options=("---------", "Yes", "No")), False) == "No"
+    assert _flag_option(UIElement("combobox", "Stock", options=tuple(str(n) for n in range(10))), True) is None
