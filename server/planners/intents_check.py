@@ -116,10 +116,15 @@ def _subject_text(text: str) -> str:
     if m:
         text = m.group("x")
     else:
-        m = _KIND_THEN_NAME.match(text)
+        m = _KIND_THEN_NAME.match(text) or _MESSAGE_THEN_TEXT.match(text)
         if m and m.group("kind").lower() not in GENERIC_SUBJECTS and m.group("kind").lower() not in _NOT_KINDS:
             text = m.group("x")
     return quoted(text) or clean(text)
+
+
+# "the error Please enter a name": a kind of message, then its words as the page writes them, sentence or not
+_MESSAGE_THEN_TEXT = re.compile(r"^(?:an?|the)\s+(?P<kind>error|warning|notice|notification|alert|toast|banner|hint|"
+                                r"tooltip|prompt|caption|heading|status)\s+(?P<x>(?:[\"'“‘]|(?-i:[A-Z0-9])).*)$", re.I)
 
 
 _NOT_KINDS = {"channel", "number", "page", "step", "version", "level", "row", "column", "item", "option"}
