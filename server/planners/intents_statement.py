@@ -34,6 +34,7 @@ _CELL_ROLES = ("cell", "gridcell")
 _FILLER = frozenset("a an the this that these those is are was were be been being has have had does do did of by "
                     "to for in on at with and its it their his her as also still really actually indeed".split())
 _NUMBER = re.compile(r"^[+-]?[$€£]?\d[\d,]*(?:\.\d+)?%?$")
+_MEANS = re.compile(r"\s(?:means|stands\s+for|indicates|signals|signifies)\s", re.I)
 _NOBODY = re.compile(r"\b(?:no|nobody|none|nothing|no longer)\b", re.I)   # "no one paid": not one record's value
 _NUMBERED = re.compile(r"^(?P<rec>(?:the\s+)?[a-z]+\s*#?\s*\d+)\s+(?P<rest>(?:is|was|has|have|had|does|did|should|"
                        r"must|shows?|says?|reads?|belongs?|needs?|n't|not)\b.*)$", re.I)
@@ -348,7 +349,10 @@ def statement_check(c: Clause, st: State) -> bool:
         return False
     said = re.sub(r"^(?:that|whether|if)\s+", "", c.rest.strip(), flags=re.I).rstrip(" ?.!")
     said = re.sub(r"\s+(?:any\s*more)$", "", re.sub(r"\bno\s+longer\b", "not", said, flags=re.I), flags=re.I)
-    if not said or _NOBODY.search(said) or _PRESENCE.search(said) or _COUNT.search(said) or quoted(said) == said:
+    # "blinking red means no internet connection": what it means is a value, its "no" included
+    meaning = _MEANS.search(said)
+    if not said or _NOBODY.search(said[:meaning.start()] if meaning else said) or _PRESENCE.search(said) \
+            or _COUNT.search(said) or quoted(said) == said:
         return False
     page = _NUMBERED.match(said)   # "ticket 1 has critical priority": on that record's own page
     if page is not None and _MONTH.match(page.group("rec")):

@@ -177,3 +177,13 @@ def test_a_flag_is_set_only_in_a_dropdown_of_yes_and_no() -> None:
     assert _flag_option(UIElement("combobox", "Available", options=("", "True", "False")), True) == "True"
     assert _flag_option(UIElement("combobox", "Active", options=("---------", "Yes", "No")), False) == "No"
     assert _flag_option(UIElement("combobox", "Stock", options=tuple(str(n) for n in range(10))), True) is None
+
+
+def test_what_a_word_means_is_read_in_its_row_its_no_included() -> None:
+    """"blinking red means no internet connection": a statement of a table's row, whose "no" is part of the value
+    (not a negation, nor "no record"); the same statement of another row fails, as the page says otherwise."""
+    leds = screen("routerdocs/leds")
+    assert steps(plan("check that blinking red means no internet connection", leds)) == [
+        ("wait_for_element", {"text": "no internet connection", "row": "Blinking red", "present": True})]
+    assert steps(plan("check that white means no internet connection", leds)) == [
+        ("wait_for_element", {"text": "no internet connection", "row": "White", "present": True})]
