@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from server.planners import grounding, records
+from server.planners import checks, grounding, records
+from server.planners.checks import CannotCheck
 from server.planners.language import Clause
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -59,6 +60,12 @@ def query_intent(c: Clause, st: State) -> bool:
         st.click_live(run, f"Click {run.label!r}")
     elif "submit" in st.param_names(V.INPUT_TEXT):
         st.steps[-1].params["submit"] = True
-    st.expect_check(None)
+    expect = None
+    if re.match(r"\s*(?:select|with)\b", q, re.I):
+        try:   # a query asked with no check of its own: at least it ran, and its rows are shown
+            expect = checks.element(st.ctx, role="row", description="Check the query's rows are shown")
+        except CannotCheck:
+            expect = None
+    st.expect_check(expect)
     st.last_object = q
     return True

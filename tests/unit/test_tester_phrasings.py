@@ -84,7 +84,8 @@ def test_on_a_sqlite_web_table(task: str, step: tuple[str, dict]) -> None:
 def test_queries_as_testers_type_them() -> None:
     page = screen("sqlite_web/query/")
     typed = plan("type SELECT title FROM books WHERE year > 1900 and execute it", page)
-    assert [s.command for s in typed.steps] == ["input_text", "click_element"]
+    # a query asked with no check of its own ends proving its rows are shown (a failed query shows none)
+    assert [s.command for s in typed.steps] == ["input_text", "click_element", "wait_for_element"]
     assert typed.steps[0].params["text"] == "SELECT title FROM books WHERE year > 1900"
     assert plan("run this sql: select * from loans", page).steps[0].params["text"] == "select * from loans"
 
@@ -230,7 +231,8 @@ def test_sql_in_a_code_editor_and_facts_about_a_record() -> None:
     database = screen("datasette/nursery")
     ran = _steps(plan("execute select count(*) from deliveries in the query box", database))
     assert ran == [("input_text", {"text": "select count(*) from deliveries", "field": "sql editor", "clear": True}),
-                   ("click_element", {"text": "Run SQL", "role": "button"})]
+                   ("click_element", {"text": "Run SQL", "role": "button"}),
+                   ("wait_for_element", {"role": "row", "present": True})]
     assert first(plan("query the nursery database with select company from suppliers", screen("datasette/"))) == (
         "click_element", {"text": "nursery", "role": "link"})
     suppliers = screen("datasette/nursery/suppliers")
