@@ -53,7 +53,8 @@ def filter_intent(c: Clause, st: State) -> bool:
     for phrase in phrases:
         found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
                                                     minimum=0.9)
-                 if t.live.container not in headers or not t.live.container]   # a column header sorts, not filters
+                 if (t.live.container not in headers or not t.live.container)   # a column header sorts, not filters
+                 and not records._leads_here(st.live.url, t.live.href)]   # the list's own link shows it unfiltered
         if found:
             st.click_live(found[0], f"Filter by {found[0].label!r}")
             st.expect_check(None)

@@ -498,6 +498,18 @@ def _restate(task: str) -> str:
     "what's on the guide" opens it; "audio: spanish" sets it; a stated fact with a request to make it true
     ("the author of X should be Y, please fix it") is the edit it asks for."""
     task = _TRY.sub(_untried, task)
+    # "who is insured? list only insured patients": a question asked before a request says why; the request is the
+    # task (a question alone is still read, and refused as one; "how many …? there should be 2" is its answer)
+    asked = re.match(r"^\s*(?:who|what|which|where|when|how|why)\b[^?]*\?\s*(?P<rest>(?P<v>[a-z]+)\b.*)$", task, re.I)
+    if asked and VERBS.get(asked.group("v").lower()) not in (None, Act.CHECK):
+        task = asked.group("rest")
+    # "Dr. Amara Osei": the person is listed by name, with no title
+    task = re.sub(r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+(?=(?-i:[A-Z])[a-z])", "", task)
+    # "set Dr. Osei as the doctor of Ivo Petrov": the field of the record, set to the value
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:set|make|assign)\s+(?P<v>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+"
+                  r"(?:the\s+|their\s+|his\s+|her\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?:of|for)\s+"
+                  r"(?P<r>(?-i:[A-Z0-9\"'“])[^,;]*?)(?=\s*$|\s*[,;.]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('r')} to {m.group('v')}", task, flags=re.I)
     task = _PLACE_FIRST.sub(_place_first, task)
     # "find the section on the default login", "look up the part about quiet hours": that part, opened by its name
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:find|locate|look\s+up|show\s+me|jump\s+to|go\s+to)\s+"

@@ -187,3 +187,17 @@ def test_what_a_word_means_is_read_in_its_row_its_no_included() -> None:
         ("wait_for_element", {"text": "no internet connection", "row": "Blinking red", "present": True})]
     assert steps(plan("check that white means no internet connection", leds)) == [
         ("wait_for_element", {"text": "no internet connection", "row": "White", "present": True})]
+
+
+def test_a_request_after_a_question_a_title_before_a_name_and_a_value_set_as_a_field() -> None:
+    assert restate("who is insured? list only insured patients") == "list only insured patients"
+    assert restate("how many customers live in Lyon? there should be 2") == "check there are 2 customers in Lyon"
+    assert restate("check Greta Lind is a patient of Dr. Amara Osei") == "check Greta Lind is a patient of Amara Osei"
+    assert restate("set Dr. Amara Osei as the doctor of Ivo Petrov") == "set the doctor of Ivo Petrov to Amara Osei"
+
+
+def test_a_filter_is_never_the_lists_own_link() -> None:
+    """A false pass in the making: "list only insured patients" on the patients list (Flask-Admin) clicked the
+    "Patient" link (the list, unfiltered) as the filter, with nothing to check after it."""
+    p = plan("list only insured patients", screen("clinic/patients"))
+    assert all(s.params.get("text") != "Patient" for s in p.steps)
