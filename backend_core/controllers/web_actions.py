@@ -226,6 +226,10 @@ class WebActions:
         target = Target(field, "", selector, "", index)
 
         def choose(page: Any) -> str:
+            # a <select> a widget kit hides and draws itself (what its label finds is a part of the kit)
+            chosen = _through_widget(page, field, option) if field and not selector else None
+            if chosen is not None:
+                return f"selected {chosen!r} in {field!r} (through the widget that draws it)"
             loc = _dropdown(page, target, option)
             tag = loc.evaluate("e => e.tagName")
             if tag == "SELECT":
@@ -416,6 +420,56 @@ def _dropdown(page: Any, target: Target, option: str) -> Any:
     if combos.count() == 1:
         return combos.first
     raise DeviceFailure(f"no dropdown offers {option!r}; name the field", expected=f"a dropdown with {option!r}")
+
+
+_WIDGET_SELECT_JS = """([field, label]) => {
+  const squash = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const shown = (el) => el.checkVisibility ? el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})
+    : !!el.offsetParent;
+  const kits = '.select2-container, .select2, .chosen-container, .ts-wrapper, .choices';
+  const want = squash(field).replace(/[\\s*:]+$/, '');
+  const found = Array.from(document.querySelectorAll('select')).filter(s => {
+    if (shown(s)) return false;
+    const drawn = [s.nextElementSibling, s.previousElementSibling, s.parentElement]
+      .some(w => w && w.matches(kits) && shown(w));
+    const names = Array.from(s.labels || []).map(l => squash(l.textContent).replace(/[\\s*:]+$/, ''))
+      .concat([squash(s.getAttribute('aria-label')), squash(s.name), squash(s.id)]);
+    return drawn && names.includes(want);
+  });
+  if (found.length !== 1) return null;
+  const s = found[0];
+  const opt = Array.from(s.options).find(o => (o.label || o.text).trim() === label);
+  if (!opt) return null;
+  s.value = opt.value;
+  opt.selected = true;
+  s.dispatchEvent(new Event('input', {bubbles: true}));
+  s.dispatchEvent(new Event('change', {bubbles: true}));
+  if (window.jQuery) window.jQuery(s).trigger('change');   // a kit that listens through jQuery
+  return (opt.label || opt.text).trim();
+}"""
+
+_WIDGET_OPTIONS_JS = """(field) => {
+  const squash = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const want = squash(field).replace(/[\\s*:]+$/, '');
+  for (const s of document.querySelectorAll('select')) {
+    const names = Array.from(s.labels || []).map(l => squash(l.textContent).replace(/[\\s*:]+$/, ''))
+      .concat([squash(s.getAttribute('aria-label')), squash(s.name), squash(s.id)]);
+    if (names.includes(want)) return Array.from(s.options).map(o => ({label: (o.label || o.text).trim(), value: o.value}));
+  }
+  return [];
+}"""
+
+
+def _through_widget(page: Any, field: str, option: str) -> str | None:
+    """A <select> a widget kit hides and draws itself (Select2, Chosen, Tom Select), named *field*: *option* is
+    chosen in the select itself and the kit is told it changed, as the kit does when a person picks it. None when
+    there is no such select, or it offers no such option."""
+    offered: list[dict[str, str]] = page.evaluate(_WIDGET_OPTIONS_JS, field)
+    want = option.strip().casefold()
+    label = next((o["label"] for key in ("label", "value") for o in offered if o[key].casefold() == want), None)
+    if label is None:
+        return None
+    return page.evaluate(_WIDGET_SELECT_JS, [field, label])
 
 
 def _native_option(select: Any, option: str) -> str:

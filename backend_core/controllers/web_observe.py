@@ -361,6 +361,15 @@ OBSERVE_JS = r"""
     }
   }
 
+  // a <select> a widget kit hides and draws itself (Select2, Chosen, Tom Select): the field is the select, as
+  // its label names it and with its options; the widget's own parts are what it shows of it
+  const WIDGET_SEL = '.select2-container, .select2, .chosen-container, .ts-wrapper, .choices';
+  function widgetOf(sel) {
+    for (const sib of [sel.nextElementSibling, sel.previousElementSibling, sel.parentElement])
+      if (sib && sib.matches(WIDGET_SEL) && visible(sib)) return sib;
+    return null;
+  }
+
   function walk(el, inRow) {
     if (out.length >= maxElements) { truncated = true; return; }
     if (SKIP.has(el.tagName)) return;
@@ -372,6 +381,7 @@ OBSERVE_JS = r"""
       // (a nav bar whose links float) still shows its children: walk them
       const walkedInto = getComputedStyle(el).display === 'contents' || spills(el);
       // a control of a visible row that shows only on hover (or focus), and the items of a closed menu
+      if (el.tagName === 'SELECT' && widgetOf(el)) { emit(el, role, false); return; }   // drawn by its widget
       if (inRow && CLICKABLE.has(role)) emit(el, role, true);
       else if (!walkedInto && (inRow || el.matches(MENU_SEL))) hiddenControls(el, 0);
       else if (!walkedInto && el.closest(NAV_SEL)) hiddenNavLinks(el);

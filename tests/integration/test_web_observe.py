@@ -241,3 +241,19 @@ def test_icon_links_a_dialog_over_the_page_and_a_folded_navigation(browser: Brow
     browser.open("handbook.html")
     with pytest.raises(DeviceFailure):   # a folded link to an anchor of this page is no place to follow
         browser.remote.execute("click_element", {"text": "Anchor only", "role": "link"})
+
+
+def test_a_dropdown_a_widget_kit_draws_is_read_and_chosen_as_its_select(browser: Browser) -> None:
+    """Select2, Chosen, Tom Select hide the <select> and draw a box of their own: the field is the select, by its
+    label and with its options, and an option is chosen in it (the kit is told, and shows it)."""
+    from shared.errors import DeviceFailure
+
+    browser.open("widget-select.html")
+    doctor = by_label(browser.remote.observe(), "combobox", "Doctor")
+    assert doctor.value == "Jonas Weber" and doctor.options == ("", "Amara Osei", "Jonas Weber") and not doctor.hidden
+    assert "through the widget" in browser.remote.select_option(option="Amara Osei", field="Doctor")
+    assert browser.js("document.getElementById('doctor').value") == "1"
+    assert browser.js("document.getElementById('chosen').textContent") == "Amara Osei"
+    assert by_label(browser.remote.observe(), "combobox", "Doctor").value == "Amara Osei"
+    with pytest.raises(DeviceFailure):   # an option it does not offer fails as before
+        browser.remote.select_option(option="Nobody Here", field="Doctor")
