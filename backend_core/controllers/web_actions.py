@@ -21,6 +21,7 @@ from typing import Any
 from backend_core.controllers.browser import BrowserSession
 from backend_core.controllers.targets import INDEX_PARAM, TARGET_PARAMS, Target, field_params
 from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
+from backend_core.controllers.web_observe import WIDGET_KITS_CSS
 from backend_core.controllers.web_targets import follow_hidden_nav_link, resolve
 from shared.commands import P, ParamType, command
 from shared.errors import DeviceFailure, RequestError
@@ -422,54 +423,42 @@ def _dropdown(page: Any, target: Target, option: str) -> Any:
     raise DeviceFailure(f"no dropdown offers {option!r}; name the field", expected=f"a dropdown with {option!r}")
 
 
-_WIDGET_SELECT_JS = """([field, label]) => {
+# the one <select> named *field* that a widget kit hides and draws itself: *option* (its label, else its value)
+# chosen in it, and the kit told it changed; null when there is no such select or no such option
+_WIDGET_SELECT_JS = """([field, option]) => {
   const squash = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const bare = (s) => squash(s).replace(/[\\s*:]+$/, '');
   const shown = (el) => el.checkVisibility ? el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})
     : !!el.offsetParent;
-  const kits = '.select2-container, .select2, .chosen-container, .ts-wrapper, .choices';
-  const want = squash(field).replace(/[\\s*:]+$/, '');
+  const want = bare(field);
   const found = Array.from(document.querySelectorAll('select')).filter(s => {
     if (shown(s)) return false;
     const drawn = [s.nextElementSibling, s.previousElementSibling, s.parentElement]
-      .some(w => w && w.matches(kits) && shown(w));
-    const names = Array.from(s.labels || []).map(l => squash(l.textContent).replace(/[\\s*:]+$/, ''))
+      .some(w => w && w.matches('WIDGET_KITS') && shown(w));
+    const names = Array.from(s.labels || []).map(l => bare(l.textContent))
       .concat([squash(s.getAttribute('aria-label')), squash(s.name), squash(s.id)]);
     return drawn && names.includes(want);
   });
   if (found.length !== 1) return null;
   const s = found[0];
-  const opt = Array.from(s.options).find(o => (o.label || o.text).trim() === label);
+  const label = (o) => (o.label || o.text).trim();
+  const opts = Array.from(s.options);
+  const opt = opts.find(o => squash(label(o)) === squash(option)) || opts.find(o => squash(o.value) === squash(option));
   if (!opt) return null;
   s.value = opt.value;
   opt.selected = true;
   s.dispatchEvent(new Event('input', {bubbles: true}));
   s.dispatchEvent(new Event('change', {bubbles: true}));
   if (window.jQuery) window.jQuery(s).trigger('change');   // a kit that listens through jQuery
-  return (opt.label || opt.text).trim();
-}"""
-
-_WIDGET_OPTIONS_JS = """(field) => {
-  const squash = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
-  const want = squash(field).replace(/[\\s*:]+$/, '');
-  for (const s of document.querySelectorAll('select')) {
-    const names = Array.from(s.labels || []).map(l => squash(l.textContent).replace(/[\\s*:]+$/, ''))
-      .concat([squash(s.getAttribute('aria-label')), squash(s.name), squash(s.id)]);
-    if (names.includes(want)) return Array.from(s.options).map(o => ({label: (o.label || o.text).trim(), value: o.value}));
-  }
-  return [];
-}"""
+  return label(opt);
+}""".replace("WIDGET_KITS", WIDGET_KITS_CSS)
 
 
 def _through_widget(page: Any, field: str, option: str) -> str | None:
     """A <select> a widget kit hides and draws itself (Select2, Chosen, Tom Select), named *field*: *option* is
     chosen in the select itself and the kit is told it changed, as the kit does when a person picks it. None when
     there is no such select, or it offers no such option."""
-    offered: list[dict[str, str]] = page.evaluate(_WIDGET_OPTIONS_JS, field)
-    want = option.strip().casefold()
-    label = next((o["label"] for key in ("label", "value") for o in offered if o[key].casefold() == want), None)
-    if label is None:
-        return None
-    return page.evaluate(_WIDGET_SELECT_JS, [field, label])
+    return page.evaluate(_WIDGET_SELECT_JS, [field, option])
 
 
 def _native_option(select: Any, option: str) -> str:

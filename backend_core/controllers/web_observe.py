@@ -77,6 +77,9 @@ SHOWN_TEXT_JS = r"""
   }
 """
 
+# the boxes widget kits draw in place of a <select> they hide (Select2, Chosen, Tom Select, Choices)
+WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper, .choices"
+
 OBSERVE_JS = r"""
 (maxElements) => {
   LAYOUT_LABEL
@@ -363,7 +366,7 @@ OBSERVE_JS = r"""
 
   // a <select> a widget kit hides and draws itself (Select2, Chosen, Tom Select): the field is the select, as
   // its label names it and with its options; the widget's own parts are what it shows of it
-  const WIDGET_SEL = '.select2-container, .select2, .chosen-container, .ts-wrapper, .choices';
+  const WIDGET_SEL = 'WIDGET_KITS';
   function widgetOf(sel) {
     for (const sib of [sel.nextElementSibling, sel.previousElementSibling, sel.parentElement])
       if (sib && sib.matches(WIDGET_SEL) && visible(sib)) return sib;
@@ -426,7 +429,8 @@ OBSERVE_JS = r"""
   if (document.body) walk(modal || document.body, false);
   return {url: location.href, title: document.title, elements: out, truncated, modal: !!modal};
 }
-""".replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS)
+""".replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS) \
+    .replace("WIDGET_KITS", WIDGET_KITS_CSS)
 
 
 def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:

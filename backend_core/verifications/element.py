@@ -112,7 +112,6 @@ class DomVerifier(VerificationController):
     verifier_type = "element"
 
     def __init__(self, session: BrowserSession) -> None:
-        self._behind_modal = False
         self.session = session
         self.screen = WebScreen(session)
 
@@ -138,20 +137,20 @@ class DomVerifier(VerificationController):
 
         return settled
 
-    def _elements(self, selector: str, text: str = "", needle: bool = False) -> list[UIElement]:
+    def _elements(self, selector: str, text: str = "", needle: bool = False) -> tuple[list[UIElement], bool]:
+        """The elements a check reads, and whether a modal dialog hid the page behind them."""
         if not selector:
             obs = self.session.call(lambda page: observe_page(page, CHECK_MAX_ELEMENTS), reads=True)
-            self._behind_modal = obs.modal
             if obs.truncated and text:
                 # a huge page: what lies past the cap must still count, or "X is not shown" could pass falsely
-                extra = self._elements("body :not(script):not(style)", text, needle=True)
-                return list(obs.elements) + extra
-            return list(obs.elements)
+                extra, _ = self._elements("body :not(script):not(style)", text, needle=True)
+                return list(obs.elements) + extra, obs.modal
+            return list(obs.elements), obs.modal
         wanted = text.casefold() if needle else ""
         raw = self.session.call(lambda page: page.evaluate(_SELECTOR_JS, [selector, wanted]), reads=True)
         if "error" in raw:
             raise RequestError(f"selector {selector!r} is not valid CSS: {raw['error']}")
-        return [UIElement.from_dict(e) for e in raw["elements"]]
+        return [UIElement.from_dict(e) for e in raw["elements"]], False
 
     @command("Check that an element is shown (present=true) or not shown (present=false): by its text "
              "(name, visible text or a field's value), role, CSS selector or row; optionally in a state "
@@ -167,14 +166,13 @@ class DomVerifier(VerificationController):
         expected = describe_check(query, selector, present, count)
 
         def probe() -> tuple[bool, str]:
-            self._behind_modal = False
-            elements = self._elements(selector, text)
+            elements, behind_modal = self._elements(selector, text)
             if label and not label_shown(label, elements):   # no such label: nothing is proved either way
                 return False, f"no label {label!r} is shown"
             candidates = query.candidates(elements)
             found = [e for e in candidates if state_holds(e, query.state)]
             held = evaluate_check(found, present, count)
-            if held and not found and self._behind_modal:
+            if held and not found and behind_modal:
                 # a dialog covers the page: what is behind it is not seen, so not proved gone
                 return False, "a dialog covers the page, so what is behind it cannot be seen: " + \
                     ", ".join(repr(e.label) for e in elements[:6] if e.label)

@@ -781,25 +781,32 @@ def _shown_part(st: State, target_text: str) -> bool:
     return False
 
 
+def _names_home(text: str, kinds: set[str]) -> bool:
+    """*text* says nothing but a home page of one of *kinds* ("the home page", "the main screen")."""
+    ws = set(words(text))
+    return bool(ws) and ws <= _HOME_WORDS | {"page", "screen"} and bool(ws & kinds)
+
+
+def _index_free(path: str) -> str:
+    """A path with its folder's index page as the folder ("/index.html" is "/")."""
+    return re.sub(r"(?<=/)index\.html?$", "", path)
+
+
 def _at_home(st: State, text: str) -> bool:
     """*text* names the app's home page ("the home page") and the page shown is its root (or root index page)."""
-    ws = set(words(text))
-    if st.live is None or not st.live.url or not ws or not ws <= _HOME_WORDS | {"page", "screen"} \
-            or not ws & {"home", "main", "start", "index"}:
+    if st.live is None or not st.live.url or not _names_home(text, {"home", "main", "start", "index"}):
         return False
     from urllib.parse import urlparse
 
     at = urlparse(st.live.url)
     if at.query or at.fragment.startswith(("/", "!")):
         return False   # "/#/settings", "?page=reports": a view of the root, not its home
-    return re.sub(r"(?<=/)index\.html?$", "", at.path or "/") == "/"
+    return _index_free(at.path or "/") == "/"
 
 
 def _home_link(st: State, text: str) -> Target | None:
     """"the home page", "the admin home": the link back to the app's root (its brand or Home link)."""
-    ws = set(words(text))
-    if st.live is None or not ws or not ws <= _HOME_WORDS | {"page", "screen"} or not ws & {"home", "main", "start",
-                                                                                          "dashboard", "index"}:
+    if st.live is None or not _names_home(text, {"home", "main", "start", "dashboard", "index"}):
         return None
     from urllib.parse import urljoin, urlparse
 
@@ -813,7 +820,7 @@ def _home_link(st: State, text: str) -> Target | None:
             return None   # "Powered by Sphinx": another site's home is not this app's
         if (to.path, to.query) == (here.path, here.query) and to.query:
             return None   # "index.php?page=reports" on that page: this page, not the home
-        return re.sub(r"(?<=/)index\.html?$", "", to.path)
+        return _index_free(to.path)
 
     links = [e for e in st.live.elements if e.role == "link" and not e.hidden and e.href and not e.href.startswith("#")
              and (e.name or e.text) and path_of(e.href) is not None]
