@@ -137,9 +137,11 @@ class Harness:
     def prepare(self, slot: Slot, task: Task) -> None:
         """Reset the app, then put it in the task's starting state (database rows, page, page actions)."""
         assert slot.page is not None
+        slot.page.forget()   # the last run drove the page
         slot.app.reset()
         slot.app.reset_page(slot.page)
         if task.setup.sql:
+            slot.page.forget()   # the page shows the rows from before the statements
             if slot.app.database is None:
                 raise InfraError(f"task {task.id}: setup.sql on app {slot.app.name!r}, which has no database")
             db = sqlite3.connect(slot.app.database, timeout=10)
@@ -149,7 +151,7 @@ class Harness:
                 db.commit()
             finally:
                 db.close()
-        slot.page.load(task.setup.url or slot.app.start_url)
+        slot.page.load(task.setup.url or slot.app.start_url, reuse=True)
         for step in task.setup.steps:
             if step.kind == "fill":
                 slot.page.fill(step.target, step.value)
@@ -214,6 +216,10 @@ class Harness:
         except requests.RequestException as exc:  # the server did not answer: this task's outcome is unknown
             run = {"id": "", "status": "unreachable", "message": f"server did not answer: {exc}", "steps": []}
         verdict = judge(task.judge, JudgeContext(slot.page, slot.app))
+        try:
+            slot.page.blank()   # until the device's next task: the next set-up loads its own page
+        except Exception as exc:  # the next set-up loads a page anyway; this one only saves the machine time
+            log.debug("could not empty %s's page after task %s: %s", slot.app.device_id, task.id, exc)
         plan = (run.get("plan") or {}).get("plan") or []
         return TaskResult(
             task.id, task.app, task.split.value, task.text, task.expect.value, str(run.get("status")),
