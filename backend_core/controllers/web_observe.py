@@ -79,6 +79,11 @@ SHOWN_TEXT_JS = r"""
 
 # the boxes widget kits draw in place of a <select> they hide (Select2, Chosen, Tom Select, Choices)
 WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper, .choices"
+# tabs a page draws with no ARIA role, known by their class (Dash's dcc.Tabs, many older kits): read as tabs when
+# two or more sit side by side
+CLASS_TAB_CSS = ".tab:not([role])"
+# a button that opens a list to pick one value from (Headless UI's Listbox, Dash's dropdown): read as a dropdown
+POPUP_PICKER_CSS = "button[aria-haspopup=listbox]"
 
 OBSERVE_JS = r"""
 (maxElements) => {
@@ -120,9 +125,13 @@ OBSERVE_JS = r"""
   }
   function roleOf(el) {
     const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase();
-    if (explicit && !['presentation', 'none', 'generic'].includes(explicit)) return explicit;
-    return implicitRole(el);
+    const role = explicit && !['presentation', 'none', 'generic'].includes(explicit) ? explicit : implicitRole(el);
+    if (role === 'button' && el.matches('POPUP_PICKER')) return 'combobox';
+    if (!role && el.matches('CLASS_TAB') && el.parentElement
+        && el.parentElement.querySelectorAll(':scope > CLASS_TAB').length >= 2) return 'tab';
+    return role;
   }
+  const popupPicker = (el) => el.getAttribute('aria-haspopup') === 'listbox' && !['INPUT', 'SELECT'].includes(el.tagName);
   function textWithout(node, skip) {
     let out = '';
     for (const c of node.childNodes) {
@@ -138,7 +147,9 @@ OBSERVE_JS = r"""
     if (aria && aria.trim()) return squash(aria);
     const by = el.getAttribute('aria-labelledby');
     if (by) {
-      const t = by.split(/\s+/).map(id => document.getElementById(id)).filter(Boolean)
+      // a dropdown drawn as a button names itself by what it shows (its value): that part is no label
+      const t = by.split(/\s+/).map(id => document.getElementById(id))
+        .filter(n => n && !(role === 'combobox' && popupPicker(el) && el.contains(n)))
         .map(n => n.innerText || n.textContent).join(' ');
       if (squash(t)) return squash(t);
     }
@@ -172,6 +183,7 @@ OBSERVE_JS = r"""
     }
     if (['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && !['button', 'submit', 'reset', 'image'].includes(el.type))
       return layoutLabel(el);
+    if (role === 'combobox' && popupPicker(el)) return layoutLabel(el);
     return '';
   }
   function hintOf(el) {
@@ -270,6 +282,12 @@ OBSERVE_JS = r"""
       if (el.type === 'search' && !/\bsearch\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' search').trim();
     } else if (el.isContentEditable) {
       e.value = cut(el.innerText, 200);
+    } else if (role === 'combobox' && popupPicker(el)) {
+      // the value it shows (the part of it that names it, else its text less an arrow); its name is its label
+      const own = (el.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => document.getElementById(id))
+        .filter(n => n && el.contains(n)).map(n => n.innerText || n.textContent).join(' ');
+      e.value = cut(squash(own) || squash(shownText(el)).replace(/\s*[\u25be\u25bc\u2304\u2193\u02c5⌄▾▼]+$/, ''), 200);
+      e.text = '';
     }
     if (tag === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) e.checked = !!el.checked;
     else if (el.hasAttribute('aria-checked')) e.checked = el.getAttribute('aria-checked') === 'true';
@@ -277,6 +295,8 @@ OBSERVE_JS = r"""
     if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
     const current = el.getAttribute('aria-current');
     if (current && current !== 'false') e.selected = true;
+    if (role === 'tab' && !el.hasAttribute('aria-selected'))   // a tab known by its class says so by its class too
+      e.selected = /(^|\s)(tab--selected|tab-selected|selected|active|is-active|current)(\s|$)/.test(el.className);
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]'))
       e.disabled = true;
     if (el === document.activeElement && el !== document.body) e.focused = true;
@@ -430,7 +450,7 @@ OBSERVE_JS = r"""
   return {url: location.href, title: document.title, elements: out, truncated, modal: !!modal};
 }
 """.replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS) \
-    .replace("WIDGET_KITS", WIDGET_KITS_CSS)
+    .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS).replace("CLASS_TAB", CLASS_TAB_CSS)
 
 
 def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:

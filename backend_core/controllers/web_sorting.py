@@ -27,7 +27,7 @@ ORDERS = tuple(o.value for o in SortOrder)
 # that column, the cells of its rows in that column, and the control (link / button) of the header cell
 READ_COLUMN_JS = r"""
 ([column, click]) => {
-  const norm = s => (s || "").replace(/[\u25b2\u25bc\u2191\u2193\u25b4\u25be\u2303\u2304]/g, " ")
+  const norm = s => (s || "").replace(/[\u25b2\u25bc\u2191\u2193\u25b4\u25be\u2303\u2304\u21c5\u21f5\u2195\u2b0d]/g, " ")
                              .replace(/\s+/g, " ").trim().toLowerCase();
   const want = norm(column);
   // header cells: a table's head, a row of header cells only, or ARIA column headers (not a row's own th)
@@ -50,8 +50,10 @@ READ_COLUMN_JS = r"""
     }
   }
   if (click) {
+    // its link or button; else a sort control drawn as an icon (a data grid's arrows), known by its class or tip
     const control = [...head.querySelectorAll("a, button")].find(a => norm(a.innerText) === want)
-                 || head.querySelector("a, button") || head;
+                 || head.querySelector("a, button")
+                 || head.querySelector("[class*=sort], [title*=sort i], [aria-label*=sort i]") || head;
     control.click();
   }
   return {found: true, header: head.innerText.trim(), index, values};

@@ -17,7 +17,7 @@ import re
 from typing import Any, Callable
 
 from backend_core.controllers.targets import Target, candidates
-from backend_core.controllers.web_observe import LAYOUT_LABEL_JS, observe_page
+from backend_core.controllers.web_observe import CLASS_TAB_CSS, LAYOUT_LABEL_JS, POPUP_PICKER_CSS, observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 
@@ -74,7 +74,14 @@ def _hint_locator(scope: Any, text: str) -> Any | None:
 def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
     roles = ROLE_ALIASES.get(role, (role,)) or (role,)
     kwargs: dict[str, Any] = {"name": name, "exact": exact} if name else {}
-    return _union([scope.get_by_role(r, **kwargs) for r in roles])  # type: ignore[arg-type]
+    found = [scope.get_by_role(r, **kwargs) for r in roles]  # type: ignore[arg-type]
+    # what the observer reads as these roles though the page gives none (see web_observe)
+    if role == "combobox":
+        found.append(scope.locator(POPUP_PICKER_CSS).and_(scope.get_by_role("button", **kwargs)))
+    elif role == "tab":
+        tabs = scope.locator(CLASS_TAB_CSS)
+        found.append(tabs.filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)) if name else tabs)
+    return _union(found)
 
 
 def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[str, Callable[[], Any]]]:

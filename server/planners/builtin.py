@@ -42,6 +42,7 @@ from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
 from server.planners.intents_lists import sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
+    DELETE_SIGNS,
     add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
     type_intent,
 )
@@ -196,7 +197,6 @@ def _merge_attributes(texts: list[str], known: frozenset[str]) -> list[str]:
 
 
 _DELETE_WORDS = ("delete", "remove", "trash", "erase", "discard", "bin", "destroy", "del")
-_DELETE_SIGNS = ("×", "✕", "✖", "🗑")
 
 
 def _undeletable(clause: Clause, st: State) -> str:
@@ -221,7 +221,7 @@ def _undeletable(clause: Clause, st: State) -> str:
     texts += [c for c in ctx.commands]
     if st.live is not None:
         texts += [t for e in st.live.elements for t in (e.name, e.text, e.hint) if t]
-    if any(w in _DELETE_WORDS for t in texts for w in words(t)) or any(c in t for t in texts for c in _DELETE_SIGNS):
+    if any(w in _DELETE_WORDS for t in texts for w in words(t)) or any(c in t for t in texts for c in DELETE_SIGNS):
         return ""
     return thing
 

@@ -166,6 +166,22 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
     raise Defer(m.group("v"), replace_with=[f"check there are {count} {things}"])
 
 
+def counted_by_value(st: State, count: int, kind: str, owner: str) -> bool:
+    """"the Hull depot has two vans": Hull is a value of the list's Depot column: the rows whose Depot cell
+    shows Hull are counted (not the whole list, nor a counter of every van)."""
+    from server.planners.intents_statement import header_of_value
+
+    said = re.sub(r"^(?:the|this|that|our|my)\s+", "", owner.strip(), flags=re.I)
+    value, header = said, header_of_value(st, said)
+    named = said.rsplit(None, 1)
+    if not header and len(named) == 2 and words(header_of_value(st, named[0])) == words(named[1]):
+        value, header = named[0], named[1]   # "the Hull depot": the value, then its column's name
+    if not header:
+        return False
+    _count_showing(st, count, kind, value)
+    return True
+
+
 def _counter_of(st: State, state: str, count: int) -> str:
     """The app's counter of things in *state* ("2 items left"), said with *count*: "1 item left", "3 items left"."""
     counter = re.compile(rf"(?<![\w.])\d+\s+(?P<n>[a-z][\w-]*)\s+{re.escape(state)}(?!\w)", re.I)

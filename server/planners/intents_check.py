@@ -14,7 +14,9 @@ from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
-from server.planners.counts import DONE_BY, count_check, count_of, qualified, state_said, view_first
+from server.planners.counts import (
+    DONE_BY, count_check, count_of, counted_by_value, qualified, state_said, view_first,
+)
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
 from server.planners.state import Defer, State, Unplannable
@@ -197,11 +199,17 @@ def check_intent(c: Clause, st: State) -> bool:
         return True
     if not negative and _field_stated(st, flat):
         return True
-    # "there are 3 items" / "3 todos are listed" / "the list has 2 items"
+    # "the list has 2 items", "the Hull depot has two vans" (its column's value, in two rows)
+    m = re.match(r"^(?:the\s+)?(?P<owner>.+)\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(?P<n>\w+)\s+(?P<k>.+)$",
+                 flat, re.I)
+    if m and count_of(m.group("n")) is not None:
+        count, kind = count_of(m.group("n")) or 0, clean(m.group("k"))
+        if not (view_first(st, flat, count, kind) or counted_by_value(st, count, kind, m.group("owner"))):
+            count_check(st, count, kind, negative)
+        return True
+    # "there are 3 items" / "3 todos are listed"
     m = (re.match(r"^there\s+(?:is|are)\s+(?:exactly\s+)?(\w+)\s+(.+?)(?:\s+" + _SHOWN + r")?$", flat, re.I)
-         or re.match(r"^(?:exactly\s+)?(\w+)\s+(.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I)
-         or re.match(r"^(?:the\s+)?.+\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(\w+)\s+(.+)$",
-                     flat, re.I))
+         or re.match(r"^(?:exactly\s+)?(\w+)\s+(.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I))
     if m and count_of(m.group(1)) is not None:
         if view_first(st, flat, count_of(m.group(1)) or 0, clean(m.group(2))):
             return True
@@ -442,7 +450,7 @@ def _listed_here(st: State, text: str, where: str) -> bool:
                               for e in st.live.elements)
 
 
-def _refuse_unfalsifiable(st: State, text: str) -> None:
+def refuse_unfalsifiable(st: State, text: str) -> None:
     """"Suppliers group is not shown" where the page shows "Suppliers" but never the words together: a check
     that could never fail. Refused, with what to say instead, rather than passed on any screen."""
     if st.live is None or len(words(text)) < 2:
@@ -472,7 +480,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     if negative and not subject and not where:
         _whole_list_first(st, text)
         if not st.moved:   # on the screen the check will read: a phrase it could never show proves nothing
-            _refuse_unfalsifiable(st, text)
+            refuse_unfalsifiable(st, text)
     m = _ROLE_SUFFIX.match(text)
     if m and not subject and "role" in st.param_names(V.WAIT_FOR_ELEMENT) and st.open_world:
         role = _ROLE_OF[m.group("r").lower()]

@@ -29,8 +29,10 @@ from shared.screen import (
 _APPEND = re.compile(r"\s*\b(?:to the end(?: of)?|at the end(?: of)?|after the existing(?: text)?|without clearing(?: it)?|"
                      r"keep(?:ing)? (?:the )?existing (?:text|value))\b", re.I)
 _SUBMIT = re.compile(r"\b(?:and\s+)?(?:press|hit)\s+(?:enter|return)\b|\band submit\b", re.I)
-_DELETE_WORDS = ["delete", "remove", "destroy", "trash", "bin", "discard", "erase", "deactivate", "×", "x", "close",
-                 "clear"]
+# a cross or a bin drawn as a control's whole text: in a row, it deletes the row
+DELETE_SIGNS = ("×", "✕", "✖", "🗑")
+_DELETE_WORDS = ["delete", "remove", "destroy", "trash", "bin", "discard", "erase", "deactivate", *DELETE_SIGNS, "x",
+                 "close", "clear"]
 _EDIT_WORDS = ["edit", "rename", "modify", "change", "update"]
 _SEARCH_WORDS = ["search", "find", "filter", "query", "lookup", "look up", "q"]
 _SAVE_WORDS = ["save", "submit", "ok", "done", "apply", "create", "add", "confirm", "send", "go", "update"]
@@ -339,6 +341,11 @@ def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] =
                 if e.container == row and e.role in roles and not e.hidden and 1 < len(said) <= 3 \
                         and said[0] == w.lower() and said[-1] in _KIND_WORDS:
                     return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, label, live=e)
+        signs = [w for w in wanted if w in DELETE_SIGNS]   # a sign has no words to ground: its whole text is it
+        for e in st.live.elements:
+            label = (e.name or e.text).strip()
+            if signs and label in signs and e.container == row and e.role in roles and e.clickable and not e.hidden:
+                return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, label, live=e)
     return None
 
 

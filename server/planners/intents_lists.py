@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, grounding, records
+from server.planners import checks, grounding, intents_statement, records
 from server.planners.filter_builder import condition_filter, named_column
 from server.planners.language import ITEM_NOUNS, Act, Clause, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
@@ -27,6 +27,7 @@ def filter_intent(c: Clause, st: State) -> bool:
         return False
     noun, value = (m.group("noun") or "").strip(), m.group("v").strip()
     value = re.sub(r"^(?:the|all|my|only|just)\s+(?:the\s+)?(?=\w)", "", value, flags=re.I)   # "only the active todos"
+    value = re.sub(r"(?<=\w)\s+only$", "", value, flags=re.I)   # "electric ones only"
     # "completed todos", "the active ones": the state is the filter, the noun is what the list holds
     value = re.sub(r"(?<=\w)\s+(\w+)$", lambda m: "" if m.group(1).lower() in ITEM_NOUNS else m.group(0), value)
     flagged = re.match(rf"^(?P<flag>{records.FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
@@ -65,6 +66,10 @@ def filter_intent(c: Clause, st: State) -> bool:
             st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},
                    f"Filter by {opts[0].option!r}")
             return True
+    if _toggle_filter(st, phrases):
+        return True
+    if _column_dropdown(st, phrases + _without_kind(value)):
+        return True
     view = _counted_view(st, value)
     if view is not None:   # "the watches with unread changes": the "Unread 2" view of the list
         st.click_live(view, f"Show {view.label!r}")
@@ -75,6 +80,68 @@ def filter_intent(c: Clause, st: State) -> bool:
     if st.moved:
         raise Defer(value)
     raise Unplannable(f"no filter {value!r} on the screen", value)
+
+
+def subset_intent(c: Clause, st: State) -> bool:
+    """"show me the Hull vans": nothing is called that, but Hull is a value of the list's Depot column and a
+    dropdown labelled Depot picks it (or an "Electric only" box, for "the electric vans")."""
+    if c.act is not Act.OPEN or st.live is None:
+        return False
+    subject = re.sub(r"^(?:me\s+)?(?:the|all|my|only|just)\s+(?:the\s+)?", "", c.rest.strip(), flags=re.I)
+    subject = re.sub(r"(?<=\w)\s+only$", "", subject, flags=re.I)
+    kind_free = _without_kind(subject)
+    if not kind_free or grounding.live_elements(subject, st.live, minimum=0.9):
+        return False
+    return _toggle_filter(st, kind_free) or _column_dropdown(st, kind_free)
+
+
+_TOGGLE_FILLER = {"only", "just", "show", "hide", "include", "the", "with", "all"}
+
+
+def _toggle_filter(st: State, phrases: list[str]) -> bool:
+    """"electric ones only" on a list with an "Electric only" checkbox (or switch): tick it, and check it is."""
+    assert st.live is not None
+    for phrase in phrases:
+        want = [w for w in words(phrase) if w not in _TOGGLE_FILLER]
+        boxes = [e for e in st.live.elements if e.role in (ROLE_CHECKBOX, "switch") and not e.hidden and not e.disabled
+                 and want and [w for w in words(e.name or e.text) if w not in _TOGGLE_FILLER] == want]
+        if len(boxes) != 1:
+            continue
+        box = boxes[0]
+        label = box.name or box.text
+        st.add(V.SET_CHECKED, {"checked": True, "text": label, "role": box.role}, f"Filter by {label!r}")
+        st.expect_check(checks.element(st.ctx, text=label, role=box.role, state="checked"))
+        return True
+    return False
+
+
+def _without_kind(value: str) -> list[str]:
+    """"York vehicles" → ["York"]: the filter's value without the plural that names what the list holds."""
+    said = value.split()
+    return [" ".join(said[:-1])] if len(said) >= 2 and re.fullmatch(r"[a-z]{3,}s", said[-1]) else []
+
+
+def _column_dropdown(st: State, phrases: list[str]) -> bool:
+    """"the York vehicles" where York is a cell of the Depot column and a dropdown is labelled Depot: choose
+    York in it (its options are drawn only when it opens, so they are not known before)."""
+    assert st.live is not None
+    for said in phrases:
+        phrase, header = said, intents_statement.header_of_value(st, said)
+        named = said.rsplit(None, 1)
+        if not header and len(named) == 2:   # "the Hull depot": the value, then its column's name
+            phrase, header = named[0], intents_statement.header_of_value(st, named[0])
+            if words(header) != words(named[1]):
+                continue
+        if not header:
+            continue
+        boxes = [e for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled
+                 and words(e.name) == words(header)
+                 and (not e.options or any(words(o) == words(phrase) for o in e.options))]
+        if len(boxes) != 1:
+            continue
+        st.add(V.SELECT_OPTION, {"option": phrase, "field": boxes[0].name}, f"Show only {header} {phrase!r}")
+        return True
+    return False
 
 
 def _typed_filter(st: State, value: str) -> bool:
@@ -214,6 +281,10 @@ def _sort_header(st: State, ask: SortAsk) -> grounding.Target | None:
     heads = [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container in header_rows
              and not e.hidden] or \
             [e for e in st.live.elements if e.role in (ROLE_LINK, ROLE_BUTTON) and e.container and not e.hidden]
+    if st.has(V.SORT_TABLE):   # the device finds a header's sort control itself (a data grid's icon) and proves the order
+        named = {grounding.norm(e.name or e.text) for e in heads}
+        heads += [e for e in st.live.elements if e.role == "cell" and e.container in header_rows and not e.hidden
+                  and (e.name or e.text) and grounding.norm(e.name or e.text) not in named]
     said = list(ask.columns())
     if ask.column and len(ask.column.split()) > 1:   # "by last checked" where the header is CHECKED
         said += [w for w in reversed(ask.column.split()) if len(w) > 3]

@@ -11,7 +11,7 @@ import re
 
 from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
-from server.planners.intents_lists import filter_intent, sort_intent
+from server.planners.intents_lists import filter_intent, sort_intent, subset_intent
 from server.planners.intents_delete import confirm_intent, delete_record_intent, delete_shown_intent
 from server.planners.intents_record_page import record_fact_check
 from server.planners.intents_query import query_intent
@@ -32,9 +32,11 @@ def _fill(st: State, rec: Record) -> int:
         nonlocal filled
         label = el.name or el.placeholder or el.hint
         first = words(value)[:1]
-        if el.role == ROLE_TEXTBOX and len(value.split()) == 2 and first and \
-                any(grounding.similarity(first[0], w) >= 0.85 for w in words(label)):
-            value = value.split()[1]   # "book 1" in the book_id field is 1
+        said = value.split()
+        if el.role == ROLE_TEXTBOX and len(said) >= 2 and first and \
+                any(grounding.similarity(first[0], w) >= 0.85 for w in words(label)) and \
+                (len(said) == 2 or (said[0].islower() and (said[1][:1].isupper() or said[1][:1].isdigit()))):
+            value = " ".join(said[1:])   # "book 1" in the book_id field is 1; "plate AB12 CDE" in Plate is AB12 CDE
         if el.role == ROLE_COMBOBOX:
             from server.planners.intents_form import _without_field_word
 
@@ -340,8 +342,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
         _expect_shown(st, typed)
         return True
     fields = records.form_fields(st)
-    save = records.save_button(st)
     said_kind = rec.noun or _said_kind(rest or c.rest)
+    save = records.save_button(st, kind=said_kind)   # "log a service": its form's "Log service"
     # the one form adds another kind ("Add participant"): not this record's form, nor its "Add" this record's
     other_kind = bool(said_kind and fields) and all(
         any(records.added_kind(x) for x in (f.name, f.placeholder)) and _adds_another_kind(st, f, said_kind)
@@ -352,10 +354,11 @@ def add_record_intent(c: Clause, st: State) -> bool:
     named, generic = add_controls(st, noun)
     if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
             and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)):
+        shown = _shown_as(rec, st)   # read on the form, before the save moves on
         _fill(st, rec)
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = rec.name
-        saved(st, _shown_as(rec))
+        saved(st, shown)
         return True
     if other_kind:
         generic = []
@@ -487,11 +490,14 @@ def _fill_save_check(rec: Record) -> list[str]:
 _NAMING_KEYS = ("summary", "title", "name", "subject", "headline", "heading", "label", "description")
 
 
-def _shown_as(rec: Record) -> str:
+def _shown_as(rec: Record, st: State | None = None) -> str:
     """What the saved record shows that proves it exists: its name, else the value of a field that
-    names it ("with the summary X"), else its first value (a save that silently failed must not pass)."""
+    names it ("with the summary X"), else its first value (a save that silently failed must not pass).
+    A name said after its field's label ("plate AB12 CDE") is the value alone, as it was typed."""
     if rec.name:
-        return rec.name
+        m = re.match(r"^(?P<f>(?-i:[a-z]+))\s+(?P<v>(?-i:[A-Z0-9]).*)$", rec.name)
+        labels = {w for f in records.form_fields(st) for w in words(f.name or f.placeholder or "")} if st else set()
+        return m.group("v") if m and any(grounding.similarity(m.group("f"), w) >= 0.85 for w in labels) else rec.name
     named = [v for k, v in rec.fields if k in _NAMING_KEYS]
     return (named or [v for _, v in rec.fields] or rec.loose or [""])[0]
 
@@ -836,6 +842,7 @@ RECORD_INTENTS = [
     ("seek", seek_intent),
     ("fill", fill_intent),
     ("filter", filter_intent),
+    ("subset", subset_intent),   # "show me the Hull vans": the dropdown of the column that shows Hull
     ("sort", sort_intent),
     ("record-flag", record_flag_intent),
     ("confirm", confirm_intent),

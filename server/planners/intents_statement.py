@@ -83,6 +83,15 @@ def _table(st: State) -> tuple[list[_Cell], dict[int, str]]:
     return cells, heads
 
 
+def header_of_value(st: State, value: str) -> str:
+    """The header of the one column with a cell that is *value* ("York": Depot); "" when none or several."""
+    if st.live is None:
+        return ""
+    cells, heads = _table(st)
+    columns = {cl.column for cl in cells if cl.column and _norm(cl.text) == _norm(value)}
+    return heads.get(columns.pop(), "") if len(columns) == 1 else ""
+
+
 def cell_values(st: State) -> set[str]:
     """The whole texts of the data cells of the lists shown, lower case: the values their columns hold."""
     if st.live is None:
@@ -461,7 +470,11 @@ def some_row_check(c: Clause, st: State) -> bool:
         st.prove(lambda: checks.element(st.ctx, text=value, exact=True, description=f"Check {value!r} is shown"))
         return True
     if not selector:
-        # no column to look in ("is there a watch for example.com?"): the value itself, shown or not
+        # no column to look in ("is there a watch for example.com?"): the value itself, shown or not; an absence of
+        # words never shown together, where its name is shown, could never fail
+        if none:
+            from server.planners.intents_check import refuse_unfalsifiable
+            refuse_unfalsifiable(st, value)
         st.prove(lambda: checks.element(st.ctx, text=value, present=not none,
                                         description=f"Check {value!r} is {'not ' if none else ''}shown"))
         return True

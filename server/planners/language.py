@@ -482,15 +482,25 @@ def _untried(m: re.Match[str]) -> str:
 
 # "in the Guide section open Alerts", "on the settings page, turn on alerts": the place first, then what is done there
 _PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:in|on|under|within|inside)\s+(?:the\s+)?"
-                          r"(?P<place>(?!(?:the|this|that|these|a|an|my|our|your|its)\b)(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+"
-                          r"(?P<kind>section|tab|page|menu|screen|area|part|panel)"
-                          r"\s*,?\s+(?P<verb>[a-z]+)\b", re.I)
+                          r"(?P<place>(?!(?:the|this|that|these|a|an|my|our|your|its)\b)(?:[\w'’-]+\s+){0,3}?[\w'’-]+)"
+                          r"(?:\s+(?P<kind>section|tab|page|menu|screen|area|part|panel)\s*,?|\s*,)"
+                          r"\s+(?P<verb>[a-z]+)\b", re.I)
+# "in the list, delete Rake": a place said by a word of kind alone is the one shown, not one to open
+_HERE_PLACES = frozenset("list table form page screen app dialog window box field grid view row results it".split())
+_IDIOMS = frozenset("short general addition fact case order particular total brief summary turn detail any "
+                    "theory practice future meantime end".split())   # "in short, …", "in the end, …"
 
 
 def _place_first(m: re.Match[str]) -> str:
     if m.group("verb").lower() not in VERBS:
         return m.group(0)   # "on the settings page there is …": a statement about the place, no step there
-    return f"{m.group(1)}open the {m.group('place')} {m.group('kind')}, then {m.group('verb')}"
+    if not m.group("kind") and (m.group("place").lower().split()[-1] in _HERE_PLACES or m.group(1).strip()
+                                or not m.group("place")[:1].isalpha()):
+        return m.group(0)   # "in the list, delete Rake"; a place with no kind named is read only as the task's start
+    if not m.group("kind") and m.group("place").lower().split()[0] in _IDIOMS:
+        return m.group(0)
+    place = f"{m.group('place')} {m.group('kind')}" if m.group("kind") else m.group("place")
+    return f"{m.group(1)}open the {place}, then {m.group('verb')}"
 
 
 def _restate(task: str) -> str:

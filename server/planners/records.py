@@ -493,9 +493,19 @@ def header_words(st: State) -> set[str]:
 
 
 def without_header_word(value: str, st: State) -> str:
-    """"Araceae family" → "Araceae" where a column is headed "family": the value, without the column's name."""
+    """"Araceae family" → "Araceae", "plate AB12 CDE" → "AB12 CDE", where a column is headed "family" or
+    "plate": the value, without the column's name (a lowercase word at either end)."""
     m = re.match(r"^(?P<v>.+?)\s+(?P<h>(?-i:[a-z]+))$", value.strip())
+    if m and m.group("h").rstrip("s") in header_words(st):
+        return m.group("v")
+    m = re.match(r"^(?P<h>(?-i:[a-z]+))\s+(?P<v>(?-i:[A-Z0-9]).*)$", value.strip())
     return m.group("v") if m and m.group("h").rstrip("s") in header_words(st) else value
+
+
+def _verb_and_kind(said: list[str], kind: str) -> bool:
+    """"Log service" for a service: two or three words, the last the kind said (singular or plural)."""
+    want = words(kind)
+    return bool(want) and 2 <= len(said) <= 3 and said[-1].rstrip("s") == want[-1].rstrip("s")
 
 
 _PART_ROLES = frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB, ROLE_MENUITEM, ROLE_CELL, ROLE_LISTITEM})
@@ -620,10 +630,12 @@ def form_fields(st: State) -> list[UIElement]:
             and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)]
 
 
-def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
+def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Target | None:
     """The form's submit button: a button named by a save word, then one that starts with a save verb
-    ("Submit changes", "Create ticket"), then a link of that name (usually a tab or menu). Of these, one that
-    comes after the form's first field: a search box's button above the form submits another form."""
+    ("Submit changes", "Create ticket") or, when the *kind* of record made is said, one that names it after a
+    verb of the app's own ("Log service", "Book appointment"), then a link of that name (usually a tab or
+    menu). Of these, one that comes after the form's first field: a search box's button above the form submits
+    another form."""
     if st.live is None:
         return None
     found: list[Target] = []
@@ -631,7 +643,8 @@ def save_button(st: State, extra: tuple[str, ...] = ()) -> Target | None:
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON}), minimum=0.9)
                   if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
     verbs = [el for el in st.live.elements if el.role == ROLE_BUTTON and not el.disabled and not el.hidden
-             and words(el.name or el.text)[:1] and words(el.name or el.text)[0] in _SAVE_FIRST]
+             and words(el.name or el.text)[:1] and (words(el.name or el.text)[0] in (*_SAVE_FIRST, *extra)
+                                                     or _verb_and_kind(words(el.name or el.text), kind))]
     # "Confirm changes to this note" before "Apply bold formatting to selection" (an editor's toolbar): a button
     # about the changes, then the shortest
     verbs.sort(key=lambda el: (not {"change", "changes", "edits"} & set(words(el.name or el.text)),

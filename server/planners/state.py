@@ -222,5 +222,7 @@ def _names_as(el: Any, other: Any) -> bool:
     ("Pause checks" is in "Pause checks now", not in "UnPause checks")."""
     mine = re.findall(r"\w+", (el.name or el.text).lower())
     theirs = re.findall(r"\w+", (other.name or other.text).lower())
+    if not mine:   # a sign ("×") has no words: only the same sign is named so
+        return bool((el.name or el.text).strip()) and (el.name or el.text).strip() == (other.name or other.text).strip()
     n = len(mine)
     return n > 0 and any(theirs[i:i + n] == mine for i in range(len(theirs) - n + 1))

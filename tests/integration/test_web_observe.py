@@ -257,3 +257,31 @@ def test_a_dropdown_a_widget_kit_draws_is_read_and_chosen_as_its_select(browser:
     assert by_label(browser.remote.observe(), "combobox", "Doctor").value == "Amara Osei"
     with pytest.raises(DeviceFailure):   # an option it does not offer fails as before
         browser.remote.select_option(option="Nobody Here", field="Doctor")
+
+
+def test_tabs_known_by_their_class_a_button_that_opens_a_list_a_cross_in_a_row_and_a_sort_icon(
+        browser: Browser) -> None:
+    """A data app's parts with no ARIA of their own (as Plotly Dash draws them): read as what they are, and driven
+    by what they were read as."""
+    browser.open("data-grid.html")
+    obs = browser.remote.observe()
+    assert [(e.name, e.selected) for e in obs.of_role("tab")] == [("Vehicles", True), ("Service log", False)]
+    depot = by_label(obs, "combobox", "Depot")
+    assert depot.value == "All depots" and not depot.options   # its options are drawn only when it opens
+    cross = next(e for e in obs.elements if e.name == "×" and "YK19 PLR" in e.container)
+    assert cross.clickable
+
+    browser.remote.select_option(option="York", field="Depot")
+    assert browser.js("[...document.querySelectorAll('#grid tr')].slice(1).map(r => r.cells[2].textContent)") \
+        == ["York", "York"]
+    assert by_label(browser.remote.observe(), "combobox", "Depot").value == "York"
+
+    browser.remote.click_element(text="×", row="YK19 PLR")
+    assert browser.js("[...document.querySelectorAll('#grid tr')].slice(1).map(r => r.cells[1].textContent)") \
+        == ["YK21 MNB"]
+
+    assert "sorted by" in browser.remote.sort_table(column="Plate", order="ascending")
+
+    browser.remote.click_element(text="Service log", role="tab")
+    assert browser.js("document.getElementById('log').classList.contains('shown')")
+    assert [(e.name, e.selected) for e in browser.remote.observe().of_role("tab")][1] == ("Service log", True)
