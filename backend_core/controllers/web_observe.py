@@ -183,7 +183,7 @@ OBSERVE_JS = r"""
     }
     if (['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && !['button', 'submit', 'reset', 'image'].includes(el.type))
       return layoutLabel(el);
-    if (role === 'combobox' && popupPicker(el)) return layoutLabel(el);
+    if (role === 'combobox' && popupPicker(el)) return layoutLabel(el) || squash(shownText(el));   // else what it shows
     return '';
   }
   function hintOf(el) {
@@ -295,7 +295,7 @@ OBSERVE_JS = r"""
     if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
     const current = el.getAttribute('aria-current');
     if (current && current !== 'false') e.selected = true;
-    if (role === 'tab' && !el.hasAttribute('aria-selected'))   // a tab known by its class says so by its class too
+    if (role === 'tab' && el.matches('CLASS_TAB') && !e.selected)   // a tab known by its class says so by its class
       e.selected = /(^|\s)(tab--selected|tab-selected|selected|active|is-active|current)(\s|$)/.test(el.className);
     if (el.disabled || el.getAttribute('aria-disabled') === 'true' || el.closest('fieldset[disabled]'))
       e.disabled = true;

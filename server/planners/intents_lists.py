@@ -66,16 +66,14 @@ def filter_intent(c: Clause, st: State) -> bool:
             st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},
                    f"Filter by {opts[0].option!r}")
             return True
-    if _toggle_filter(st, phrases):
-        return True
-    if _column_dropdown(st, phrases + _without_kind(value)):
-        return True
     view = _counted_view(st, value)
     if view is not None:   # "the watches with unread changes": the "Unread 2" view of the list
         st.click_live(view, f"Show {view.label!r}")
         st.expect_check(None)
         return True
     if _typed_filter(st, value):
+        return True
+    if _toggle_filter(st, phrases) or _column_dropdown(st, phrases + _without_kind(value)):
         return True
     if st.moved:
         raise Defer(value)
@@ -92,19 +90,30 @@ def subset_intent(c: Clause, st: State) -> bool:
     kind_free = _without_kind(subject)
     if not kind_free or grounding.live_elements(subject, st.live, minimum=0.9):
         return False
+    # "the admin settings", "the user details": a place the page links to, not a kind of row to narrow to (the
+    # tab that is open, "Vehicles", names the rows shown)
+    if any(not t.live.selected for t in grounding.live_elements(
+            subject.split()[-1], st.live, minimum=0.85, roles=frozenset({ROLE_LINK, ROLE_BUTTON, "tab", "menuitem"}))
+           if t.live is not None):
+        return False
     return _toggle_filter(st, kind_free) or _column_dropdown(st, kind_free)
 
 
-_TOGGLE_FILLER = {"only", "just", "show", "hide", "include", "the", "with", "all"}
+_TOGGLE_FILLER = {"only", "just", "show", "the", "with", "all"}
+# a box that says the opposite of narrowing to what it names ("Hide electric", "Exclude archived")
+_TOGGLE_AGAINST = {"hide", "hidden", "exclude", "excluding", "without", "no", "not", "except", "include", "including"}
 
 
 def _toggle_filter(st: State, phrases: list[str]) -> bool:
     """"electric ones only" on a list with an "Electric only" checkbox (or switch): tick it, and check it is."""
     assert st.live is not None
+    if records.save_button(st) is not None:
+        return False   # a box of a form that is sent (a new task's "Urgent") sets a record; it filters nothing
     for phrase in phrases:
         want = [w for w in words(phrase) if w not in _TOGGLE_FILLER]
         boxes = [e for e in st.live.elements if e.role in (ROLE_CHECKBOX, "switch") and not e.hidden and not e.disabled
-                 and want and [w for w in words(e.name or e.text) if w not in _TOGGLE_FILLER] == want]
+                 and want and not set(words(e.name or e.text)) & _TOGGLE_AGAINST
+                 and [w for w in words(e.name or e.text) if w not in _TOGGLE_FILLER] == want]
         if len(boxes) != 1:
             continue
         box = boxes[0]
@@ -123,8 +132,11 @@ def _without_kind(value: str) -> list[str]:
 
 def _column_dropdown(st: State, phrases: list[str]) -> bool:
     """"the York vehicles" where York is a cell of the Depot column and a dropdown is labelled Depot: choose
-    York in it (its options are drawn only when it opens, so they are not known before)."""
+    York in it (its options are drawn only when it opens, so they are not known before); then the column must
+    show no other value. Never a dropdown of a form that is sent: that sets a record, it filters nothing."""
     assert st.live is not None
+    if records.save_button(st) is not None:
+        return False
     for said in phrases:
         phrase, header = said, intents_statement.header_of_value(st, said)
         named = said.rsplit(None, 1)
@@ -140,6 +152,14 @@ def _column_dropdown(st: State, phrases: list[str]) -> bool:
         if len(boxes) != 1:
             continue
         st.add(V.SELECT_OPTION, {"option": phrase, "field": boxes[0].name}, f"Show only {header} {phrase!r}")
+        column = intents_statement.column_cells(st, header)
+        other = next((t for t in (column[1] if column else []) if words(phrase) != words(t)
+                      and not set(words(phrase)) & set(words(t))), "")
+        if column and other:   # a filter the app ignored leaves the other depots listed
+            st.expect_check(checks.element(st.ctx, selector=column[0], text=other, present=False,
+                                           description=f"Check no {header} {other!r} is listed"))
+        else:
+            st.expect_check(None)
         return True
     return False
 

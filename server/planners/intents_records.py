@@ -494,10 +494,18 @@ def _shown_as(rec: Record, st: State | None = None) -> str:
     """What the saved record shows that proves it exists: its name, else the value of a field that
     names it ("with the summary X"), else its first value (a save that silently failed must not pass).
     A name said after its field's label ("plate AB12 CDE") is the value alone, as it was typed."""
-    if rec.name:
+    if rec.name and st is not None and st.live is not None:
         m = re.match(r"^(?P<f>(?-i:[a-z]+))\s+(?P<v>(?-i:[A-Z0-9]).*)$", rec.name)
-        labels = {w for f in records.form_fields(st) for w in words(f.name or f.placeholder or "")} if st else set()
-        return m.group("v") if m and any(grounding.similarity(m.group("f"), w) >= 0.85 for w in labels) else rec.name
+        labels = {w for f in records.form_fields(st) for w in words(f.name or f.placeholder or "")}
+        if not (m and any(grounding.similarity(m.group("f"), w) >= 0.85 for w in labels)):
+            return rec.name
+        # the value of a field, said after its name: shown already (the vehicle a new service is for), it proves
+        # nothing; another value typed that the screen does not show yet does
+        shown = " ".join(st.live.visible_texts()).casefold()
+        return next((v for v in (m.group("v"), *(v for _, v in rec.fields)) if v.casefold() not in shown),
+                    m.group("v"))
+    if rec.name:
+        return rec.name
     named = [v for k, v in rec.fields if k in _NAMING_KEYS]
     return (named or [v for _, v in rec.fields] or rec.loose or [""])[0]
 

@@ -88,8 +88,11 @@ def header_of_value(st: State, value: str) -> str:
     if st.live is None:
         return ""
     cells, heads = _table(st)
-    columns = {cl.column for cl in cells if cl.column and _norm(cl.text) == _norm(value)}
-    return heads.get(columns.pop(), "") if len(columns) == 1 else ""
+    columns = {(_table_of(cl.el.selector), cl.column) for cl in cells if cl.column and _norm(cl.text) == _norm(value)}
+    if len(columns) != 1 or len({_table_of(cl.el.selector) for cl in cells if cl.column}) != 1:
+        return ""   # headers are known by position only: with two tables, whose header it is is not known
+    (_, column), = columns
+    return heads.get(column, "")
 
 
 def cell_values(st: State) -> set[str]:

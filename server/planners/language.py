@@ -486,9 +486,12 @@ _PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:in|on|under|within|i
                           r"(?:\s+(?P<kind>section|tab|page|menu|screen|area|part|panel)\s*,?|\s*,)"
                           r"\s+(?P<verb>[a-z]+)\b", re.I)
 # "in the list, delete Rake": a place said by a word of kind alone is the one shown, not one to open
-_HERE_PLACES = frozenset("list table form page screen app dialog window box field grid view row results it".split())
+_HERE_PLACES = frozenset("list table form page screen app dialog window box field grid view row results it sidebar "
+                         "header footer toolbar navigation nav bar top bottom left right middle corner modal popup textarea column "
+                         "mobile desktop browser".split())
 _IDIOMS = frozenset("short general addition fact case order particular total brief summary turn detail any "
-                    "theory practice future meantime end".split())   # "in short, …", "in the end, …"
+                    "theory practice future meantime end other whole average contrast "
+                    "monday tuesday wednesday thursday friday saturday sunday today tomorrow".split())   # "in short, …"
 
 
 def _place_first(m: re.Match[str]) -> str:

@@ -502,10 +502,17 @@ def without_header_word(value: str, st: State) -> str:
     return m.group("v") if m and m.group("h").rstrip("s") in header_words(st) else value
 
 
-def _verb_and_kind(said: list[str], kind: str) -> bool:
-    """"Log service" for a service: two or three words, the last the kind said (singular or plural)."""
-    want = words(kind)
-    return bool(want) and 2 <= len(said) <= 3 and said[-1].rstrip("s") == want[-1].rstrip("s")
+# verbs that undo or leave, never send a new record ("Delete service", "Cancel appointment")
+_NOT_SAVING = frozenset("delete remove cancel clear reset export edit view close discard undo archive print "
+                        "copy duplicate download share hide".split())
+
+
+def _verb_and_kind(el: UIElement, kind: str) -> bool:
+    """"Log service" for a service: a button of the page (not of a row), two or three words, the last the kind
+    said (singular or plural), the first no verb that undoes or leaves."""
+    said, want = words(el.name or el.text), words(kind)
+    return bool(want) and not el.container and 2 <= len(said) <= 3 and said[0] not in _NOT_SAVING \
+        and said[-1].rstrip("s") == want[-1].rstrip("s")
 
 
 _PART_ROLES = frozenset({ROLE_LINK, ROLE_BUTTON, ROLE_TAB, ROLE_MENUITEM, ROLE_CELL, ROLE_LISTITEM})
@@ -644,11 +651,12 @@ def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Targe
                   if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
     verbs = [el for el in st.live.elements if el.role == ROLE_BUTTON and not el.disabled and not el.hidden
              and words(el.name or el.text)[:1] and (words(el.name or el.text)[0] in (*_SAVE_FIRST, *extra)
-                                                     or _verb_and_kind(words(el.name or el.text), kind))]
+                                                     or _verb_and_kind(el, kind))]
     # "Confirm changes to this note" before "Apply bold formatting to selection" (an editor's toolbar): a button
     # about the changes, then the shortest
-    verbs.sort(key=lambda el: (not {"change", "changes", "edits"} & set(words(el.name or el.text)),
-                               len(words(el.name or el.text))))
+    verbs.sort(key=lambda el: (_verb_and_kind(el, kind) and words(el.name or el.text)[0] not in _SAVE_FIRST,
+                               not {"change", "changes", "edits"} & set(words(el.name or el.text)),
+                               len(words(el.name or el.text))))   # a save verb first, an app's own verb after
     found += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el) for el in verbs]
     for w in (*extra, *SAVE_WORDS):
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)

@@ -40,8 +40,12 @@ def test_the_page_reads_class_named_tabs_and_a_button_that_opens_a_list_as_a_dro
 @pytest.mark.parametrize("task", ["show only the York vehicles", "list only the vehicles in York",
                                   "display the York vans", "show me the York depot vehicles"])
 def test_a_value_of_a_column_is_chosen_in_the_dropdown_labelled_like_the_column(task: str) -> None:
-    """The dropdown's options are drawn only when it opens: the column that shows York says which one picks it."""
-    assert steps(plan(task, screen(VEHICLES))) == [("select_option", {"option": "York", "field": "Depot"})]
+    """The dropdown's options are drawn only when it opens: the column that shows York says which one picks it;
+    then the column must show no other depot (an app that ignored the choice fails the run)."""
+    (pick, chosen), (check, gone) = steps(plan(task, screen(VEHICLES)))
+    assert (pick, chosen) == ("select_option", {"option": "York", "field": "Depot"})
+    assert check == "wait_for_element" and gone["text"] == "Leeds" and not gone["present"]
+    assert gone["selector"].endswith(DEPOT_CELLS)
 
 
 def test_a_value_no_column_has_a_dropdown_for_is_no_filter() -> None:
