@@ -53,17 +53,25 @@ function layoutLabel(el) {
 }
 """
 
+# the classes of icon fonts that draw a word as a picture (Material Icons' "delete", Quasar's, Angular Material's)
+ICON_FONT_CSS = (".material-icons, .material-icons-outlined, .material-icons-round, .material-symbols-outlined, "
+                 ".material-symbols-rounded, .q-icon, mat-icon, .mat-icon")
+
 # What an element shows (its text where a dropdown shows only its chosen option), for the walk and for checks.
 SHOWN_TEXT_JS = r"""
   // what an element shows: its rendered text, where a dropdown shows its chosen option (not every option
   // it holds, as innerText gives); what is typed in a field is the field's value, not text the page shows
+  // an icon font draws a word as a picture (Material Icons: "delete", "arrow_upward"): that word is not shown
+  const ICON_FONT = 'ICON_FONT_CSS';
+  const ligature = (el) => el.matches && el.matches(ICON_FONT) && /^[a-z0-9_]+$/.test((el.textContent || '').trim());
   function shownText(el) {
     if (el.tagName === 'SELECT') return Array.from(el.selectedOptions).map(o => o.label || o.text).join(', ');
-    if (!el.querySelector || !el.querySelector('select, textarea, input')) return el.innerText || '';
+    if (ligature(el)) return '';
+    if (!el.querySelector || !el.querySelector('select, textarea, input, ' + ICON_FONT)) return el.innerText || '';
     let out = '';
     for (const c of el.childNodes) {
       if (c.nodeType === 3) { out += c.textContent; continue; }
-      if (c.nodeType !== 1 || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(c.tagName)) continue;
+      if (c.nodeType !== 1 || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(c.tagName) || ligature(c)) continue;
       if (c.tagName === 'SELECT') out += ' ' + Array.from(c.selectedOptions).map(o => o.label || o.text).join(', ') + ' ';
       else if (c.tagName === 'TEXTAREA' || c.tagName === 'INPUT') continue;   // typed, not yet shown
       else {
@@ -75,7 +83,7 @@ SHOWN_TEXT_JS = r"""
     }
     return out;
   }
-"""
+""".replace("ICON_FONT_CSS", ICON_FONT_CSS)
 
 # the boxes widget kits draw in place of a <select> they hide (Select2, Chosen, Tom Select, Choices)
 WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper, .choices"
@@ -415,8 +423,8 @@ OBSERVE_JS = r"""
       if (role) {
         const e = emit(el, role, false);
         if (e) { carried.push(squash(e.name + ' ' + (e.text || ''))); pushed = true; }
-      } else if (hasOwnText(el) && !(el.tagName === 'LABEL' && el.control && visible(el.control))) {
-        const t = squash(el.innerText);
+      } else if (hasOwnText(el) && !ligature(el) && !(el.tagName === 'LABEL' && el.control && visible(el.control))) {
+        const t = squash(shownText(el));
         const already = carried.length && carried[carried.length - 1].includes(t);
         if (t && !already) {
           const e = emit(el, 'text', false);

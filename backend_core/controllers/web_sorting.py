@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from backend_core.controllers.web_observe import ICON_FONT_CSS
 from shared.errors import DeviceFailure
 
 
@@ -34,10 +35,13 @@ READ_COLUMN_JS = r"""
   const heads = [...document.querySelectorAll("th, [role=columnheader]")].filter(h => h.offsetParent !== null
       && (h.closest("thead") || h.getAttribute("role") === "columnheader"
           || [...h.parentElement.children].every(c => c.tagName === "TH")));
-  const names = h => [norm(h.innerText), ...[...h.querySelectorAll("a, button")].map(a => norm(a.innerText))];
+  // a header's words, less the word an icon font draws as its sort arrow ("arrow_upward")
+  const shown = h => [...h.querySelectorAll("ICON_FONT")].reduce((t, i) => /^[a-z0-9_]+$/.test(i.textContent.trim())
+      ? t.replace(i.textContent.trim(), " ") : t, h.innerText || "");
+  const names = h => [norm(shown(h)), ...[...h.querySelectorAll("a, button")].map(a => norm(shown(a)))];
   const head = heads.find(h => names(h).includes(want))
             || heads.find(h => names(h).some(n => n.split(" ").includes(want) || n.startsWith(want + " ")));
-  if (!head) return {found: false, headers: heads.map(h => norm(h.innerText)).filter(Boolean).slice(0, 30)};
+  if (!head) return {found: false, headers: heads.map(h => norm(shown(h))).filter(Boolean).slice(0, 30)};
   const row = head.closest("tr");
   const table = head.closest("table");
   const index = row ? [...row.cells].indexOf(head) : -1;
@@ -51,14 +55,14 @@ READ_COLUMN_JS = r"""
   }
   if (click) {
     // its link or button; else a sort control drawn as an icon (a data grid's arrows), known by its class or tip
-    const control = [...head.querySelectorAll("a, button")].find(a => norm(a.innerText) === want)
+    const control = [...head.querySelectorAll("a, button")].find(a => norm(shown(a)) === want)
                  || head.querySelector("a, button")
                  || head.querySelector("[class*=sort], [title*=sort i], [aria-label*=sort i]") || head;
     control.click();
   }
-  return {found: true, header: head.innerText.trim(), index, values};
+  return {found: true, header: shown(head).replace(/\s+/g, " ").trim(), index, values};
 }
-"""
+""".replace("ICON_FONT", ICON_FONT_CSS)
 
 _EMPTY = {"", "-", "—", "none", "null", "n/a", "(none)", "(empty)"}
 _NUMBER = re.compile(r"^[^\d\-+.]{0,3}\s*([-+]?\d[\d,\s]*(?:\.\d+)?|[-+]?\.\d+)\s*[^\d]{0,6}$")

@@ -178,7 +178,7 @@ def counted_by_value(st: State, count: int, kind: str, owner: str) -> bool:
         value, header = named[0], named[1]   # "the Hull depot": the value, then its column's name
     if not header:
         return False
-    if len(words(kind)) != 1 or _a_header(st, kind):
+    if len(words(kind)) != 1 or _a_header(st, kind) or not _names_the_rows(st, kind):
         # "two electric vans": some of the rows that show Hull, which no one column says; "one open ticket" where
         # a column is headed Open tickets: a number Ann's row holds. Counting rows that show Hull would pass on
         # the wrong rows
@@ -186,6 +186,17 @@ def counted_by_value(st: State, count: int, kind: str, owner: str) -> bool:
                           f"the value its column shows", kind)
     _count_showing(st, count, kind, value)
     return True
+
+
+def _names_the_rows(st: State, kind: str) -> bool:
+    """*kind* is what the list's rows are, as the page says it outside them: its title, a heading, a tab, a counter
+    ("8 vehicles shown"), a button ("Add shift"); "comments" of a list of tasks is not."""
+    if st.live is None:
+        return False
+    stem = kind.lower().rstrip("s")
+    said = [st.live.title] + [e.name or e.text for e in st.live.elements
+                              if e.role not in ("cell", "row") and not e.container and not e.hidden]
+    return any(w.rstrip("s") == stem for t in said if t for w in words(t))
 
 
 def _a_header(st: State, kind: str) -> bool:

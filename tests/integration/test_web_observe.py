@@ -270,6 +270,9 @@ def test_tabs_known_by_their_class_a_button_that_opens_a_list_a_cross_in_a_row_a
     assert depot.value == "All depots" and not depot.options   # its options are drawn only when it opens
     cross = next(e for e in obs.elements if e.name == "×" and "YK19 PLR" in e.container)
     assert cross.clickable
+    # an icon font draws its word as a picture (Material Icons' "arrow_upward"): the header is "Mileage"
+    assert "Mileage" in [e.name for e in obs.elements if e.role == "cell"]
+    assert "arrow_upward" not in " ".join(e.name + " " + (e.text or "") for e in obs.elements)
 
     browser.remote.select_option(option="York", field="Depot")
     assert browser.js("[...document.querySelectorAll('#grid tr')].slice(1).map(r => r.cells[2].textContent)") \
@@ -281,6 +284,7 @@ def test_tabs_known_by_their_class_a_button_that_opens_a_list_a_cross_in_a_row_a
         == ["YK21 MNB"]
 
     assert "sorted by" in browser.remote.sort_table(column="Plate", order="ascending")
+    assert "sorted by 'Mileage'" in browser.remote.sort_table(column="Mileage", order="descending")
 
     browser.remote.click_element(text="Service log", role="tab")
     assert browser.js("document.getElementById('log').classList.contains('shown')")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from server.planners.language import restate
-from shared.screen import ScreenObservation
+from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps
 
 SHOTS = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "new_apps.json"
@@ -109,3 +109,41 @@ def test_a_form_is_sent_by_its_button_that_names_the_kind_made() -> None:
 def test_a_form_on_another_tab_is_reached_by_the_tab_that_names_its_kind() -> None:
     p = plan("log a service: plate AB12 CDE, work type Tyres, cost 180", screen(VEHICLES))
     assert steps(p) == [("click_element", {"text": "Service log", "role": "tab"})]
+
+
+def _tasks_page(*extra: UIElement) -> ScreenObservation:
+    """A list of tasks with a "Filter tasks" box above it and a New task form below (its Status dropdown lists no
+    options, its "Urgent" box sets the new task)."""
+    head = "Title Status"
+    rows = [("Write docs", "Done"), ("Fix login", "Open")]
+    els = [UIElement("heading", "Tasks", level=1), UIElement("textbox", "Filter tasks"), *extra,
+           UIElement("row", text=head, hint="header-row", selector="#t > tbody > tr:nth-of-type(1)")]
+    els += [UIElement("cell", h, container=head, selector=f"#t > tbody > tr:nth-of-type(1) > th:nth-of-type({i})")
+            for i, h in enumerate(head.split(), 1)]
+    for n, (title, status) in enumerate(rows, 2):
+        text = f"{title} {status}"
+        els += [UIElement("row", text=text, selector=f"#t > tbody > tr:nth-of-type({n})"),
+                UIElement("cell", title, container=text, selector=f"#t > tbody > tr:nth-of-type({n}) > td:nth-of-type(1)"),
+                UIElement("cell", status, container=text, selector=f"#t > tbody > tr:nth-of-type({n}) > td:nth-of-type(2)")]
+    els += [UIElement("textbox", "Title"), UIElement("combobox", "Status"), UIElement("checkbox", "Urgent"),
+            UIElement("button", "Add task", clickable=True)]
+    return ScreenObservation("web", "http://tasks.test/", "Tasks", tuple(els))
+
+
+def test_a_form_that_is_sent_is_never_a_filter() -> None:
+    """The New task form's Status dropdown and Urgent box set the task to add; the filter box filters."""
+    assert steps(plan("show only the Done tasks", _tasks_page()))[0] == (
+        "input_text", {"text": "Done", "field": "Filter tasks", "clear": True, "submit": True})
+    assert not plan("show me the urgent tasks", _tasks_page()).feasible
+
+
+def test_a_box_that_says_the_opposite_is_no_filter_for_it() -> None:
+    page = _tasks_page(UIElement("checkbox", "Hide done", clickable=True))
+    p = plan("show me the done tasks", page)
+    assert not p.feasible or ("set_checked", {"checked": True, "text": "Hide done", "role": "checkbox"}) not in steps(p)
+
+
+def test_a_count_said_of_one_record_is_refused_not_counted_over_every_row() -> None:
+    """"Write docs has one subtask": the rows of the list do not say it; counting them would pass on a list of one."""
+    p = plan("check that Fix login has 1 comment", _tasks_page())
+    assert not p.feasible and "Fix login" in p.analysis
