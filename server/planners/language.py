@@ -225,10 +225,22 @@ channel channels option options select selected settings setting called named ti
 current currently already exactly entry entries record records column columns filter filters""".split())
 
 
+# a day's or a month's name, and the short forms a list may show it by ("Tuesday": Tue, Tues)
+_SHORT_FORMS = {"monday": ("mon",), "tuesday": ("tue", "tues"), "wednesday": ("wed",), "thursday": ("thu", "thur", "thurs"),
+                "friday": ("fri",), "saturday": ("sat",), "sunday": ("sun",), "january": ("jan",), "february": ("feb",),
+                "march": ("mar",), "april": ("apr",), "june": ("jun",), "july": ("jul",), "august": ("aug",),
+                "september": ("sep", "sept"), "october": ("oct",), "november": ("nov",), "december": ("dec",)}
+
+
 @lru_cache(maxsize=8192)
 def fix_word(word: str, known: frozenset[str]) -> str:
-    """*word* as the device's own word it misspells ("chanel" → "channel"), else unchanged."""
+    """*word* as the device's own word it misspells ("chanel" → "channel"), or the short form the device shows a
+    day or a month by ("Tuesday" where a rota shows "Tue"), else unchanged."""
     low = word.lower()
+    if low in _SHORT_FORMS and low not in known:
+        short = next((f for f in _SHORT_FORMS[low] if f in known), "")
+        if short:
+            return short.capitalize() if word[:1].isupper() else short
     if len(low) < 6 or low in known or low in VERBS or low in COMMON_WORDS or not low.isalpha():
         return word
     allowed = 1 if len(low) < 9 else 2

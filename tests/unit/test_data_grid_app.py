@@ -147,3 +147,28 @@ def test_a_count_said_of_one_record_is_refused_not_counted_over_every_row() -> N
     """"Write docs has one subtask": the rows of the list do not say it; counting them would pass on a list of one."""
     p = plan("check that Fix login has 1 comment", _tasks_page())
     assert not p.feasible and "Fix login" in p.analysis
+
+
+ROTA = "rota/shifts"   # a NiceGUI (Quasar) rota: Material-icon words in its headers and buttons, a switch, a table
+
+
+def test_an_icon_fonts_words_are_no_text_of_the_page() -> None:
+    """Quasar draws "arrow_upward" and "delete" as pictures: the headers are Day and Person, the rows end with
+    their last cell."""
+    shown = screen(ROTA)
+    heads = [e.name for e in shown.elements if e.role == "cell" and "header-row" in
+             next(r.hint for r in shown.elements if r.role == "row" and r.text == e.container)]
+    assert heads[:3] == ["Day", "Time", "Person"]
+    assert not any("arrow_" in (e.name + (e.text or "")) for e in shown.elements)
+    assert steps(plan("sort the shifts by day", shown)) == [("sort_table", {"column": "Day", "order": "any"})]
+
+
+def test_a_days_name_is_read_as_the_short_form_the_list_shows_it_by() -> None:
+    p = plan("check that the Saturday shift is open", screen(ROTA))
+    assert steps(p) == [("wait_for_element", {"text": "open", "row": "Sat 12:00-20:00 - Floor Open", "present": True})]
+
+
+def test_a_list_switch_above_the_table_filters_though_a_form_to_add_sits_below() -> None:
+    assert steps(plan("only show open shifts", screen(ROTA))) == [
+        ("set_checked", {"checked": True, "text": "Open shifts only", "role": "switch"}),
+        ("wait_for_element", {"text": "Open shifts only", "role": "switch", "state": "checked", "present": True})]
