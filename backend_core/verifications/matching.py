@@ -131,8 +131,10 @@ class ElementQuery:
         # a row's tools that show on hover are the row's all the same: "the row of Dan has no deactivate"
         found = [e for e in elements if not e.hidden or self.row and e.container and (self.text or self.role)]
         if self.row:
-            found = [e for e in found if words_in(self.row, e.container)
-                     or (e.role in ROW_ROLES and text_matches(e, self.row, False) and not (self.text or self.role))]
+            # a row is in the row named by its own text: its container may be a card around every row of a table
+            # (a data grid's), whose text holds the named row's words though this row is another one
+            found = [e for e in found if (e.role not in ROW_ROLES and words_in(self.row, e.container))
+                     or (e.role in ROW_ROLES and text_matches(e, self.row, False))]
         if self.role:
             roles = ROLE_ALIASES.get(self.role, (self.role,))
             if roles:

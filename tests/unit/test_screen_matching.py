@@ -92,3 +92,18 @@ def test_a_url_names_a_page_by_a_whole_segment_or_query_value() -> None:
     assert named("http://app.test/todo.html#/completed", "completed")   # a client-side route
     assert not named("http://docs.test/_json.html", "json")          # another module, named alike
     assert not named("http://docs.test/topic?key=FUNCTIONS", "classes")
+
+
+def test_a_row_of_a_card_that_holds_every_row_is_not_in_another_row() -> None:
+    """A data grid inside a card (Quasar's q-table): each row's container is the card, whose text holds every
+    row. "Maya in the Monday row" passed on Maya's own Wednesday row, because its container held the Monday row's
+    words; a row is in the row its own text names."""
+    card = "Day Person Mon Omar Wed Maya"
+    mon = UIElement("row", text="Mon Omar", container=card)
+    wed = UIElement("row", text="Wed Maya", container=card)
+    cells = [UIElement("cell", "Mon", container="Mon Omar"), UIElement("cell", "Omar", container="Mon Omar"),
+             UIElement("cell", "Wed", container="Wed Maya"), UIElement("cell", "Maya", container="Wed Maya")]
+    elements = [mon, *cells[:2], wed, *cells[2:]]
+    assert ElementQuery("Maya", "", "Mon Omar", "", False, "").candidates(elements) == []
+    assert ElementQuery("Omar", "", "Mon Omar", "", False, "").candidates(elements) == [mon, cells[1]]
+    assert ElementQuery("", "", "Wed Maya", "", False, "").candidates(elements) == [wed, cells[2], cells[3]]
