@@ -169,13 +169,9 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
 def counted_by_value(st: State, count: int, kind: str, owner: str) -> bool:
     """"the Hull depot has two vans": Hull is a value of the list's Depot column: the rows whose Depot cell
     shows Hull are counted (not the whole list, nor a counter of every van)."""
-    from server.planners.intents_statement import header_of_value
+    from server.planners.intents_statement import value_and_header
 
-    said = re.sub(r"^(?:the|this|that|our|my)\s+", "", owner.strip(), flags=re.I)
-    value, header = said, header_of_value(st, said)
-    named = said.rsplit(None, 1)
-    if not header and len(named) == 2 and words(header_of_value(st, named[0])) == words(named[1]):
-        value, header = named[0], named[1]   # "the Hull depot": the value, then its column's name
+    value, header = value_and_header(st, owner)
     if not header:
         return False
     if len(words(kind)) != 1 or _a_header(st, kind) or not _names_the_rows(st, kind):

@@ -146,12 +146,7 @@ def _column_dropdown(st: State, phrases: list[str]) -> bool:
     show no other value. Never a dropdown of a form that is sent: that sets a record, it filters nothing."""
     assert st.live is not None
     for said in phrases:
-        phrase, header = said, intents_statement.header_of_value(st, said)
-        named = said.rsplit(None, 1)
-        if not header and len(named) == 2:   # "the Hull depot": the value, then its column's name
-            phrase, header = named[0], intents_statement.header_of_value(st, named[0])
-            if words(header) != words(named[1]):
-                continue
+        phrase, header = intents_statement.value_and_header(st, said)
         if not header:
             continue
         boxes = [e for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled

@@ -95,6 +95,19 @@ def header_of_value(st: State, value: str) -> str:
     return heads.get(column, "")
 
 
+def value_and_header(st: State, said: str) -> tuple[str, str]:
+    """The value *said* names and the header of its column: "York" → (York, Depot); "the Hull depot", a value
+    then its column's name → (Hull, Depot); ("", "") when no one column shows it."""
+    said = re.sub(r"^(?:the|this|that|our|my)\s+", "", said.strip(), flags=re.I)
+    header = header_of_value(st, said)
+    if header:
+        return said, header
+    named = said.rsplit(None, 1)
+    if len(named) == 2 and (header := header_of_value(st, named[0])) and words(header) == words(named[1]):
+        return named[0], header
+    return "", ""
+
+
 def cell_values(st: State) -> set[str]:
     """The whole texts of the data cells of the lists shown, lower case: the values their columns hold."""
     if st.live is None:
