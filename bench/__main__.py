@@ -11,7 +11,8 @@ import sys
 from bench.grounding import grounding
 from bench.planning import Section, run_all
 from bench.prompts import prompt_sizes
-from bench.stack import context, dispatch, load, navigation
+from bench.load import load
+from bench.stack import context, dispatch, navigation
 from bench.web import web_steps
 
 

@@ -6,17 +6,12 @@
   a dict lookup;
 - dispatch: server → host → no-op controller over loopback (the real Socket.IO stack) vs the
   same step run in-process;
-- load: a host with 10, 100 and 1,000 no-op devices (the real host agent and protocol) on one
-  server; runs per second, p99 submit-to-end, server CPU per run and RSS, each as a ratio to
-  the 10-device level.
+- load (bench/load.py): a server and a host with 10, 100 and 1,000 no-op devices, as processes.
 """
 from __future__ import annotations
 
 import logging
-import resource
-import statistics
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -24,7 +19,7 @@ from typing import Any
 import networkx as nx
 
 from bench.planning import Section
-from bench.timing import Timing, measure
+from bench.timing import measure
 
 log = logging.getLogger(__name__)
 
@@ -184,105 +179,4 @@ def dispatch(runs: int) -> Section:
     section.ratios = [("wire / in-process", wire.ratio_to(direct))]
     overhead = wire.median_ms - direct.median_ms
     section.facts.append(f"dispatch overhead p50: {overhead:.2f} ms (target under 5 ms)")
-    return section
-
-
-def _wave(stack: _Stack, devices: int, runs_per_device: int) -> dict[str, float]:
-    """Submit *runs_per_device* 2-step no-op runs to every device at once; time each from submit to end."""
-    plan = {"analysis": "load", "feasible": True,
-            "plan": [{"step": 1, "command": "noop"}, {"step": 2, "command": "press_key", "params": {"key": "OK"}}]}
-    url = stack.http.url
-    ids: list[tuple[str, float]] = []
-    lock = threading.Lock()
-    cpu0 = time.process_time()
-    began = time.perf_counter()
-
-    def submit(chunk: list[int]) -> None:
-        import requests
-
-        s = requests.Session()
-        s.headers["Authorization"] = f"Bearer {stack.token}"
-        for i in chunk:
-            sent = time.perf_counter()
-            r = s.post(f"{url}/api/runs", json={"device": f"noop-{i % devices}", "task": "load", "plan": plan},
-                       timeout=60)
-            r.raise_for_status()
-            with lock:
-                ids.append((r.json()["id"], sent))
-
-    total = devices * runs_per_device
-    workers = [threading.Thread(target=submit, args=(list(range(k, total, 8)),)) for k in range(8)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    ends: list[float] = []
-    incomplete = 0
-    from server.db import RunRow
-
-    deadline = time.monotonic() + 300
-    pending = dict(ids)
-    while pending and time.monotonic() < deadline:
-        with stack.srv.db.session() as s:
-            rows = s.query(RunRow.id, RunRow.status, RunRow.created_at, RunRow.finished_at).filter(
-                RunRow.id.in_(list(pending))).all()
-        for run_id, status, created, finished in rows:
-            if status in ("passed", "failed", "error", "cancelled"):
-                ends.append((finished - created).total_seconds())
-                pending.pop(run_id)
-                if status != "passed":
-                    incomplete += 1
-        time.sleep(0.05)
-    wall = time.perf_counter() - began
-    cpu = time.process_time() - cpu0
-    with stack.srv.db.session() as s:
-        from server.db import StepRow
-
-        counts: dict[str, int] = {}
-        for (run_id,) in s.query(StepRow.run_id).filter(StepRow.run_id.in_([i for i, _ in ids])).all():
-            counts[run_id] = counts.get(run_id, 0) + 1
-    short = sum(1 for i, _ in ids if counts.get(i, 0) < 2)
-    ordered = sorted(ends)
-    return {"runs": float(total), "runs_per_s": total / wall, "p50_s": statistics.median(ordered) if ordered else 0,
-            "p99_s": ordered[min(len(ordered) - 1, int(0.99 * (len(ordered) - 1)))] if ordered else float("inf"),
-            "cpu_ms_per_run": cpu * 1000 / total, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "not_passed": float(incomplete + len(pending)), "missing_steps": float(short)}
-
-
-def load(quick: bool = False) -> Section:
-    section = Section("Load: one server, a real host agent with N no-op devices, 2-step runs (the server, the host "
-                      "and the load generator share this process and its 2 cores)")
-    levels = (10, 100) if quick else (10, 100, 1000)
-    results: dict[int, dict[str, float]] = {}
-    for devices in levels:
-        with tempfile.TemporaryDirectory() as tmp:
-            stack = _Stack(devices, Path(tmp))
-            try:
-                _wave(stack, devices, 1)                                       # warm up
-                results[devices] = _wave(stack, devices, max(1, 200 // devices) if devices < 1000 else 1)
-            finally:
-                stack.stop()
-    base = results[10]
-    for devices, r in results.items():
-        label = f"{devices:,} devices"
-        section.rows.append(Timing(f"{label}: submit-to-end p50 / p99 {r['p50_s'] * 1000:.0f} / "
-                                   f"{r['p99_s'] * 1000:.0f} ms; {r['runs_per_s']:.1f} runs/s; "
-                                   f"CPU {r['cpu_ms_per_run']:.1f} ms/run; RSS {r['rss_mb']:.0f} MB; "
-                                   f"{r['not_passed']:.0f} not passed, {r['missing_steps']:.0f} short of steps",
-                                   (r["p50_s"] * 1000,)))
-        if devices != 10:
-            section.ratios += [(f"{label} throughput / 10 devices", r["runs_per_s"] / base["runs_per_s"]),
-                               (f"{label} p99 / 10 devices", r["p99_s"] / base["p99_s"] if base["p99_s"] else 0),
-                               (f"{label} CPU per run / 10 devices", r["cpu_ms_per_run"] / base["cpu_ms_per_run"])]
-    section.facts.append("targets at 1,000 devices: throughput at least 0.8x the 10-device level, p99 under 1 s, "
-                         "no run ending before its steps are stored")
-    top = max(results)
-    if top != 10:
-        r, label = results[top], f"{top:,} devices"
-        ratio, p99_ms = r["runs_per_s"] / base["runs_per_s"], r["p99_s"] * 1000
-        section.facts.append(
-            f"{label}: throughput {ratio:.2f}x ({'met' if ratio >= 0.8 else f'missed by {0.8 - ratio:.2f}x'}), p99 "
-            f"{p99_ms:.0f} ms ({'met' if p99_ms < 1000 else f'missed by {p99_ms - 1000:.0f} ms'}), "
-            f"{r['missing_steps']:.0f} run(s) short of steps; the server, the host agent and the load generator share "
-            f"this process and its cores ({r['cpu_ms_per_run']:.0f} ms of CPU per run)")
     return section

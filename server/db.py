@@ -10,6 +10,8 @@ from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Tex
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, sessionmaker
 
+from server.sqlite_writers import queued_writer_factory
+
 log = logging.getLogger(__name__)
 
 
@@ -146,7 +148,8 @@ class Database:
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30,
+                                      "factory": queued_writer_factory(timeout_s=30)}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             @event.listens_for(self.engine, "connect")

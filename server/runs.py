@@ -33,7 +33,7 @@ from server.plan_cache import PlanCache
 from server.next_commands import NextCommands, parse_request
 from server.reports import write_run_report
 from server.run_model import CaseRef, ContextStamp, RecordError, Run, RunMode, RunOptions, RunRecord, ShownPlan
-from server.run_queue import RunQueue
+from server.run_queue import Hold, RunQueue
 from server.rule_store import RuleStore
 from server.run_planning import RunPlanner
 from server.run_records import RunRecords, iso
@@ -190,7 +190,10 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
 
     def _release(self, device_id: str, run_id: str) -> None:
         """The device is free of *run_id*: hand it to the next queued run."""
-        hold = self.queue.release_and_hold(run_id, device_id)
+        self._hand_on(device_id, run_id, self.queue.release_and_hold(run_id, device_id))
+
+    def _hand_on(self, device_id: str, run_id: str, hold: Hold | None) -> None:
+        """*run_id*'s queue entry is gone and *hold* holds the device now (None: nothing): start its next run."""
         with self._lock:
             self._host_idle.discard(run_id)
             self._recovering.discard(run_id)
@@ -243,22 +246,26 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
                     events.append("rules used: " + ", ".join(repr(u["rule"]) for u in record.rules))
                 if no_cache:
                     events.insert(0, "plan cache skipped (no_cache)")
-            self._update(run_id, plan=ShownPlan.of(plan, rules, expanded_task), planner=plan.planner,
-                         usage=TokenUsage.from_dict(usage), start_node=context.current_node or "",
-                         events=[*events, f"planned by {plan.planner} in {plan_ms:.1f} ms"],
-                         context=ContextStamp(context.device_model, context.userinterface, context.fingerprint()))
-            if not plan.feasible:
-                self._finish(run_id, RunStatus.INFEASIBLE, plan.analysis or "the device cannot do this task")
+            ready = plan.feasible and run.mode is not RunMode.PLAN
+            # a given plan was confirmed at the API
+            unconfirmed = "" if given is not None or not ready else self._unconfirmed(run_id, plan, context.commands)
+            planned = {"plan": ShownPlan.of(plan, rules, expanded_task), "planner": plan.planner,
+                       "usage": TokenUsage.from_dict(usage), "start_node": context.current_node or "",
+                       "events": [*events, f"planned by {plan.planner} in {plan_ms:.1f} ms"],
+                       "context": ContextStamp(context.device_model, context.userinterface, context.fingerprint())}
+            if ready and not unconfirmed:   # the plan and the start: one transaction
+                if self._update(run_id, status=RunStatus.RUNNING, started=True, **planned) is None:
+                    self._update(run_id, **planned)   # cancelled while it was planned: its plan is still shown
+                    return
+            else:
+                self._update(run_id, **planned)
+                if not plan.feasible:
+                    self._finish(run_id, RunStatus.INFEASIBLE, plan.analysis or "the device cannot do this task")
+                elif run.mode is RunMode.PLAN:
+                    self._finish(run_id, RunStatus.PLANNED, f"{len(plan.steps)} step(s) planned")
+                else:
+                    self._finish(run_id, RunStatus.ERROR, unconfirmed)
                 return
-            if run.mode is RunMode.PLAN:
-                self._finish(run_id, RunStatus.PLANNED, f"{len(plan.steps)} step(s) planned")
-                return
-            unconfirmed = "" if given is not None else self._unconfirmed(run_id, plan, context.commands)
-            if unconfirmed:   # a given plan was confirmed at the API
-                self._finish(run_id, RunStatus.ERROR, unconfirmed)
-                return
-            if not self._update(run_id, status=RunStatus.RUNNING, started=True):
-                return   # cancelled while it was planned
             self._run_next_commands(run_id, device_id)
             reply = self.lab.call(device_id, ServerEvent.RUN_PLAN,
                                   self._plan_request(run_id, device_id, plan, stored.options))
@@ -368,11 +375,12 @@ class RunService(RunLeases, StepIngest, Replanning, NextRunCommands):
             run.status, run.message, run.finished_at = status.value, message[:4000], utcnow()
             device_id = run.device_id
             self.queue.end(s, run_id, host_done)
+            hold = self.queue.holder(device_id, s) if host_done else None   # who has the device now
         log.info("run %s %s: %s", run_id, status.value, message)
         # before the device is handed on: the next run runs them
         amended = self._schedule_next_run(run_id, device_id, next_run_of(run))
         if host_done:
-            self._release(device_id, run_id)
+            self._hand_on(device_id, run_id, hold)
         else:   # the host may still be executing it: stop it, and keep the device until it confirms
             self.spawn(self._tell_abort, device_id, run_id)
         # the run as it ended, from the row just written (read again only when scheduling added an event)
