@@ -92,6 +92,9 @@ WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper,
 CLASS_TAB_CSS = ".tab:not([role])"
 # a button that opens a list to pick one value from (Headless UI's Listbox, Dash's dropdown): read as a dropdown
 POPUP_PICKER_CSS = "button[aria-haspopup=listbox]"
+# the field a kit draws around a dropdown's input it keeps out of sight (Quasar's q-select and its one-pixel,
+# transparent focus target): what a user sees, clicks, and reads the chosen value in
+DRAWN_FIELD_CSS = "label, [class~=q-field], [class*=-field], [class*=Field]"
 
 OBSERVE_JS = r"""
 (maxElements) => {
@@ -237,6 +240,12 @@ OBSERVE_JS = r"""
     }
     return path.join(' > ');
   }
+  // the visible field a kit draws around a dropdown's input it hides (opacity 0, a pixel in size), or null
+  function drawnField(el, role) {
+    if (role !== 'combobox' || el.tagName !== 'INPUT') return null;
+    const field = el.parentElement && el.parentElement.closest('DRAWN_FIELD');
+    return field && visible(field) && field.querySelectorAll('input, select, textarea').length === 1 ? field : null;
+  }
   function visible(el) {
     if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
     const r = el.getBoundingClientRect();
@@ -259,10 +268,10 @@ OBSERVE_JS = r"""
 
   let walkRoot = document.documentElement;   // the part of the page read: an open modal dialog, else all of it
   let emittingHidden = false;   // a hidden element has no rendered text: its name is its text content
-  function emit(el, role, hidden) {
+  function emit(el, role, hidden, drawnBy) {
     if (out.length >= maxElements) { truncated = true; return null; }
     emittingHidden = !!hidden;
-    const r = el.getBoundingClientRect();
+    const r = (drawnBy || el).getBoundingClientRect();
     const st = getComputedStyle(el);
     const tag = el.tagName;
     const isField = ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag) || el.isContentEditable;
@@ -283,6 +292,10 @@ OBSERVE_JS = r"""
       e.options = opts.slice(0, 50).map(o => squash(o.label || o.text));
       const sel = opts.filter(o => o.selected).map(o => squash(o.label || o.text));
       e.value = sel.join(', ');
+    } else if (drawnBy) {   // the value the field shows: its text less the field's own label
+      let shownValue = squash(shownText(drawnBy));
+      if (name && shownValue.toLowerCase().startsWith(name.toLowerCase())) shownValue = shownValue.slice(name.length);
+      e.value = cut(squash(el.value) || squash(shownValue), 200);
     } else if (tag === 'INPUT' || tag === 'TEXTAREA') {
       if (!['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(el.type))
         e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
@@ -413,6 +426,8 @@ OBSERVE_JS = r"""
       const walkedInto = getComputedStyle(el).display === 'contents' || spills(el);
       // a control of a visible row that shows only on hover (or focus), and the items of a closed menu
       if (el.tagName === 'SELECT' && widgetOf(el)) { emit(el, role, false); return; }   // drawn by its widget
+      const field = drawnField(el, role);
+      if (field) { emit(el, role, false, field); return; }   // a dropdown's input inside the field drawn for it
       if (inRow && CLICKABLE.has(role)) emit(el, role, true);
       else if (!walkedInto && (inRow || el.matches(MENU_SEL))) hiddenControls(el, 0);
       else if (!walkedInto && el.closest(NAV_SEL)) hiddenNavLinks(el);
@@ -458,7 +473,8 @@ OBSERVE_JS = r"""
   return {url: location.href, title: document.title, elements: out, truncated, modal: !!modal};
 }
 """.replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS) \
-    .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS).replace("CLASS_TAB", CLASS_TAB_CSS)
+    .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS) \
+    .replace("DRAWN_FIELD", DRAWN_FIELD_CSS).replace("CLASS_TAB", CLASS_TAB_CSS)
 
 
 def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:

@@ -11,7 +11,7 @@ from server.planners.sorting import ANY, SortAsk, direction_in, parse_sort
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.models import PlanStep
-from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_ROW, ROLE_TEXTBOX, UIElement
+from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
 
 
 def filter_intent(c: Clause, st: State) -> bool:
@@ -110,7 +110,7 @@ def _toggle_filter(st: State, phrases: list[str]) -> bool:
     for phrase in phrases:
         want = [w for w in words(phrase) if w not in _TOGGLE_FILLER]
         boxes = [e for e in st.live.elements if e.role in (ROLE_CHECKBOX, "switch") and not e.hidden and not e.disabled
-                 and want and not set(words(e.name or e.text)) & _TOGGLE_AGAINST and not _in_sent_form(st, e)
+                 and want and not set(words(e.name or e.text)) & _TOGGLE_AGAINST and not records.in_sent_form(st, e)
                  and [w for w in words(e.name or e.text) if w not in _TOGGLE_FILLER] == want]
         if len(boxes) != 1:
             continue
@@ -120,18 +120,6 @@ def _toggle_filter(st: State, phrases: list[str]) -> bool:
         st.expect_check(checks.element(st.ctx, text=label, role=box.role, state="checked"))
         return True
     return False
-
-
-def _in_sent_form(st: State, el: UIElement) -> bool:
-    """*el* is a part of a form a save button sends (a new task's "Urgent" box, its Status dropdown): it sets a
-    record, it filters nothing. The form is what sits between the last row of a list and its button."""
-    save = records.save_button(st)
-    if save is None or save.live is None or st.live is None:
-        return False
-    order = {id(e): i for i, e in enumerate(st.live.elements)}
-    at, sent = order.get(id(el), -1), order.get(id(save.live), -1)
-    rows = [i for i, e in enumerate(st.live.elements[:sent]) if e.role in (ROLE_ROW, "cell") and not e.hidden]
-    return max(rows, default=-1) < at <= sent
 
 
 def _without_kind(value: str) -> list[str]:
@@ -150,7 +138,7 @@ def _column_dropdown(st: State, phrases: list[str]) -> bool:
         if not header:
             continue
         boxes = [e for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled
-                 and words(e.name) == words(header) and not _in_sent_form(st, e)
+                 and words(e.name) == words(header) and not records.in_sent_form(st, e)
                  and (not e.options or any(words(o) == words(phrase) for o in e.options))]
         if len(boxes) != 1:
             continue

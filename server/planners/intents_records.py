@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, grounding, record_ids, records
+from server.planners import checks, form_values, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent, subset_intent
 from server.planners.intents_delete import confirm_intent, delete_record_intent, delete_shown_intent
@@ -43,13 +43,14 @@ def _fill(st: State, rec: Record) -> int:
             value = _without_field_word(value, label)   # "in the Garden category": Garden, in Category
             opt = next((o for o in el.options if o.lower() == value.lower()), None) or next(
                 (o for o in el.options if grounding.similarity(value, o) >= 0.8), value)
-            st.add(V.SELECT_OPTION, {"option": opt, "field": label}, f"Choose {opt!r} in {label}")
+            st.add(V.SELECT_OPTION, {"option": opt, "field": label, **_nth(st, el, label)}, f"Choose {opt!r} in {label}")
         elif el.role == ROLE_CHECKBOX:
             on = value.lower() in ("yes", "true", "on", "1", "checked")
             st.add(V.SET_CHECKED, {"checked": on, "text": label, "role": ROLE_CHECKBOX},
                    f"{'Tick' if on else 'Untick'} {label}")
         else:
-            st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True}, f"Type {value!r} in {label}")
+            st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True, **_nth(st, el, label)},
+                   f"Type {value!r} in {label}")
         filled += 1
 
     def put_gated(key: str, value: str | bool) -> bool:
@@ -70,6 +71,10 @@ def _fill(st: State, rec: Record) -> int:
     el = _name_field(st, used) if name else None
     if name and el is None and any(put_gated(k, name) for k in records.NAME_FIELDS):
         pass   # a name field that a box enables first (a database browser's row form)
+    elif name and el is None and (keyed := form_values.keyed_name(st, name, used)) is not None:
+        put(*keyed)   # "a shift: day Fri, time …" on a form with no name field: Fri is the Day
+    elif name and el is None and (kind := form_values.kind_value(st, name, used)) is not None:
+        put(*kind)   # "a Bar shift" on a form with no name field: Bar is the shift's team
     elif name:
         if el is None:
             boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
@@ -92,6 +97,8 @@ def _fill(st: State, rec: Record) -> int:
             or records.field_for(st, key, used) or _field_of_kind(st, value, used)
         if el is None:
             pair = records.option_field(st, value, used)
+            if pair is None:
+                pair = form_values.field_for_value(st, value, used)   # "for Maya": the list shows her as a Person
             if pair is None and key in records.PREPOSITION_FIELDS:
                 pair = _lone_dropdown(st, value, used)   # "to Tools": the form's one dropdown, its options unseen
             if pair is None:
@@ -134,6 +141,16 @@ def _fill(st: State, rec: Record) -> int:
     return filled
 
 
+def _nth(st: State, el: UIElement, label: str) -> dict[str, int]:
+    """``index`` of *el* among the fields of its name, where several share it (a list's Team filter above it, the
+    form's Team below); nothing when it is the first or the only one."""
+    assert st.live is not None
+    same = [e for e in st.live.elements if e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX) and not e.hidden
+            and (e.name or e.placeholder or e.hint) == label]
+    at = next((i for i, e in enumerate(same) if e is el), 0)
+    return {"index": at} if at else {}
+
+
 # A value's shape names the field it belongs in when the task names none ("from 1989" is a year).
 _KINDS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(r"^[^@\s]+@[^@\s]+\.\w+$"), ("email", "e-mail", "mail")),
@@ -142,6 +159,9 @@ _KINDS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(r"^(?:1[5-9]\d\d|20\d\d)$"), ("year", "published", "released", "date")),
     (re.compile(r"^[$€£]?\d+[.,]\d{2}$|^[$€£]\d+$"), ("price", "cost", "amount", "total")),
     (re.compile(r"^\+?[\d ()-]{7,}$"), ("phone", "telephone", "tel", "mobile")),
+    (re.compile(r"^\d{1,2}:\d{2}(?:\s*(?:-|–|to)\s*\d{1,2}:\d{2})?$"), ("time", "hours", "slot", "start", "when")),
+    (re.compile(r"^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.I),
+     ("day", "weekday", "date", "when")),
     (re.compile(r"^\d+(?:[.,]\d+)?$"), ("amount", "price", "cost", "total", "quantity", "qty", "count")),
 ]
 _SHAPED_FIELD_WORDS = {n for _, names in _KINDS for n in names} | {"password", "time", "number"}
@@ -494,20 +514,28 @@ def _shown_as(rec: Record, st: State | None = None) -> str:
     """What the saved record shows that proves it exists: its name, else the value of a field that
     names it ("with the summary X"), else its first value (a save that silently failed must not pass).
     A name said after its field's label ("plate AB12 CDE") is the value alone, as it was typed."""
-    if rec.name and st is not None and st.live is not None:
+    name = rec.name
+    if name and st is not None and st.live is not None and _name_field(st, set()) is None \
+            and form_values.kind_value(st, name, set()) is not None:
+        name = ""   # "a Bar shift" where the form has no name field: Bar went in a field, "Bar shift" is shown nowhere
+    if name and st is not None and st.live is not None:
         m = re.match(r"^(?P<f>(?-i:[a-z]+))\s+(?P<v>(?-i:[A-Z0-9]).*)$", rec.name)
         labels = {w for f in records.form_fields(st) for w in words(f.name or f.placeholder or "")}
         if not (m and any(grounding.similarity(m.group("f"), w) >= 0.85 for w in labels)):
-            return rec.name
+            return name
         # the value of a field, said after its name: shown already (the vehicle a new service is for), it proves
         # nothing; another value typed that the screen does not show yet does
         shown = " ".join(st.live.visible_texts()).casefold()
         return next((v for v in (m.group("v"), *(v for _, v in rec.fields)) if v.casefold() not in shown),
                     m.group("v"))
-    if rec.name:
-        return rec.name
+    if name:
+        return name
     named = [v for k, v in rec.fields if k in _NAMING_KEYS]
-    return (named or [v for _, v in rec.fields] or rec.loose or [""])[0]
+    values = named or [*(v for _, v in rec.fields), *rec.loose] or [""]
+    if st is not None and st.live is not None and not named:   # a value the screen does not show yet proves more
+        shown = " ".join(st.live.visible_texts()).casefold()
+        return next((v for v in values if v.casefold() not in shown), values[0])
+    return values[0]
 
 
 def saved(st: State, text: str) -> None:

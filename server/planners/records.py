@@ -19,7 +19,7 @@ from server.planners.language import clean, quoted, words
 from server.planners.state import State
 from shared.screen import (
     CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CELL, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_LISTITEM, ROLE_MENUITEM,
-    ROLE_TAB, ROLE_TEXTBOX,
+    ROLE_ROW, ROLE_TAB, ROLE_TEXTBOX,
     UIElement,
 )
 
@@ -38,6 +38,7 @@ PREPOSITION_FIELDS = {
     "due": ("due", "due date", "deadline", "due_date"),
     "at": ("price", "address", "location"),
     "to": ("member", "user", "customer", "recipient", "to"),
+    "on": ("day", "date", "weekday", "when"),   # only for a day or a date: "a shift on Fri", "due on 2026-12-01"
     "of": ("book", "item", "product", "amount", "price", "cost", "total", "how much"),
 }
 # prepositions that join the words of a title ("Bank of England"): no field between two capitalised words
@@ -109,6 +110,11 @@ def parse_fill(text: str) -> Record | None:
     return rec
 
 
+# a day or a date after "on", followed by nothing, a time or a date's end: "on Fri", "on Sat 09:00-12:00",
+# "on 2026-12-01" (not "on Monday standup", a name)
+_DAY_OR_DATE = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?|today|"
+                          r"tomorrow|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?)(?=\s*$|\s+\d{1,2}:\d{2}|\s+(?:called|named|titled)\b)",
+                          re.I)
 _RECORD_NOUNS = frozenset({"book", "customer", "product", "member", "user", "item", "entry", "record", "row", "task",
                            "todo", "ticket", "issue", "page", "post", "note", "one", "new"})
 
@@ -193,6 +199,17 @@ def parse_record(text: str) -> Record:
         if m and prep in _TITLE_WORDS and re.search(r"\b[A-Z][\w'’.-]*\s+$", body[:m.start()]) \
                 and m.group("v")[:1].isupper():
             continue   # "titled The Left Hand of Darkness": "of" between capitalised words is part of the name
+        if m and prep == "on":   # "on Fri", "on Sat 09:00-12:00": a day or a date, and what follows it loose
+            day = _DAY_OR_DATE.match(m.group("v"))
+            if day is None:
+                continue   # "a talk on Python": part of the name
+            rec.fields.append(("on", clean(day.group(0))))
+            rest = m.group("v")[day.end():]
+            if re.match(r"\s*\d", rest):   # "on Sat 09:00-12:00": the time, a value of its own
+                rec.loose.append(clean(rest))
+                rest = ""
+            body = body[:m.start()] + " " + rest + body[m.end():]
+            continue
         if m and not re.match(r"^(?:the|a|an|my|our|your|this)\s+(?:[\w-]+\s+)?(?:list|table|form|page)\b", m.group("v"), re.I):
             rec.fields.append((prep, quoted(m.group("v")) or clean(m.group("v"))))
             body = body[:m.start()] + " " + body[m.end():]
@@ -588,12 +605,26 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
         named = [n for n in (el.name, el.placeholder) if n]
         score = max([grounding.similarity(w, n) for w in wanted for n in named]
                     + [0.9 * grounding.similarity(w, el.hint) for w in wanted if el.hint], default=0.0)
-        if score > best_score:
+        # of two fields of one name (a list's Team filter above it, the new shift's Team below), the form's
+        if score > best_score or (best is not None and score == best_score and score >= 0.6
+                                  and in_sent_form(st, el) and not in_sent_form(st, best)):
             best, best_score = el, score
     if best is not None and best_score >= 0.6:
         used.add(st.live.elements.index(best))
         return best
     return None
+
+
+def in_sent_form(st: State, el: UIElement) -> bool:
+    """*el* is a part of a form a save button sends (a new task's "Urgent" box, its Status dropdown): it sets a
+    record, it filters nothing. The form is what sits between the last row of a list and its button."""
+    save = save_button(st)
+    if save is None or save.live is None or st.live is None:
+        return False
+    order = {id(e): i for i, e in enumerate(st.live.elements)}
+    at, sent = order.get(id(el), -1), order.get(id(save.live), -1)
+    rows = [i for i, e in enumerate(st.live.elements[:sent]) if e.role in (ROLE_ROW, ROLE_CELL) and not e.hidden]
+    return max(rows, default=-1) < at <= sent
 
 
 def enabler_for(st: State, key: str) -> tuple[UIElement, UIElement] | None:

@@ -289,3 +289,14 @@ def test_tabs_known_by_their_class_a_button_that_opens_a_list_a_cross_in_a_row_a
     browser.remote.click_element(text="Service log", role="tab")
     assert browser.js("document.getElementById('log').classList.contains('shown')")
     assert [(e.name, e.selected) for e in browser.remote.observe().of_role("tab")][1] == ("Service log", True)
+
+
+def test_a_dropdown_whose_input_a_kit_hides_is_read_by_its_field_and_chosen_in(browser: Browser) -> None:
+    """Quasar's q-select: the input that holds the focus is a transparent pixel inside the field the kit draws
+    (a <label>). It is read as a dropdown with the field's place and the value the field shows, and driven."""
+    browser.open("drawn-select.html")
+    team = by_label(browser.remote.observe(), "combobox", "Team")
+    assert team.value == "" and not team.options and team.box[2] > 50   # the field's box, not the pixel's
+    browser.remote.select_option(option="Bar", field="Team")
+    assert browser.js("document.getElementById('picked').dataset.team") == "Bar"
+    assert by_label(browser.remote.observe(), "combobox", "Team").value == "Bar"
