@@ -23,6 +23,7 @@ from backend_core.controllers.targets import INDEX_PARAM, TARGET_PARAMS, Target,
 from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
 from backend_core.controllers.web_observe import WIDGET_KITS_CSS
 from backend_core.controllers.web_targets import follow_hidden_nav_link, resolve
+from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.commands import P, ParamType, command
 from shared.errors import DeviceFailure, RequestError
 
@@ -256,6 +257,10 @@ class WebActions:
             try:
                 act(loc, target, "check" if checked else "uncheck",
                     lambda l: l.set_checked(checked, timeout=ACT_TIMEOUT_MS))
+            except _playwright_error() as exc:
+                if "did not change its state" not in str(exc):
+                    raise
+                return _late_or_again(loc, target, checked)
             except DeviceFailure:
                 if not loc.is_enabled() or not loc.evaluate(_DRAWN_BY_LABEL_JS):
                     raise   # a disabled box stays as it is: that is the failure to report
@@ -335,6 +340,37 @@ class WebActions:
         self.session.call(press)
         return f"pressed {keys}"
 
+
+
+def _playwright_error() -> type[Exception]:
+    from playwright.sync_api import Error as PlaywrightError
+
+    return PlaywrightError
+
+
+def _late_or_again(loc: Any, target: Target, checked: bool) -> str:
+    """A click on a box that did not change it at once: a kit that shows the change once its server echoes it
+    (NiceGUI) shows it late; a click while its panel still slid in (a tab's transition) landed beside it, and
+    one more, on the box at rest, does it. Else the box stays as it was: that is the failure."""
+    said = f"{'checked' if checked else 'unchecked'} {target.describe()}"
+    if _comes_to(loc, checked):
+        return f"{said} (shown late)"
+    if loc.is_enabled(timeout=ACT_TIMEOUT_MS):
+        act(loc, target, "click", lambda l: l.click(timeout=ACT_TIMEOUT_MS))
+        if _comes_to(loc, checked):
+            return f"{said} (on a second click)"
+    raise DeviceFailure(f"{target.describe()} is still {'unchecked' if checked else 'checked'} after two clicks",
+                        expected="checked" if checked else "unchecked")
+
+
+def _comes_to(loc: Any, checked: bool, seconds: float = 2.0) -> bool:
+    """*loc* shows *checked* within *seconds* of a click that did not change it at once."""
+    try:
+        wait_until(lambda: (bool(loc.is_checked(timeout=ACT_TIMEOUT_MS)) == checked, None),
+                   Timeout(seconds, 0.1), what="the box to show its new state")
+        return True
+    except WaitTimeout:
+        return False
 
 
 def _editable(loc: Any) -> bool:

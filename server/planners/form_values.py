@@ -55,8 +55,9 @@ def _form_field(st: State, name: str, value: str, used: set[int]) -> UIElement |
              if i not in used and e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX) and not e.hidden and not e.disabled
              and words(e.name or e.placeholder) == words(name)
              and (not e.options or any(words(o) == words(value) for o in e.options))]
-    sent = [(i, e) for i, e in found if records.in_sent_form(st, e)]
-    pick = sent if sent else found
+    # where a form is sent by a button, only its fields: never a filter above the list it adds to
+    form = any(records.in_sent_form(st, e) for e in records.form_fields(st))
+    pick = [(i, e) for i, e in found if records.in_sent_form(st, e)] if form else found
     if len(pick) != 1:
         return None
     used.add(pick[0][0])

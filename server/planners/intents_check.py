@@ -19,6 +19,7 @@ from server.planners.counts import (
 )
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
+from server.planners.list_search import on_list_of
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW, UIElement
@@ -134,7 +135,8 @@ _NOT_KINDS = {"channel", "number", "page", "step", "version", "level", "row", "c
 
 # "no bookmark points to example.net", "no one is called Zed", "none of the todos says buy milk": a value no record has
 _NONE_SAYS = re.compile(r"^(?:no(?:body|\s+one|\s+(?:other\s+)?[a-z][\w-]*)|none\s+of\s+(?:the\s+)?[a-z][\w-]*)\s+"
-                        r"(?:points?\s+to|links?\s+to|says?|reads?|mentions?|contains?|(?:(?:is|are)\s+)?(?:called|named|titled)|"
+                        r"(?:points?\s+to|links?\s+to|says?|reads?|mentions?|contains?|(?P<named>(?:(?:is|are)\s+)?(?:called|named|titled))|"
+                        r"(?:is|are|was|were)\s+(?:assigned|given|allocated|booked|scheduled|reserved)\s+(?:to|for)|belongs?\s+to|"
                         r"(?:is|are)\s+(?:tagged|from|in|at)|lives?\s+in|comes?\s+from|(?:has|have)\s+(?:the\s+)?(?:tag|title|name|"
                         r"word|text|label)|(?:is|are)\s+tagged(?:\s+with)?)\s+(?P<x>.+)$", re.I)
 
@@ -160,7 +162,14 @@ def check_intent(c: Clause, st: State) -> bool:
         body, negative = f"{x} is shown", True
     nobody = _NONE_SAYS.match(body)
     if nobody and not negative:   # "no bookmark points to example.net", "nobody lives in Lyon": the value is not shown
-        _text_check(st, _subject_text(nobody.group("x")), True, subject="")
+        x = nobody.group("x")
+        if nobody.group("named"):   # "nobody called Zed is on the rota": the name, not what is said of it
+            x = re.sub(r"\s+(?:is|are|was|were|works?|appears?|shows?\s+up|has|have|exists?)\b.*$", "", x, flags=re.I)
+        _text_check(st, _subject_text(x), True, subject="")
+        return True
+    has_none = re.match(r"^(?P<x>(?-i:[A-Z0-9])[\w .'’-]*?)\s+(?:has|have|gets?|holds?)\s+no\s+(?P<k>[a-z][\w-]*)$", body)
+    if has_none and not negative and on_list_of(st, has_none.group("k")):
+        _text_check(st, has_none.group("x"), True, subject="")   # "Zed has no shifts" on the list of shifts
         return True
     flat = _strip_neg(body)
     flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)

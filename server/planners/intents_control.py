@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from server.planners import checks, grounding
+from server.planners import checks, grounding, intents_statement
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.counts import list_of_kind, main_list_selector
@@ -87,8 +87,17 @@ def control_intent(c: Clause, st: State) -> bool:
     extra = " ".join(w for w in said[1:] if stem(w) not in said_in_label and w not in ITEM_NOUNS
                      and w not in _QUANTIFIERS)
     named = grounding.rows(extra, st.live, minimum=0.85) if extra else []
+    if not named and extra and (by_values := intents_statement.row_of_values(st, extra)):
+        named = grounding.rows(by_values, st.live, minimum=0.85)   # "Omar's Tuesday shift": the row of both
     if named:   # the clause names an item too: "clear the log of mail-relay" is the control of that item's row
+        if c.act is Act.DELETE:
+            return False   # deleting a row's record: the delete intent confirms it and proves the row gone
+        if len(named) > 1 and named[1].score == named[0].score:
+            raise Unplannable(f"several rows show {extra!r} ({named[0].name!r}, {named[1].name!r}): say which one",
+                              extra)
         return _in_row(st, label, named[0].name, extra)
+    if extra and el.container and sum(1 for e in st.live.elements if e.container and _shown_label(e) == label) > 1:
+        return False   # a control every row has, for an item no row shows: never the first row's
     if el.role in TOGGLE_ROLES:
         st.add(V.SET_CHECKED, {"checked": True, "text": label, "role": el.role}, f"Tick {label!r}")
         st.summary.append(f"tick {label}")

@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from urllib.parse import urljoin, urlsplit
 
-from server.planners import checks, grounding, record_ids
+from server.planners import checks, grounding, intents_statement, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, bare_label
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
-from server.planners.list_search import record_shaped, search_in_list, seek_record
+from server.planners.list_search import on_list_of, record_shaped, search_in_list, seek_record
 from server.planners.site_search import without_leading_kind
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
@@ -339,7 +339,7 @@ def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] =
                 label = e.name or e.text
                 said = words(label)
                 if e.container == row and e.role in roles and not e.hidden and 1 < len(said) <= 3 \
-                        and said[0] == w.lower() and said[-1] in _KIND_WORDS:
+                        and said[0] == w.lower() and (said[-1] in _KIND_WORDS or on_list_of(st, said[-1])):
                     return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, label, live=e)
         signs = [w for w in wanted if w in DELETE_SIGNS]   # a sign has no words to ground: its whole text is it
         for e in st.live.elements:
@@ -365,6 +365,9 @@ def delete_intent(c: Clause, st: State) -> bool:
         kind_free = without_leading_kind(st, subject)
         rows = grounding.rows(kind_free, st.live) if kind_free != subject else []
         subject = kind_free if rows else subject
+    if not rows and (by_values := intents_statement.row_of_values(st, subject)):
+        rows = grounding.rows(by_values, st.live)   # "the Tue kitchen shift of Omar": the row that shows them all
+        subject = by_values if rows else subject
     if not rows:
         if st.moved:
             raise Defer(subject)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks, form_values, grounding, record_ids, records
+from server.planners import checks, form_values, grounding, intents_statement, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_lists import filter_intent, sort_intent, subset_intent
 from server.planners.intents_delete import confirm_intent, delete_record_intent, delete_shown_intent
@@ -23,8 +23,9 @@ from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
-def _fill(st: State, rec: Record) -> int:
-    """Plan the steps that put *rec* into the form on the screen; return how many fields were filled."""
+def _fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
+    """Plan the steps that put *rec* into the form on the screen; return how many fields were filled. *placed*
+    gets each value as it goes in (Bar, of "in the Bar team")."""
     used: set[int] = set()
     filled = 0
 
@@ -44,6 +45,8 @@ def _fill(st: State, rec: Record) -> int:
             opt = next((o for o in el.options if o.lower() == value.lower()), None) or next(
                 (o for o in el.options if grounding.similarity(value, o) >= 0.8), value)
             st.add(V.SELECT_OPTION, {"option": opt, "field": label, **_nth(st, el, label)}, f"Choose {opt!r} in {label}")
+            if placed is not None:
+                placed.append(opt)
         elif el.role == ROLE_CHECKBOX:
             on = value.lower() in ("yes", "true", "on", "1", "checked")
             st.add(V.SET_CHECKED, {"checked": on, "text": label, "role": ROLE_CHECKBOX},
@@ -51,6 +54,8 @@ def _fill(st: State, rec: Record) -> int:
         else:
             st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True, **_nth(st, el, label)},
                    f"Type {value!r} in {label}")
+            if placed is not None:
+                placed.append(value)
         filled += 1
 
     def put_gated(key: str, value: str | bool) -> bool:
@@ -69,17 +74,17 @@ def _fill(st: State, rec: Record) -> int:
 
     name = rec.name
     el = _name_field(st, used) if name else None
+    boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
+    # not a field kept for a value of a shape (a date, an amount, an email): the first free one
+    free = [e for e in boxes if not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS]
     if name and el is None and any(put_gated(k, name) for k in records.NAME_FIELDS):
         pass   # a name field that a box enables first (a database browser's row form)
-    elif name and el is None and (keyed := form_values.keyed_name(st, name, used)) is not None:
-        put(*keyed)   # "a shift: day Fri, time …" on a form with no name field: Fri is the Day
-    elif name and el is None and (kind := form_values.kind_value(st, name, used)) is not None:
-        put(*kind)   # "a Bar shift" on a form with no name field: Bar is the shift's team
+    elif name and el is None and not free and (keyed := form_values.keyed_name(st, name, used)) is not None:
+        put(*keyed)   # "a shift: day Fri, time …" on a form with no field for a name: Fri is the Day
+    elif name and el is None and not free and (kind := form_values.kind_value(st, name, used)) is not None:
+        put(*kind)   # "a Bar shift" on a form with no field for a name: Bar is the shift's team
     elif name:
         if el is None:
-            boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
-            # not a field kept for a value of a shape (a date, an amount, an email): the first free one
-            free = [e for e in boxes if not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS]
             el = (free or boxes)[0] if boxes else None
             if el is not None:
                 used.add(st.live.elements.index(el))
@@ -159,7 +164,7 @@ _KINDS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(r"^(?:1[5-9]\d\d|20\d\d)$"), ("year", "published", "released", "date")),
     (re.compile(r"^[$€£]?\d+[.,]\d{2}$|^[$€£]\d+$"), ("price", "cost", "amount", "total")),
     (re.compile(r"^\+?[\d ()-]{7,}$"), ("phone", "telephone", "tel", "mobile")),
-    (re.compile(r"^\d{1,2}:\d{2}(?:\s*(?:-|–|to)\s*\d{1,2}:\d{2})?$"), ("time", "hours", "slot", "start", "when")),
+    (re.compile(r"^\d{1,2}:\d{2}(?:\s*(?:-|–|to)\s*\d{1,2}:\d{2})?$"), ("time", "hours", "slot", "when")),
     (re.compile(r"^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.I),
      ("day", "weekday", "date", "when")),
     (re.compile(r"^\d+(?:[.,]\d+)?$"), ("amount", "price", "cost", "total", "quantity", "qty", "count")),
@@ -374,15 +379,15 @@ def add_record_intent(c: Clause, st: State) -> bool:
     named, generic = add_controls(st, noun)
     if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
             and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)):
-        shown = _shown_as(rec, st)   # read on the form, before the save moves on
-        _fill(st, rec)
-        st.click_live(save, f"Click {save.label!r}")
-        st.last_object = rec.name
-        saved(st, shown)
+        _fill_and_save(st, rec, save)
         return True
     if other_kind:
         generic = []
     adder = _adder(st, noun, named, generic)
+    if adder is not None and save is not None and adder.live is save.live and fields \
+            and (rec.name or rec.fields or rec.flags or rec.loose):
+        _fill_and_save(st, rec, save)   # "Add shift" sends the form on the screen: never before it is filled
+        return True
     if adder is not None:
         st.click_live(adder, f"Click {adder.label!r}")
         if not rec.name and not rec.fields and not rec.flags and not rec.loose:
@@ -510,12 +515,53 @@ def _fill_save_check(rec: Record) -> list[str]:
 _NAMING_KEYS = ("summary", "title", "name", "subject", "headline", "heading", "label", "description")
 
 
-def _shown_as(rec: Record, st: State | None = None) -> str:
+def _fill_and_save(st: State, rec: Record, save: grounding.Target) -> None:
+    """Fill the form on the screen, send it, and check the record was saved (planned on the screen it leads to)."""
+    placed: list[str] = []
+    _fill(st, rec, placed)   # only planned: the screen read is still the form's, before anything was typed
+    shown, before = _saved_proof(st, rec, placed)
+    st.click_live(save, f"Click {save.label!r}")
+    st.last_object = rec.name
+    saved(st, shown, before)
+
+
+def _saved_proof(st: State, rec: Record, placed: list[str]) -> tuple[str, tuple[str, int] | None]:
+    """What proves the record was saved: a value it shows that the screen did not show before; else one more cell
+    of a column showing a value than before (a shift on Fri, 17:00-23:00, in Bar, as another one is). A value
+    shown already proves nothing: with no column to count it in, the task is refused."""
+    shown = _shown_as(rec, st, placed)
+    if not shown or st.live is None or not _on_screen(st, shown):
+        return shown, None
+    for value in dict.fromkeys([shown, *placed]):
+        selector, n = intents_statement.column_count(st, value)
+        if selector:
+            return value, (selector, n)
+    raise Unplannable(f"every value of the new record is shown already ({shown!r}): nothing on the screen after "
+                      "the save could tell it was saved; give it a value of its own", shown)
+
+
+def _free_box(st: State) -> bool:
+    """The form has a text field kept for no value of a shape: a name may go in it."""
+    return any(e.role == ROLE_TEXTBOX and not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS
+               for e in records.form_fields(st))
+
+
+def _on_screen(st: State, text: str) -> bool:
+    """*text* is shown as a text check reads the screen: in a name or a text, or a value other than a text
+    field's (what a field holds may be typed and never saved)."""
+    assert st.live is not None
+    want = " ".join(text.split()).casefold()
+    return any(re.search(rf"(?<!\w){re.escape(want)}(?!\w)", " ".join(t.split()).casefold())
+               for e in st.live.elements if not e.hidden
+               for t in (e.name, e.text, e.value if e.role != ROLE_TEXTBOX else "") if t)
+
+
+def _shown_as(rec: Record, st: State | None = None, placed: list[str] | None = None) -> str:
     """What the saved record shows that proves it exists: its name, else the value of a field that
     names it ("with the summary X"), else its first value (a save that silently failed must not pass).
     A name said after its field's label ("plate AB12 CDE") is the value alone, as it was typed."""
     name = rec.name
-    if name and st is not None and st.live is not None and _name_field(st, set()) is None \
+    if name and st is not None and st.live is not None and _name_field(st, set()) is None and not _free_box(st) \
             and form_values.kind_value(st, name, set()) is not None:
         name = ""   # "a Bar shift" where the form has no name field: Bar went in a field, "Bar shift" is shown nowhere
     if name and st is not None and st.live is not None:
@@ -531,19 +577,20 @@ def _shown_as(rec: Record, st: State | None = None) -> str:
     if name:
         return name
     named = [v for k, v in rec.fields if k in _NAMING_KEYS]
-    values = named or [*(v for _, v in rec.fields), *rec.loose] or [""]
+    values = named or placed or [*(v for _, v in rec.fields), *rec.loose] or [""]   # as put ("Bar", of "Bar team")
     if st is not None and st.live is not None and not named:   # a value the screen does not show yet proves more
         shown = " ".join(st.live.visible_texts()).casefold()
         return next((v for v in values if v.casefold() not in shown), values[0])
     return values[0]
 
 
-def saved(st: State, text: str) -> None:
-    """After a form was sent: check *text* was saved, on the screen the save leads to."""
+def saved(st: State, text: str, before: tuple[str, int] | None = None) -> None:
+    """After a form was sent: check *text* was saved, on the screen the save leads to (*before*: see
+    :func:`saved_clause`)."""
     if not text:
         st.expect_check(None)
         return
-    raise Defer(text, replace_with=[saved_clause(text)])
+    raise Defer(text, replace_with=[saved_clause(text, before=before)])
 
 
 def _expect_shown(st: State, text: str) -> None:

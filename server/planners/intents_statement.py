@@ -108,6 +108,32 @@ def value_and_header(st: State, said: str) -> tuple[str, str]:
     return "", ""
 
 
+def row_of_values(st: State, phrase: str) -> str:
+    """The one row whose cells show every value *phrase* says, with the kind of thing the page lists and small
+    words between them: "the Tue kitchen shift of Omar" → the row "Tue 08:00-14:00 Omar Kitchen Assigned".
+    "" when a word is neither (then it names something else), or when no row or several rows show them all."""
+    if st.live is None:
+        return ""
+    cells, _ = _table(st)
+    tokens = [t for t in re.sub(r"['’]s\b", "", phrase).split() if t.lower() not in _FILLER]
+    rows: set[str] | None = None
+    values = 0
+    i = 0
+    while i < len(tokens):
+        for j in range(min(len(tokens), i + 4), i, -1):   # the longest run of words that a whole cell shows
+            holding = {c.row for c in cells if _norm(c.text) == _norm(" ".join(tokens[i:j]))}
+            if holding:
+                rows = holding if rows is None else rows & holding
+                values += 1
+                i = j
+                break
+        else:
+            if not (tokens[i].islower() and on_list_of(st, tokens[i])):
+                return ""   # a word no cell shows and that is not the kind listed
+            i += 1
+    return next(iter(rows)) if rows is not None and len(rows) == 1 and values >= 2 else ""
+
+
 def cell_values(st: State) -> set[str]:
     """The whole texts of the data cells of the lists shown, lower case: the values their columns hold."""
     if st.live is None:
@@ -163,6 +189,30 @@ def _record(tokens: list[str], cells: list[_Cell]) -> tuple[tuple[int, int], str
         if len(holding) == 1 and (best is None or i < best[0][0]):
             best = ((i, j), holding.pop())
     return best
+
+
+def _record_among_rows(tokens: list[str], cells: list[_Cell]) -> tuple[tuple[int, int], str] | None:
+    """Two names, neither of which picks one row alone ("Omar works on Tue": Omar has two shifts, and two people
+    work on Tue): the record is the first name, in the first row that shows both; with no such row, in its own
+    first row, where the check of the other name fails as the statement does."""
+    if any(_NUMBER.match(t) for t in tokens):
+        return None   # an amount besides: a relation of three values, read elsewhere
+    found: list[tuple[tuple[int, int], set[str]]] = []
+    covered: set[int] = set()
+    for i, j in _spans(tokens):
+        phrase = " ".join(tokens[i:j])
+        if covered & set(range(i, j)) or _NUMBER.match(phrase) or len(phrase) < 3 \
+                or not set(words(phrase)) - _FILLER:
+            continue
+        rows = {c.row for c in cells if _norm(c.text) == _norm(phrase)}
+        if rows:
+            found.append(((i, j), rows))
+            covered |= set(range(i, j))
+    if len(found) != 2:
+        return None
+    (first, rows), (_, others) = sorted(found, key=lambda f: f[0])
+    pool = (rows & others) or rows
+    return first, next(c.row for c in cells if c.row in pool)
 
 
 _TITLE_JOINERS = frozenset("of for the and a an in on to with at & de du la le von van".split())
@@ -235,6 +285,20 @@ _HEADERS_OF = {"assign": ("assign", "owner"), "owned": ("owner", "assign"), "wri
                "filed": ("report", "creat"), "opene": ("open", "report", "creat"), "close": ("close",),
                "made": ("maker", "author", "creat"), "sold": ("seller", "sold"), "bough": ("buyer", "bought"),
                "sent": ("sender", "sent"), "poste": ("poster", "author", "post"), "edite": ("editor", "edit")}
+
+
+def column_count(st: State, value: str) -> tuple[str, int]:
+    """The selector of the one column with a cell that is *value* as a whole, and how many of its cells are;
+    ("", 0) when no one column has such a cell."""
+    selector = column_showing(st, value)
+    if not selector:
+        return "", 0
+    cells, _ = _table(st)
+    table, column = _table_of(selector), _column(selector)
+    fold = " ".join(value.split()).casefold()
+    n = sum(1 for cl in cells if cl.column == column and _table_of(cl.el.selector) == table
+            and " ".join(cl.text.split()).casefold() == fold)
+    return (selector, n) if n else ("", 0)
 
 
 def column_showing(st: State, value: str, participle: str = "") -> str:
@@ -398,6 +462,7 @@ def statement_check(c: Clause, st: State) -> bool:
     if page is not None:
         return _field_statement(st, tokens, negated, page.group("rec"), cells)
     found = _record(tokens, cells) if cells else None
+    among = found is None and bool(cells) and (found := _record_among_rows(tokens, cells)) is not None
     if found is None and not cells and _item_statement(st, said, negated):
         return True
     if found is None:
@@ -412,6 +477,8 @@ def statement_check(c: Clause, st: State) -> bool:
     covered = blocked - headers_said
     relation = {w.rstrip("s") for w in words(" ".join(t for k, t in enumerate(tokens) if k not in covered))} - _FILLER
     named_columns = [col for col, head in heads.items() if {w.rstrip("s") for w in words(head)} & relation]
+    if among and named_columns:
+        return False   # "Chloe pays Bob": which of them pays is a relation in the row's order, read elsewhere
     record = " ".join(tokens[ri:rj])
     in_row = [cl for cl in cells if cl.row == row]
     if not names:   # "The Hobbit is available": the row's cell under the yes/no column "available"

@@ -629,6 +629,9 @@ def _restate(task: str) -> str:
     # "how many customers live in Lyon? there should be 2": the count expected, checked
     task = _HOW_MANY.sub(_count_expected, task)
     task = _COUNT_THEM.sub(_count_expected, task)   # "count the rows, there should be 6"
+    # "Omar should have 2 shifts": the count he has, checked
+    task = re.sub(r"(?<=\S)\s+(?:should|must|ought to)\s+(?:still\s+)?have\s+(?=(?:exactly\s+|only\s+)?(?:\d+|"
+                  + "|".join(_NUMBERS) + r")\s+[a-z])", " has ", task, flags=re.I)
     # "what milestone is ticket 2 in? it should be milestone1": the value expected, checked
     task = _WHAT_VALUE.sub(lambda m: f"{m.group('pre')}check the {m.group('f')} of {m.group('x') or m.group('x2')} is "
                                      f"{m.group('v')}", task)
@@ -753,6 +756,10 @@ _WHAT_VALUE = re.compile(
 
 
 def _count_expected(m: re.Match[str]) -> str:
+    owned = re.fullmatch(r"(?P<k>[a-z][\w -]*?)\s+(?:do|does|did)\s+(?P<who>(?-i:[A-Z0-9])[\w .'’-]*?)\s+"
+                         r"(?:have|own|hold|get|work)", m.group("x").strip(), re.I)
+    if owned:   # "how many shifts does Omar have? there should be 2": Omar's, not all of them
+        return f"check that {owned.group('who')} has {m.group('n')} {owned.group('k')}"
     things = _counted(m.group("x"))
     if not things:
         return m.group(0)

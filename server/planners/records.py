@@ -201,8 +201,8 @@ def parse_record(text: str) -> Record:
             continue   # "titled The Left Hand of Darkness": "of" between capitalised words is part of the name
         if m and prep == "on":   # "on Fri", "on Sat 09:00-12:00": a day or a date, and what follows it loose
             day = _DAY_OR_DATE.match(m.group("v"))
-            if day is None:
-                continue   # "a talk on Python": part of the name
+            if day is None or re.search(r"\b(?:called|named|titled|entitled|labell?ed|saying)\b", body[:m.start()], re.I):
+                continue   # "a talk on Python", "a ticket titled Outage on Friday": part of the name
             rec.fields.append(("on", clean(day.group(0))))
             rest = m.group("v")[day.end():]
             if re.match(r"\s*\d", rest):   # "on Sat 09:00-12:00": the time, a value of its own

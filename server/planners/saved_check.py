@@ -19,17 +19,21 @@ from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause
 from server.planners.state import Defer, State, Unplannable
 
-_SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved(?: for "(?P<rec>[^"]+)")?$')
+_SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved(?: for "(?P<rec>[^"]+)")?'
+                    r'(?: \((?P<n>\d+) in "(?P<sel>[^"]+)" before\))?$')
 _SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
 _SAYS_NOT = re.compile(r"\b(?:not|no|error|errors|fail(?:ed|ure)?|invalid|unable|cannot|can't|couldn't|required|"
                        r"missing|already)\b", re.I)
 NOTICE_MAX_WORDS = 14
 
 
-def saved_clause(name: str, record: str = "") -> str:
+def saved_clause(name: str, record: str = "", before: tuple[str, int] | None = None) -> str:
     """The clause that checks *name* was saved, once its form has been sent; a value saved on a *record* is
-    checked in that record's row where the next screen lists it."""
-    return f'check that "{name}" was saved' + (f' for "{record}"' if record and record != name else "")
+    checked in that record's row where the next screen lists it. *before*: (the selector of a column, how many
+    of its cells showed *name* before the save), for a record all of whose values were shown already (a shift
+    on Fri, 17:00-23:00, Bar, as another one is): one more of them proves it."""
+    return f'check that "{name}" was saved' + (f' for "{record}"' if record and record != name else "") + \
+        (f' ({before[1]} in "{before[0]}" before)' if before else "")
 
 
 def _record_row(st: State, record: str) -> str:
@@ -80,6 +84,12 @@ def saved_check_intent(c: Clause, st: State) -> bool:
             if not told:
                 raise Unplannable("nothing on the screen says what was saved: name it (\"check Chicago was saved\")")
             st.check(checks.element(st.ctx, text=told, exact=True, description=f"Check the app says {told!r}"))
+            return True
+        if m is not None and m.group("sel"):   # one more cell of the column shows it than before the save
+            more = int(m.group("n")) + 1
+            st.check(checks.element(st.ctx, text=name, selector=m.group("sel"), count=more, exact=True,
+                                    description=f"Check {more} cells of the list show {name!r} (one more than "
+                                                f"before the save)"))
             return True
         row = _record_row(st, m.group("rec")) if m is not None and m.group("rec") and st.live is not None else ""
         if row:   # "Chloe" saved as who paid for Electricity: in Electricity's row, not anywhere on the page

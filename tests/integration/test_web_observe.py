@@ -8,6 +8,7 @@ import pytest
 from backend_core.controllers.web_observe import observe_page
 from backend_core.device import Device
 from shared.screen import ScreenObservation
+from shared.errors import DeviceFailure
 from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
 from tests.stack import Stack
 
@@ -300,3 +301,13 @@ def test_a_dropdown_whose_input_a_kit_hides_is_read_by_its_field_and_chosen_in(b
     browser.remote.select_option(option="Bar", field="Team")
     assert browser.js("document.getElementById('picked').dataset.team") == "Bar"
     assert by_label(browser.remote.observe(), "combobox", "Team").value == "Bar"
+
+
+def test_a_switch_shown_late_or_missed_while_it_moved_is_set_and_one_the_app_keeps_fails(browser: Browser) -> None:
+    browser.open("late-switch.html")
+    assert "shown late" in browser.remote.set_checked(checked=True, text="Email reminders", role="switch")
+    assert "second click" in browser.remote.set_checked(checked=True, text="Weekly digest", role="switch")
+    assert browser.js("['late', 'sliding'].map(i => document.getElementById(i).getAttribute('aria-checked'))") \
+        == ["true", "true"]
+    with pytest.raises(DeviceFailure, match="still unchecked after two clicks"):
+        browser.remote.set_checked(checked=True, text="Locked setting", role="switch")

@@ -6,13 +6,18 @@ Day, Time, Person and Team, sent by "Add shift".
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from server.planners.records import parse_record
+from shared.screen import ScreenObservation
 from tests.unit.test_data_grid_app import screen
 from tests.unit.test_screen_planning import plan, steps
 
 ROTA = "rota/shifts_with_selects"
+THIRD_PARTY = Path(__file__).resolve().parents[1] / "fixtures" / "screens" / "third_party.json"
 
 
 def _filled(task: str) -> dict[str, tuple[str, dict]]:
@@ -57,3 +62,33 @@ def test_on_takes_a_day_or_a_date_only(text: str, name: str, on: str | None) -> 
     rec = parse_record(text)
     assert rec.name == name
     assert dict(rec.fields).get("on") == on
+
+
+def test_a_record_whose_values_are_all_shown_already_is_proved_by_one_more_of_them() -> None:
+    """Another Bar shift on Fri, 17:00-23:00 exists: "Bar" shown after the save proves nothing. One more cell of
+    the Team column showing Bar than before does."""
+    p = plan("create a Bar shift on Fri 17:00-23:00", screen(ROTA))
+    proof, = p.pending
+    assert proof.startswith('check that "Bar" was saved (3 in "') and proof.endswith('td:nth-of-type(4)" before)')
+    (check, args), = steps(plan(proof, screen(ROTA)))
+    assert check == "wait_for_element" and args["text"] == "Bar" and args["count"] == 4 and args["exact"]
+
+
+def test_the_saved_check_names_the_value_as_it_was_put_not_as_it_was_said() -> None:
+    p = plan("add a shift on Fri, time 17:00-23:00, for Lena in the Bar team", screen(ROTA))
+    assert not any("Bar team" in part for part in p.pending)
+
+
+def test_a_value_for_a_field_the_form_has_used_already_never_goes_in_the_filter_above_the_list() -> None:
+    p = plan("add a Bar shift for Omar in the Kitchen team", screen(ROTA))
+    assert not p.feasible and not p.steps
+
+
+@pytest.mark.parametrize("key, task, name", [("trac/newticket", "create a ticket titled Outage on Friday",
+                                              "Outage on Friday"),
+                                             ("buku/bookmark/new/", "add a bookmark titled Talk on Monday with url "
+                                              "https://talk.example.com", "Talk on Monday")])
+def test_a_day_after_called_or_titled_stays_in_the_name(key: str, task: str, name: str) -> None:
+    shown = ScreenObservation.from_dict(json.loads(THIRD_PARTY.read_text())[key])
+    typed = [args["text"] for command, args in steps(plan(task, shown)) if command == "input_text"]
+    assert name in typed
