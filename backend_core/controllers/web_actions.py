@@ -357,7 +357,8 @@ def _late_or_again(loc: Any, target: Target, checked: bool) -> str:
         return f"{said} (shown late)"
     if loc.is_enabled(timeout=ACT_TIMEOUT_MS):
         act(loc, target, "click", lambda l: l.click(timeout=ACT_TIMEOUT_MS))
-        if _comes_to(loc, checked):
+        # and stays so: the first click's echo, only slow, would undo the second
+        if _comes_to(loc, checked) and not _comes_to(loc, not checked, seconds=1.0):
             return f"{said} (on a second click)"
     raise DeviceFailure(f"{target.describe()} is still {'unchecked' if checked else 'checked'} after two clicks",
                         expected="checked" if checked else "unchecked")

@@ -246,6 +246,12 @@ OBSERVE_JS = r"""
     const field = el.parentElement && el.parentElement.closest('DRAWN_FIELD');
     return field && visible(field) && field.querySelectorAll('input, select, textarea').length === 1 ? field : null;
   }
+  // a text of the field drawn for a hidden dropdown input (its label, the value it shows): the dropdown's own
+  function inDrawnField(el) {
+    const field = el.closest('DRAWN_FIELD');
+    const input = field && field.querySelector('input[role=combobox]');
+    return !!input && !visible(input) && drawnField(input, 'combobox') === field;
+  }
   function visible(el) {
     if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
     const r = el.getBoundingClientRect();
@@ -438,7 +444,8 @@ OBSERVE_JS = r"""
       if (role) {
         const e = emit(el, role, false);
         if (e) { carried.push(squash(e.name + ' ' + (e.text || ''))); pushed = true; }
-      } else if (hasOwnText(el) && !ligature(el) && !(el.tagName === 'LABEL' && el.control && visible(el.control))) {
+      } else if (hasOwnText(el) && !ligature(el) && !(el.tagName === 'LABEL' && el.control && visible(el.control))
+                 && !inDrawnField(el)) {
         const t = squash(shownText(el));
         const already = carried.length && carried[carried.length - 1].includes(t);
         if (t && !already) {

@@ -49,7 +49,9 @@ def _texts(e: UIElement) -> tuple[str, ...]:
 def text_matches(e: UIElement, text: str, exact: bool, field_value: bool = False) -> bool:
     """*e* shows *text*. What a text field holds counts only with *field_value* (the check names the field):
     a check that names no role must not pass on the text the plan itself typed and never saved."""
-    texts = _texts(e) if field_value or e.role != S.ROLE_TEXTBOX else tuple(t for t in (e.name, e.text) if t)
+    # a dropdown's choice, too, is the form's, not something the app shows: a save it refused leaves it chosen
+    texts = _texts(e) if field_value or e.role not in (S.ROLE_TEXTBOX, S.ROLE_COMBOBOX) \
+        else tuple(t for t in (e.name, e.text) if t)
     if exact:
         return any(fold(t) == fold(text) for t in texts)
     if is_number(text):   # "5" is not in "5.5", nor "3" in "v1.3.2"; "1200" is in "1,200.00"; "2026" in a date

@@ -96,8 +96,8 @@ def control_intent(c: Clause, st: State) -> bool:
             raise Unplannable(f"several rows show {extra!r} ({named[0].name!r}, {named[1].name!r}): say which one",
                               extra)
         return _in_row(st, label, named[0].name, extra)
-    if extra and el.container and sum(1 for e in st.live.elements if e.container and _shown_label(e) == label) > 1:
-        return False   # a control every row has, for an item no row shows: never the first row's
+    if el.container and sum(1 for e in st.live.elements if e.container and _shown_label(e) == label) > 1:
+        return False   # a control every row has, and no one row named: never the first row's
     if el.role in TOGGLE_ROLES:
         st.add(V.SET_CHECKED, {"checked": True, "text": label, "role": el.role}, f"Tick {label!r}")
         st.summary.append(f"tick {label}")

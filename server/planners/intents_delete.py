@@ -110,6 +110,8 @@ def delete_record_intent(c: Clause, st: State) -> bool:
                           f"{untag.group('rec')}: say 'edit {untag.group('rec')}' and the {untag.group('f')}s it "
                           "should keep", untag.group("rec"))
     subject = quoted(c.rest) or clean(re.sub(r"\s+from\s+(?:the\s+)?.+$", "", c.rest, flags=re.I))
+    if re.match(r"^(?:all|every|each)\s", subject, re.I):
+        return False   # several rows: the delete intent takes each
     subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
     # "the bill for pizza night", "the expense for the cinema tickets": the record named after its kind
     subject = re.sub(r"^(?:the\s+)?(?-i:[a-z]+)\s+for\s+(?:the\s+)?(?=\S)", "", subject, flags=re.I)
@@ -148,10 +150,12 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if shown is not None and shown.container:
         name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
     rows = grounding.rows(name, st.live) if name else []
-    from server.planners.intents_form import _row_control
+    from server.planners.intents_form import _row_control, one_row
 
-    if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
+    if rows and _row_control(st, one_row(rows, name)[0].name, list(_DELETE_CONTROLS)) is not None:
         from server.planners.intents_form import delete_row
+
+        rows = one_row(rows, name)
 
         if not (grounding.norm(rows[0].name) + " ").startswith(grounding.norm(name) + " "):
             # "the plumber todo" is the row "Call the plumber": the proof it went is what the row shows

@@ -352,6 +352,20 @@ def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] =
 _KIND_WORDS = {"record", "entry", "item", "row", "this", "it"}
 
 
+def one_row(rows: list[Target], subject: str) -> list[Target]:
+    """The rows with the one *subject* names first. Several rows that show it as well as the first: the one it
+    names (it starts with it: "Chloe -308.68", not a bill Chloe paid); with no such one, refused, since the
+    first may be the wrong one."""
+    tied = [r for r in rows if r.score >= rows[0].score - 0.01] if rows else []
+    if len(tied) < 2:
+        return rows
+    want = grounding.norm(subject)
+    named = [r for r in tied if (grounding.norm(r.name) + " ").startswith(want + " ")]
+    if len(named) == 1:
+        return [named[0], *(r for r in rows if r is not named[0])]
+    raise Unplannable(f"several rows show {subject!r} ({tied[0].name!r}, {tied[1].name!r}): say which one", subject)
+
+
 def delete_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.DELETE:
         return False
@@ -360,6 +374,12 @@ def delete_intent(c: Clause, st: State) -> bool:
     subject = clean(subject)
     if _EVERY.match(subject) and st.live is not None:
         return delete_every_row(st, subject)
+    some = re.match(r"^(?:all|every|each)\s+(?:of\s+)?(?:the\s+|my\s+)?(?P<v>\S.*)$", subject, re.I)
+    if some and st.live is not None:   # "all Bar shifts": every row that shows Bar, and only those
+        chosen = intents_statement.rows_of_value(st, some.group("v"))
+        if not chosen:
+            raise Unplannable(f"no row on the screen shows {some.group('v')!r} to delete", some.group("v"))
+        return delete_every_row(st, subject, only=set(chosen))
     rows = grounding.rows(subject, st.live)
     if not rows and st.live is not None:   # "the member Lena Berg" on a list of members
         kind_free = without_leading_kind(st, subject)
@@ -372,6 +392,7 @@ def delete_intent(c: Clause, st: State) -> bool:
         if st.moved:
             raise Defer(subject)
         raise Unplannable(f"no item {subject!r} on the screen to delete", subject)
+    rows = one_row(rows, subject)
     if rows[0].score == grounding.BY_WORDS:
         subject = rows[0].name    # "the plumber todo" is the row "Call the plumber": that is what must go
     return delete_row(st, subject, rows[0].name)
@@ -388,10 +409,12 @@ def _row_names(st: State) -> list[str]:
             and "header-row" not in e.hint.split()]
 
 
-def delete_every_row(st: State, subject: str) -> bool:
-    """"delete every todo": the delete control of each row that has one, then none of them is shown."""
+def delete_every_row(st: State, subject: str, only: set[str] | None = None) -> bool:
+    """"delete every todo": the delete control of each row that has one (of the rows *only*, when given), then
+    none of them is shown."""
     assert st.live is not None
-    doomed = [(row, control) for row in _row_names(st) for control in [_row_control(st, row, _DELETE_WORDS)]
+    doomed = [(row, control) for row in _row_names(st) if only is None or row in only
+              for control in [_row_control(st, row, _DELETE_WORDS)]
               if control is not None and control.live.container == row]
     if not doomed:
         raise Unplannable(f"no row on the screen has a delete control for {subject!r}", subject)

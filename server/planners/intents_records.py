@@ -532,7 +532,7 @@ def _saved_proof(st: State, rec: Record, placed: list[str]) -> tuple[str, tuple[
     shown = _shown_as(rec, st, placed)
     if not shown or st.live is None or not _on_screen(st, shown):
         return shown, None
-    for value in dict.fromkeys([shown, *placed]):
+    for value in dict.fromkeys([shown, *placed]) if not st.live.truncated else ():   # a cut list counts short
         selector, n = intents_statement.column_count(st, value)
         if selector:
             return value, (selector, n)
@@ -550,9 +550,7 @@ def _on_screen(st: State, text: str) -> bool:
     """*text* is shown as a text check reads the screen: in a name or a text, or a value other than a text
     field's (what a field holds may be typed and never saved)."""
     assert st.live is not None
-    want = " ".join(text.split()).casefold()
-    return any(re.search(rf"(?<!\w){re.escape(want)}(?!\w)", " ".join(t.split()).casefold())
-               for e in st.live.elements if not e.hidden
+    return any(intents_statement.shows(t, text) for e in st.live.elements if not e.hidden
                for t in (e.name, e.text, e.value if e.role != ROLE_TEXTBOX else "") if t)
 
 

@@ -134,6 +134,19 @@ def row_of_values(st: State, phrase: str) -> str:
     return next(iter(rows)) if rows is not None and len(rows) == 1 and values >= 2 else ""
 
 
+def rows_of_value(st: State, phrase: str) -> list[str]:
+    """The rows with a cell that is the value *phrase* says, its kind aside ("Bar shifts" on a list of shifts:
+    every row whose cell is Bar), in the page's order; [] when a word is neither."""
+    if st.live is None:
+        return []
+    kept = [t for t in phrase.split() if not (t.islower() and (t.lower() in _FILLER or on_list_of(st, t)))]
+    if not kept:
+        return []
+    value = _norm(" ".join(kept))
+    cells, _ = _table(st)
+    return list(dict.fromkeys(c.row for c in cells if _norm(c.text) == value))
+
+
 def cell_values(st: State) -> set[str]:
     """The whole texts of the data cells of the lists shown, lower case: the values their columns hold."""
     if st.live is None:
@@ -165,6 +178,11 @@ def _shows(cell: str, phrase: str) -> str:
         return ""
     n, c = _norm(phrase), _norm(cell)
     return phrase if n and re.search(rf"(?:^| ){re.escape(n)}(?: |$)", c) else ""
+
+
+def shows(text: str, phrase: str) -> bool:
+    """*text* shows *phrase*: as whole words, or a number equal to it ("1200" in "1,200.00")."""
+    return bool(_shows(text, phrase))
 
 
 def _spans(tokens: list[str]) -> list[tuple[int, int]]:

@@ -631,7 +631,8 @@ def _restate(task: str) -> str:
     task = _COUNT_THEM.sub(_count_expected, task)   # "count the rows, there should be 6"
     # "Omar should have 2 shifts": the count he has, checked
     task = re.sub(r"(?<=\S)\s+(?:should|must|ought to)\s+(?:still\s+)?have\s+(?=(?:exactly\s+|only\s+)?(?:\d+|"
-                  + "|".join(_NUMBERS) + r")\s+[a-z])", " has ", task, flags=re.I)
+                  + "|".join(_NUMBERS) + r")\s+[a-z])",
+                  lambda m: m.group(0) if _in_quotes(task, m.start()) else " has ", task, flags=re.I)
     # "what milestone is ticket 2 in? it should be milestone1": the value expected, checked
     task = _WHAT_VALUE.sub(lambda m: f"{m.group('pre')}check the {m.group('f')} of {m.group('x') or m.group('x2')} is "
                                      f"{m.group('v')}", task)
@@ -753,6 +754,12 @@ _WHAT_VALUE = re.compile(
     r"(?:(?:is|does|has|did)\s+(?P<x>(?:the\s+)?[\w#\"'“”-]+(?:\s+[\w#\"'“”-]+){0,5}?)(?:\s+(?:in|on|at|from|by|to|under|have|has|use|got|set to))?|"
     r"(?:of|for)\s+(?P<x2>.+?))\s*\?\s*(?:(?:it|that|the answer)\s+)?(?:should|must|ought to)\s+(?:be|say|read)\s+"
     r"(?P<v>[^!?;]+?)[.!]?(?=$|[;]|\s+(?:and|then)\b)", re.I)
+
+
+def _in_quotes(text: str, at: int) -> bool:
+    """*at* is inside a quoted text of *text* ("Kids should have 2 snacks" is a todo's name, not a count)."""
+    before = text[:at]
+    return before.count('"') % 2 == 1 or before.count("“") > before.count("”")
 
 
 def _count_expected(m: re.Match[str]) -> str:

@@ -57,3 +57,36 @@ def test_no_record_for_someone_is_checked_by_their_name_not_shown(task: str, nam
     """The name alone: a check of "Zed is on the rota" not shown could never fail. Omar is shown, so those fail."""
     (check, args), = steps(plan(task, screen(ROTA)))
     assert check == "wait_for_element" and args["text"] == name and args["present"] is False
+
+
+@pytest.mark.parametrize("task", ["remove Lena from the rota", "delete Omar", "remove Floor",
+                                  "delete the 12:00-18:00 shift", "delete the shift"])
+def test_a_delete_that_several_rows_fit_as_well_is_refused_not_done_on_the_first(task: str) -> None:
+    p = plan(task, screen(ROTA))
+    assert not p.feasible and not p.steps
+
+
+def test_all_of_a_value_deletes_every_row_that_shows_it_and_only_those() -> None:
+    done = steps(plan("remove all Bar shifts", screen(ROTA)))
+    clicked = [args["row"] for command, args in done if command == "click_element"]
+    assert clicked == ["Tue 17:00-23:00 Lena Bar Assigned", "Fri 17:00-23:00 Lena Bar Assigned",
+                       "Sun 10:00-16:00 Maya Bar Assigned"]
+    gone = [args["text"] for command, args in done if command == "wait_for_element" and args["present"] is False]
+    assert gone == clicked
+
+
+@pytest.mark.parametrize("task", ["check that no shift is assigned to anyone",
+                                  "no shift is scheduled for the weekend", "check that Omar Haddad has no shifts"])
+def test_an_absence_with_no_one_name_as_the_list_shows_it_is_not_a_check_of_some_words_not_shown(task: str) -> None:
+    p = plan(task, screen(ROTA))
+    assert not any(s.command == "wait_for_element" and s.params.get("present") is False for s in p.steps)
+
+
+def test_a_quoted_name_is_typed_as_it_is_said() -> None:
+    from tests.unit.test_form_values import THIRD_PARTY
+    import json
+    from shared.screen import ScreenObservation
+
+    todos = ScreenObservation.from_dict(json.loads(THIRD_PARTY.read_text())["todomvc/index.html#/"])
+    (typed, args), *_ = steps(plan('add a todo "Kids should have 2 snacks"', todos))
+    assert args["text"] == "Kids should have 2 snacks"
