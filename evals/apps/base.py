@@ -12,6 +12,7 @@ import os
 import socket
 import sqlite3
 import subprocess
+import threading
 import time
 from abc import ABC, abstractmethod
 from pathlib import Path
@@ -27,10 +28,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+_HANDED_OUT: set[int] = set()
+_PORTS = threading.Lock()
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A free loopback port, never one this process handed out before: two apps of one harness, each given
+    a port before either binds it, must not be given the same one (the second would fail to start, and its
+    device would show the first app)."""
+    with _PORTS:
+        while True:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = int(s.getsockname()[1])
+            if port not in _HANDED_OUT:
+                _HANDED_OUT.add(port)
+                return port
 
 
 def wait_http(url: str, timeout: float, proc: subprocess.Popen | None = None, log_path: Path | None = None) -> None:
@@ -158,6 +171,11 @@ class ServedApp(AppInstance):
                                          cwd=Path(__file__).resolve().parents[2], start_new_session=True)
         try:
             wait_http(self.base_url + self.ready_path, self.ready_timeout_s, self.proc, self.log_path)
+            time.sleep(0.3)
+            if self.proc.poll() is not None:   # what answered was another program on its port
+                tail = self.log_path.read_text(errors="replace")[-1500:] if self.log_path.exists() else ""
+                raise InfraError(f"{self.name} exited after starting on {self.base_url} (its port taken?); its log "
+                                 f"ends:\n{tail}")
         except Exception:
             self.stop()
             raise
