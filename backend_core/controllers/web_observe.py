@@ -232,6 +232,11 @@ OBSERVE_JS = r"""
         break;
       }
       let seg = node.tagName.toLowerCase();
+      // the rows and cells of an ARIA grid drawn with <div>s (Gradio's, AG Grid's): said by their role, as a
+      // table's tr and td are by their tag, so a cell's column and its row read the same from its selector
+      const gridRole = (node.getAttribute('role') || '').toLowerCase();
+      if (['row', 'gridcell', 'columnheader', 'rowheader'].includes(gridRole) && !['TR', 'TD', 'TH'].includes(node.tagName))
+        seg += '[role=' + gridRole + ']';
       const [nth, total] = nthOfType(node);
       if (total > 1) seg += ':nth-of-type(' + nth + ')';
       path.unshift(seg);

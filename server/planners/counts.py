@@ -174,7 +174,12 @@ def counted_by_value(st: State, count: int, kind: str, owner: str) -> bool:
     value, header = value_and_header(st, owner)
     if not header:
         return False
-    if len(words(kind)) != 1 or _a_header(st, kind) or not _names_the_rows(st, kind):
+    from server.planners.intents_statement import rows_of_value
+
+    # a column headed like the kind ("Open tickets") holds a number of the one row the value names; the value in
+    # several rows (Priya's two loans, beside a Loan number column) names no one such row
+    one_row = len(rows_of_value(st, value)) < 2
+    if len(words(kind)) != 1 or (_a_header(st, kind) and one_row) or not _names_the_rows(st, kind):
         # "two electric vans": some of the rows that show Hull, which no one column says; "one open ticket" where
         # a column is headed Open tickets: a number Ann's row holds. Counting rows that show Hull would pass on
         # the wrong rows

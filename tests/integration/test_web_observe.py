@@ -8,7 +8,8 @@ import pytest
 from backend_core.controllers.web_observe import observe_page
 from backend_core.device import Device
 from shared.screen import ScreenObservation
-from shared.errors import DeviceFailure
+from shared import vocabulary as V
+from shared.errors import DeviceFailure, VerificationFailed
 from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
 from tests.stack import Stack
 
@@ -311,3 +312,17 @@ def test_a_switch_shown_late_or_missed_while_it_moved_is_set_and_one_the_app_kee
         == ["true", "true"]
     with pytest.raises(DeviceFailure, match="still unchecked after two clicks"):
         browser.remote.set_checked(checked=True, text="Locked setting", role="switch")
+
+
+def test_an_aria_grid_of_divs_is_read_with_selectors_that_say_its_rows_and_cells(browser: Browser) -> None:
+    """Its cells' selectors name their role, as a table's name their tag: a column's cells of every row are one
+    selector, and the device counts them."""
+    browser.open("aria-grid.html")
+    cells = [e for e in browser.remote.observe().elements if e.role == "gridcell"]
+    priya = [e for e in cells if e.name == "Priya Shah" or e.text == "Priya Shah"]
+    assert len(priya) == 2 and all(e.selector.endswith("div[role=gridcell]:nth-of-type(3)") for e in priya)
+    column = priya[0].selector.replace(priya[0].selector.split(" > ")[-2], "div[role=row]")
+    params = {"text": "Priya Shah", "selector": column, "exact": True, "timeout": 0.5}
+    browser.dom.execute(V.WAIT_FOR_ELEMENT, {**params, "count": 2})   # the device counts the column's cells
+    with pytest.raises(VerificationFailed):
+        browser.dom.execute(V.WAIT_FOR_ELEMENT, {**params, "count": 3})
