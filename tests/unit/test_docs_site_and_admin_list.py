@@ -172,7 +172,7 @@ def test_the_guards_a_review_asked_for() -> None:
 
 
 def test_a_flag_is_set_only_in_a_dropdown_of_yes_and_no() -> None:
-    from server.planners.intents_records import _flag_option
+    from server.planners.form_fill import _flag_option
 
     assert _flag_option(UIElement("combobox", "Available", options=("", "True", "False")), True) == "True"
     assert _flag_option(UIElement("combobox", "Active", options=("---------", "Yes", "No")), False) == "No"
