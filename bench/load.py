@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 import requests
-import yaml
 
 from bench.planning import Section
+from bench.stack import noop_config
 from bench.timing import Timing
 
 log = logging.getLogger(__name__)
@@ -56,34 +56,40 @@ def _wait(predicate: Callable[[], Any], timeout: float, what: str) -> Any:
     raise RuntimeError(f"the benchmark's {what} did not come up in {timeout:.0f} s")
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User + system CPU of *pid* and its children (gunicorn's worker), from ``/proc``."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    pending = [pid]
+def _tree(pid: int) -> list[int]:
+    """*pid* and its descendants (gunicorn's worker under its master), from ``/proc``."""
+    found, pending = [], [pid]
     while pending:
         p = pending.pop()
+        found.append(p)
+        try:
+            for task in Path(f"/proc/{p}/task").iterdir():
+                pending += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU of *pid* and its descendants."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in _tree(pid):
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / tick
-            for task in Path(f"/proc/{p}/task").iterdir():
-                pending += [int(c) for c in (task / "children").read_text().split()]
         except (OSError, IndexError, ValueError):
             continue
     return total
 
 
 def _rss_mb(pid: int) -> float:
-    """Resident memory of *pid* and its children, in MB."""
-    total, pending = 0.0, [pid]
-    while pending:
-        p = pending.pop()
+    """Resident memory of *pid* and its descendants, in MB."""
+    total = 0.0
+    for p in _tree(pid):
         try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) / 1024
-            for task in Path(f"/proc/{p}/task").iterdir():
-                pending += [int(c) for c in (task / "children").read_text().split()]
+            total += sum(int(line.split()[1]) / 1024 for line in Path(f"/proc/{p}/status").read_text().splitlines()
+                         if line.startswith("VmRSS:"))
         except (OSError, IndexError, ValueError):
             continue
     return total
@@ -110,10 +116,7 @@ class LabProcesses:
         self.devices = devices
         port = _free_port()
         self.url = f"http://127.0.0.1:{port}"
-        config = {"host": {"id": f"bench-{devices}", "name": "bench"},
-                  "devices": [{"id": f"noop-{i}", "name": f"noop {i}", "model": "noop", "userinterface": "noop",
-                               "controllers": [{"type": "noop", "params": {}}]} for i in range(devices)]}
-        (root / "noop.yaml").write_text(yaml.safe_dump(config))
+        config = noop_config(root, devices)
         env = {**os.environ, "DEVICEPILOT_DATA_DIR": str(root / "data"),
                "DEVICEPILOT_HOST_TOKEN": secrets.token_urlsafe(16),
                "DEVICEPILOT_RATE_LIMIT_RUNS": "1000000 per minute", "PYTHONUNBUFFERED": "1"}
@@ -128,7 +131,7 @@ class LabProcesses:
             self.http = requests.Session()
             self.http.headers["Authorization"] = f"Bearer {token}"
             self.host = subprocess.Popen([sys.executable, "-m", "devicepilot", "host", "--server", self.url,
-                                          "--config", str(root / "noop.yaml")], env=env, stdout=self.logs[1],
+                                          "--config", str(config)], env=env, stdout=self.logs[1],
                                          stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
             for i in (0, devices - 1):
                 _wait(lambda i=i: self.http.get(f"{self.url}/api/devices/noop-{i}", timeout=5).json()

@@ -107,7 +107,7 @@ def context(runs: int) -> Section:
     return section
 
 
-def _noop_config(root: Path, devices: int, delay_ms: float = 0) -> Path:
+def noop_config(root: Path, devices: int, delay_ms: float = 0) -> Path:
     import yaml
 
     config = {"host": {"id": f"bench-{devices}", "name": "bench"},
@@ -136,7 +136,7 @@ class _Stack:
         self.http = ServerThread(self.srv).start()
         self.srv.users.add("bench", Role.ADMIN)
         self.token = self.srv.users.create_token("bench", "bench")[1]
-        self.lab = Lab.build(HostConfig.load(_noop_config(data, devices)))
+        self.lab = Lab.build(HostConfig.load(noop_config(data, devices)))
         self.agent = HostAgent(self.lab, self.http.url, Secret(settings.ensure_host_token().reveal()))
         self.agent.start()
         if not self.agent.wait_registered(60):

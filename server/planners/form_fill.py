@@ -157,7 +157,7 @@ _KINDS: list[tuple[re.Pattern[str], tuple[str, ...]]] = [
     (re.compile(r"^[$€£]?\d+[.,]\d{2}$|^[$€£]\d+$"), ("price", "cost", "amount", "total")),
     (re.compile(r"^\+?[\d ()-]{7,}$"), ("phone", "telephone", "tel", "mobile")),
     (re.compile(r"^\d{1,2}:\d{2}(?:\s*(?:-|–|to)\s*\d{1,2}:\d{2})?$"), ("time", "hours", "slot", "when")),
-    (re.compile(r"^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?$", re.I),
+    (re.compile(rf"^{records.WEEKDAY}$", re.I),
      ("day", "weekday", "date", "when")),
     (re.compile(r"^\d+(?:[.,]\d+)?$"), ("amount", "price", "cost", "total", "quantity", "qty", "count")),
 ]

@@ -56,8 +56,9 @@ def _form_field(st: State, name: str, value: str, used: set[int]) -> UIElement |
              and words(e.name or e.placeholder) == words(name)
              and (not e.options or any(words(o) == words(value) for o in e.options))]
     # where a form is sent by a button, only its fields: never a filter above the list it adds to
-    form = any(records.in_sent_form(st, e) for e in records.form_fields(st))
-    pick = [(i, e) for i, e in found if records.in_sent_form(st, e)] if form else found
+    sent = records.sent_form(st)   # its button looked for once, not once a field
+    form = any(any(e is f for e in sent) for f in records.form_fields(st))
+    pick = [(i, e) for i, e in found if any(e is x for x in sent)] if form else found
     if len(pick) != 1:
         return None
     used.add(pick[0][0])

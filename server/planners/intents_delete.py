@@ -149,13 +149,11 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     shown = part if part is not None and (unseen or part.role not in (ROLE_LINK, ROLE_BUTTON)) else None
     if shown is not None and shown.container:
         name = shown.name or shown.text   # "the pizza night bill": the row shows "Pizza night"
-    rows = grounding.rows(name, st.live) if name else []
     from server.planners.intents_form import _row_control, one_row
 
-    if rows and _row_control(st, one_row(rows, name)[0].name, list(_DELETE_CONTROLS)) is not None:
+    rows = one_row(grounding.rows(name, st.live), name) if name else []
+    if rows and _row_control(st, rows[0].name, list(_DELETE_CONTROLS)) is not None:
         from server.planners.intents_form import delete_row
-
-        rows = one_row(rows, name)
 
         if not (grounding.norm(rows[0].name) + " ").startswith(grounding.norm(name) + " "):
             # "the plumber todo" is the row "Call the plumber": the proof it went is what the row shows

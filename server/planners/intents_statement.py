@@ -32,7 +32,7 @@ from shared.screen import ROLE_LINK, UIElement
 
 _CELL_ROLES = ("cell", "gridcell", "columnheader", "rowheader")
 # a table's row and cell in a selector: by their tag, or (an ARIA grid of <div>s) by their role
-_ROW = r"(?:\btr|\[role=row\])"
+_ROW = r"(?:\btr|[a-z]+\[role=row\])"
 _CELL = r"(?:td|th|\[role=(?:gridcell|columnheader|rowheader)\])"
 _FILLER = frozenset("a an the this that these those is are was were be been being has have had does do did of by "
                     "to for in on at with and its it their his her as also still really actually indeed".split())
@@ -297,7 +297,7 @@ def _names(tokens: list[str], covered: set[int], cells: list[_Cell]) -> list[str
 
 
 def _table_of(selector: str) -> str:
-    return re.sub(r"(?:\btr|[a-z]+\[role=row\])(?::nth-of-type\(\d+\))?\s*>.*$", "", selector or "")
+    return re.sub(_ROW + r"(?::nth-of-type\(\d+\))?\s*>.*$", "", selector or "")
 
 
 # the headers of the column a participle names ("assigned to admin": Assigned To, Owner), by their words' starts
@@ -358,8 +358,8 @@ def column_showing(st: State, value: str, participle: str = "") -> str:
 def _every_row(selector: str) -> str:
     """A cell's selector made one for that cell of every row ("… > tr:nth-of-type(3) > td:nth-of-type(2)" →
     "… > tr > td:nth-of-type(2)"); "" when the row is named by an id of its own (no one selector spans them)."""
-    every = re.sub(_ROW + r":nth-of-type\(\d+\)", lambda m: m.group(0).split(":nth-of-type")[0], selector)
-    return every if re.search(r"(?:^|[\s>])(?:tr|[a-z]+\[role=row\])\s*>", every) else ""
+    every = re.sub(rf"({_ROW}):nth-of-type\(\d+\)", r"\1", selector)
+    return every if re.search(rf"(?:^|[\s>]){_ROW}\s*>", every) else ""
 
 
 def column_cells(st: State, header: str) -> tuple[str, list[str]] | None:

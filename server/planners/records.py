@@ -112,7 +112,8 @@ def parse_fill(text: str) -> Record | None:
 
 # a day or a date after "on", followed by nothing, a time or a date's end: "on Fri", "on Sat 09:00-12:00",
 # "on 2026-12-01" (not "on Monday standup", a name)
-_DAY_OR_DATE = re.compile(r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?|today|"
+WEEKDAY = r"(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\.?"   # "Fri", "Friday"
+_DAY_OR_DATE = re.compile(r"(?:" + WEEKDAY + r"|today|"
                           r"tomorrow|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}(?:/\d{2,4})?)(?=\s*$|\s+\d{1,2}:\d{2}|\s+(?:called|named|titled)\b)",
                           re.I)
 _RECORD_NOUNS = frozenset({"book", "customer", "product", "member", "user", "item", "entry", "record", "row", "task",
@@ -615,16 +616,20 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     return None
 
 
-def in_sent_form(st: State, el: UIElement) -> bool:
-    """*el* is a part of a form a save button sends (a new task's "Urgent" box, its Status dropdown): it sets a
-    record, it filters nothing. The form is what sits between the last row of a list and its button."""
+def sent_form(st: State) -> list[UIElement]:
+    """The parts of the form a save button sends: what sits between the last row of a list and its button."""
     save = save_button(st)
     if save is None or save.live is None or st.live is None:
-        return False
-    order = {id(e): i for i, e in enumerate(st.live.elements)}
-    at, sent = order.get(id(el), -1), order.get(id(save.live), -1)
+        return []
+    sent = next((i for i, e in enumerate(st.live.elements) if e is save.live), -1)
     rows = [i for i, e in enumerate(st.live.elements[:sent]) if e.role in (ROLE_ROW, ROLE_CELL) and not e.hidden]
-    return max(rows, default=-1) < at <= sent
+    return st.live.elements[max(rows, default=-1) + 1:sent + 1]
+
+
+def in_sent_form(st: State, el: UIElement) -> bool:
+    """*el* is a part of a form a save button sends (a new task's "Urgent" box, its Status dropdown): it sets a
+    record, it filters nothing."""
+    return any(e is el for e in sent_form(st))
 
 
 def enabler_for(st: State, key: str) -> tuple[UIElement, UIElement] | None:

@@ -19,6 +19,16 @@ def _connect(path: Path, factory: type[sqlite3.Connection]) -> sqlite3.Connectio
     return conn
 
 
+def _writing_and_waiting(tmp_path: Path, timeout_s: float) -> tuple[sqlite3.Connection, sqlite3.Connection]:
+    """Two connections of one writer lock on a table t: the first has written 1 and holds the lock."""
+    factory = queued_writer_factory(timeout_s=timeout_s)
+    a, b = _connect(tmp_path / "db", factory), _connect(tmp_path / "db", factory)
+    a.execute("CREATE TABLE t (v INTEGER)")
+    a.commit()
+    a.execute("INSERT INTO t VALUES (1)")
+    return a, b
+
+
 def test_a_writer_waits_for_the_one_before_it_and_starts_the_moment_it_commits(tmp_path: Path) -> None:
     factory = queued_writer_factory(timeout_s=5)
     first, second = _connect(tmp_path / "db", factory), _connect(tmp_path / "db", factory)
@@ -47,11 +57,7 @@ def test_a_writer_waits_for_the_one_before_it_and_starts_the_moment_it_commits(t
 
 
 def test_reads_take_no_lock_and_a_rollback_or_close_gives_it_back(tmp_path: Path) -> None:
-    factory = queued_writer_factory(timeout_s=0.5)
-    a, b = _connect(tmp_path / "db", factory), _connect(tmp_path / "db", factory)
-    a.execute("CREATE TABLE t (v INTEGER)")
-    a.commit()
-    a.execute("INSERT INTO t VALUES (1)")
+    a, b = _writing_and_waiting(tmp_path, timeout_s=0.5)
     assert b.execute("SELECT count(*) FROM t").fetchone() == (0,)   # a reader beside the writer (WAL)
     a.rollback()
     b.execute("INSERT INTO t VALUES (2)")                            # the rollback gave the lock back
@@ -62,11 +68,7 @@ def test_reads_take_no_lock_and_a_rollback_or_close_gives_it_back(tmp_path: Path
 
 
 def test_a_writer_that_waits_too_long_gets_sqlites_own_error(tmp_path: Path) -> None:
-    factory = queued_writer_factory(timeout_s=0.2)
-    a, b = _connect(tmp_path / "db", factory), _connect(tmp_path / "db", factory)
-    a.execute("CREATE TABLE t (v INTEGER)")
-    a.commit()
-    a.execute("INSERT INTO t VALUES (1)")
+    a, b = _writing_and_waiting(tmp_path, timeout_s=0.2)
     with pytest.raises(sqlite3.OperationalError, match="database is locked"):
         b.execute("INSERT INTO t VALUES (2)")
     a.commit()
