@@ -1,6 +1,7 @@
 """Timing helpers: run a callable many times, keep the distribution."""
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from dataclasses import dataclass
@@ -44,3 +45,28 @@ def measure(name: str, fn: Callable[[], Any], runs: int, warmup: int = 5) -> Tim
         fn()
         samples.append((time.perf_counter_ns() - start) / 1e6)
     return Timing(name, tuple(samples))
+
+
+def measure_interleaved(fns: dict[str, Callable[[], Any]], runs: int, warmup: int = 5,
+                        jitter_s: float = 0.0) -> dict[str, Timing]:
+    """Like :func:`measure` for several callables at once, called in turn within each round.
+
+    For figures compared with one another whose cost drifts while they are measured. *jitter_s*: each
+    call starts after an unmeasured pause drawn uniformly from ``[0, jitter_s)``, so that a cost counted in
+    whole frames of a clock (a browser's input waits for its next animation frames) is sampled at every
+    phase of it, not at the one the previous call happened to end on. Then a figure that adds d ms of
+    work before the same browser call is d ms slower, as it is on average, not a whole frame or nothing.
+    """
+    rng = random.Random(0)
+    for _ in range(warmup):
+        for fn in fns.values():
+            fn()
+    samples: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            if jitter_s:
+                time.sleep(rng.uniform(0, jitter_s))
+            start = time.perf_counter_ns()
+            fn()
+            samples[name].append((time.perf_counter_ns() - start) / 1e6)
+    return {name: Timing(name, tuple(values)) for name, values in samples.items()}

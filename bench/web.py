@@ -2,8 +2,10 @@
 
 Whole stack: ``POST /api/devices/demo-web/execute`` — REST, auth, validation, the server's call
 to the host over Socket.IO, the host's executors, the Playwright controller and its settle, and
-back. Raw: the same key press and click from a Playwright page of the same Chromium binary on
-the same StreamTV page, in this process.
+back. Raw: the same key press and click made by Playwright itself on the device's own page, in its
+browser. Figures compared with one another are measured in turn, call by call, each call starting at a
+random phase of the browser's frame clock (``measure_interleaved``): a click takes two or three animation
+frames depending on that phase.
 """
 from __future__ import annotations
 
@@ -15,16 +17,19 @@ from typing import Any
 import requests
 
 from bench.planning import Section
-from bench.timing import Timing, measure
+from bench.timing import Timing, measure, measure_interleaved
 
 log = logging.getLogger(__name__)
 
+FRAME_S = 1 / 60   # one animation frame of headless Chromium
+
 
 def web_steps(runs: int) -> list[Section]:
-    from backend_core.controllers.browser import find_chromium
+    from backend_core.controllers.web import WebRemote
     from devicepilot.local import LocalStack
     from host.config import DEMO_CONFIG
     from shared.config import Settings
+    from shared.models import PlanStep
 
     section = Section("Web steps: the whole stack vs raw Playwright (StreamTV in headless Chromium)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -40,52 +45,78 @@ def web_steps(runs: int) -> list[Section]:
                 if r.json().get("status") != "passed":
                     raise RuntimeError(f"{command} did not pass: {r.json()}")
 
-            app_url = stack.lab.apps[0].url + "/"
-            from playwright.sync_api import sync_playwright
-
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=find_chromium(), headless=True,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-                page = browser.new_page(viewport={"width": 1280, "height": 720})
-                page.goto(app_url, wait_until="load")
-                raw_key = measure("raw Playwright: keyboard.press", lambda: page.keyboard.press("ArrowDown"), runs)
-                frames = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-                def press_and_settle() -> None:
-                    page.keyboard.press("ArrowDown")
-                    page.evaluate(frames)
-
-                raw_settled = measure("raw Playwright: keyboard.press + settle (two animation frames)",
-                                      press_and_settle, runs)
-                raw_click = measure("raw Playwright: click", lambda: page.click("body"), runs)
-                browser.close()
-            key = measure("whole stack: press_key DOWN", lambda: through_stack("press_key", {"key": "DOWN"}), runs)
-            click = measure("whole stack: click_element body",
-                            lambda: through_stack("click_element", {"selector": "body"}), runs)
             rt = stack.lab.runtime("demo-web")
-            from shared.models import PlanStep
+            session = next(c for c in rt.device.controllers if isinstance(c, WebRemote)).session
+            frames = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
-            host_click = measure("host alone: click_element body (the host's executors, no server, no wire)",
-                                 lambda: rt.execute_step(PlanStep(0, "click_element", {"selector": "body"}),
-                                                         with_screenshot=False, locate=False), runs)
+            def press_and_settle(page: Any) -> None:
+                page.keyboard.press("ArrowDown")
+                page.evaluate(frames)
+
+            # raw: Playwright's own calls on the device's page, in its browser (on the thread that owns it)
+            keys = measure_interleaved({
+                "whole stack: press_key DOWN": lambda: through_stack("press_key", {"key": "DOWN"}),
+                "raw Playwright: keyboard.press": lambda: session.call(lambda page: page.keyboard.press("ArrowDown")),
+                "raw Playwright: keyboard.press + settle (two animation frames)":
+                    lambda: session.call(press_and_settle),
+            }, runs, jitter_s=FRAME_S)
+            step = PlanStep(0, "click_element", {"selector": "body"})
+            clicks = measure_interleaved({
+                "whole stack: click_element body": lambda: through_stack("click_element", {"selector": "body"}),
+                "host alone: click_element body (the host's executors, no server, no wire)":
+                    lambda: rt.execute_step(step, with_screenshot=False, locate=False),
+                "raw Playwright: click": lambda: session.call(lambda page: page.click("body")),
+            }, runs, jitter_s=FRAME_S)
+            (key, raw_key, raw_settled), (click, host_click, raw_click) = keys.values(), clicks.values()
+            rounds = max(8, runs // 10)
+            key_in_run = _step_in_a_run(http, stack.url, "press_key DOWN", "press_key", {"key": "DOWN"}, rounds)
+            in_run = _step_in_a_run(http, stack.url, "click_element body", "click_element", {"selector": "body"},
+                                    rounds)
             every, useful = _screenshot_policies(rt, max(10, runs // 4))
         finally:
             stack.stop()
-    section.rows = [key, raw_key, raw_settled, click, host_click, raw_click, every, useful]
+    section.rows = [key, key_in_run, raw_key, raw_settled, click, host_click, raw_click, in_run, every, useful]
     section.ratios = [("key press: whole stack vs raw Playwright", key.ratio_to(raw_key)),
                       ("key press: whole stack vs raw Playwright + the same settle", key.ratio_to(raw_settled)),
+                      ("key press step of a run: whole stack vs raw Playwright + the same settle",
+                       key_in_run.ratio_to(raw_settled)),
                       ("click: whole stack vs raw Playwright", click.ratio_to(raw_click)),
+                      ("click step of a run: whole stack vs raw Playwright", in_run.ratio_to(raw_click)),
                       ("5-key plan: screenshots where useful vs a PNG after every step", useful.ratio_to(every))]
     section.facts += [f"key press: whole stack vs raw Playwright {key.ratio_to(raw_key):.2f}x "
                       f"({key.median_ms - raw_key.median_ms:.1f} ms added at p50); against a raw press plus the same "
-                      f"settle {key.ratio_to(raw_settled):.2f}x (target 1.3x plus the settle)",
-                      f"click: whole stack vs raw Playwright {click.ratio_to(raw_click):.2f}x (target 1.3x); the host "
-                      f"alone {host_click.ratio_to(raw_click):.2f}x. A click waits for animation frames (16.7 ms "
-                      f"each; a raw one takes two): the few ms of the server's REST, validation and Socket.IO call "
-                      f"push it into a third ({click.median_ms - host_click.median_ms:.1f} ms above the host at p50)",
+                      f"settle {key.ratio_to(raw_settled):.2f}x (target 1.3x plus the settle); a key press step of a "
+                      f"run {key_in_run.ratio_to(raw_settled):.2f}x",
+                      f"click: whole stack (the remote pad's POST /execute) vs raw Playwright "
+                      f"{click.ratio_to(raw_click):.2f}x (target 1.3x), {click.median_ms - raw_click.median_ms:.1f} ms "
+                      f"added at p50; the host alone {host_click.ratio_to(raw_click):.2f}x. The rest is the request: "
+                      f"HTTP, the token's user, the audit entry, the Socket.IO call to the host",
+                      f"click step of a run (the plan sent once, each step run and reported by the host) vs raw "
+                      f"Playwright {in_run.ratio_to(raw_click):.2f}x (target 1.3x)",
                       f"5-key plan on the host: screenshots where useful (default policy) vs a PNG after every step "
                       f"{useful.ratio_to(every):.2f}x ({every.median_ms / 5:.1f} → {useful.median_ms / 5:.1f} ms a step)"]
     return [section]
+
+
+def _step_in_a_run(http: Any, base: str, name: str, command: str, params: dict, rounds: int) -> Timing:
+    """One step's cost inside a run, through the whole stack: runs of 1 and of 11 such steps are submitted
+    (``POST /api/runs?wait``, the plan given), and the difference of each round's pair, over 10, is a sample.
+    The run's fixed cost (queue, start, last screenshot, report) is the same in both and drops out."""
+    def run_of(count: int) -> Any:
+        steps = [{"step": i, "command": command, "params": params} for i in range(1, count + 1)]
+
+        def submit() -> None:
+            r = http.post(f"{base}/api/runs?wait=60", json={"device": "demo-web", "task": f"{command} x{count}",
+                                                            "plan": {"analysis": "bench", "feasible": True,
+                                                                     "plan": steps}}, timeout=90)
+            if not r.ok or r.json().get("status") != "passed":
+                raise RuntimeError(f"the bench's run did not pass ({r.status_code}): {r.text[:300]}")
+        return submit
+
+    pairs = measure_interleaved({"one": run_of(1), "eleven": run_of(11)}, rounds, warmup=1, jitter_s=FRAME_S)
+    one, eleven = pairs["one"].samples_ms, pairs["eleven"].samples_ms
+    return Timing(f"whole stack, in a run: {name} (runs of 11 vs 1, per step)",
+                  tuple((b - a) / 10 for a, b in zip(one, eleven)))
 
 
 def _screenshot_policies(rt: Any, runs: int) -> tuple[Timing, Timing]:
