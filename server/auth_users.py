@@ -182,13 +182,16 @@ class Users:
         if not token or not token.startswith(USER_TOKEN_PREFIX) or len(token) > 200:
             return None
         with self.db.session() as s:
-            row = s.scalars(select(ApiTokenRow).where(ApiTokenRow.digest == digest(token))).first()
-            if row is None or row.kind != kind or row.revoked_at is not None:
+            found = s.execute(select(ApiTokenRow, UserRow).join(UserRow, UserRow.id == ApiTokenRow.user_id)
+                              .where(ApiTokenRow.digest == digest(token))).first()
+            if found is None:
+                return None
+            row, user = found
+            if row.kind != kind or row.revoked_at is not None:
                 return None
             if row.expires_at is not None and row.expires_at < utcnow():
                 return None
-            user = s.get(UserRow, row.user_id)
-            if user is None or user.revoked_at is not None:
+            if user.revoked_at is not None:
                 return None
             if kind == "login":
                 row.revoked_at = utcnow()
