@@ -178,13 +178,15 @@ def add_record_intent(c: Clause, st: State) -> bool:
         _fill_and_save(st, rec, save)   # "Add shift" sends the form on the screen: never before it is filled
         return True
     if adder is not None:
+        nothing = not rec.name and not rec.fields and not rec.flags and not rec.loose
+        rest = [] if nothing else _fill_save_check(st, rec)   # read on this screen, before the click leaves it
         st.click_live(adder, f"Click {adder.label!r}")
-        if not rec.name and not rec.fields and not rec.flags and not rec.loose:
+        if nothing:
             if rec.empty:   # "create a ticket without a summary": save it as it is; the app says if it may
                 raise Defer(noun or "the form", replace_with=["save"])
             st.expect_check(None)
             return True   # "add a customer": its form is open, nothing to fill
-        raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))
+        raise Defer(noun or rec.name, replace_with=rest)
     adders = generic
     if noun and go_to_list(st, noun, [c.text]):
         return True
@@ -195,8 +197,9 @@ def add_record_intent(c: Clause, st: State) -> bool:
         lists = ", ".join(sorted({re.sub(r"\s+(?:add|change|new|view)\b.*$", "", p, flags=re.I) for p in places}))
         raise Unplannable(f"several lists can add a record and none is called {noun!r}: say which ({lists})", noun)
     if adders:
+        rest = _fill_save_check(st, rec)
         st.click_live(adders[0], f"Click {adders[0].label!r}")
-        raise Defer(noun or rec.name, replace_with=_fill_save_check(rec))
+        raise Defer(noun or rec.name, replace_with=rest)
     if st.moved:
         raise Defer(noun or rec.name)
     raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
@@ -293,11 +296,15 @@ def _place_exists(st: State, place: str) -> bool:
         for text in [st.live.title, *(e.name or e.text for e in st.live.elements if e.role in ("link", "button", "heading"))])
 
 
-def _fill_save_check(rec: Record) -> list[str]:
-    """What is left of adding *rec* once its form is open: fill it, save it, and see it listed."""
+def _fill_save_check(st: State, rec: Record) -> list[str]:
+    """What is left of adding *rec* once its form is open (its adder clicked on the screen *st* shows): fill it,
+    save it, and see it listed. A name this screen lists already proves nothing once the save comes back to it:
+    one more cell of its column than now does (else the task is refused, as for a form on the list's screen)."""
     out = [rec.as_clause(), "save"]
-    if _shown_as(rec):
-        out.append(saved_clause(_shown_as(rec)))
+    shown = _shown_as(rec)
+    if shown:
+        counted = _count_before(st, [shown], shown)
+        out.append(saved_clause(shown, before=counted[1:] if counted else None))
     return out
 
 
@@ -319,12 +326,20 @@ def _saved_proof(st: State, rec: Record, placed: list[str]) -> tuple[str, tuple[
     of a column showing a value than before (a shift on Fri, 17:00-23:00, in Bar, as another one is). A value
     shown already proves nothing: with no column to count it in, the task is refused."""
     shown = _shown_as(rec, st, placed)
+    counted = _count_before(st, [shown, *placed], shown)
+    return (counted[0], counted[1:]) if counted else (shown, None)
+
+
+def _count_before(st: State, values: list[str], shown: str) -> tuple[str, str, int] | None:
+    """When the screen shows *shown* already: the first of *values* a column of it can count, with that column's
+    selector and how many of its cells show it now (one more proves the save). None when *shown* is not shown
+    (seeing it after the save proves it); refused when nothing can be counted."""
     if not shown or st.live is None or not _on_screen(st, shown):
-        return shown, None
-    for value in dict.fromkeys([shown, *placed]) if not st.live.truncated else ():   # a cut list counts short
+        return None
+    for value in dict.fromkeys(values) if not st.live.truncated else ():   # a cut list counts short
         selector, n = intents_statement.column_count(st, value)
         if selector:
-            return value, (selector, n)
+            return value, selector, n
     raise Unplannable(f"every value of the new record is shown already ({shown!r}): nothing on the screen after "
                       "the save could tell it was saved; give it a value of its own", shown)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from server.planners.base import PlanRequest
+from server.planners.builtin import BuiltinPlanner
 from server.planners.records import parse_record
 from server.planners.language import restate
 from server.planners.saved_check import saved_clause
@@ -291,3 +293,20 @@ def test_this_one_on_a_record_s_own_form_is_deleted_with_the_page_s_own_control(
     # a list shows no one record: "this one" is not read there
     p = plan("delete this one", screen(CUSTOMERS))
     assert not [s for s in p.steps if s.params.get("text") == "Delete"]
+
+
+def test_a_record_added_through_a_form_of_its_own_page_is_counted_when_its_list_shows_its_name_already() -> None:
+    # Django's customer list shows Bob Chen: after the save comes back to it, seeing the name proves nothing
+    p = plan("add a customer named Bob Chen with email bob2@example.com", screen("django_admin/admin/store/customer/"))
+    assert steps(p) == [("click_element", {"text": "ADD CUSTOMER", "role": "link"})]
+    assert p.pending[-1] == 'check that "Bob Chen" was saved (1 in "#result_list > tbody > tr > th" before)'
+    p = plan("add a new customer Zed Park", screen("django_admin/admin/store/customer/"))
+    assert p.pending[-1] == 'check that "Zed Park" was saved'
+
+
+def test_a_name_the_list_shows_already_with_no_column_to_count_it_in_is_refused() -> None:
+    from tests.unit.test_record_planning import customer_list
+    from tests.unit.test_screen_planning import ctx_for
+
+    p = BuiltinPlanner().plan(PlanRequest("add a customer called David Okafor from Paris", ctx_for(customer_list())))
+    assert not p.feasible and "shown already" in p.analysis
