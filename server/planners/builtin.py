@@ -30,7 +30,7 @@ from server.planners.intents_act import (
     activate, back_intent, location_intent, channel_intent, named_by_place, pointer_intent, press_intent, reload_intent,
     url_intent,
 )
-from server.planners.intents_media import pause_intent
+from server.planners.intents_media import pause_intent, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
 from server.planners.intents_check import check_intent
@@ -68,6 +68,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
     ("quantity", quantity_intent),  # "start a load test with 10 users": the number in the field its unit names
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
+    ("playing", playing_intent),    # the closed loop's own: "play X" once X's tile was clicked
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("row-verb", row_verb_intent),  # "pause Wiggle road bikes": the control of its row whose label is the action
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers

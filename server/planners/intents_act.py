@@ -16,7 +16,7 @@ from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, quoted, words, strip_filler
-from server.planners.intents_media import pause_intent, play_follow_up, play_from, play_key
+from server.planners.intents_media import pause_intent, play_after_click, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
 from server.planners.site_search import search_for, search_site, site_search_box, without_leading_kind
@@ -586,8 +586,10 @@ def activate(c: Clause, st: State) -> bool:
         if open_by_row_link(st, t):
             return True
         _refuse_ambiguous_row_control(live, target_text)
+        here = st.node
         _click_live_and_expect(st, t, asked=category_free)
-        play_follow_up(c, st, t.label, None)
+        if c.act is Act.PLAY:
+            play_after_click(st, t.label, [d for d in declared if d.node.id == here and d.score >= 0.8])
         if wants_records and st.open_world:
             st.expect_check(None)
             raise Defer(t.label, replace_with=[f'show the records of "{t.label}"'])

@@ -11,7 +11,7 @@ from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.language import Act, Clause, words
-from server.planners.state import State, Unplannable
+from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key
 from shared.screen import CLICKABLE_ROLES
@@ -63,6 +63,53 @@ def play_follow_up(c: Clause, st: State, label: str, t: Target | None) -> None:
     if c.act is not Act.PLAY or t is None or not t.element.opens:
         return
     play_from(st, t.element.opens, label)
+
+
+def play_after_click(st: State, label: str, declared: list[Target]) -> None:
+    """"play X" whose tile or link was clicked on the live screen: what the tree says X opens (its detail page's
+    Play, then X checked as playing), else, on the screen the click leads to, :func:`playing_intent`. A click
+    that only opened X's page must not pass as X playing."""
+    known = next((t for t in declared if t.element.opens), None)
+    if known is not None and st.node_info(known.element.opens) is not None:
+        before = len(st.steps)
+        play_from(st, known.element.opens, label)
+        if len(st.steps) > before:
+            return
+    if st.open_world or st.live is not None:
+        st.expect_check(None)
+        raise Defer(label, replace_with=[playing_clause(label)])
+
+
+_PLAYING = re.compile(r'^make "(?P<x>[^"]+)" play$')
+
+
+def playing_clause(label: str) -> str:
+    """The closed loop's own clause after "play X" clicked X: see :func:`playing_intent`."""
+    return f'make "{label}" play'
+
+
+def playing_intent(c: Clause, st: State) -> bool:
+    """On the screen clicking X led to: its Play control when it has one (X's detail page), then X must be shown
+    as playing; with none, the screen plays X itself (a channel), and X must be shown."""
+    m = _PLAYING.match(c.text.strip())
+    if m is None:
+        return False
+    label = m.group("x")
+    if st.live is None:
+        if st.moved:
+            raise Defer(label)
+        raise Unplannable(f"nothing on the screen shows whether {label!r} plays")
+    play = [t for w in _PLAY_CONTROL + ("watch",)
+            for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
+    try:
+        if play:
+            st.click_live(play[0], f"Play {label}")
+            st.expect_check(checks.text_shown(st.ctx, label))
+        else:
+            st.check(checks.text_shown(st.ctx, label))
+    except CannotCheck:
+        raise Unplannable(f"the device has no check that {label!r} plays") from None
+    return True
 
 
 def play_from(st: State, node_id: str, label: str) -> None:
