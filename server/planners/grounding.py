@@ -65,7 +65,9 @@ SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption
             "sign": "log", "signin": "login", "login": "login", "logon": "login",
             # the states of a list's items, as filters name them ("finished" todos are the "Completed" ones)
             "finished": "completed", "complete": "completed",
-            "remaining": "active", "unfinished": "active", "incomplete": "active", "outstanding": "active"}
+            "remaining": "active", "unfinished": "active", "incomplete": "active", "outstanding": "active",
+            # a TV's screens, as its testers call them ("catch up" is joined to one word, as "set up" is)
+            "catchup": "replay"}
 
 
 def _content(text: str) -> list[str]:
@@ -109,9 +111,10 @@ def similarity(phrase: str, candidate: str) -> float:
     base = phrase_score(phrase, candidate)
     if base < 0.95 and _initials_of(phrase, candidate):
         base = 0.95   # "the FAQ" is "Frequently asked questions", "TOS" is "Terms of Service"
-    if base < 0.95 and (set(words(phrase)) | set(words(candidate))) & SYNONYMS.keys():
-        base = max(base, phrase_score(" ".join(SYNONYMS.get(w, w) for w in words(phrase)),
-                                      " ".join(SYNONYMS.get(w, w) for w in words(candidate))))
+    said, named = _joined(words(phrase)), _joined(words(candidate))
+    if base < 0.95 and (set(said) | set(named)) & SYNONYMS.keys():
+        base = max(base, phrase_score(" ".join(SYNONYMS.get(w, w) for w in said),
+                                      " ".join(SYNONYMS.get(w, w) for w in named)))
     if base >= 0.95:
         return base
     pw, cw = _content(phrase), _content(candidate)
@@ -176,11 +179,16 @@ def _best(phrase: str, names: list[str]) -> float:
 
 # -- screens and declared elements -------------------------------------------------------------
 
+PARAM_SCREEN_WEIGHT = 0.8
+
+
 def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Target]:
     out = []
     for node in ctx.navigation.nodes:
         score = max(_best(phrase, [node.label, node.id.replace("_", " ")]),
                     _best(phrase, list(node.keywords)) * 0.9)
+        if node.param:   # "movie for {name}" is a page of one item: named alone, it is the list of them that is meant
+            score *= PARAM_SCREEN_WEIGHT
         if score >= minimum:
             out.append(Target(TargetKind.SCREEN, score, node.label, node=node))
     return sorted(out, key=lambda t: -t.score)

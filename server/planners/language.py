@@ -267,6 +267,9 @@ def fix_typos(text: str, known: frozenset[str]) -> str:
 
 
 _PUT_ON = re.compile(r"^put\s+(?P<x>(?!it\b|that\b|this\b)[^,]+?)\s+on$", re.I)
+# "take me back to the home screen", "get us over to settings", "send me to the guide": where to go
+_TAKE_ME = re.compile(r"^(?:take|bring|get|send|lead)\s+(?:me|us)\s+(?:(?:back|over|straight|right)\s+)*"
+                      r"(?:to|into|onto)\s+(?P<x>.+)$", re.I)
 
 
 def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
@@ -284,6 +287,9 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
         words[0] = first
         text = " ".join(words)
     low = text.lower()
+    taken = _TAKE_ME.match(text)
+    if taken:
+        return Clause(text, Act.NAVIGATE, taken.group("x"))
     split_on = _PUT_ON.match(text)
     if split_on:      # "put the news on": the phrasal verb "put on", split by its object
         return Clause(text, Act.PLAY, split_on.group("x"))

@@ -134,3 +134,26 @@ def test_playing_never_stops_on_a_page_that_has_its_own_play_control() -> None:
 def test_an_item_of_the_list_on_screen_is_preferred() -> None:
     assert radio_plan("pick Jazz FM", current="podcasts") == [("goto", {"node": "episode", "param": "Jazz FM"})]
     assert radio_plan("pick Jazz FM", current="stations") == [("goto", {"node": "station", "param": "Jazz FM"})]
+
+
+@pytest.mark.parametrize("task", ["go to the film section", "open films", "go to the movie screen"])
+def test_a_page_of_one_item_named_with_no_item_is_not_where_a_plain_screen_name_goes(task: str) -> None:
+    # "Movie detail for {title}" is a page of one movie: with none named, "movie" means the list of them
+    p = builtin.BuiltinPlanner().plan(PlanRequest(task, param_context()))
+    assert p.feasible, p.analysis
+    assert [(s.command, s.params) for s in p.steps] == [("goto", {"node": "movies"})]
+
+
+@pytest.mark.parametrize("task", ["take me back to the home screen", "bring us over to settings",
+                                  "get me back to the guide"])
+def test_take_me_to_a_screen_is_going_there(task: str) -> None:
+    clause = read_clause(task)
+    assert clause.act.value == "navigate"
+    p = builtin.BuiltinPlanner().plan(PlanRequest(task, param_context()))
+    assert p.feasible and p.steps[0].command == "goto", p.analysis
+
+
+def test_catch_up_is_what_a_tv_calls_its_replay() -> None:
+    from server.planners.grounding import similarity
+
+    assert similarity("catch up", "Replay") >= 0.95 and similarity("catch-up", "replay") >= 0.95
