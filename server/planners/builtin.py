@@ -30,6 +30,7 @@ from server.planners.intents_act import (
     activate, back_intent, location_intent, channel_intent, named_by_place, pointer_intent, press_intent, reload_intent,
     url_intent,
 )
+from server.planners.intents_item_facts import item_fact_check
 from server.planners.intents_media import pause_intent, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
@@ -81,6 +82,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("all-or-none", quantified_state_check),   # "nothing is completed": no row's box in the other state
     ("place", place_check),           # "the first row is Monstera": that row, by its position
     ("some-row", some_row_check),     # "there are plants in the Araceae family": the value in its column   # "the plants are sorted by height, tallest first": the column's values     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
+    ("item-fact", item_fact_check),   # "Neon Tides is from 2023": on the item's own page (a parameterised screen)
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
     ("statement", statement_check),   # "the electricity bill was paid by Dan": the names it says, in one row

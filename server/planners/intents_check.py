@@ -217,7 +217,8 @@ def check_intent(c: Clause, st: State) -> bool:
         tune_channel(st, m.group(1))
         _text_check(st, _subject_text(m.group(2)), negative, subject="")
         return True
-    m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on|at)\s+channel\s*(?P<n>\d{1,4})$", flat, re.I)   # "Melody TV is on channel 5"
+    m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on\s+|at\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})$", flat,
+                 re.I)   # "Melody TV is on channel 5", "Laugh Track is channel 7"
     if m and st.has(V.PRESS_KEY):
         tune_channel(st, m.group("n"))
         _text_check(st, _subject_text(m.group("x")), negative, subject="")

@@ -157,3 +157,28 @@ def test_catch_up_is_what_a_tv_calls_its_replay() -> None:
     from server.planners.grounding import similarity
 
     assert similarity("catch up", "Replay") >= 0.95 and similarity("catch-up", "replay") >= 0.95
+
+
+def _planned(task: str, ctx: PlanningContext | None = None) -> list[tuple[str, dict]]:
+    p = builtin.BuiltinPlanner().plan(PlanRequest(task, ctx or param_context()))
+    assert p.feasible, p.analysis
+    return [(s.command, s.params) for s in p.steps]
+
+
+@pytest.mark.parametrize("task", ["check that The Last Orbit is from 2022", "The Last Orbit came out in 2022",
+                                  "make sure The Last Orbit was released in 2022"])
+def test_a_value_said_of_an_item_is_checked_on_the_item_s_own_page(task: str) -> None:
+    got = _planned(task)
+    assert got[0] == ("goto", {"node": "movie", "param": "The Last Orbit"})
+    assert len(got) == 2 and got[1][1].get("text") == "2022"
+
+
+def test_a_value_said_of_it_is_checked_on_the_page_of_what_was_opened_last() -> None:
+    got = _planned("open River of Glass and make sure it came out in 2019")
+    assert got[0] == ("goto", {"node": "movie", "param": "River of Glass"})
+    assert len(got) == 2 and got[1][1].get("text") == "2019"
+
+
+def test_a_channel_said_by_its_number_alone_is_tuned_to_and_checked() -> None:
+    got = _planned("check that Laugh Track is channel 7", demo_context())
+    assert ("press_key", {"key": "DIGIT_7"}) in got and "Laugh Track" in str(got[-1][1])
