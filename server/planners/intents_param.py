@@ -90,7 +90,12 @@ def param_intent(c: Clause, st: State) -> bool:
     phrase = _phrase(c)
     if not phrase:
         return False
-    best = _best_item(phrase, st, [n for n in st.ctx.navigation.nodes if not (playing and _plays_elsewhere(n))])
+    nodes = [n for n in st.ctx.navigation.nodes if not (playing and _plays_elsewhere(n))]
+    best = _best_item(phrase, st, nodes)
+    part = _PART_OF.match(phrase) if best is None and playing else None
+    if part and grounding.screens(part.group("a"), st.ctx, minimum=0.8):
+        # "watch the replay of Ocean Giants": the item of the list the screen named shows
+        best = _best_item(_ARTICLE.sub("", part.group("b").strip()), st, nodes)
     if best is None:
         return not playing and _part_of_item(phrase, st)
     (score, item), node = best

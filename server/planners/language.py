@@ -267,6 +267,8 @@ def fix_typos(text: str, known: frozenset[str]) -> str:
 
 
 _PUT_ON = re.compile(r"^put\s+(?P<x>(?!it\b|that\b|this\b)[^,]+?)\s+on$", re.I)
+_FROM_START = re.compile(r"\s+(?:(?:right\s+)?from\s+the\s+(?:very\s+)?(?:beginning|start|top)|from\s+scratch|"
+                         r"all\s+over(?:\s+again)?|over\s+again|again)$", re.I)
 # "take me back to the home screen", "get us over to settings", "send me to the guide": where to go
 _TAKE_ME = re.compile(r"^(?:take|bring|get|send|lead)\s+(?:me|us)\s+(?:(?:back|over|straight|right)\s+)*"
                       r"(?:to|into|onto)\s+(?P<x>.+)$", re.I)
@@ -287,6 +289,8 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
         words[0] = first
         text = " ".join(words)
     low = text.lower()
+    if re.match(r"^(?:start|play|watch|restart|replay)\b", text, re.I):   # "start X from the beginning": playing it
+        text = _FROM_START.sub("", text)
     taken = _TAKE_ME.match(text)
     if taken:
         return Clause(text, Act.NAVIGATE, taken.group("x"))
@@ -642,6 +646,8 @@ def _restate(task: str) -> str:
     # "what milestone is ticket 2 in? it should be milestone1": the value expected, checked
     task = _WHAT_VALUE.sub(lambda m: f"{m.group('pre')}check the {m.group('f')} of {m.group('x') or m.group('x2')} is "
                                      f"{m.group('v')}", task)
+    # "what's on Boreal Sports right now? it should be Alpine Ski Cup": what it shows, checked
+    task = _WHATS_ON.sub(lambda m: f"{m.group('pre')}check that {m.group('x')} shows {m.group('v')}", task)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
@@ -759,6 +765,13 @@ _WHAT_VALUE = re.compile(
     r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:so\s+)?(?:what|which)(?:(?:['’]s|\s+is)\s+the)?\s+(?P<f>[a-z][\w ]{0,30}?)\s+"
     r"(?:(?:is|does|has|did)\s+(?P<x>(?:the\s+)?[\w#\"'“”-]+(?:\s+[\w#\"'“”-]+){0,5}?)(?:\s+(?:in|on|at|from|by|to|under|have|has|use|got|set to))?|"
     r"(?:of|for)\s+(?P<x2>.+?))\s*\?\s*(?:(?:it|that|the answer)\s+)?(?:should|must|ought to)\s+(?:be|say|read)\s+"
+    r"(?P<v>[^!?;]+?)[.!]?(?=$|[;]|\s+(?:and|then)\b)", re.I)
+
+
+_WHATS_ON = re.compile(
+    r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:so\s+)?what(?:['’]s|\s+is)\s+(?:on|playing\s+on|showing\s+on|airing\s+on|"
+    r"on\s+air\s+on)\s+(?P<x>(?:the\s+)?[\w#\"'“”&-]+(?:\s+[\w#\"'“”&-]+){0,5}?)(?:\s+(?:right\s+now|now|currently|"
+    r"at\s+the\s+moment|tonight|today))?\s*\?\s*(?:(?:it|that|the answer)\s+)?(?:should|must|ought to)\s+(?:be|say|read)\s+"
     r"(?P<v>[^!?;]+?)[.!]?(?=$|[;]|\s+(?:and|then)\b)", re.I)
 
 

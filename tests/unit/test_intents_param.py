@@ -182,3 +182,20 @@ def test_a_value_said_of_it_is_checked_on_the_page_of_what_was_opened_last() -> 
 def test_a_channel_said_by_its_number_alone_is_tuned_to_and_checked() -> None:
     got = _planned("check that Laugh Track is channel 7", demo_context())
     assert ("press_key", {"key": "DIGIT_7"}) in got and "Laugh Track" in str(got[-1][1])
+
+
+def test_watching_the_replay_of_an_item_plays_that_item() -> None:
+    got = _planned("watch the replay of Jazz at the Lake")
+    assert got == [("goto", {"node": "player", "param": "Jazz at the Lake"})]
+
+
+@pytest.mark.parametrize("task, said", [
+    ("start The Last Orbit from the beginning", "start The Last Orbit"),
+    ("watch River of Glass all over again", "watch River of Glass"),
+    ("what's on Boreal Sports right now? it should be Alpine Ski Cup", "check that Boreal Sports shows Alpine Ski Cup"),
+    ("what is showing on channel 4? it should be Robo Pals", "check that channel 4 shows Robo Pals"),
+])
+def test_tester_wordings_of_playing_and_of_what_a_channel_shows(task: str, said: str) -> None:
+    from server.planners.language import restate
+
+    assert read_clause(restate(task)).text == said
