@@ -183,11 +183,14 @@ PARAM_SCREEN_WEIGHT = 0.8
 
 
 def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Target]:
+    """The screens *phrase* names, best first. A page named after the one item it shows ("Movie for {name}") counts
+    less: named alone, the list of them is meant. One with a heading of its own ("Live TV", showing a channel) is a
+    screen like any other."""
     out = []
     for node in ctx.navigation.nodes:
         score = max(_best(phrase, [node.label, node.id.replace("_", " ")]),
                     _best(phrase, list(node.keywords)) * 0.9)
-        if node.param:   # "movie for {name}" is a page of one item: named alone, it is the list of them that is meant
+        if node.param and "{" + node.param + "}" in node.label:
             score *= PARAM_SCREEN_WEIGHT
         if score >= minimum:
             out.append(Target(TargetKind.SCREEN, score, node.label, node=node))

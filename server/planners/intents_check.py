@@ -192,8 +192,8 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
     flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
     # a question is a statement to check: "is Wild Earth in the guide?" → "Wild Earth is in the guide"
-    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:there\s+|still\s+)?(?P<p>(?:in|on|at|under)\s+.+|"
-                 + _SHOWN + r")$", flat, re.I)
+    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:there\s+|still\s+)?(?:(?:listed|shown|included|found|"
+                 r"available)\s+(?=(?:in|on|at|under)\s))?(?P<p>(?:in|on|at|under)\s+.+|" + _SHOWN + r")$", flat, re.I)
     if m:
         flat = f"{m.group('x')} is {m.group('p')}"
     # "the settings screen is open": being on a screen is proved by going there (goto verifies)

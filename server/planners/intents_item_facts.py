@@ -1,5 +1,5 @@
 """A value said of one item, checked on the item's own page: "Neon Tides is from 2023", "River of Glass came out
-in 2019", and "it was released in 2019" right after the item was opened.
+in 2019", "the year of Silent Harbor is 2018", and "it was released in 2019" right after the item was opened.
 
 The item is one of a parameterised screen's items ("Movie for {name}"): the screen is opened for it (goto verifies
 it is that item), then the value must show there. A pronoun is the item opened last, on the screen shown. Any
@@ -19,6 +19,9 @@ from shared import vocabulary as V
 _SAID_OF = re.compile(r"^(?P<x>.+?)\s+(?:is|was|are|were|came\s+out|comes\s+out|come\s+out|dates|dated|"
                       r"(?:was\s+|is\s+)?(?:released|made|shot|filmed|published|premiered|aired|first\s+aired))"
                       r"\s+(?:from|in|on|since|back\s+in)\s+(?P<v>(?-i:[A-Z0-9])[\w .,'’:-]*)$", re.I)
+# "the year of Silent Harbor is 2018": a field of the item, said with its value
+_FIELD_OF = re.compile(r"^(?:the\s+|its\s+)?(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?\s+of\s+(?P<x>.+?)\s+(?:is|was)\s+"
+                       r"(?P<v>(?-i:[A-Z0-9])[\w .,'’:-]*)$", re.I)
 _PRONOUN = re.compile(r"^(?:it|this|that|this\s+one|that\s+one|she|he|they)$", re.I)
 
 
@@ -28,7 +31,7 @@ def item_fact_check(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?.!")
     negative = negated(body)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", _strip_neg(body), flags=re.I)
-    m = _SAID_OF.match(flat)
+    m = _SAID_OF.match(flat) or _FIELD_OF.match(flat)
     if m is None:
         return False
     subject, value = m.group("x").strip(), m.group("v").strip()

@@ -69,7 +69,8 @@ VERB_PHRASES: list[tuple[str, Act]] = [
     ("mouse over", Act.HOVER), ("move the mouse over", Act.HOVER), ("move the mouse to", Act.HOVER),
     ("move the cursor over", Act.HOVER), ("move the cursor to", Act.HOVER), ("put the mouse over", Act.HOVER),
     ("point at", Act.HOVER), ("mouseover", Act.HOVER), ("scroll to", Act.SCROLL), ("scroll down", Act.SCROLL), ("scroll up", Act.SCROLL),
-    ("tune in", Act.TUNE), ("zap to", Act.TUNE), ("flip to", Act.TUNE),
+    ("tune in", Act.TUNE), ("zap to", Act.TUNE), ("flip to", Act.TUNE), ("flip over to", Act.TUNE),
+    ("zap over to", Act.TUNE),
 ]
 
 VERBS: dict[str, Act] = {
@@ -646,6 +647,11 @@ def _restate(task: str) -> str:
     # "what milestone is ticket 2 in? it should be milestone1": the value expected, checked
     task = _WHAT_VALUE.sub(lambda m: f"{m.group('pre')}check the {m.group('f')} of {m.group('x') or m.group('x2')} is "
                                      f"{m.group('v')}", task)
+    # "I need the audio in Spanish", "we want the quality set to High": the setting, set to the value
+    task = re.sub(r"^(?:i|we)\s+(?:want|need|would like|'d like|’d like)\s+(?:the\s+|my\s+|our\s+)?"
+                  r"(?P<x>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+(?:in|set\s+to|to\s+be|switched\s+to)\s+"
+                  r"(?P<v>(?-i:[A-Z0-9])[\w.-]*)$",
+                  lambda m: f"set the {m.group('x')} to {m.group('v')}", task.strip(), flags=re.I)
     # "what's on Boreal Sports right now? it should be Alpine Ski Cup": what it shows, checked
     task = _WHATS_ON.sub(lambda m: f"{m.group('pre')}check that {m.group('x')} shows {m.group('v')}", task)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
@@ -667,7 +673,8 @@ def _restate(task: str) -> str:
     # milestone 2.0" are edits of that record, not new records
     task = _GIVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
     task = _MOVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
-    task = re.sub(r"^(?:so\s+)?what(?:'s| is)\s+(?:on|in)\s+", "open ", task.strip(), flags=re.I)
+    task = re.sub(r"^(?:so\s+)?(?:(?:show|tell)\s+me\s+|let\s+me\s+see\s+)?what(?:'s|’s| is)\s+(?:on|in)\s+", "open ",
+                  task.strip(), flags=re.I)
     setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<y>[\w ][\w .-]{0,40})", task.strip())
     if setting and not re.search(r"\s", setting.group("y").strip()) and setting.group("x").split()[0].lower() not in VERBS:
         task = f"set {setting.group('x').strip()} to {setting.group('y').strip()}"
