@@ -44,13 +44,29 @@ READ_COLUMN_JS = r"""
   if (!head) return {found: false, headers: heads.map(h => norm(shown(h))).filter(Boolean).slice(0, 30)};
   const row = head.closest("tr");
   const table = head.closest("table");
-  const index = row ? [...row.cells].indexOf(head) : -1;
+  let index = row ? [...row.cells].indexOf(head) : -1;
   const values = [];
   if (table && index >= 0) {
     for (const tr of table.rows) {
       if (tr === row || tr.closest("thead") || tr.cells.length <= index) continue;
       if ([...tr.cells].every(c => c.tagName === "TH")) continue;
       values.push(tr.cells[index].innerText.trim());
+    }
+  }
+  // an ARIA grid of <div>s (data grids; Gradio's Dataframe, whose header alone is a <table>): its rows' cells,
+  // by the header's aria-colindex when the grid numbers its columns (a virtualised grid), else by position
+  const grid = head.closest("[role=grid], [role=treegrid], [role=table]");
+  const hrow = head.closest("[role=row]") || row;
+  if (!values.length && grid && hrow) {
+    const cellsOf = r => [...r.querySelectorAll("[role=gridcell], [role=cell], [role=rowheader], [role=columnheader]")]
+        .filter(c => (c.closest("[role=row]") || c.closest("tr")) === r);
+    const col = head.getAttribute("aria-colindex");
+    index = cellsOf(hrow).indexOf(head);
+    for (const r of grid.querySelectorAll("[role=row]")) {
+      const cells = cellsOf(r);
+      if (r === hrow || !cells.length || cells.every(c => c.getAttribute("role") === "columnheader")) continue;
+      const cell = col ? cells.find(c => c.getAttribute("aria-colindex") === col) : cells[index];
+      if (cell) values.push(cell.innerText.trim());
     }
   }
   if (click) {

@@ -16,7 +16,7 @@ import pytest
 from evals.apps.datasette import Datasette
 from evals.apps.sqlite_web import SqliteWeb
 from shared.errors import DeviceFailure
-from tests.integration.web_pages import Browser
+from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.integration
 
@@ -88,3 +88,25 @@ def test_sqlite_web_sorted_by_year_both_ways(sqlite_web: SqliteWeb, tmp_path: Pa
             browser.remote.execute("sort_table", {"column": "price", "order": "ascending"})
     finally:
         browser.close()
+
+
+def test_a_grid_of_divs_is_sorted_by_its_header_and_read_by_aria_columns(browser) -> None:  # noqa: F811
+    """A data grid drawn with <div>s and ARIA roles (its columns numbered by aria-colindex): the header is clicked
+    until the column reads in order, judged from the page's own sort state and rows."""
+    browser.open("sortable-grid.html")
+    with pytest.raises(DeviceFailure, match="sorted by 'Mileage', descending"):
+        browser.dom.execute("check_sorted", {"column": "Mileage", "order": "descending", "timeout": 1})
+    browser.remote.execute("sort_table", {"column": "Mileage", "order": "descending"})
+    assert browser.js("window.sortState") == {"column": 2, "descending": True}
+    mileages = browser.js("[...document.querySelectorAll('#body [role=row]')].map(r => r.children[2].textContent)")
+    assert mileages == ["230,400", "48,210", "9,900", "1,250"]
+    browser.dom.execute("check_sorted", {"column": "Mileage", "order": "descending", "timeout": 1})
+    browser.remote.execute("sort_table", {"column": "Depot", "order": "ascending"})   # its sort is a button
+    assert browser.js("window.sortState") == {"column": 1, "descending": False}
+
+
+def test_a_grid_whose_header_alone_is_a_table_reads_its_div_rows(browser) -> None:  # noqa: F811
+    browser.open("aria-grid.html")   # as Gradio draws a Dataframe
+    browser.dom.execute("check_sorted", {"column": "Loan", "order": "ascending", "timeout": 1})
+    with pytest.raises(DeviceFailure, match="sorted by 'Borrower', ascending"):
+        browser.dom.execute("check_sorted", {"column": "Borrower", "order": "ascending", "timeout": 1})
