@@ -16,7 +16,7 @@ import pytest
 from evals.apps.datasette import Datasette
 from evals.apps.sqlite_web import SqliteWeb
 from shared.errors import DeviceFailure
-from tests.integration.web_pages import Browser, browser, pages_url  # noqa: F401  (fixtures)
+from tests.integration.web_pages import Browser, pages_url  # noqa: F401  (a fixture)
 
 pytestmark = pytest.mark.integration
 
@@ -90,9 +90,20 @@ def test_sqlite_web_sorted_by_year_both_ways(sqlite_web: SqliteWeb, tmp_path: Pa
         browser.close()
 
 
-def test_a_grid_of_divs_is_sorted_by_its_header_and_read_by_aria_columns(browser) -> None:  # noqa: F811
+@pytest.fixture(scope="module")
+def grids(pages_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:  # noqa: F811
+    """The fixture pages (tests/fixtures/web) in a real headless Chromium."""
+    page = Browser(pages_url, tmp_path_factory.mktemp("grids"))
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+def test_a_grid_of_divs_is_sorted_by_its_header_and_read_by_aria_columns(grids: Browser) -> None:
     """A data grid drawn with <div>s and ARIA roles (its columns numbered by aria-colindex): the header is clicked
     until the column reads in order, judged from the page's own sort state and rows."""
+    browser = grids
     browser.open("sortable-grid.html")
     with pytest.raises(DeviceFailure, match="sorted by 'Mileage', descending"):
         browser.dom.execute("check_sorted", {"column": "Mileage", "order": "descending", "timeout": 1})
@@ -105,7 +116,8 @@ def test_a_grid_of_divs_is_sorted_by_its_header_and_read_by_aria_columns(browser
     assert browser.js("window.sortState") == {"column": 1, "descending": False}
 
 
-def test_a_grid_whose_header_alone_is_a_table_reads_its_div_rows(browser) -> None:  # noqa: F811
+def test_a_grid_whose_header_alone_is_a_table_reads_its_div_rows(grids: Browser) -> None:
+    browser = grids
     browser.open("aria-grid.html")   # as Gradio draws a Dataframe
     browser.dom.execute("check_sorted", {"column": "Loan", "order": "ascending", "timeout": 1})
     with pytest.raises(DeviceFailure, match="sorted by 'Borrower', ascending"):
