@@ -783,6 +783,13 @@ def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
         st.prove(lambda: checks.element(st.ctx, text=toggles[0].label, role=toggles[0].live.role, state=state))
         return
     declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
+    row_text = declared[0].element.text if declared else ""
+    if declared and low == "on" and not negative and re.match(r"(?-i:[A-Z0-9])", subject) and not declared[0].element.values \
+            and len(words(row_text)) > len(words(subject)) and not re.search(r"\b(?:on|off)\b", row_text, re.I):
+        # "make sure Tech Today is on", a name whose row shows more than it ("8 Tech Today Gadget Lab 20:00") and no
+        # on/off: no setting, a channel on the air, shown
+        _text_check(st, subject, negative, subject="")
+        return
     if declared and declared[0].element.selector:
         t = declared[0]
         if st.node != t.node.id:

@@ -50,3 +50,21 @@ def test_a_play_control_that_opens_the_player_is_not_expected_to_show_its_own_la
     st = State(draft, "movie")
     _expect_after_declared(st, Target(TargetKind.TREE_ELEMENT, 1.0, "Play", node=movie, element=play))
     assert st.expect is None   # the player shows the movie and a Pause control, not "Play"
+
+
+def test_a_channel_said_to_be_on_is_on_the_air_not_a_setting_switched_on() -> None:
+    from dataclasses import replace
+
+    from shared.models import ElementInfo
+
+    ctx = param_context()
+    row = ElementInfo("tech today", "8 Tech Today Gadget Lab 20:00 – 20:45", "#guide-list > button:nth-of-type(8)")
+    # the guide as an explorer drafts it: the channel's row, with all it shows
+    nodes = tuple(replace(n, elements=(*(e for e in n.elements if e.name != "tech today"), row)) if n.id == "guide"
+                  else n for n in ctx.navigation.nodes)
+    draft = replace(ctx, navigation=replace(ctx.navigation, nodes=nodes, complete=False))
+    got = _planned("switch to channel 8 and make sure Tech Today is on", draft)
+    assert ("press_key", {"key": "DIGIT_8"}) in got
+    assert got[-1][1].get("text") == "Tech Today" and got[-1][1].get("text") != "On"
+    setting = _planned("make sure the subtitles are on", draft)
+    assert setting[-1][1].get("text") == "On"
