@@ -184,17 +184,15 @@ PARAM_SCREEN_WEIGHT = 0.8
 
 def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Target]:
     """The screens *phrase* names, best first. A page named after the one item it shows ("Movie for {name}") counts
-    less: named alone, the list of them is meant. One with a heading of its own ("Live TV", showing a channel) is a
-    screen like any other."""
-    out = []
-    for node in ctx.navigation.nodes:
-        score = max(_best(phrase, [node.label, node.id.replace("_", " ")]),
-                    _best(phrase, list(node.keywords)) * 0.9)
-        if node.param and "{" + node.param + "}" in node.label:
-            score *= PARAM_SCREEN_WEIGHT
-        if score >= minimum:
-            out.append(Target(TargetKind.SCREEN, score, node.label, node=node))
-    return sorted(out, key=lambda t: -t.score)
+    less where a screen of its own is named too ("the film section": Movies, not an arbitrary movie's page). Named
+    alone ("the player"), or with a heading of its own ("Live TV", showing a channel), it is a screen like any other."""
+    scored = [(max(_best(phrase, [node.label, node.id.replace("_", " ")]), _best(phrase, list(node.keywords)) * 0.9), node)
+              for node in ctx.navigation.nodes]
+    one_item = [node for _, node in scored if node.param and "{" + node.param + "}" in node.label]
+    plain = any(score >= 0.7 for score, node in scored if node not in one_item)
+    out = [Target(TargetKind.SCREEN, score * (PARAM_SCREEN_WEIGHT if plain and node in one_item else 1.0), node.label,
+                  node=node) for score, node in scored]
+    return sorted((t for t in out if t.score >= minimum), key=lambda t: -t.score)
 
 
 def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = None, minimum: float = 0.6,

@@ -199,3 +199,12 @@ def test_tester_wordings_of_playing_and_of_what_a_channel_shows(task: str, said:
     from server.planners.language import restate
 
     assert read_clause(restate(task)).text == said
+
+
+def test_a_page_of_one_item_named_alone_is_still_that_screen() -> None:
+    from dataclasses import replace
+
+    ctx = param_context()
+    nodes = tuple(replace(n, label="Player for {name}") if n.id == "player" else n for n in ctx.navigation.nodes)
+    drafted = replace(ctx, navigation=replace(ctx.navigation, nodes=nodes))
+    assert _planned("go to the player", drafted) == [("goto", {"node": "player"})]
