@@ -111,10 +111,10 @@ def similarity(phrase: str, candidate: str) -> float:
     base = phrase_score(phrase, candidate)
     if base < 0.95 and _initials_of(phrase, candidate):
         base = 0.95   # "the FAQ" is "Frequently asked questions", "TOS" is "Terms of Service"
-    said, named = _joined(words(phrase)), _joined(words(candidate))
-    if base < 0.95 and (set(said) | set(named)) & SYNONYMS.keys():
-        base = max(base, phrase_score(" ".join(SYNONYMS.get(w, w) for w in said),
-                                      " ".join(SYNONYMS.get(w, w) for w in named)))
+    for said, named in ((words(phrase), words(candidate)), (_joined(words(phrase)), _joined(words(candidate)))):
+        if base < 0.95 and (set(said) | set(named)) & SYNONYMS.keys():   # as written, and particles joined
+            base = max(base, phrase_score(" ".join(SYNONYMS.get(w, w) for w in said),
+                                          " ".join(SYNONYMS.get(w, w) for w in named)))
     if base >= 0.95:
         return base
     pw, cw = _content(phrase), _content(candidate)

@@ -217,8 +217,9 @@ def check_intent(c: Clause, st: State) -> bool:
         tune_channel(st, m.group(1))
         _text_check(st, _subject_text(m.group(2)), negative, subject="")
         return True
-    m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on\s+|at\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})$", flat,
-                 re.I)   # "Melody TV is on channel 5", "Laugh Track is channel 7"
+    m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on\s+|at\s+)channel\s*(?P<n>\d{1,4})$", flat, re.I) \
+        or re.match(r"^(?P<x>(?-i:[A-Z0-9])[^,]*?)\s+is\s+channel\s*(?:number\s*)?(?P<n>\d{1,4})$", flat, re.I)
+    # "Melody TV is on channel 5"; "Laugh Track is channel 7" (a name: "the current channel is channel 6" is no tuning)
     if m and st.has(V.PRESS_KEY):
         tune_channel(st, m.group("n"))
         _text_check(st, _subject_text(m.group("x")), negative, subject="")
@@ -784,10 +785,12 @@ def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
         return
     declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
     row_text = declared[0].element.text if declared else ""
-    if declared and low == "on" and not negative and re.match(r"(?-i:[A-Z0-9])", subject) and not declared[0].element.values \
-            and len(words(row_text)) > len(words(subject)) and not re.search(r"\b(?:on|off)\b", row_text, re.I):
-        # "make sure Tech Today is on", a name whose row shows more than it ("8 Tech Today Gadget Lab 20:00") and no
-        # on/off: no setting, a channel on the air, shown
+    opens = st.node_info(declared[0].element.opens) if declared and declared[0].element.opens else None
+    if declared and low == "on" and not negative and re.match(r"(?-i:[A-Z0-9])", subject) and opens is not None \
+            and opens.param and not declared[0].element.values and len(words(row_text)) > len(words(subject)) \
+            and not re.search(r"\b(?:on|off)\b", row_text, re.I):
+        # "make sure Tech Today is on": a name whose row shows more than it ("8 Tech Today Gadget Lab 20:00"), no
+        # on/off, and opens the screen of one item (the channel playing), is no setting: it is on the air, shown
         _text_check(st, subject, negative, subject="")
         return
     if declared and declared[0].element.selector:

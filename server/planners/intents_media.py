@@ -81,6 +81,10 @@ def play_after_click(st: State, label: str, declared: list[Target]) -> None:
 
 
 _PLAYING = re.compile(r'^make "(?P<x>[^"]+)" play$')
+_PLAYS = re.compile(r'^check that "(?P<x>[^"]+)" plays$')
+# words a control that plays the item may say besides its verb ("Watch now", "▶ Play movie"); any other word ("Play
+# trailer", "Rent HD £3.99", "Resume") names another action
+_PLAY_WORDS = {"play", "watch", "now", "movie", "film", "episode", "show", "video", "it", "the", "this"}
 
 
 def playing_clause(label: str) -> str:
@@ -88,25 +92,41 @@ def playing_clause(label: str) -> str:
     return f'make "{label}" play'
 
 
+def _play_control(st: State, label: str) -> Target | None:
+    assert st.live is not None
+    own = set(words(label))
+    found = [t for w in ("play", "watch") for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES,
+                                                                           minimum=0.8)]
+    return next((t for t in found if t.live is not None and not set(words(t.label)) - _PLAY_WORDS - own), None)
+
+
 def playing_intent(c: Clause, st: State) -> bool:
-    """On the screen clicking X led to: its Play control when it has one (X's detail page), then X must be shown
-    as playing; with none, the screen plays X itself (a channel), and X must be shown."""
-    m = _PLAYING.match(c.text.strip())
-    if m is None:
+    """On the screen clicking X led to: its Play control when it has one (X's detail page), then, on the screen
+    that follows, X must be shown playing. Playing is seen, not assumed: the title shown with a Pause (or Stop)
+    control beside it. A detail page with only a title, a trailer or a price never passes as X playing."""
+    press = _PLAYING.match(c.text.strip())
+    seen = _PLAYS.match(c.text.strip())
+    if press is None and seen is None:
         return False
-    label = m.group("x")
+    label = (press or seen).group("x")
     if st.live is None:
         if st.moved:
             raise Defer(label)
         raise Unplannable(f"nothing on the screen shows whether {label!r} plays")
-    play = [t for w in _PLAY_CONTROL + ("watch",)
-            for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
+    play = _play_control(st, label) if press is not None else None
+    if play is not None:
+        st.click_live(play, f"Play {label}")
+        st.expect_check(None)
+        raise Defer(label, replace_with=[f'check that "{label}" plays'])
+    pause = [t for w in _PAUSE_CONTROL for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES,
+                                                                         minimum=0.8)]
+    if not pause:
+        raise Unplannable(f"nothing on the screen shows {label!r} playing: no Play control to press, and no "
+                          "Pause or Stop control of a player")
     try:
-        if play:
-            st.click_live(play[0], f"Play {label}")
-            st.expect_check(checks.text_shown(st.ctx, label))
-        else:
-            st.check(checks.text_shown(st.ctx, label))
+        st.check(checks.text_shown(st.ctx, label))
+        st.check(checks.element(st.ctx, text=pause[0].label, role=pause[0].live.role if pause[0].live else "",
+                                description=f"Check {label} is playing ({pause[0].label!r} shown)"))
     except CannotCheck:
         raise Unplannable(f"the device has no check that {label!r} plays") from None
     return True

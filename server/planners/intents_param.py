@@ -93,9 +93,11 @@ def param_intent(c: Clause, st: State) -> bool:
     nodes = [n for n in st.ctx.navigation.nodes if not (playing and _plays_elsewhere(n))]
     best = _best_item(phrase, st, nodes)
     part = _PART_OF.match(phrase) if best is None and playing else None
-    if part and grounding.screens(part.group("a"), st.ctx, minimum=0.8):
-        # "watch the replay of Ocean Giants": the item of the list the screen named shows
-        best = _best_item(_ARTICLE.sub("", part.group("b").strip()), st, nodes)
+    named = grounding.screens(part.group("a"), st.ctx, minimum=0.8) if part else []
+    if named and named[0].node is not None:
+        # "watch the replay of Ocean Giants": an item of a screen the named one opens (Replay's items play)
+        opened = {e.opens for e in named[0].node.elements if e.opens}
+        best = _best_item(_ARTICLE.sub("", part.group("b").strip()), st, [n for n in nodes if n.id in opened])
     if best is None:
         return not playing and _part_of_item(phrase, st)
     (score, item), node = best

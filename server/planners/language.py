@@ -290,9 +290,14 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
         words[0] = first
         text = " ".join(words)
     low = text.lower()
-    if re.match(r"^(?:start|play|watch|restart|replay)\b", text, re.I):   # "start X from the beginning": playing it
+    if re.match(r"^(?:start|play|watch|restart|replay)\s+(?-i:[A-Z0-9\"'“])", text, re.I):
+        # "start The Last Orbit from the beginning": playing it (not "watch it from the beginning", which a player's
+        # Resume would not do)
         text = _FROM_START.sub("", text)
     taken = _TAKE_ME.match(text)
+    if taken and re.match(r"^(?:the\s+)?(?:previous|last|prior|former)\s+(?:page|screen|view|one)$|^where\s+(?:i|we)\s+"
+                          r"(?:was|were)$", taken.group("x"), re.I):
+        return Clause(text, Act.BACK, "")   # "take me back to the previous page": back, not a link "Previous"
     if taken:
         return Clause(text, Act.NAVIGATE, taken.group("x"))
     split_on = _PUT_ON.match(text)

@@ -4,6 +4,8 @@ After "add a bookmark titled PyPI" is filled in and saved, the app may show the 
 on it, the record's own page, or a page of the list the record is not on, with the app's own notice
 ("Record was successfully created."). The check is planned once that screen is read:
 
+- the app's own notice names the record ("The customer “Bob Chen” was added successfully."): the notice is checked,
+  word for word (the list the save returns to may have shown the name already);
 - the record's name is on it: the name is checked;
 - it is not, and the app says it saved something: that notice is checked, word for word;
 - neither: the name is checked, and the run fails where the app showed no sign of the record.
@@ -95,6 +97,12 @@ def saved_check_intent(c: Clause, st: State) -> bool:
         if row:   # "Chloe" saved as who paid for Electricity: in Electricity's row, not anywhere on the page
             st.check(checks.element(st.ctx, text=name, row=row,
                                     description=f"Check the row of {m.group('rec')!r} shows {name!r}"))
+            return True
+        told = notice(st) if st.live is not None else ""
+        if told and name.casefold() in told.casefold():
+            # the app's own notice names it ("The customer “Bob Chen” was added successfully."): the list it comes
+            # back to may have shown that name before the save; the notice was not there before
+            st.check(checks.element(st.ctx, text=told, exact=True, description=f"Check the app says {told!r}"))
             return True
         if st.live is None or _shown(st, name):
             st.check(checks.text_shown(st.ctx, name))

@@ -310,3 +310,14 @@ def test_a_name_the_list_shows_already_with_no_column_to_count_it_in_is_refused(
 
     p = BuiltinPlanner().plan(PlanRequest("add a customer called David Okafor from Paris", ctx_for(customer_list())))
     assert not p.feasible and "shown already" in p.analysis
+
+
+def test_a_save_the_app_announces_by_name_is_checked_by_its_notice() -> None:
+    from shared.screen import ScreenObservation
+
+    after = ScreenObservation("web", "http://x/admin/store/customer/", "Select customer to change", (
+        UIElement("text", text="The customer “Bob Chen” was added successfully."),
+        UIElement("link", name="Bob Chen", container="Bob Chen bob@example.com"),
+        UIElement("link", name="Bob Chen", container="Bob Chen bob2@example.com")))
+    got = steps(plan('check that "Bob Chen" was saved', after))
+    assert len(got) == 1 and got[0][1].get("text") == "The customer “Bob Chen” was added successfully."

@@ -58,9 +58,11 @@ def test_a_channel_said_to_be_on_is_on_the_air_not_a_setting_switched_on() -> No
     from shared.models import ElementInfo
 
     ctx = param_context()
-    row = ElementInfo("tech today", "8 Tech Today Gadget Lab 20:00 – 20:45", "#guide-list > button:nth-of-type(8)")
-    # the guide as an explorer drafts it: the channel's row, with all it shows
+    row = ElementInfo("tech today", "8 Tech Today Gadget Lab 20:00 – 20:45", "#guide-list > button:nth-of-type(8)",
+                      opens="live")
+    # the guide as an explorer drafts it: the channel's row, with all it shows, opening Live TV for that channel
     nodes = tuple(replace(n, elements=(*(e for e in n.elements if e.name != "tech today"), row)) if n.id == "guide"
+                  else replace(n, param="channel", items=("8 Tech Today",)) if n.id == "live"
                   else n for n in ctx.navigation.nodes)
     draft = replace(ctx, navigation=replace(ctx.navigation, nodes=nodes, complete=False))
     got = _planned("switch to channel 8 and make sure Tech Today is on", draft)
@@ -68,3 +70,44 @@ def test_a_channel_said_to_be_on_is_on_the_air_not_a_setting_switched_on() -> No
     assert got[-1][1].get("text") == "Tech Today" and got[-1][1].get("text") != "On"
     setting = _planned("make sure the subtitles are on", draft)
     assert setting[-1][1].get("text") == "On"
+    subtitles = ElementInfo("subtitles", "Subtitles None", "#setting-subtitles")   # a settings row: opens nothing
+    nodes = tuple(replace(n, elements=(*(e for e in n.elements if e.name != "subtitles"), subtitles))
+                  if n.id == "settings" else n for n in draft.navigation.nodes)
+    named = _planned("check that Subtitles are on", replace(draft, navigation=replace(draft.navigation, nodes=nodes)))
+    assert named[-1][1].get("text") == "On"
+
+
+def test_synonyms_hold_as_written_and_with_particles_joined() -> None:
+    from server.planners.grounding import similarity
+
+    assert similarity("sign out", "Log out") >= 0.95 and similarity("captions on", "Subtitles on") >= 0.95
+    assert similarity("catch up", "Replay") >= 0.95
+
+
+def test_take_me_back_to_the_previous_page_is_back_not_a_previous_link() -> None:
+    assert read_clause("take me back to the previous page").act.value == "back"
+
+
+@pytest.mark.parametrize("task", ["check that Silent Harbor is in Movies", "the rating of River of Glass is 4"])
+def test_a_place_or_a_small_number_said_of_an_item_is_not_checked_as_text_on_its_page(task: str) -> None:
+    from server.planners.intents_item_facts import item_fact_check
+    from server.planners.state import State
+
+    assert not item_fact_check(read_clause(restate(task)), State(param_context(), "home"))
+
+
+def test_it_after_scrolling_to_an_item_is_not_read_on_the_list() -> None:
+    from server.planners.intents_item_facts import item_fact_check
+    from server.planners.state import State
+
+    st = State(param_context(), "movies")
+    st.last_object, st.last_act = "Silent Harbor", "pointer"   # scrolled to, not opened
+    assert not item_fact_check(read_clause("check it was made in 2019"), st)
+
+
+def test_the_replay_of_an_item_is_an_item_of_what_replay_opens_only() -> None:
+    from server.planners.base import PlanRequest
+    from server.planners.builtin import BuiltinPlanner
+
+    p = BuiltinPlanner().plan(PlanRequest("watch the live tv of Jazz at the Lake", param_context()))
+    assert not any(s.params.get("param") == "Jazz at the Lake" for s in p.steps)
