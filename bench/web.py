@@ -72,16 +72,21 @@ def web_steps(runs: int) -> list[Section]:
             key_in_run = _step_in_a_run(http, stack.url, "press_key DOWN", "press_key", {"key": "DOWN"}, rounds)
             in_run = _step_in_a_run(http, stack.url, "click_element body", "click_element", {"selector": "body"},
                                     rounds)
+            gotos = [_goto_vs_raw(rt, session, source, target, max(10, runs // 4))
+                     for source, target in (("home", "settings"), ("settings", "home"), ("guide", "settings"))]
             every, useful = _screenshot_policies(rt, max(10, runs // 4))
         finally:
             stack.stop()
-    section.rows = [key, key_in_run, raw_key, raw_settled, click, host_click, raw_click, in_run, every, useful]
+    section.rows = [key, key_in_run, raw_key, raw_settled, click, host_click, raw_click, in_run,
+                    *(t for pair in gotos for t in pair), every, useful]
     section.ratios = [("key press: whole stack vs raw Playwright", key.ratio_to(raw_key)),
                       ("key press: whole stack vs raw Playwright + the same settle", key.ratio_to(raw_settled)),
                       ("key press step of a run: whole stack vs raw Playwright + the same settle",
                        key_in_run.ratio_to(raw_settled)),
                       ("click: whole stack vs raw Playwright", click.ratio_to(raw_click)),
                       ("click step of a run: whole stack vs raw Playwright", in_run.ratio_to(raw_click)),
+                      *((f"{goto.name.split(':')[0]}: goto vs the raw actions it performs", goto.ratio_to(raw))
+                        for goto, raw in gotos),
                       ("5-key plan: screenshots where useful vs a PNG after every step", useful.ratio_to(every))]
     section.facts += [f"key press: whole stack vs raw Playwright {key.ratio_to(raw_key):.2f}x "
                       f"({key.median_ms - raw_key.median_ms:.1f} ms added at p50); against a raw press plus the same "
@@ -93,6 +98,9 @@ def web_steps(runs: int) -> list[Section]:
                       f"HTTP, the token's user, the audit entry, the Socket.IO call to the host",
                       f"click step of a run (the plan sent once, each step run and reported by the host) vs raw "
                       f"Playwright {in_run.ratio_to(raw_click):.2f}x (target 1.3x)",
+                      "goto vs the raw actions it performs, on the host (target 1.5x): " + "; ".join(
+                          f"{goto.name.split(':')[0]} {goto.ratio_to(raw):.2f}x ({goto.median_ms - raw.median_ms:.1f} ms "
+                          f"added: the arrival's check of the screen)" for goto, raw in gotos),
                       f"5-key plan on the host: screenshots where useful (default policy) vs a PNG after every step "
                       f"{useful.ratio_to(every):.2f}x ({every.median_ms / 5:.1f} → {useful.median_ms / 5:.1f} ms a step)"]
     return [section]
@@ -117,6 +125,51 @@ def _step_in_a_run(http: Any, base: str, name: str, command: str, params: dict, 
     one, eleven = pairs["one"].samples_ms, pairs["eleven"].samples_ms
     return Timing(f"whole stack, in a run: {name} (runs of 11 vs 1, per step)",
                   tuple((b - a) / 10 for a, b in zip(one, eleven)))
+
+
+def _goto_vs_raw(rt: Any, session: Any, source: str, target: str, rounds: int) -> tuple[Timing, Timing]:
+    """``goto`` from *source* to *target* on the host, and the raw Playwright actions of its path (each click, each
+    key press and its settle), measured in turn from *source*, each at a random phase of the frame clock."""
+    import random
+    import time
+
+    from backend_core.controllers.web import WEB_KEYS
+    from backend_core.navigation.graph import shortest_path
+    from shared.keys import Key
+
+    nav = rt.navigation
+    nav.goto(source)
+    path = shortest_path(nav.tree, source, target)
+    frames = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+    def raw(page: Any) -> None:
+        for edge in path:
+            for action in edge.actions:
+                if action.command == "click_element":
+                    page.click(action.params["selector"])
+                elif action.command == "press_key":
+                    page.keyboard.press(WEB_KEYS[Key(action.params["key"])])
+                    page.evaluate(frames)
+                else:
+                    raise RuntimeError(f"the bench has no raw form of {action.command!r}")
+
+    rng = random.Random(0)
+    samples: dict[str, list[float]] = {"goto": [], "raw": []}
+    for _ in range(rounds + 2):
+        for kind in ("goto", "raw"):
+            nav.goto(source)
+            time.sleep(rng.uniform(0, FRAME_S))
+            start = time.perf_counter_ns()
+            if kind == "goto":
+                nav.goto(target)
+            else:
+                session.call(raw)
+                nav.forget()   # the raw actions moved the device behind the navigator's back
+            samples[kind].append((time.perf_counter_ns() - start) / 1e6)
+    nav.goto(source)   # located again, for the figures after these
+    label = f"{source} -> {target}"
+    return (Timing(f"{label}: goto on the host ({len(path)} edge(s))", tuple(samples["goto"][2:])),
+            Timing(f"{label}: raw Playwright, the same actions", tuple(samples["raw"][2:])))
 
 
 def _screenshot_policies(rt: Any, runs: int) -> tuple[Timing, Timing]:
