@@ -657,6 +657,10 @@ def _restate(task: str) -> str:
                   r"(?P<x>(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?)\s+(?:in|set\s+to|to\s+be|switched\s+to)\s+"
                   r"(?P<v>(?-i:[A-Z0-9])[\w.-]*)$",
                   lambda m: f"set the {m.group('x')} to {m.group('v')}", task.strip(), flags=re.I)
+    # "go one channel down from Boreal Sports": that channel first, then the key
+    task = _STEP_FROM.sub(lambda m: f"{m.group('pre')}tune to {m.group('x')}, then go "
+                                    + re.sub(r"^(?:one|a)\s+", "", m.group("move"), flags=re.I)
+                                    .replace("the ", "to the ", 1), task)
     # "what's on Boreal Sports right now? it should be Alpine Ski Cup": what it shows, checked
     task = _WHATS_ON.sub(lambda m: f"{m.group('pre')}check that {m.group('x')} shows {m.group('v')}", task)
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
@@ -780,6 +784,10 @@ _WHAT_VALUE = re.compile(
     r"(?P<v>[^!?;]+?)[.!]?(?=$|[;]|\s+(?:and|then)\b)", re.I)
 
 
+_STEP_FROM = re.compile(
+    r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:(?:go|move|switch|zap|flip|change|step)\s+)?(?:to\s+)?"
+    r"(?P<move>(?:one\s+|a\s+)?channel\s+(?:up|down)|(?:the\s+)?(?:next|previous|prev|last)\s+channel)\s+"
+    r"from\s+(?P<x>(?-i:[A-Z0-9])[^,;]*?|channel\s*\d{1,4})(?=$|\s*[,;.]|\s+(?:and|then)\b)", re.I)
 _WHATS_ON = re.compile(
     r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:so\s+)?what(?:['’]s|\s+is)\s+(?:on|playing\s+on|showing\s+on|airing\s+on|"
     r"on\s+air\s+on)\s+(?P<x>(?:the\s+)?[\w#\"'“”&-]+(?:\s+[\w#\"'“”&-]+){0,5}?)(?:\s+(?:right\s+now|now|currently|"

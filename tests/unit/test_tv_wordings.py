@@ -111,3 +111,11 @@ def test_the_replay_of_an_item_is_an_item_of_what_replay_opens_only() -> None:
 
     p = BuiltinPlanner().plan(PlanRequest("watch the live tv of Jazz at the Lake", param_context()))
     assert not any(s.params.get("param") == "Jazz at the Lake" for s in p.steps)
+
+
+@pytest.mark.parametrize("task, channel, key", [("go one channel down from Boreal Sports", "Boreal Sports", "CHANNEL_DOWN"),
+                                                ("move to the next channel from Aurora News", "Aurora News", "CHANNEL_UP")])
+def test_a_channel_step_from_a_named_channel_tunes_to_it_first(task: str, channel: str, key: str) -> None:
+    got = _planned(task, demo_context())
+    tuned = next(i for i, (_, params) in enumerate(got) if params.get("text") == channel)
+    assert got[-1] == ("press_key", {"key": key, "repeat": 1}) and tuned < len(got) - 1
