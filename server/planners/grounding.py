@@ -180,14 +180,17 @@ def _best(phrase: str, names: list[str]) -> float:
 # -- screens and declared elements -------------------------------------------------------------
 
 PARAM_SCREEN_WEIGHT = 0.8
+_PLACE_WORD = re.compile(r"\s+(?:tv|screen|page|section|area|view)$", re.I)
 
 
 def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Target]:
     """The screens *phrase* names, best first. A page named after the one item it shows ("Movie for {name}") counts
     less where a screen of its own is named too ("the film section": Movies, not an arbitrary movie's page). Named
     alone ("the player"), or with a heading of its own ("Live TV", showing a channel), it is a screen like any other."""
-    scored = [(max(_best(phrase, [node.label, node.id.replace("_", " ")]), _best(phrase, list(node.keywords)) * 0.9), node)
-              for node in ctx.navigation.nodes]
+    bare = _PLACE_WORD.sub("", phrase)   # "catch-up TV", "the settings screen": the name without the word for a place
+    said = [phrase] + ([bare] if bare and bare != phrase else [])
+    scored = [(max(max(_best(p, [node.label, node.id.replace("_", " ")]), _best(p, list(node.keywords)) * 0.9)
+                   * (1.0 if p is phrase else 0.95) for p in said), node) for node in ctx.navigation.nodes]
     one_item = [node for _, node in scored if node.param and "{" + node.param + "}" in node.label]
     plain = any(score >= 0.7 for score, node in scored if node not in one_item)
     out = [Target(TargetKind.SCREEN, score * (PARAM_SCREEN_WEIGHT if plain and node in one_item else 1.0), node.label,

@@ -119,3 +119,13 @@ def test_a_channel_step_from_a_named_channel_tunes_to_it_first(task: str, channe
     got = _planned(task, demo_context())
     tuned = next(i for i, (_, params) in enumerate(got) if params.get("text") == channel)
     assert got[-1] == ("press_key", {"key": key, "repeat": 1}) and tuned < len(got) - 1
+
+
+def test_a_screen_said_with_a_word_for_a_place_is_that_screen() -> None:
+    from dataclasses import replace
+
+    ctx = param_context()   # Replay as a draft names it: no keyword "catch-up" written by hand
+    nodes = tuple(replace(n, keywords=("replay",)) if n.id == "replay" else n for n in ctx.navigation.nodes)
+    drafted = replace(ctx, navigation=replace(ctx.navigation, nodes=nodes))
+    assert _planned("open catch-up TV", drafted) == [("goto", {"node": "replay"})]
+    assert _planned("go to live TV", drafted) == [("goto", {"node": "live"})]
