@@ -48,7 +48,7 @@ def measure(name: str, fn: Callable[[], Any], runs: int, warmup: int = 5) -> Tim
 
 
 def measure_interleaved(fns: dict[str, Callable[[], Any]], runs: int, warmup: int = 5,
-                        jitter_s: float = 0.0) -> dict[str, Timing]:
+                        jitter_s: float = 0.0, reset: Callable[[], Any] | None = None) -> dict[str, Timing]:
     """Like :func:`measure` for several callables at once, called in turn within each round.
 
     For figures compared with one another whose cost drifts while they are measured. *jitter_s*: each
@@ -56,14 +56,19 @@ def measure_interleaved(fns: dict[str, Callable[[], Any]], runs: int, warmup: in
     whole frames of a clock (a browser's input waits for its next animation frames) is sampled at every
     phase of it, not at the one the previous call happened to end on. Then a figure that adds d ms of
     work before the same browser call is d ms slower, as it is on average, not a whole frame or nothing.
+    *reset*: called, unmeasured, before each call (the device brought back to where each call starts).
     """
     rng = random.Random(0)
     for _ in range(warmup):
         for fn in fns.values():
+            if reset is not None:
+                reset()
             fn()
     samples: dict[str, list[float]] = {name: [] for name in fns}
     for _ in range(runs):
         for name, fn in fns.items():
+            if reset is not None:
+                reset()
             if jitter_s:
                 time.sleep(rng.uniform(0, jitter_s))
             start = time.perf_counter_ns()

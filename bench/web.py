@@ -137,9 +137,6 @@ def _step_in_a_run(http: Any, base: str, name: str, command: str, params: dict, 
 def _goto_vs_raw(rt: Any, session: Any, source: str, target: str, rounds: int) -> tuple[Timing, Timing]:
     """``goto`` from *source* to *target* on the host, and the raw Playwright actions of its path (each click, each
     key press and its settle), measured in turn from *source*, each at a random phase of the frame clock."""
-    import random
-    import time
-
     from backend_core.controllers.web import WEB_KEYS
     from backend_core.navigation.graph import shortest_path
     from shared.keys import Key
@@ -160,23 +157,16 @@ def _goto_vs_raw(rt: Any, session: Any, source: str, target: str, rounds: int) -
                 else:
                     raise RuntimeError(f"the bench has no raw form of {action.command!r}")
 
-    rng = random.Random(0)
-    samples: dict[str, list[float]] = {"goto": [], "raw": []}
-    for _ in range(rounds + 2):
-        for kind in ("goto", "raw"):
-            nav.goto(source)
-            time.sleep(rng.uniform(0, FRAME_S))
-            start = time.perf_counter_ns()
-            if kind == "goto":
-                nav.goto(target)
-            else:
-                session.call(raw)
-                nav.forget()   # the raw actions moved the device behind the navigator's back
-            samples[kind].append((time.perf_counter_ns() - start) / 1e6)
+    def raw_path() -> None:
+        session.call(raw)
+        nav.forget()   # the raw actions moved the device behind the navigator's back
+
+    pair = measure_interleaved({"goto": lambda: nav.goto(target), "raw": raw_path}, rounds, warmup=2,
+                               jitter_s=FRAME_S, reset=lambda: nav.goto(source))
     nav.goto(source)   # located again, for the figures after these
     label = f"{source} -> {target}"
-    return (Timing(f"{label}: goto on the host ({len(path)} edge(s))", tuple(samples["goto"][2:])),
-            Timing(f"{label}: raw Playwright, the same actions", tuple(samples["raw"][2:])))
+    return (Timing(f"{label}: goto on the host ({len(path)} edge(s))", pair["goto"].samples_ms),
+            Timing(f"{label}: raw Playwright, the same actions", pair["raw"].samples_ms))
 
 
 def _screenshot_policies(rt: Any, runs: int) -> tuple[Timing, Timing]:

@@ -107,11 +107,10 @@ def saved_check_intent(c: Clause, st: State) -> bool:
         if st.live is None or _shown(st, name):
             st.check(checks.text_shown(st.ctx, name))
             return True
-        said = notice(st)
-        if said:
-            st.summary.append(f"{name!r} is not on the screen after the save; the app says {said!r}")
-            st.check(checks.element(st.ctx, text=said, exact=True,
-                                    description=f"Check the app says {name!r} was saved ({said!r})"))
+        if told:
+            st.summary.append(f"{name!r} is not on the screen after the save; the app says {told!r}")
+            st.check(checks.element(st.ctx, text=told, exact=True,
+                                    description=f"Check the app says {name!r} was saved ({told!r})"))
             return True
         st.check(checks.text_shown(st.ctx, name))
     except CannotCheck:
