@@ -41,6 +41,8 @@ def wait_until(
     clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     settled: Callable[[], bool] | None = None,
+    busy: Callable[[], bool] | None = None,
+    busy_cap_s: float = 30.0,
 ) -> T:
     """Call *probe* until it returns ``(True, value)``; return that value.
 
@@ -53,8 +55,13 @@ def wait_until(
     *settled*, asked after a probe that did not hold, says the screen has stopped changing by itself
     (nothing loads, moves or is rewritten): what is not there yet will not come, and the wait ends
     before its timeout, with :attr:`WaitTimeout.settled` set.
+
+    *busy*, asked when the time is up, says the screen is still being fetched (a page whose server takes its
+    time to answer a search): the wait goes on until it has come, at most *busy_cap_s* more, and the timeout
+    then counts from there (what is checked was never on screen to be seen).
     """
     deadline = clock() + max(0.0, timeout.seconds)
+    last_chance = deadline + busy_cap_s
     attempts = 0
     while True:
         attempts += 1
@@ -62,6 +69,10 @@ def wait_until(
         if done:
             return observation
         remaining = deadline - clock()
+        if remaining <= 0 and busy is not None and clock() < last_chance and busy():
+            log.debug("%s: the screen is still loading; waiting for it", what)
+            deadline = min(last_chance, clock() + max(timeout.interval, min(timeout.seconds, 1.0)))
+            remaining = deadline - clock()
         if remaining <= 0:
             raise WaitTimeout(f"{what} not met within {timeout.seconds:g}s", observation, attempts)
         if settled is not None and settled():

@@ -26,7 +26,7 @@ from evals.apps.base import free_port, wait_http
 
 log = logging.getLogger(__name__)
 OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "screens" / "third_party.json"
-PYDOC_PAGES = ["/", "/topics.html", "/json.html"]
+PYDOC_PAGES = ["/", "/topics.html", "/json.html", "/heapq.html", "/keywords.html", "/search?key=os.path"]
 PAGES = {"django_admin": ["/admin/", "/admin/store/product/", "/admin/store/customer/", "/admin/store/customer/1/change/"],
          "sqlite_web": ["/", "/books/", "/books/content/", "/query/", "/books/insert/", "/members/content/",
                         "/members/update/WzNd/"],

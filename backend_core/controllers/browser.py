@@ -235,6 +235,14 @@ class BrowserSession:
                 return False
             page.wait_for_timeout(max(20.0, min(100.0, still_ms - quiet)))
 
+    def loading(self, page: Any) -> bool:
+        """A document for the page's main frame is being fetched: what the page will show has not come yet."""
+        try:
+            return any(r.is_navigation_request() and r.frame == page.main_frame for r in list(self._inflight))
+        except Exception as exc:   # a request of a frame that went away
+            log.debug("reading the requests under way: %s", exc)
+            return False
+
     def still_for(self, page: Any) -> float:
         """Seconds the page has not changed by itself (see ``STILL_JS``); 0 while a request is under way."""
         if self._inflight:

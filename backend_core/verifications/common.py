@@ -89,13 +89,15 @@ def verify(
     interval: float = DEFAULT_INTERVAL_S,
     describe: Callable[[T], str] = str,
     settled: Callable[[], bool] | None = None,
+    busy: Callable[[], bool] | None = None,
 ) -> T:
     """Wait for *probe*; on timeout raise :class:`VerificationFailed` with the last screenshot.
 
-    *settled* (see :func:`~backend_core.wait.wait_until`) ends the wait early once the screen has stopped changing.
+    *settled* (see :func:`~backend_core.wait.wait_until`) ends the wait early once the screen has stopped changing;
+    *busy* keeps it going while the screen is still being fetched.
     """
     try:
-        return wait_until(probe, Timeout(timeout, interval), what=expected, settled=settled)
+        return wait_until(probe, Timeout(timeout, interval), what=expected, settled=settled, busy=busy)
     except WaitTimeout as exc:
         seen = describe(exc.last) if exc.last is not None else "nothing"
         when = "still not so when the screen stopped changing" if exc.settled else f"not seen within {timeout:g}s"

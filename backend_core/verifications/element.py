@@ -115,6 +115,10 @@ class DomVerifier(VerificationController):
         self.session = session
         self.screen = WebScreen(session)
 
+    def _loading(self) -> bool:
+        """The page's next document is still being fetched (a form was sent; its server takes its time)."""
+        return bool(self.session.call(self.session.loading, reads=True))
+
     def _settled(self, timeout: float) -> Callable[[], bool] | None:
         """For a check that waits at most the default time: true once the page has been still, with nothing
         loading, for :data:`STILL_AFTER_S` (or the device's ``settle_ms``) since the check began, so what it
@@ -178,7 +182,8 @@ class DomVerifier(VerificationController):
                     ", ".join(repr(e.label) for e in elements[:6] if e.label)
             return held, seen_text(found, candidates, elements, query.role)
 
-        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout),
+                      busy=self._loading)
         return f"{expected}: {seen}"
 
     @command("Check that a table is sorted by a column: its values (as numbers, else as text) run in the "
@@ -193,7 +198,8 @@ class DomVerifier(VerificationController):
             return holds(shown, want), describe(shown)
 
         expected = wanted(want, column)
-        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout),
+                      busy=self._loading)
         return f"{expected}: {seen}"
 
     @command("Check that the page IS the named screen (present=true) or is not (present=false): its title, a main "
@@ -207,5 +213,6 @@ class DomVerifier(VerificationController):
             return bool(why) == present, (f"named by {why}" if why else where(obs))
 
         expected = f"the {name!r} page" + ("" if present else " not") + " shown"
-        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout))
+        seen = verify(probe, timeout=timeout, expected=expected, screen=self.screen, settled=self._settled(timeout),
+                      busy=self._loading)
         return f"{expected}: {seen}"

@@ -373,6 +373,7 @@ class BuiltinPlanner:
                 for intent_name, intent in INTENTS:
                     if intent(clause, st):
                         st.last_act = intent_name
+                        log.debug("%r planned by the %s intent", clause.text, intent_name)
                         break
                 else:
                     if _click_named(clause, st):

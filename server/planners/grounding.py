@@ -103,11 +103,29 @@ def _stem(w: str) -> str:
     return w
 
 
+# a name written as code: "os.path", "urllib.parse", "json_decoder", "example.com" (one token, never its parts)
+_CODE_NAME = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+|[A-Za-z][A-Za-z0-9]*_\w+")
+
+
+def _code_name_score(name: str, candidate: str) -> float:
+    """How well a name written as code names *candidate*: only as a whole token of it ("os.path" is not the
+    "os" and "pathlib" of a list of modules), the fewer other tokens beside it the better."""
+    low = name.lower()
+    if candidate.strip().lower() == low:
+        return 1.0
+    tokens = [t.strip(".") for t in re.findall(r"[\w.-]+", candidate.lower())]
+    if low not in tokens:
+        return 0.0
+    return max(0.62, 0.95 - 0.03 * (len(tokens) - 1))
+
+
 @lru_cache(maxsize=65536)
 def similarity(phrase: str, candidate: str) -> float:
     """How well *phrase* names *candidate* (0..1): exact, containment, overlap, then typos."""
     if not phrase or not candidate:
         return 0.0
+    if _CODE_NAME.fullmatch(phrase.strip()):
+        return _code_name_score(phrase.strip(), candidate)
     base = phrase_score(phrase, candidate)
     if base < 0.95 and _initials_of(phrase, candidate):
         base = 0.95   # "the FAQ" is "Frequently asked questions", "TOS" is "Terms of Service"

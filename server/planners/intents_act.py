@@ -39,6 +39,10 @@ _KIND_AFTER = re.compile(rf"(?<=\S)\s+(?:{_KINDS})$", re.I)          # "the json
 _ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry|row|record|line)"
                     r"\s+(?:of|for|on|about)\s+"
                     r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
+_OWN_PAGE = re.compile(r"(?<=\S)['’]s?\s+(?:documentation|docs|doc|page|details|help|info|information|entry|record|"
+                       r"profile|settings)$", re.I)                        # "the string module's documentation"
+_LIST_OF = re.compile(r"^(?:the\s+|a\s+)?(?:full\s+|whole\s+|complete\s+)?(?:list|listing|index|overview|table)\s+of\s+"
+                      r"(?:all\s+)?(?:the\s+)?(?P<x>[a-z][\w-]*s)$", re.I)   # "the list of topics"
 
 
 def _object(c: Clause) -> tuple[str, str]:
@@ -65,10 +69,34 @@ def resolve_pronoun(text: str, st: State) -> str:
     return text
 
 
+def channel_lineup(st: State, players: list) -> set[int]:
+    """The channel numbers the device's tree lists: elements that open a screen playing channels, numbered by a
+    ``data-channel`` (or ``data-number``) of their selector or by the number their text starts with (a guide's
+    rows, "1 Aurora News …"). Empty when the tree does not list channels."""
+    ids = {n.id for n in players}
+    found: set[int] = set()
+    for node in st.ctx.navigation.nodes:
+        for e in node.elements:
+            if e.opens not in ids:
+                continue
+            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector or "") \
+                or re.match(r"\s*(\d{1,4})\b(?![.:,]\d)", e.text or "")
+            if m:
+                found.add(int(m.group(1)))
+    return found if len(found) >= 3 else set()
+
+
 def tune_channel(st: State, number: str) -> None:
     live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
     if not live:
         raise Unplannable("no screen of this device plays channels")
+    lineup = channel_lineup(st, live)
+    if lineup and int(number) not in lineup and not st.open_world:
+        low, high = min(lineup), max(lineup)
+        raise Unplannable(f"there is no channel {number}: the guide lists channels {low} to {high}"
+                          if lineup == set(range(low, high + 1)) else
+                          f"there is no channel {number}: the guide lists channels {', '.join(map(str, sorted(lineup)))}",
+                          f"channel {number}")
     st.goto(live[0])
     allowed = st.key_choices()
     keys = digit_keys(number)
@@ -508,6 +536,10 @@ def activate(c: Clause, st: State) -> bool:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else play_key(st)
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
     raw = _ABOUT.sub("", raw) or raw
+    raw = _OWN_PAGE.sub("", raw) or raw
+    listed = _LIST_OF.match(raw)
+    if listed and not grounding.live_elements(raw, st.live, roles=CLICKABLE_ROLES, minimum=0.85):
+        raw = listed.group("x")   # "the list of topics" is the topics, unless a control says "List of topics"
     if _on_the_form(st, raw):
         return True
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
@@ -535,6 +567,11 @@ def activate(c: Clause, st: State) -> bool:
     screen = grounding.screens(target_text, st.ctx)
     live = grounding.live_elements(category_free, st.live, roles=CLICKABLE_ROLES | {"text", "heading", "img", "cell"},
                                    minimum=0.6)
+    if category_free != target_text and live:   # "the module index": the link "Module Index", not a cell "INDEX"
+        whole = [t for t in grounding.live_elements(target_text, st.live, roles=CLICKABLE_ROLES, minimum=0.9)]
+        if whole:
+            live = sorted(whole + [replace(t, score=t.score * 0.97) for t in live
+                                   if all(t.live is not w.live for w in whole)], key=lambda t: -t.score)
     if role:
         live = [t for t in live if t.live.role == role] or live
     if not _SORTING.search(c.text):
@@ -575,6 +612,10 @@ def activate(c: Clause, st: State) -> bool:
         flag = flag_condition(st, raw)
         if flag is not None and condition_filter(st, flag):
             return True   # "show the indoor plants": the list's yes/no column, filtered
+    if live and c.act in (Act.OPEN, Act.NAVIGATE) and _inert(live[0]) and not declared:
+        # "open os.path" where a line only says "key = os.path": words shown, with nothing there to open
+        live = [t for t in live if not _inert(t)]
+        best_live = live[0].score if live else 0.0
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
         if t.live is not None and t.live.role in ("heading", "text") and not t.live.clickable and st.live is not None:
@@ -830,6 +871,11 @@ def _home_link(st: State, text: str) -> Target | None:
     # else the first link to the app's root, in page order (the brand link comes before "view site")
     pick = named or next((e for e in links if path_of(e.href) in ("/", root, root.rstrip("/"))), None)
     return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick) if pick is not None else None
+
+
+def _inert(t: Target) -> bool:
+    """A shown text nothing opens: a cell, a line or a heading no handler makes clickable."""
+    return t.live is not None and not t.live.clickable and t.live.role in ("cell", "text", "row", "heading", "term")
 
 
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:

@@ -284,7 +284,8 @@ def check_intent(c: Clause, st: State) -> bool:
         return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"
     m = re.match(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+|movie\s+|film\s+|show\s+|programme\s+|program\s+)?"
-                 r"(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=)\s+(.+)$",
+                 r"(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=|(?:should|must|ought\s+to|has\s+to)\s+"
+                 r"(?:be|read|say|show))\s+(.+)$",
                  flat, re.I) or re.match(r"^(?:i|we|you)(?:'m|'re| am| are)\s+(?:now\s+)?(?:on|in|at)\s+(?:the\s+)?(.+?)"
                                          r"(?:\s+(?:screen|page|view|tab))?$", flat, re.I)
     if m:
@@ -535,6 +536,9 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 st.goto(screen[0].node)
         elif not subject:
             subject = where   # "in the banner": an element
+    if subject and st.live is not None and not st.moved and st.open_world and _is_this_page(st, subject) \
+            and not grounding.tree_elements(subject, st.ctx, prefer_node=st.node, minimum=0.9):
+        subject = ""   # "open textwrap and check it mentions dedent": the page shown is textwrap's, and says it
     if subject:
         screen = grounding.screens(subject, st.ctx, minimum=0.8)
         declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
@@ -586,6 +590,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, present=not negative,
                                             description=f"Check {t.element.name} is {'gone' if negative else 'shown'}"))
             return
+    text = _named_of_kind(st, text, negative)
     if not negative:
         text = _as_shown(st, text)
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
@@ -696,6 +701,88 @@ _RECORD_NOUNS = ("email|e-mail|mail|message|page|entry|item|record|row|file|docu
                  "card|folder|event|thread|comment")
 _KIND_TAIL = re.compile(rf"^(?P<x>.*?\S)\s+(?:{_RECORD_NOUNS})$", re.I)
 _DESCRIBED = re.compile(rf"^(?:(?:the|a|an)\s+)?(?:{_RECORD_NOUNS})\s+(?P<x>(?-i:[A-Z0-9\"'“]).*)$", re.I)
+
+
+def _kind_split(text: str) -> list[tuple[str, str]]:
+    """The ways *text* may be a name with a word for its kind: ("function", "dumps") of "the function dumps",
+    ("topic", "LOOPING") of "LOOPING topic". The kind is a lower-case word of three letters or more."""
+    ws = re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split()
+    if len(ws) < 2 or re.search(r"[\"'“‘]", text):
+        return []
+    out = []
+    if re.fullmatch(r"[a-z]{3,}", ws[0]):
+        out.append((ws[0], " ".join(ws[1:])))
+    if re.fullmatch(r"[a-z]{3,}", ws[-1]):
+        out.append((ws[-1], " ".join(ws[:-1])))
+    return out
+
+
+# words for kinds of things a page lists, said before or after a name ("the function heappush", "a LOOPING topic")
+_KIND_NOUNS = frozenset("""function functions method methods class classes module modules package packages topic topics
+keyword keywords attribute attributes property properties constant constants variable variables parameter parameters
+command commands option options setting settings section sections chapter chapters article articles tag tags
+category categories label labels field fields column columns table tables file files folder folders page pages
+user users group groups project projects""".split())
+
+
+def _names_kinds(st: State) -> set[str]:
+    """The words the screen shown names kinds of things by, in its title, headings, tabs and links."""
+    assert st.live is not None
+    said = [st.live.title] + [e.name or e.text for e in st.live.elements
+                              if e.role in ("heading", "tab", "link", "menuitem") and not e.hidden]
+    # a section's title set as a cell or a line of its own: "Functions" above a module's functions
+    alone = {w for e in st.live.elements if not e.hidden for w in [grounding.norm(e.name or e.text or "")]
+             if w.isalpha() and w.endswith("s")}
+    return {w for t in said if t and len(words(t)) <= 4 for w in words(t)} | alone
+
+
+def _shown_as_name(st: State, name: str) -> bool:
+    """*name* is the whole name of an element shown, or how one begins before its details ("dumps(obj, …)",
+    "json (package)")."""
+    assert st.live is not None
+    low = name.casefold()
+    for e in st.live.elements:
+        label = (e.name or e.text or "").strip().casefold()
+        if e.hidden or not label:
+            continue
+        if label == low or re.match(rf"{re.escape(low)}\s*[(:\[—–-]", label):
+            return True
+    return False
+
+
+def _named_of_kind(st: State, text: str, negative: bool) -> str:
+    """*text* as the name it says, where it adds a word for the kind of thing the screen lists: "the function dumps"
+    on a page with a "Functions" heading is "dumps", "a LOOPING topic" on the topics is "LOOPING". Not where the
+    screen shows *text* itself, the kind is not a word the screen names a kind by, or the name is not shown
+    whole (so "Invalid email" never becomes the "Invalid" of "Invalid password"). A positive check of a name this
+    screen does not show, of a kind a link here lists ("Topics"), opens that list and checks there."""
+    if not st.open_world:
+        return text
+    if st.moved or st.live is None:
+        if any(k.lower() in _KIND_NOUNS for k, _ in _kind_split(text)):
+            raise Defer(text)   # "open heapq and check it lists the function heappush": read on heapq's page
+        return text
+    if any(text.casefold() in t.casefold() for t in st.live.visible_texts()):
+        return text
+    from server.planners.records import entity_link, plural_of
+
+    kinds = _names_kinds(st)
+    for kind, name in _kind_split(text):
+        if plural_of(kind) not in kinds and kind not in kinds:
+            continue
+        if _shown_as_name(st, name):
+            return name
+        listing = None if negative else entity_link(st, kind)
+        if listing is not None and listing.live is not None and listing.live.role in ("link", "tab", "menuitem") \
+                and not _leads_to_this_page(st, listing.live.href):
+            st.click_live(listing, f"Open {listing.label!r} to find {name!r}")
+            raise Defer(name, replace_with=[f'check "{name}" is shown'])
+    return text
+
+
+def _leads_to_this_page(st: State, href: str) -> bool:
+    assert st.live is not None
+    return bool(href) and urlsplit(urljoin(st.live.url, href))[1:3] == urlsplit(st.live.url)[1:3]
 
 
 def _as_shown(st: State, text: str) -> str:

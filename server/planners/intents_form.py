@@ -17,7 +17,7 @@ from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, words
 from server.planners.list_search import on_list_of, record_shaped, search_in_list, seek_record
-from server.planners.site_search import without_leading_kind
+from server.planners.site_search import box_before_button, box_before_search_button, without_leading_kind
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
 from shared.models import NodeInfo
@@ -59,7 +59,12 @@ def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTB
         phrase = ""   # "the input", "the text box": the one field there is (or the focused one)
     if phrase:
         found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles]
-        return found[0] if found else None
+        if found:
+            return found[0]
+        # "the Get box": a field with no name of its own, named by the button that sends it
+        button = re.sub(r"^(?:the|a|an)\s+|\s+(?:box|field|input|bar|textbox|text\s+box)$", "", phrase.strip(), flags=re.I)
+        beside = box_before_button(st, button) if ROLE_TEXTBOX in roles else None
+        return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, beside.label, live=beside) if beside is not None else None
     boxes = [e for e in grounding.textboxes(st.live) if e.role in roles]
     focused = [e for e in boxes if e.focused]
     pick = focused[0] if focused else (boxes[0] if len(boxes) == 1 else None)
@@ -93,6 +98,10 @@ def type_into(st: State, text: str, field: Target | None, *, clear: bool = True,
         st.add(V.SET_CHECKED, {"checked": True, "selector": gate[1].selector}, f"Allow changing {field.label}")
     if field is not None:
         params["field"] = _field_name(field)
+        twins = [e for e in grounding.textboxes(st.live) if _field_name(Target(field.kind, 1.0, "", live=e)) ==
+                 params["field"]] if st.live is not None else []
+        if len(twins) > 1 and field.live.selector:   # pydoc's two forms each name their box "key"
+            params["field"] = ""
         if not params["field"] and field.live.selector:
             params = {"text": text, "selector": field.live.selector}
         if "field" not in st.param_names(V.INPUT_TEXT) and field.live.selector:
@@ -144,19 +153,6 @@ def type_intent(c: Clause, st: State) -> bool:
     except CannotCheck:
         st.expect_check(None)
     return True
-
-
-def _box_before_search_button(st: State):  # type: ignore[no-untyped-def]
-    """The text field right before a button named Search / Find (the two make one form)."""
-    if st.live is None:
-        return None
-    elements = list(st.live.elements)
-    for i, el in enumerate(elements):
-        if el.role == "button" and (el.name or el.text).strip().lower() in ("search", "find", "search docs", "lookup"):
-            for prev in reversed(elements[max(0, i - 4):i]):
-                if prev.role == ROLE_TEXTBOX and not prev.hidden and not prev.disabled:
-                    return prev
-    return None
 
 
 _NOT_SCOPE = stems("search find look up for seek query by in on of the a an and please use using with via through "
@@ -239,7 +235,7 @@ def search_intent(c: Clause, st: State) -> bool:
             if len(boxes) == 1 and not _ENTRY_BOX.search(" ".join((boxes[0].name, boxes[0].placeholder,
                                                                                  boxes[0].hint))):
                 field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, boxes[0].label, live=boxes[0])
-        beside = _box_before_search_button(st) if field is None else None
+        beside = box_before_search_button(st) if field is None else None
         if beside is not None and beside.selector:
             # pydoc's "key" field of the form whose button says Search: no name of its own, named by selector
             field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, beside.label, live=beside)

@@ -180,7 +180,12 @@ def _shows(cell: str, phrase: str) -> str:
                 return token
         return ""
     n, c = _norm(phrase), _norm(cell)
-    return phrase if n and re.search(rf"(?:^| ){re.escape(n)}(?: |$)", c) else ""
+    if not n or not re.search(rf"(?:^| ){re.escape(n)}(?: |$)", c):
+        return ""
+    # "heapq" is not shown by "_heapq": a name with another before it, joined by an underscore
+    first, last = words(phrase)[0], words(phrase)[-1]
+    return phrase if re.search(rf"(?<![^\W_]|_){re.escape(first)}", cell, re.I) and \
+        re.search(rf"{re.escape(last)}(?!_)", cell, re.I) else ""
 
 
 def shows(text: str, phrase: str) -> bool:
@@ -453,6 +458,11 @@ def _yes_no(st: State, record: str, in_row: list[_Cell], cells: list[_Cell], col
     return False
 
 
+# "the page title is Pydoc: Index of Modules": the page's own title, however its words read (the check intent's)
+_TITLE_IS = re.compile(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+|tab\s+|browser\s+)?(?:title|heading|header)\s+"
+                       r"(?:is|reads?|says?|shows?|=|(?:should|must|ought\s+to|has\s+to)\s+(?:be|read|say|show))\s+", re.I)
+
+
 def statement_check(c: Clause, st: State) -> bool:
     """A statement about one record, checked in its row: see the module's docstring."""
     if c.act is not Act.CHECK or st.live is None:
@@ -462,7 +472,7 @@ def statement_check(c: Clause, st: State) -> bool:
     # "blinking red means no internet connection": what it means is a value, its "no" included
     meaning = _MEANS.search(said)
     if not said or _NOBODY.search(said[:meaning.start()] if meaning else said) or _PRESENCE.search(said) \
-            or _COUNT.search(said) or quoted(said) == said:
+            or _COUNT.search(said) or quoted(said) == said or _TITLE_IS.match(said):
         return False
     page = _NUMBERED.match(said)   # "ticket 1 has critical priority": on that record's own page
     if page is not None and _MONTH.match(page.group("rec")):

@@ -244,7 +244,9 @@ def fix_word(word: str, known: frozenset[str]) -> str:
             return short.capitalize() if word[:1].isupper() else short
     if len(low) < 6 or low in known or low in VERBS or low in COMMON_WORDS or not low.isalpha():
         return word
-    allowed = 1 if len(low) < 9 else 2
+    if word.isupper():
+        return word   # "the FUNCTIONS topic": a name copied from the app as it shows it, not a slip of the keys
+    allowed = 1 if len(low) < 10 else 2   # "functions" is one slip from no word of an index, two from "functools"
     best, best_d = word, allowed + 1
     for k in known:
         if k[0] != low[0] or abs(len(k) - len(low)) > allowed or not k.isalpha():
@@ -252,6 +254,8 @@ def fix_word(word: str, known: frozenset[str]) -> str:
         if k.startswith(low) or low.startswith(k):
             return word   # "setting" and "settings" are one word, not a typo
         d = edit_distance(low, k, allowed + 1)
+        if d == 2 and (k[:2] != low[:2] or k[-1] != low[-1]):
+            continue   # two slips in a long word keep its ends: "functions" is no "fractions"
         if d < best_d:
             best, best_d = k, d
     return best
@@ -267,6 +271,9 @@ def fix_typos(text: str, known: frozenset[str]) -> str:
     return "".join(parts)
 
 
+_DOCS_OF = re.compile(r"(?P<pre>^|(?:,|\band\b|\bthen\b)\s*)(?:look\s+up|pull\s+up|bring\s+up|find|get|read|check\s+out)\s+"
+                      r"(?:the\s+)?(?P<k>docs|documentation|doc|help|manual|reference|man\s+page)\s+(?:for|of|on|about)\b",
+                      re.I)
 _PUT_ON = re.compile(r"^put\s+(?P<x>(?!it\b|that\b|this\b)[^,]+?)\s+on$", re.I)
 _FROM_START = re.compile(r"\s+(?:(?:right\s+)?from\s+the\s+(?:very\s+)?(?:beginning|start|top)|from\s+scratch|"
                          r"all\s+over(?:\s+again)?|over\s+again|again)$", re.I)
@@ -690,10 +697,11 @@ def _restate(task: str) -> str:
     passive = _PASSIVE.match(task.strip())
     if passive:   # "Bob Chen needs to be deleted"
         return f"{_PARTICIPLES[passive.group('p').lower()]} {passive.group('x')}"
+    task = _DOCS_OF.sub(r"\g<pre>open the \g<k> for", task)   # "look up the docs for os.path": its page, not a search
     typed = re.fullmatch(r"(?:enter|put)\s+(?P<v>.+?)\s+(?:in|into)\s+(?:the\s+)?(?P<f>[\w ]*?(?:field|box|input|bar))"
-                         r"(?P<s>\s+and\s+(?:press|hit)\s+(?:enter|return))?",
+                         r"(?P<s>(?:\s*,|\s+and\b|\s+then\b)\s*.*)?",
                          task.strip(), re.I)
-    if typed:     # "enter Chen in the search box": "enter" types here, it does not open
+    if typed:     # "enter Chen in the search box (and hit Search)": "enter" types here, it does not open
         return f"type {typed.group('v')} into the {typed.group('f')}{typed.group('s') or ''}"
     listed = re.fullmatch(r"(?:put|write|jot down|note down|note)\s+(?P<v>.+?)\s+(?:on|in|onto|into|to)\s+"
                           r"(?P<l>(?:the|my|our|this)\s+(?:[\w-]+\s+)?list)", task.strip(), re.I)

@@ -312,6 +312,16 @@ def _value(said: str) -> str:
 
 # -- on the screen ------------------------------------------------------------------------------
 
+def plural_of(noun: str) -> str:
+    """*noun*'s plural as a list's label says it ("keyword" → keywords, "entry" → entries); a plural stays."""
+    low = noun.lower()
+    if low.endswith("s"):
+        return low
+    if low.endswith("y") and low[-2:-1] not in ("a", "e", "o", "u"):
+        return low[:-1] + "ies"
+    return low + ("es" if low.endswith(("sh", "ch", "x", "z")) else "s")
+
+
 def entity_link(st: State, noun: str) -> Target | None:
     """A link, tab or menu item that names a list of *noun* ("customer" → "Customers")."""
     if not noun or st.live is None:
@@ -330,7 +340,9 @@ def entity_link(st: State, noun: str) -> Target | None:
                                t.label, re.I)]   # "Pairing a sensor" is about one sensor; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
     if short:
-        return short[0]
+        # "Keywords" lists keywords; a link "keyword" beside it is more likely one item of that name
+        listing = [t for t in short if plural_of(noun) in words(t.label)]
+        return listing[0] if listing else short[0]
     # already on the list's own page ("View Tickets"): the first of the lists it offers ("Active Tickets"),
     # one whose label has the noun as a word of its own
     stem = noun.lower().rstrip("s")

@@ -32,7 +32,7 @@ def site_search_box(st: State, as_you_type: bool = True) -> UIElement | None:
                 and _SEARCH_BOX.search(" ".join((e.name, e.placeholder, e.hint)))
                 and not re.search(r"\bfilter", " ".join((e.name, e.placeholder, e.hint)), re.I)), None)
     if box is None:
-        return None
+        return box_before_search_button(st)   # pydoc's "[    ] Search": a box with no name, sent by its button
     if any(e.role == ROLE_BUTTON and re.fullmatch(r"\W*(?:search|go|find)\W*", e.name or e.text or "", re.I)
            for e in st.live.elements):
         return box
@@ -45,6 +45,25 @@ def site_search_box(st: State, as_you_type: bool = True) -> UIElement | None:
     # it must say only "search": "Search projects…" searches projects, not the record sought
     only_search = re.fullmatch(r"\W*search\W*", said.strip(), re.I) is not None
     return box if only_search or not said.strip() and re.search(r"\bsearch\b", box.hint, re.I) else None
+
+
+def box_before_search_button(st: State) -> UIElement | None:
+    """The text field right before a button named Search / Find (the two make one form)."""
+    return next((b for name in ("search", "find", "search docs", "lookup") for b in [box_before_button(st, name)]
+                 if b is not None), None)
+
+
+def box_before_button(st: State, name: str) -> UIElement | None:
+    """The text field right before the button called *name* (the two make one form: pydoc's "[    ] Get")."""
+    if st.live is None or not name.strip():
+        return None
+    elements = list(st.live.elements)
+    for i, el in enumerate(elements):
+        if el.role == "button" and grounding.norm(el.name or el.text) == grounding.norm(name):
+            for prev in reversed(elements[max(0, i - 4):i]):
+                if prev.role == ROLE_TEXTBOX and not prev.hidden and not prev.disabled:
+                    return prev
+    return None
 
 
 def without_kind(st: State, name: str, *, named: bool = True) -> str:

@@ -94,6 +94,28 @@ def test_wait_until_ends_early_once_the_screen_has_settled_but_never_before_a_lo
     assert wait_until(lambda: next(calls), Timeout(5, 0.5), settled=lambda: False, sleep=lambda s: None) == 2
 
 
+def test_wait_until_goes_on_while_the_screen_is_still_being_fetched_up_to_a_cap() -> None:
+    now = [0.0]
+
+    def tick(s: float) -> None:
+        now[0] += s
+
+    # the page the check reads arrives at 8 s (a slow search); the check holds on it at once
+    assert wait_until(lambda: (now[0] >= 8, now[0]), Timeout(5, 0.5), clock=lambda: now[0], sleep=tick,
+                      busy=lambda: now[0] < 8) == 8
+    # a page that never arrives: the wait ends at the cap, with the last observation
+    now[0] = 0.0
+    with pytest.raises(WaitTimeout) as err:
+        wait_until(lambda: (False, "blank"), Timeout(5, 0.5), clock=lambda: now[0], sleep=tick, busy=lambda: True,
+                   busy_cap_s=10)
+    assert err.value.last == "blank" and 15 <= now[0] <= 15.5
+    # nothing loading: the timeout is the timeout
+    now[0] = 0.0
+    with pytest.raises(WaitTimeout):
+        wait_until(lambda: (False, None), Timeout(5, 0.5), clock=lambda: now[0], sleep=tick, busy=lambda: False)
+    assert now[0] == 5
+
+
 def test_zero_timeout_still_probes_once() -> None:
     seen = []
     with pytest.raises(WaitTimeout):

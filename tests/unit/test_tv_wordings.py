@@ -129,3 +129,16 @@ def test_a_screen_said_with_a_word_for_a_place_is_that_screen() -> None:
     drafted = replace(ctx, navigation=replace(ctx.navigation, nodes=nodes))
     assert _planned("open catch-up TV", drafted) == [("goto", {"node": "replay"})]
     assert _planned("go to live TV", drafted) == [("goto", {"node": "live"})]
+
+
+@pytest.mark.parametrize("task", ["switch to channel 42", "watch channel 77", "switch to channel 0"])
+def test_a_channel_the_guide_does_not_list_is_refused_with_the_line_up(task: str) -> None:
+    from server.planners.builtin import BuiltinPlanner
+    from server.planners.base import PlanRequest
+
+    p = BuiltinPlanner().plan(PlanRequest(task, demo_context()))
+    assert not p.feasible and not p.steps and "channels 1 to 8" in p.analysis
+
+
+def test_a_channel_the_guide_lists_is_tuned() -> None:
+    assert ("press_key", {"key": "DIGIT_8"}) in _planned("tune to channel 8", demo_context())
