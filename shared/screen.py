@@ -120,6 +120,14 @@ class UIElement:
         )
 
 
+def _same_line(a: UIElement, b: UIElement) -> bool:
+    """*b* is on *a*'s line of text (their boxes overlap vertically by half), or either was read with no box."""
+    if a.box is None or b.box is None:
+        return True
+    top, bottom = max(a.box[1], b.box[1]), min(a.box[1] + a.box[3], b.box[1] + b.box[3])
+    return bottom - top >= min(a.box[3], b.box[3]) / 2
+
+
 @dataclass(frozen=True)
 class ScreenObservation:
     """The screen as a controller read it: where (URL, title) and what (elements)."""
@@ -154,6 +162,28 @@ class ScreenObservation:
 
     def visible_texts(self) -> list[str]:
         return [t for e in self.elements if not e.hidden for t in (e.name, e.text) if t]
+
+    def lines(self) -> list[str]:
+        """:meth:`visible_texts`, and the lines of :meth:`line_elements`."""
+        return self.visible_texts() + [e.text for e in self.line_elements()]
+
+    def line_elements(self) -> list["UIElement"]:
+        """The texts of consecutive plain-text children of one parent, read as the one line they show
+        ("<strong>3</strong><span>items</span><span>left</span>" reads "3 items left"): an element of its own, at
+        the parent's selector. Only where two children or more make the line."""
+        out: list[UIElement] = []
+        run: list[UIElement] = []
+        parent = None
+        for e in [*self.elements, None]:
+            here = e.selector.rsplit(" > ", 1)[0] if e is not None and e.role == "text" and not e.hidden \
+                and " > " in e.selector and e.text else None
+            if here is not None and here == parent and e is not None and _same_line(run[-1], e):
+                run.append(e)
+                continue
+            if len(run) > 1 and parent:
+                out.append(UIElement(role="text", text=" ".join(x.text for x in run), selector=parent))
+            run, parent = ([e] if here is not None and e is not None else []), here
+        return out
 
     def digest(self) -> str:
         """A short fingerprint of what the screen shows (texts and field values)."""

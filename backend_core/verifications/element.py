@@ -171,6 +171,9 @@ class DomVerifier(VerificationController):
 
         def probe() -> tuple[bool, str]:
             elements, behind_modal = self._elements(selector, text)
+            if text and count < 0 and not selector:
+                # "3 items left" written as <strong>3</strong> <span>items</span> <span>left</span>: one line
+                elements += ScreenObservation("web", elements=tuple(elements)).line_elements()
             if label and not label_shown(label, elements):   # no such label: nothing is proved either way
                 return False, f"no label {label!r} is shown"
             candidates = query.candidates(elements)

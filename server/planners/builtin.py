@@ -188,6 +188,10 @@ def _merge_attributes(texts: list[str], known: frozenset[str]) -> list[str]:
     """"add a product called X, category Kitchen, price 9.90": the attribute list stays with its record."""
     out: list[str] = []
     for text in texts:
+        if out and read_clause(out[-1], known).act is Act.EDIT and re.search(r"\s(?:to|as|into)\s+\S", out[-1], re.I) \
+                and read_clause(text, known).act is Act.NONE and len(text.split()) <= 3:
+            out[-1] = f"{out[-1]} and {text}"   # "rename Pay rent to Pay rent and bills": one new name
+            continue
         if out and read_clause(out[-1], known).act in _RECORD_ACTS:
             clause = read_clause(text, known)
             attribute = clause.act is Act.NONE and (len(text.split()) <= 6 or re.match(r"with\s", text, re.I)) \

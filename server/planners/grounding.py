@@ -107,6 +107,11 @@ def _stem(w: str) -> str:
 _CODE_NAME = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+|[A-Za-z][A-Za-z0-9]*_\w+")
 
 
+def is_code_name(text: str) -> bool:
+    """*text* is a name written as code ("os.path", "json_decoder"), matched only as a whole token."""
+    return bool(_CODE_NAME.fullmatch(text.strip()))
+
+
 def _code_name_score(name: str, candidate: str) -> float:
     """How well a name written as code names *candidate*: only as a whole token of it ("os.path" is not the
     "os" and "pathlib" of a list of modules), the fewer other tokens beside it the better."""
@@ -116,7 +121,9 @@ def _code_name_score(name: str, candidate: str) -> float:
     tokens = [t.strip(".") for t in re.findall(r"[\w.-]+", candidate.lower())]
     if low not in tokens:
         return 0.0
-    return max(0.62, 0.95 - 0.03 * (len(tokens) - 1))
+    if tokens[0] == low:
+        return 0.9    # "os.path — Common pathname manipulations": the name, then what it is
+    return 0.85 if len(tokens) <= 3 else 0.6   # a name among a sentence's words is mentioned, not named
 
 
 @lru_cache(maxsize=65536)

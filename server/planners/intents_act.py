@@ -49,7 +49,8 @@ def _object(c: Clause) -> tuple[str, str]:
     """The thing a clause names, and a role the tester gave it ("the Save button" → Save, button)."""
     text = quoted(c.rest) or clean(c.rest)
     text = re.sub(r"^(?:on|at|onto|to|into|over to|back to)\s+(?:the\s+)?", "", text, flags=re.I)
-    text = re.sub(r"^(?:all|every|each)\s+(?:of\s+)?(?:the\s+|my\s+)?(?=\w)", "", text, flags=re.I)   # "all the products"
+    if not re.match(r"^all\s+(?:filter|tab|view|link|button|option)s?$", text, re.I):   # "the All filter" is one
+        text = re.sub(r"^(?:all|every|each)\s+(?:of\s+)?(?:the\s+|my\s+)?(?=\w)", "", text, flags=re.I)   # "all the products"
     text = re.sub(r"(?<=\w)\s+ones?$", "", text, flags=re.I)   # "the completed ones": what they are, not "ones"
     role = ""
     for noun, r in _ROLE_NOUNS.items():
@@ -612,9 +613,9 @@ def activate(c: Clause, st: State) -> bool:
         flag = flag_condition(st, raw)
         if flag is not None and condition_filter(st, flag):
             return True   # "show the indoor plants": the list's yes/no column, filtered
-    if live and c.act in (Act.OPEN, Act.NAVIGATE) and _inert(live[0]) and not declared:
+    if live and c.act in (Act.OPEN, Act.NAVIGATE) and _inert(st, live[0]) and not declared:
         # "open os.path" where a line only says "key = os.path": words shown, with nothing there to open
-        live = [t for t in live if not _inert(t)]
+        live = [t for t in live if not _inert(st, t)]
         best_live = live[0].score if live else 0.0
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
@@ -653,7 +654,8 @@ def activate(c: Clause, st: State) -> bool:
         st.last_object = screen[0].node.label
         st.expect_check(None)
         return True
-    if live and (live[0].score >= 0.7 or live[0].live is None or live[0].live.role in CLICKABLE_ROLES):
+    mentioned = live and live[0].score < 0.7 and grounding.is_code_name(category_free)   # "… from the os.path module"
+    if live and not mentioned and (live[0].score >= 0.7 or live[0].live is None or live[0].live.role in CLICKABLE_ROLES):
         _click_live_and_expect(st, live[0])   # not a word or two found in a paragraph: no control at all
         return True
     home = _home_link(st, target_text)
@@ -664,7 +666,7 @@ def activate(c: Clause, st: State) -> bool:
         st.prove(lambda: checks.page(st.ctx, st.live.title))   # here already: the end state holds, and is proved
         return True
     kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I) \
-        or re.match(r"^(?:the\s+)?(?P<k>[a-z]{3,})\s+\S", target_text, re.I)
+        or re.match(r"^(?:the\s+)?(?P<k>(?-i:[a-z]{3,}))\s+\S", target_text, re.I)
     if kind and st.live is not None and st.open_world:
         from server.planners import records
 
@@ -873,9 +875,14 @@ def _home_link(st: State, text: str) -> Target | None:
     return Target(TargetKind.LIVE_ELEMENT, 0.8, pick.label, live=pick) if pick is not None else None
 
 
-def _inert(t: Target) -> bool:
-    """A shown text nothing opens: a cell, a line or a heading no handler makes clickable."""
-    return t.live is not None and not t.live.clickable and t.live.role in ("cell", "text", "row", "heading", "term")
+def _inert(st: State, t: Target) -> bool:
+    """A shown text nothing opens: a cell, a line or a heading no handler makes clickable, in no row with a link
+    of its own (a row's link opens the record its plain cells show)."""
+    el = t.live
+    if el is None or el.clickable or el.role not in ("cell", "text", "row", "heading", "term"):
+        return False
+    return st.live is None or not el.container or not any(
+        e.container == el.container and e.role == ROLE_LINK and not e.hidden for e in st.live.elements)
 
 
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
@@ -892,7 +899,7 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
         name = asked   # alike but not the same: the page must be the one asked for
     try:
         if el.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and name and checks.has_check(st.ctx, V.WAIT_FOR_PAGE) \
-                and not el.href.startswith("#") and len(name) <= 60 and content_words(name) \
+                and not grounding.stays_on_page(el.href) and len(name) <= 60 and content_words(name) \
                 and not set(words(name)) & _ACTION_WORDS:
             expect = checks.page(st.ctx, name)
     except CannotCheck:

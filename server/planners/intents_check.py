@@ -279,7 +279,9 @@ def check_intent(c: Clause, st: State) -> bool:
                  flat, re.I)
     if m:
         thing = m.group(1) or m.group(2)
-        named = re.match(r"^(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled|saying)\s+(?P<x>.+)$", thing, re.I)
+        named = re.match(r"^(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled|saying|about|mentioning|regarding|"
+                         r"concerning|containing|that\s+(?:says|mentions|contains))\s+(?:the\s+|a\s+|an\s+)?(?P<x>.+)$",
+                         thing, re.I)
         _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="")
         return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"

@@ -21,7 +21,7 @@ from server.planners.language import ITEM_NOUNS, Act, Clause, words
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
 from shared.models import PlanStep
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LISTITEM, ROLE_ROW, TOGGLE_ROLES, UIElement
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW, TOGGLE_ROLES, UIElement
 
 # words that carry no meaning of their own in a label or a clause
 _FILLER = frozenset("the a an as of to my our your this that these those it please now".split())
@@ -131,11 +131,23 @@ def _in_row(st: State, label: str, row: str, item: str) -> bool:
     return True
 
 
+_DONE_WORDS = ("completed", "complete", "done", "finished", "checked", "ticked")
+
+
 def _emptied(st: State, label: str) -> PlanStep | None:
     """The proof of "Delete all emails", "Clear all": the page's list has no item left. A control that asks to be
     clicked twice, or a confirmation nobody gave, would otherwise pass with every item still there."""
     shown = _label_words(label)
     said = [stem(w) for w in shown]
+    if len(said) >= 2 and _SAME_VERB.get(said[0]) == stem("clear") and {stem(w) for w in _DONE_WORDS} & set(said) \
+            and st.live is not None and any(e.role == ROLE_CHECKBOX and e.checked and e.container
+                                            for e in st.live.elements):
+        # "Clear completed": no row's box is left ticked (a control that did nothing leaves them all)
+        try:
+            return checks.element(st.ctx, role=ROLE_CHECKBOX, state="checked", present=False,
+                                  description=f"Check {label!r} left no completed item")
+        except CannotCheck:
+            return None
     if len(said) < 2 or _SAME_VERB.get(said[0]) != stem("clear") or not {"all", "everyth"} & set(said):
         return None
     kind = " ".join(w for w in shown[1:] if stem(w) not in ("all", "everyth"))

@@ -8,6 +8,7 @@ after adding it, and gone after deleting it).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding, intents_statement, record_ids
@@ -747,6 +748,8 @@ def set_intent(c: Clause, st: State) -> bool:
                 saved(st, value)
             _expect_holds(st, value, field)
             return True
+        if field is None and _retype_editor(st, subject, value):
+            return True
         row = grounding.rows(subject, st.live, minimum=0.85)
         if row and c.act is Act.EDIT or row and re.search(r"\b(?:rename|change)\b", c.low):
             return _edit_row(st, row[0].name, value)
@@ -780,6 +783,27 @@ def set_intent(c: Clause, st: State) -> bool:
     if c.act in (Act.SET,) and not value:
         return False
     raise Unplannable(f"no setting or field called {subject!r} on this device", subject)
+
+
+def _retype_editor(st: State, old: str, new: str) -> bool:
+    """A box that holds *old* itself, the one being edited ("double-click Buy milk and change it to Buy oat milk":
+    the row's inline editor, opened and focused): *new* typed over it and sent."""
+    if st.live is None:
+        return False
+    editing = [e for e in grounding.textboxes(st.live) if e.value and grounding.norm(e.value) == grounding.norm(old)]
+    if not editing:
+        return False
+    el = min(editing, key=lambda e: not e.focused)
+    if not (el.name or el.placeholder) and el.selector:
+        el = replace(el, hint="", text="")   # known by where it is: its classes are a framework's ("edit ng-dirty")
+    type_into(st, new, Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, old, live=el), submit=True)
+    st.summary.append(f"change {old} to {new}")
+    st.last_object = new
+    try:
+        st.expect_check(checks.text_shown(st.ctx, new))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
 
 
 def _edit_row(st: State, row: str, new: str) -> bool:

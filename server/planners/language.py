@@ -91,9 +91,11 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
     **dict.fromkeys(["pause", "stop", "halt", "freeze"], Act.PAUSE),
     **dict.fromkeys(["add", "create", "insert", "register", "new"], Act.ADD),
-    **dict.fromkeys(["delete", "remove", "destroy", "trash", "discard", "erase", "drop"], Act.DELETE),
+    **dict.fromkeys(["delete", "remove", "destroy", "trash", "discard", "erase", "drop", "purge", "scrap", "ditch"],
+                    Act.DELETE),
     **dict.fromkeys(["tick", "mark", "complete", "finish"], Act.TICK),
-    **dict.fromkeys(["untick", "uncheck", "unmark", "unselect", "deselect", "reopen"], Act.UNTICK),
+    **dict.fromkeys(["untick", "uncheck", "unmark", "unselect", "deselect", "reopen", "uncomplete", "unfinish",
+                     "undone"], Act.UNTICK),
     **dict.fromkeys(["edit", "rename", "update", "modify", "amend"], Act.EDIT),
     **dict.fromkeys(["back"], Act.BACK),
     **dict.fromkeys(["reload", "refresh"], Act.RELOAD),
@@ -480,6 +482,14 @@ _SET_PAIRS = re.compile(
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
+    task = re.sub(r"\bun-(?=(?:complete|check|tick|mark|select|finish)\b)", "un", task, flags=re.I)   # "un-complete"
+    # "check Walk the dog is among them": among what the step before shows, which is the screen now
+    task = re.sub(r"\b(is|are)\s+(?:among|amongst|one\s+of|in|part\s+of)\s+(?:them|those|these|the\s+results|that\s+list|"
+                  r"this\s+list)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", r"\1 listed", task, flags=re.I)
+    # "confirm only 3 remain", "just 2 left": a count of what is left, the items unsaid
+    task = re.sub(r"\b(?:only\s+|just\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:remain|remaining|"
+                  r"are\s+left|left|to\s+go)\s*(?=$|[,.;!?]|\s+(?:and|then)\b)", r"\1 items are left", task, flags=re.I)
+    task = re.sub(r"\b(\d+)\s+([a-z]+s)\s+(?:remain|remaining)\b", r"\1 \2 are left", task, flags=re.I)
     task = _restate(task)
     while True:
         more = _SET_PAIRS.sub(_set_pair, task, count=1)

@@ -40,6 +40,15 @@ def test_text_matches_names_visible_text_and_field_values(browser: Browser) -> N
         check(browser, V.WAIT_FOR_ELEMENT)
 
 
+def test_a_line_of_text_split_over_elements_is_read_as_one_line(browser: Browser) -> None:
+    browser.open("split-counter.html")
+    check(browser, V.WAIT_FOR_ELEMENT, text="3 items left")
+    fails(browser, V.WAIT_FOR_ELEMENT, text="4 items left")
+    fails(browser, V.WAIT_FOR_ELEMENT, text="3 items left", present=False)
+    # two paragraphs are two lines: their words together are no text the page shows
+    fails(browser, V.WAIT_FOR_ELEMENT, text="to edit a todo")
+
+
 def test_states_rows_counts_and_selectors(browser: Browser) -> None:
     browser.open("form.html")
     check(browser, V.WAIT_FOR_ELEMENT, role="checkbox", row="Carol", state="checked")

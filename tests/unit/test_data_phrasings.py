@@ -88,7 +88,8 @@ def test_all_of_a_kind_is_the_list_s_all_view_not_its_heading() -> None:
     (clicking it changed nothing, and a check that some todo is listed passed on the wrong view)."""
     for task in ("show all todos", "show all the todos again", "display all my todos"):
         assert steps(plan(task, screen("todomvc/index.html#/completed"))) == [
-            ("click_element", {"text": "All", "role": "link"})], task
+            ("click_element", {"text": "All", "role": "link"}),
+            ("wait_for_page", {"name": "All", "present": True})], task   # its route's link is then the current one
 
 
 @pytest.mark.parametrize("task, op, value", [

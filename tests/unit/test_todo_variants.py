@@ -1,0 +1,82 @@
+"""One app, other markup: the React and AngularJS examples of npm ``todomvc@0.1.1`` (screens captured from the live
+pages, four todos, "Walk the dog" done), planned from tasks written for this file before they were first run.
+
+The corpus drives the VanillaJS example; these show the same wordings hold where the markup differs: a counter split
+over three elements, a destroy button with no name, classes of a framework on every field.
+"""
+from __future__ import annotations
+
+import pytest
+
+from server.planners.language import restate
+from shared.models import Plan
+from tests.unit.test_tester_phrasings import screen
+from tests.unit.test_screen_planning import plan
+
+
+def steps(p: Plan) -> list[tuple[str, dict]]:
+    assert p.feasible, p.analysis
+    return [(s.command, s.params) for s in p.steps]
+
+
+FRAMEWORKS = ["todomvc-react/", "todomvc-angularjs/"]
+
+
+@pytest.mark.parametrize("key", FRAMEWORKS)
+@pytest.mark.parametrize("task", ["how many todos are left? should be 3", "3 items are left", "check 3 todos remain"])
+def test_a_counter_split_over_elements_is_read_as_its_line(key: str, task: str) -> None:
+    assert steps(plan(task, screen(key))) == [("wait_for_element", {"text": "3 items left", "present": True})]
+
+
+def test_a_count_said_without_its_items_is_what_is_left() -> None:
+    assert restate("remove every finished item and confirm only 3 remain") == \
+        "remove every finished item and confirm 3 items are left"
+    p = plan("remove every finished item and confirm only 3 remain", screen("todomvc-react/"))
+    assert steps(p)[0] == ("click_element", {"text": "Clear completed", "role": "button"})
+    assert p.pending == ["confirm 3 items are left"]   # read on the screen the click leaves
+
+
+@pytest.mark.parametrize("key", FRAMEWORKS)
+def test_purging_the_completed_ones_proves_none_is_left_ticked(key: str) -> None:
+    assert steps(plan("purge all completed todos", screen(key))) == [
+        ("click_element", {"text": "Clear completed", "role": "button"}),
+        ("wait_for_element", {"role": "checkbox", "state": "checked", "present": False})]
+
+
+def test_a_new_name_with_and_in_it_is_one_name() -> None:
+    got = steps(plan("rename Pay rent to Pay rent and bills", screen("todomvc-react/")))
+    assert ("input_text", {"text": "Pay rent and bills", "clear": True, "submit": True}) in got
+
+
+def test_un_complete_unticks() -> None:
+    assert steps(plan("un-complete walk the dog", screen("todomvc-react/")))[0] == \
+        ("set_checked", {"checked": False, "row": "Walk the dog", "role": "checkbox"})
+
+
+def test_a_check_of_a_todo_about_something_looks_for_its_words_and_never_leaves_the_app() -> None:
+    # the kind "todo" once opened the footer's link "TodoMVC", to another site
+    assert steps(plan("is there a todo about the plumber?", screen("todomvc-react/"))) == \
+        [("wait_for_element", {"text": "plumber", "present": True})]
+
+
+@pytest.mark.parametrize("task, link", [("switch to the Active filter", "Active"), ("show the Completed view", "Completed"),
+                                        ("select the All filter", "All")])
+def test_a_filter_said_with_its_kind_is_its_link_and_its_route_is_checked(task: str, link: str) -> None:
+    assert steps(plan(task, screen("todomvc-react/"))) == [("click_element", {"text": link, "role": "link"}),
+                                                            ("wait_for_page", {"name": link, "present": True})]
+
+
+def test_among_them_is_listed() -> None:
+    got = steps(plan("look at the completed todos and check Walk the dog is among them", screen("todomvc-react/")))
+    assert got == [("click_element", {"text": "Completed", "role": "link"}),
+                   ("wait_for_page", {"name": "Completed", "present": True}),
+                   ("wait_for_element", {"text": "Walk the dog", "present": True})]
+
+
+@pytest.mark.parametrize("key", ["todomvc-react/editing", "todomvc-angularjs/editing"])
+def test_the_box_being_edited_is_known_by_the_text_it_holds(key: str) -> None:
+    got = steps(plan('change "Buy milk" to Buy oat milk', screen(key)))
+    assert got[0][0] == "input_text" and got[0][1]["text"] == "Buy oat milk" and got[0][1]["submit"] is True
+    # by where it is: AngularJS's classes ("edit ng-pristine ng-valid") change as it is typed into
+    assert "selector" in got[0][1] and "field" not in got[0][1]
+    assert got[-1] == ("wait_for_element", {"text": "Buy oat milk", "present": True})
