@@ -171,6 +171,7 @@ class BrowserSession:
         self._page: Any = None
         self.last_dialog = ""   # the page's last alert / confirm / prompt, as "confirm: Are you sure …"
         self._inflight: set[Any] = set()   # the page's requests under way (a dialog's content loading)
+        self._navigation: Any = None       # the main frame's next document, while it is fetched
         self.browser_pid: int | None = None
 
     # -- runs on the browser thread -------------------------------------------------
@@ -204,9 +205,10 @@ class BrowserSession:
             self._page.add_init_script(PAUSE_ENDLESS_JS)
         self._page.add_init_script(WATCH_CHANGES_JS)   # when the page last changed, from its first node on
         self._page.on("dialog", self._answer_dialog)
-        self._page.on("request", lambda request: self._inflight.add(request))
-        self._page.on("requestfinished", lambda request: self._inflight.discard(request))
-        self._page.on("requestfailed", lambda request: self._inflight.discard(request))
+        self._page.on("request", self._request_started)
+        self._page.on("requestfinished", self._request_ended)
+        self._page.on("requestfailed", self._request_ended)
+        self._page.on("domcontentloaded", lambda _page: setattr(self, "_navigation", None))   # it has come
         self._page.goto(self.options.url, wait_until="load")
         return self._page
 
@@ -235,13 +237,23 @@ class BrowserSession:
                 return False
             page.wait_for_timeout(max(20.0, min(100.0, still_ms - quiet)))
 
-    def loading(self, page: Any) -> bool:
-        """A document for the page's main frame is being fetched: what the page will show has not come yet."""
+    def _request_started(self, request: Any) -> None:
+        self._inflight.add(request)
         try:
-            return any(r.is_navigation_request() and r.frame == page.main_frame for r in list(self._inflight))
+            if request.is_navigation_request() and self._page is not None and request.frame == self._page.main_frame:
+                self._navigation = request
         except Exception as exc:   # a request of a frame that went away
-            log.debug("reading the requests under way: %s", exc)
-            return False
+            log.debug("reading a request: %s", exc)
+
+    def _request_ended(self, request: Any) -> None:
+        self._inflight.discard(request)
+        if request is self._navigation:
+            self._navigation = None
+
+    def loading(self, page: Any) -> bool:
+        """A document for the page's main frame is being fetched: what the page will show has not come yet. Kept
+        apart from the requests :meth:`wait_idle` gives up on (a long poll), which a navigation never is."""
+        return self._navigation is not None
 
     def still_for(self, page: Any) -> float:
         """Seconds the page has not changed by itself (see ``STILL_JS``); 0 while a request is under way."""

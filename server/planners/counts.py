@@ -89,7 +89,12 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
                   "", noun.strip(), flags=re.I)
     # "emails in the inbox", "items in my cart": the place the page itself is
     place = re.search(r"\s+(?:in|on)\s+(?:the|this|my|our)\s+(?P<p>[a-z]+)$", said, re.I)
-    if place and (place.group("p").lower() in _PLACES or on_list_of(st, place.group("p"))):
+    screen = grounding.screens(place.group("p"), st.ctx, minimum=0.85) if place and st.ctx.navigation.nodes else []
+    if screen:   # "8 channels in the guide": counted on the guide
+        if st.node != screen[0].node.id:
+            st.goto(screen[0].node)
+        said = said[:place.start()]
+    elif place and (place.group("p").lower() in _PLACES or on_list_of(st, place.group("p"))):
         said = said[:place.start()]
     if re.search(r"\s(?:that|which|who|whose|with|without|belong\w*|need\w*|have|has|from|in|by|of|for|on)\s", f" {said} "):
         # "plants that need full sun": some of the list's rows, said in words no column reads; counting every row

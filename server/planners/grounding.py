@@ -103,8 +103,8 @@ def _stem(w: str) -> str:
     return w
 
 
-# a name written as code: "os.path", "urllib.parse", "json_decoder", "example.com" (one token, never its parts)
-_CODE_NAME = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+|[A-Za-z][A-Za-z0-9]*_\w+")
+# a name written as code: "os.path", "urllib.parse", "example.com" (one token, never its parts)
+_CODE_NAME = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+")
 
 
 def is_code_name(text: str) -> bool:
@@ -324,6 +324,16 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
             score -= 0.03
         out.append(Target(TargetKind.LIVE_ELEMENT, score, el.label, live=el))
     return sorted(out, key=lambda t: -t.score)
+
+
+def leaves_the_app(url: str, href: str) -> bool:
+    """A link to another site than the page's own (its host differs)."""
+    from urllib.parse import urljoin, urlsplit
+
+    if not href or not url:
+        return False
+    there = urlsplit(urljoin(url, href))
+    return there.scheme in ("http", "https") and there.netloc != urlsplit(url).netloc
 
 
 def stays_on_page(href: str) -> bool:

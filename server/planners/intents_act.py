@@ -41,6 +41,8 @@ _ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|in
                     r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
 _OWN_PAGE = re.compile(r"(?<=\S)['’]s?\s+(?:documentation|docs|doc|page|details|help|info|information|entry|record|"
                        r"profile|settings)$", re.I)                        # "the string module's documentation"
+_GENERIC_OWNER = re.compile(r"(?:site|app|application|page|user|account|module|customer|product|record|item|project|"
+                            r"system|device|tv|screen)", re.I)
 _LIST_OF = re.compile(r"^(?:the\s+|a\s+)?(?:full\s+|whole\s+|complete\s+)?(?:list|listing|index|overview|table)\s+of\s+"
                       r"(?:all\s+)?(?:the\s+)?(?P<x>[a-z][\w-]*s)$", re.I)   # "the list of topics"
 
@@ -537,10 +539,17 @@ def activate(c: Clause, st: State) -> bool:
             return pause_intent(Clause("play", Act.PLAY, ""), st) if st.last_act == "pause" else play_key(st)
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
     raw = _ABOUT.sub("", raw) or raw
-    raw = _OWN_PAGE.sub("", raw) or raw
+    owner = _OWN_PAGE.sub("", raw)
+    if owner != raw and owner and not _GENERIC_OWNER.fullmatch(re.sub(r"^(?:the|a|an|this|my)\s+", "", owner, flags=re.I)) \
+            and any(grounding.live_elements(o, st.live, minimum=0.9) or grounding.tree_elements(o, st.ctx, minimum=0.9)
+                    for o in {re.sub(r"^(?:the|a|an)\s+", "", owner, flags=re.I),
+                              _KIND_AFTER.sub("", re.sub(r"^(?:the|a|an)\s+", "", owner, flags=re.I))} if o):
+        raw = owner   # "the string module's documentation": the page of a name shown here
     listed = _LIST_OF.match(raw)
-    if listed and not grounding.live_elements(raw, st.live, roles=CLICKABLE_ROLES, minimum=0.85):
-        raw = listed.group("x")   # "the list of topics" is the topics, unless a control says "List of topics"
+    if listed and st.live is not None and not grounding.live_elements(raw, st.live, roles=CLICKABLE_ROLES, minimum=0.85) \
+            and any(e.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and listed.group("x").lower() in words(e.name or e.text)
+                    for e in st.live.elements if not e.hidden):
+        raw = listed.group("x")   # "the list of topics" is the link "Topics", unless a control says "List of topics"
     if _on_the_form(st, raw):
         return True
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
@@ -575,6 +584,9 @@ def activate(c: Clause, st: State) -> bool:
                                    if all(t.live is not w.live for w in whole)], key=lambda t: -t.score)
     if role:
         live = [t for t in live if t.live.role == role] or live
+    if st.live is not None:   # a link to another site ("Part of TodoMVC") only when it is named whole
+        live = [t for t in live if t.live is None or grounding.norm(t.label) == grounding.norm(category_free)
+                or not grounding.leaves_the_app(st.live.url, t.live.href)]
     if not _SORTING.search(c.text):
         from server.planners.records import in_header_row
 
@@ -613,7 +625,8 @@ def activate(c: Clause, st: State) -> bool:
         flag = flag_condition(st, raw)
         if flag is not None and condition_filter(st, flag):
             return True   # "show the indoor plants": the list's yes/no column, filtered
-    if live and c.act in (Act.OPEN, Act.NAVIGATE) and _inert(st, live[0]) and not declared:
+    if live and c.act in (Act.OPEN, Act.NAVIGATE) and grounding.is_code_name(category_free) and _inert(st, live[0]) \
+            and not declared:
         # "open os.path" where a line only says "key = os.path": words shown, with nothing there to open
         live = [t for t in live if not _inert(st, t)]
         best_live = live[0].score if live else 0.0
@@ -779,7 +792,8 @@ def _scoped_target(c: Clause, st: State, text: str) -> bool:
     outer = _CONTAINER_NOUNS.sub("", clean(m.group("b"))).strip()
     outer = re.sub(r"^(?:[a-z]+\s+)(?=[A-Z])", "", outer)   # "the customer Bob Chen" → Bob Chen
     found = grounding.live_elements(outer, st.live, roles=CLICKABLE_ROLES, minimum=0.85)
-    found = [t for t in found if t.live.role in ROLES_BY_NAME or t.live.clickable]
+    found = [t for t in found if (t.live.role in ROLES_BY_NAME or t.live.clickable)
+             and (grounding.norm(t.label) == grounding.norm(outer) or not grounding.leaves_the_app(st.live.url, t.live.href))]
     if not found:
         return False
     st.click_live(found[0], f"Open {found[0].label!r}")

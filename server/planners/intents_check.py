@@ -279,9 +279,10 @@ def check_intent(c: Clause, st: State) -> bool:
                  flat, re.I)
     if m:
         thing = m.group(1) or m.group(2)
-        named = re.match(r"^(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled|saying|about|mentioning|regarding|"
-                         r"concerning|containing|that\s+(?:says|mentions|contains))\s+(?:the\s+|a\s+|an\s+)?(?P<x>.+)$",
-                         thing, re.I)
+        named = re.match(r"^(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled|saying)\s+(?P<x>.+)$", thing, re.I) \
+            or re.match(r"^(?:an?\s+|the\s+)?(?:todo|task|item|entry|ticket|issue|note|post|bookmark|card|reminder|bug|"
+                        r"story|record|row)s?\s+(?:about|mentioning|regarding|concerning|containing|that\s+(?:says|mentions|"
+                        r"contains))\s+(?:the\s+|a\s+|an\s+)?(?P<x>.+)$", thing, re.I)   # "a todo about the plumber"
         _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="")
         return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"
@@ -770,13 +771,13 @@ def _named_of_kind(st: State, text: str, negative: bool) -> str:
 
     kinds = _names_kinds(st)
     for kind, name in _kind_split(text):
-        if plural_of(kind) not in kinds and kind not in kinds:
-            continue
+        if kind.lower() not in _KIND_NOUNS or plural_of(kind) not in kinds and kind not in kinds:
+            continue   # "Office lamp" where a link says "Desk Lamp": no kind, a name
         if _shown_as_name(st, name):
             return name
         listing = None if negative else entity_link(st, kind)
         if listing is not None and listing.live is not None and listing.live.role in ("link", "tab", "menuitem") \
-                and not _leads_to_this_page(st, listing.live.href):
+                and plural_of(kind) in words(listing.label) and not _leads_to_this_page(st, listing.live.href):
             st.click_live(listing, f"Open {listing.label!r} to find {name!r}")
             raise Defer(name, replace_with=[f'check "{name}" is shown'])
     return text

@@ -790,10 +790,14 @@ def _retype_editor(st: State, old: str, new: str) -> bool:
     the row's inline editor, opened and focused): *new* typed over it and sent."""
     if st.live is None:
         return False
-    editing = [e for e in grounding.textboxes(st.live) if e.value and grounding.norm(e.value) == grounding.norm(old)]
-    if not editing:
+    # focused, in a row of the list (the box beside the list that makes a new one has a placeholder; a search box
+    # says search)
+    editing = [e for e in grounding.textboxes(st.live) if e.value and grounding.norm(e.value) == grounding.norm(old)
+               and e.focused and not e.placeholder and not re.search(r"search|filter|query|\bq\b", f"{e.name} {e.hint}", re.I)
+               and re.search(r"(?:^|\s|>)(?:li|tr)(?:[:.\[\s>]|$)", e.selector or "")]
+    if len(editing) != 1:
         return False
-    el = min(editing, key=lambda e: not e.focused)
+    el = editing[0]
     if not (el.name or el.placeholder) and el.selector:
         el = replace(el, hint="", text="")   # known by where it is: its classes are a framework's ("edit ng-dirty")
     type_into(st, new, Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, old, live=el), submit=True)

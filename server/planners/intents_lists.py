@@ -14,6 +14,15 @@ from shared.models import PlanStep
 from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX
 
 
+
+# a state said in other words than the list's views: "still open" is its Active view, "finished" its Completed one
+_OPEN_VIEWS = ("Active", "Open", "Pending", "Incomplete", "To do", "Todo")
+_DONE_VIEWS = ("Completed", "Done", "Finished", "Closed")
+_STATE_VIEWS = {**dict.fromkeys(("open", "active", "unfinished", "incomplete", "not done", "not completed", "pending",
+                                 "outstanding", "remaining", "left", "to do", "undone"), _OPEN_VIEWS),
+                **dict.fromkeys(("done", "finished", "complete", "completed", "ticked", "checked", "crossed off",
+                                 "closed"), _DONE_VIEWS)}
+
 def filter_intent(c: Clause, st: State) -> bool:
     """"filter products by category Garden": open the list, then choose the filter that names the value."""
     if c.act is not Act.FILTER or st.live is None:
@@ -48,6 +57,8 @@ def filter_intent(c: Clause, st: State) -> bool:
     phrases = [value]
     if len(words_v) >= 2 and grounding.live_elements(words_v[0], st.live, minimum=0.8):
         phrases.append(" ".join(words_v[1:]))   # "category Garden": a filter group, then its value
+    state = re.sub(r"^(?:still|not\s+yet|yet\s+to\s+be)\s+", "", value.strip().lower())
+    phrases += list(_STATE_VIEWS.get(state, ()))   # "the todos that are still open": the view of the active ones
     grouped = re.sub(r"\s+(?:group|tag|category|label|folder|section|project|view|filter)$", "", value, flags=re.I)
     if grouped != value:
         phrases.append(grouped)   # "the Software releases group": the view named Software releases

@@ -60,7 +60,7 @@ VERB_PHRASES: list[tuple[str, Act]] = [
     ("turn on", Act.TURN_ON), ("switch on", Act.TURN_ON), ("turn off", Act.TURN_OFF), ("switch off", Act.TURN_OFF),
     ("start playing", Act.PLAY), ("start watching", Act.PLAY), ("begin playing", Act.PLAY),
     ("look up", Act.SEARCH), ("look for", Act.SEARCH), ("search for", Act.SEARCH),
-    ("check off", Act.TICK), ("tick off", Act.TICK), ("mark off", Act.TICK),
+    ("check off", Act.TICK), ("tick off", Act.TICK), ("mark off", Act.TICK), ("cross off", Act.TICK),
     ("fill in", Act.TYPE), ("fill out", Act.TYPE), ("key in", Act.TYPE),
     ("bring up", Act.OPEN), ("pull up", Act.OPEN), ("show me", Act.OPEN), ("give me", Act.OPEN),
     ("bring me to", Act.NAVIGATE), ("get me to", Act.NAVIGATE), ("put on", Act.PLAY), ("switch over to", Act.NAVIGATE),
@@ -486,9 +486,24 @@ def restate(task: str) -> str:
     # "check Walk the dog is among them": among what the step before shows, which is the screen now
     task = re.sub(r"\b(is|are)\s+(?:among|amongst|one\s+of|in|part\s+of)\s+(?:them|those|these|the\s+results|that\s+list|"
                   r"this\s+list)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", r"\1 listed", task, flags=re.I)
+    # "Buy milk — delete it please", "Pay rent: tick it off": the thing first, then what to do with it
+    task = re.sub(r"^(?P<x>[^—–:,;\-][^—–:;]*?)\s*(?:—|–|\s-{1,2}\s|:)\s*(?:please\s+)?(?P<v>[a-z]+)\s+(?:it|them)\b"
+                  r"(?P<rest>.*)$",
+                  lambda m: f"{m.group('v')} {m.group('x').strip()}{m.group('rest')}"
+                  if m.group("v").lower() in VERBS else m.group(0), task.strip(), flags=re.I)
+    # "strike Walk the dog from the list", "cross X off the list": it leaves the list
+    task = re.sub(r"^(?:strike|cross|scratch)\s+(?P<x>.+?)\s+(?:off|from|out\s+of)\s+(?:the|my|our|this)\s+list\b",
+                  r"remove \g<x>", task.strip(), flags=re.I)
+    # "make 'Pay rent' say 'Pay rent on Friday'": a new text for it
+    task = re.sub(r"^make\s+(?P<x>.+?)\s+(?:say|read|show)\s+(?P<y>.+)$", r"rename \g<x> to \g<y>", task.strip(),
+                  flags=re.I)
+    task = re.sub(r"^(?:are|is)\s+there\s+(?=(?:exactly\s+|only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s)",
+                  "check there are ", task.strip(), flags=re.I)
+    # "are there 4 todos in total?": a count
+    task = re.sub(r"(\b\d+\s+[a-z]+)\s+(?:in\s+total|altogether|overall|in\s+all)\b", r"\1", task, flags=re.I)
     # "confirm only 3 remain", "just 2 left": a count of what is left, the items unsaid
     task = re.sub(r"\b(?:only\s+|just\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:remain|remaining|"
-                  r"are\s+left|left|to\s+go)\s*(?=$|[,.;!?]|\s+(?:and|then)\b)", r"\1 items are left", task, flags=re.I)
+                  r"to\s+go)\s*(?=$|[,.;!?]|\s+(?:and|then)\b)", r"\1 items are left", task, flags=re.I)
     task = re.sub(r"\b(\d+)\s+([a-z]+s)\s+(?:remain|remaining)\b", r"\1 \2 are left", task, flags=re.I)
     task = _restate(task)
     while True:

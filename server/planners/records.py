@@ -336,7 +336,7 @@ def entity_link(st: State, noun: str) -> Target | None:
              and not filters_here(st.live.url, t.live.href, t.label)
              and not record_ids.is_record_of(t.live.href, noun)   # "#2" is one ticket, not the list of them
              and not _submits_a_box(st, t.live)   # "[URL] Watch": it adds one; it lists none
-             and not _leaves_the_app(st.live.url, t.live.href)   # "Part of TodoMVC": another site's home
+             and not grounding.leaves_the_app(st.live.url, t.live.href)   # "Part of TodoMVC": another site's home
              and not re.search(rf"\b(?:a|an|one|this|that|your|my)\s+{re.escape(noun.lower().rstrip('s'))}\b",
                                t.label, re.I)]   # "Pairing a sensor" is about one sensor; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
@@ -354,14 +354,6 @@ def entity_link(st: State, noun: str) -> Target | None:
         return None   # on the home page, only the one link to a list of that kind ("Watch Groups" for groups)
     order = {id(e): i for i, e in enumerate(st.live.elements)}
     return min(found, key=lambda t: order.get(id(t.live), 0))
-
-
-def _leaves_the_app(url: str, href: str) -> bool:
-    """A link to another site than the page's own (its host differs)."""
-    if not href or not url:
-        return False
-    there = urlsplit(urljoin(url, href))
-    return there.scheme in ("http", "https") and there.netloc != urlsplit(url).netloc
 
 
 def _submits_a_box(st: State, el: UIElement) -> bool:
