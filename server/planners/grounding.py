@@ -67,7 +67,9 @@ SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption
             "finished": "completed", "complete": "completed",
             "remaining": "active", "unfinished": "active", "incomplete": "active", "outstanding": "active",
             # a TV's screens, as its testers call them ("catch up" is joined to one word, as "set up" is)
-            "catchup": "replay"}
+            "catchup": "replay",
+            # a sound track in another language is the audio ("set the soundtrack to Spanish")
+            "soundtrack": "audio"}
 
 
 def _content(text: str) -> list[str]:
@@ -205,7 +207,10 @@ def _best(phrase: str, names: list[str]) -> float:
 # -- screens and declared elements -------------------------------------------------------------
 
 PARAM_SCREEN_WEIGHT = 0.8
-_PLACE_WORD = re.compile(r"\s+(?:tv|screen|page|section|area|view)$", re.I)
+_PLACE_WORD = re.compile(r"\s+(?:tv|screen|page|section|area|view|library|collection|catalog|catalogue|hub)$", re.I)
+
+
+_COLLECTION_WORD = re.compile(r"\s+(?:library|collection|catalog|catalogue|hub)$", re.I)
 
 
 def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Target]:
@@ -213,6 +218,8 @@ def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Ta
     less where a screen of its own is named too ("the film section": Movies, not an arbitrary movie's page). Named
     alone ("the player"), or with a heading of its own ("Live TV", showing a channel), it is a screen like any other."""
     bare = _PLACE_WORD.sub("", phrase)   # "catch-up TV", "the settings screen": the name without the word for a place
+    if bare != phrase and _COLLECTION_WORD.search(phrase) and re.search(r"[a-z]$", bare) and not bare.endswith("s"):
+        bare += "s"   # "the film library" holds films: the Movies, not one movie's page
     said = [phrase] + ([bare] if bare and bare != phrase else [])
     scored = [(max(max(_best(p, [node.label, node.id.replace("_", " ")]), _best(p, list(node.keywords)) * 0.9)
                    * (1.0 if p is phrase else 0.95) for p in said), node) for node in ctx.navigation.nodes]

@@ -155,9 +155,29 @@ def location_intent(c: Clause, st: State) -> bool:
         found = [t for t in found if max(grounding.similarity(phrase, t.node.label),
                                          grounding.similarity(phrase, t.node.id.replace("_", " "))) >= 0.9]
     if not found:
-        return False
+        return m.group("x") is not None and _live_place(st, phrase)
     st.goto(found[0].node)
     st.expect_check(None)
+    return True
+
+
+def _live_place(st: State, phrase: str) -> bool:
+    """"from the module index, …" on a device with no tree: nothing to do where the page shown is that place (its
+    title or main heading says it), else the link to it, opened first."""
+    if st.live is None or not st.open_world or st.moved:
+        return False
+    from server.planners.intents_check import _is_this_page
+
+    phrase = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
+    if _is_this_page(st, phrase):
+        st.summary.append(f"on {phrase} already")
+        return True
+    links = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_TAB, ROLE_MENUITEM}),
+                                                minimum=0.9)
+             if t.live is not None and not grounding.leaves_the_app(st.live.url, t.live.href)]
+    if not links:
+        return False
+    _click_live_and_expect(st, links[0])
     return True
 
 
@@ -515,6 +535,10 @@ def activate(c: Clause, st: State) -> bool:
             return True
     if raw and (_action_page_of(st, raw) or _list_of_kind_first(c, st, raw) or row_relative(st, raw)):
         return True
+    # "the members' rows", "Dune's records": the rows of that list
+    whose = re.match(r"^(?:the\s+)?(?P<x>.+?)(?:'s|’s|'|’)\s+(?P<r>rows|records|entries|data|contents?|items)$", raw or "", re.I)
+    if whose:
+        raw = f"{whose.group('r')} of {whose.group('x')}"
     # "all the books", "the rows in loans": the records themselves, not only the list's page
     records_of = re.match(r"^(?:the\s+)?(?:rows|records|entries|data|contents?|items)\s+(?:in|of|from)\s+(?:the\s+)?(?P<x>.+)$",
                           raw or "", re.I)

@@ -273,6 +273,9 @@ def fix_typos(text: str, known: frozenset[str]) -> str:
     return "".join(parts)
 
 
+_ORDINAL_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                   "ninth": 9, "tenth": 10}
+_PAST = {"wrote": "written", "owns": "owned", "composed": "composed"}
 _DOCS_OF = re.compile(r"(?P<pre>^|(?:,|\band\b|\bthen\b)\s*)(?:look\s+up|pull\s+up|bring\s+up|find|get|read|check\s+out)\s+"
                       r"(?:the\s+)?(?P<k>docs|documentation|doc|help|manual|reference|man\s+page)\s+(?:for|of|on|about)\b",
                       re.I)
@@ -486,6 +489,28 @@ def restate(task: str) -> str:
     # "check Walk the dog is among them": among what the step before shows, which is the screen now
     task = re.sub(r"\b(is|are)\s+(?:among|amongst|one\s+of|in|part\s+of)\s+(?:them|those|these|the\s+results|that\s+list|"
                   r"this\s+list)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", r"\1 listed", task, flags=re.I)
+    # "set the audio to Spanish and verify it took effect": the setting's own step proves it; nothing else is named
+    task = re.sub(r"\s*(?:,\s*)?(?:\b(?:and|then)\s+)?(?:verify|check|confirm|make\s+sure|ensure)\s+(?:that\s+)?(?:it|this|that|"
+                  r"the\s+change|the\s+setting)\s+(?:took\s+effect|has\s+taken\s+effect|worked|stuck|(?:was|has\s+been|got)\s+"
+                  r"(?:applied|saved))\s*[.!]?$", "", task.strip(), flags=re.I) or task
+    # "watch the 5th channel", "the third channel": that channel's number
+    task = re.sub(r"\bthe\s+(?:(\d+)(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))\s+"
+                  r"channel\b", lambda m: f"channel {m.group(1) or _ORDINAL_NUMBER[m.group(2).lower()]}", task, flags=re.I)
+    # "from the home screen open settings": the place, then what to do there
+    task = re.sub(r"^(?P<p>(?:from|on|in|at)\s+(?:the\s+)?[\w' -]+?\s+(?:screen|page|menu|tab|view|section))\s+(?P<v>[a-z]+)\b",
+                  lambda m: f"{m.group('p')}, {m.group('v')}" if m.group("v").lower() in VERBS else m.group(0),
+                  task.strip(), flags=re.I)
+    # "back up the database": a backup, not the Back key
+    task = re.sub(r"^back\s+up\b", "backup", task.strip(), flags=re.I)
+    # "who wrote Neuromancer? it should be William Gibson": the answer, checked
+    task = re.sub(r"^who\s+(?P<v>wrote|made|created|directed|designed|built|published|reported|filed|sent|painted|"
+                  r"composed|owns|assigned)\s+(?P<x>[^?]+?)\s*\?\s*(?:it|that|the\s+answer|he|she|they)\s+(?:should|must)\s+"
+                  r"be\s+(?P<y>.+)$",
+                  lambda m: f"check that {m.group('x')} was {_PAST.get(m.group('v').lower(), m.group('v'))} by "
+                            f"{m.group('y')}", task.strip(), flags=re.I)
+    # "give Sam Lee the email sam@x.org": a value of one of its fields
+    task = re.sub(r"^give\s+(?P<x>.+?)\s+(?:the|a|an)\s+(?P<f>[a-z]+)\s+(?P<v>\S.*)$",
+                  r"set the \g<f> of \g<x> to \g<v>", task.strip(), flags=re.I)
     # "Buy milk — delete it please", "Pay rent: tick it off": the thing first, then what to do with it
     task = re.sub(r"^(?P<x>[^—–:,;\-][^—–:;]*?)\s*(?:—|–|\s-{1,2}\s|:)\s*(?:please\s+)?(?P<v>[a-z]+)\s+(?:it|them)\b"
                   r"(?P<rest>.*)$",

@@ -117,3 +117,19 @@ def test_a_name_after_an_underscore_is_not_the_name() -> None:
     # "_heapq" in the list of built-in modules does not show "heapq": no column of that list is checked
     assert steps(plan("is there a module named heapq?", screen("pydoc/"))) == \
         [("wait_for_element", {"text": "heapq", "present": True})]
+
+
+def test_a_place_said_first_is_the_page_shown_or_its_link() -> None:
+    # on the index already: nothing to open first
+    got = steps(plan("from the module index, open the textwrap docs", screen("pydoc/")))
+    assert got[0] == ("click_element", {"text": "textwrap", "role": "link"})
+    # elsewhere: the link to it, then the rest on the page it shows
+    p = plan("from the module index, open the textwrap docs", screen("pydoc/topics.html"))
+    assert steps(p) == [("click_element", {"text": "Module Index", "role": "link"})]
+    assert p.pending == ["open the textwrap docs"]
+
+
+@pytest.mark.parametrize("task", ["check it documents the class JSONDecoder", "check that it describes JSONDecoder"])
+def test_what_a_page_documents_is_what_it_says(task: str) -> None:
+    assert steps(plan(task, screen("pydoc/json.html"))) == [("wait_for_element", {"text": "JSONDecoder",
+                                                                                  "present": True})]

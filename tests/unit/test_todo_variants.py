@@ -102,3 +102,23 @@ def test_a_link_to_another_site_is_opened_only_by_its_very_name() -> None:
 
 def test_a_possessive_of_a_generic_owner_opens_nothing_by_guess() -> None:
     assert not plan("open the site's settings", screen("django_admin/admin/store/product/")).feasible
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Buy milk — delete it please", "delete Buy milk please"),
+    ("strike Walk the dog from the list", "remove Walk the dog"),
+    ("make 'Pay rent' say 'Pay rent on Friday'", "rename 'Pay rent' to 'Pay rent on Friday'"),
+    ("are there 4 todos in total?", "check there are 4 todos?"),
+    ("back up the database to Dropbox", "backup the database to Dropbox"),   # no Back key
+    ("who wrote Neuromancer? it should be William Gibson", "check that Neuromancer was written by William Gibson"),
+    ("give Sam Lee the email sam.lee@mail.org", "set the email of Sam Lee to sam.lee@mail.org"),
+])
+def test_testers_turns_of_phrase_are_restated(task: str, said: str) -> None:
+    assert restate(task) == said
+
+
+def test_a_state_said_in_other_words_is_the_list_s_view_of_it() -> None:
+    assert steps(plan("show only the todos that are still open", screen("todomvc-react/")))[0] == \
+        ("click_element", {"text": "Active", "role": "link"})
+    assert steps(plan("show only the done ones", screen("todomvc-react/")))[0] == \
+        ("click_element", {"text": "Completed", "role": "link"})

@@ -142,3 +142,19 @@ def test_a_channel_the_guide_does_not_list_is_refused_with_the_line_up(task: str
 
 def test_a_channel_the_guide_lists_is_tuned() -> None:
     assert ("press_key", {"key": "DIGIT_8"}) in _planned("tune to channel 8", demo_context())
+
+
+@pytest.mark.parametrize("task, first", [
+    ("get me to the film library", ("goto", {"node": "movies"})),              # a library of films: the Movies
+    ("watch the 5th channel", ("goto", {"node": "live"})),
+    ("from the home screen open settings", ("goto", {"node": "home"})),
+    ("set the soundtrack to Spanish and verify it took effect", ("goto", {"node": "settings"})),
+])
+def test_more_tv_wordings_written_before_their_first_run(task: str, first: tuple) -> None:
+    got = _planned(task, demo_context())
+    assert got[0] == first
+    assert not any(s[1].get("text") == "it took effect" for s in got)   # the setting's own step proves it
+
+
+def test_an_ordinal_channel_is_that_number() -> None:
+    assert read_clause(restate("watch the third channel")).text == "watch channel 3"
