@@ -497,7 +497,7 @@ def restate(task: str) -> str:
     task = re.sub(r"\bthe\s+(?:(\d+)(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))\s+"
                   r"channel\b", lambda m: f"channel {m.group(1) or _ORDINAL_NUMBER[m.group(2).lower()]}", task, flags=re.I)
     # "from the home screen open settings": the place, then what to do there
-    task = re.sub(r"^(?P<p>(?:from|on|in|at)\s+(?:the\s+)?[\w' -]+?\s+(?:screen|page|menu|tab|view|section))\s+(?P<v>[a-z]+)\b",
+    task = re.sub(r"^(?P<p>(?:from|on)\s+the\s+[\w' -]+?\s+(?:screen|page|tab|view))\s+(?P<v>[a-z]+)\b",
                   lambda m: f"{m.group('p')}, {m.group('v')}" if m.group("v").lower() in VERBS else m.group(0),
                   task.strip(), flags=re.I)
     # "back up the database": a backup, not the Back key
