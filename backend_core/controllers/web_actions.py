@@ -203,6 +203,11 @@ class WebActions:
         def type_in(page: Any) -> str:
             if target.empty:
                 loc = page.locator("*:focus")
+                waited = 0
+                while (loc.count() == 0 or not _editable(loc)) and waited < FOCUS_WAIT_MS \
+                        and page.locator("input:visible, textarea:visible, [contenteditable=true]:visible").count():
+                    page.wait_for_timeout(50)   # an editor a double-click opened takes its focus a moment later
+                    waited += 50
                 if loc.count() == 0 or not _editable(loc):
                     # no focused field: the page listens to the keyboard itself (TV-style apps)
                     page.keyboard.type(text, delay=15)
@@ -401,7 +406,32 @@ _PICKED_JS = """e => {
 COMMIT_WAIT_MS = 800
 
 
+_VALUE_JS = "e => typeof e.value === 'string' ? e.value : null"
+FOCUS_WAIT_MS = 500   # how long a field may take to get the focus after the step that opened it
+
+
 def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
+    """Type *text* into *loc*, replacing what it holds unless *clear* is false. A box that still holds its old text
+    before the new one (a framework that refilled it as it was focused) is cleared and typed again; if it still
+    does, that is the device's failure, not a pass on "old text + new text"."""
+    _type_once(page, loc, text, clear)
+    if not clear:
+        return
+    held = loc.first.evaluate(_VALUE_JS)
+    if held is None or held == text or not held.endswith(text) or loc.first.evaluate(_SUGGESTING_JS):
+        return
+    log.info("the field holds %r after typing %r over it: clearing it and typing again", held, text)
+    loc.click(timeout=ACT_TIMEOUT_MS)
+    page.keyboard.press("ControlOrMeta+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(text, delay=10)
+    held = loc.first.evaluate(_VALUE_JS)
+    if held is not None and held != text and held.endswith(text):
+        raise DeviceFailure(f"the field holds {held!r} after {text!r} was typed over its text: its old text stayed",
+                            expected=text)
+
+
+def _type_once(page: Any, loc: Any, text: str, clear: bool) -> None:
     if clear and _editable(loc):
         if loc.first.evaluate(_SUGGESTING_JS):
             # "recipes, soup" in a tags box: each one typed, then its suggestion taken

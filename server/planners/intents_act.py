@@ -206,6 +206,14 @@ def press_intent(c: Clause, st: State) -> bool:
         st.add(V.PRESS_KEY, params, f"Press {key.value}" + (f" {repeat} times" if repeat > 1 else ""))
     st.moved = True
     st.node = None if any(k in (Key.OK, Key.BACK, Key.HOME) for k in keys) else st.node
+    typed, st.typed_into_focus = st.typed_into_focus, ""
+    if keys == [Key.OK] and typed and st.last_act == "type":
+        # "double-click Pay rent, type Pay the landlord and hit enter": the editor takes it, and the row shows it
+        try:
+            st.expect_check(checks.text_shown(st.ctx, typed))
+            return True
+        except CannotCheck:
+            pass
     st.expect_check(None)
     return True
 

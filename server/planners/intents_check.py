@@ -645,7 +645,8 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     if not (tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) or _leads_here(st, tab)):
         st.click_live(tabs[0], f"Open the {tab.label!r} {m.group('k') or ('tab' if tab.role == 'tab' else 'page')}")
         try:
-            st.check(checks.page(st.ctx, tab.name or tab.text))
+            # "json (package)" opens json's page: the name without its aside
+            st.check(checks.page(st.ctx, grounding.bare_label(tab.name or tab.text) or tab.name or tab.text))
         except CannotCheck as exc:
             raise Unplannable(str(exc)) from exc
         if _KIND_TAIL_ANY.match(text) and not negative:   # "lists the Leak L3 sensor": read as that page names it

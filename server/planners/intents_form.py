@@ -148,8 +148,10 @@ def type_intent(c: Clause, st: State) -> bool:
         type_into(st, text, field, clear=not (_APPEND.search(c.text) or c.text.lower().startswith("append")),
               submit=submit)
     st.last_object = text
+    st.typed_into_focus = text if field is None and not field_phrase and st.open_world else ""
     try:
         st.expect_check(checks.element(st.ctx, text=text, role=field.live.role) if field is not None and not submit
+                        else checks.text_shown(st.ctx, text) if st.typed_into_focus and submit
                         and "role" in st.param_names(V.WAIT_FOR_ELEMENT) else None)
     except CannotCheck:
         st.expect_check(None)

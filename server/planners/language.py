@@ -500,6 +500,9 @@ def restate(task: str) -> str:
     task = re.sub(r"^(?P<p>(?:from|on)\s+the\s+[\w' -]+?\s+(?:screen|page|tab|view))\s+(?P<v>[a-z]+)\b",
                   lambda m: f"{m.group('p')}, {m.group('v')}" if m.group("v").lower() in VERBS else m.group(0),
                   task.strip(), flags=re.I)
+    # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
+    task = re.sub(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
+                  r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2", task, flags=re.I)
     # "back up the database": a backup, not the Back key
     task = re.sub(r"^back\s+up\b", "backup", task.strip(), flags=re.I)
     # "who wrote Neuromancer? it should be William Gibson": the answer, checked

@@ -68,6 +68,7 @@ class State:
     steps: list[PlanStep] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
     moved: bool = False                  # a planned step may have changed the screen since it was observed
+    typed_into_focus: str = ""           # what the last clause typed into the field that had the focus (none named)
     last_act: str = ""
     last_object: str = ""                # what "it" refers to in the next clause
     expect: PlanStep | None = None       # the check that proves the latest action's intended end state

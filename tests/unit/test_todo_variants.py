@@ -122,3 +122,10 @@ def test_a_state_said_in_other_words_is_the_list_s_view_of_it() -> None:
         ("click_element", {"text": "Active", "role": "link"})
     assert steps(plan("show only the done ones", screen("todomvc-react/")))[0] == \
         ("click_element", {"text": "Completed", "role": "link"})
+
+
+def test_typing_into_the_editor_a_double_click_opened_then_enter_is_checked_as_shown() -> None:
+    # no field named: the one the double-click focused; the plan then proves the row shows the new text (it once
+    # passed with "Pay rentPay the landlord" in the row)
+    got = steps(plan("double click on Pay rent, type Pay the landlord and hit enter", screen("todomvc-react/")))
+    assert got[-2:] == [("press_key", {"key": "OK"}), ("wait_for_element", {"text": "Pay the landlord", "present": True})]
