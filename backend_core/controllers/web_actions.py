@@ -414,11 +414,16 @@ def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
     """Type *text* into *loc*, replacing what it holds unless *clear* is false. A box that still holds its old text
     before the new one (a framework that refilled it as it was focused) is cleared and typed again; if it still
     does, that is the device's failure, not a pass on "old text + new text"."""
+    field = clear and _editable(loc)   # a control that opens a field elsewhere (a TV's Search tile) is not read back
     _type_once(page, loc, text, clear)
-    if not clear:
+    if not field:
         return
-    held = loc.first.evaluate(_VALUE_JS)
-    if held is None or held == text or not held.endswith(text) or loc.first.evaluate(_SUGGESTING_JS):
+    try:
+        held = loc.first.evaluate(_VALUE_JS, timeout=ACT_TIMEOUT_MS)
+        if held is None or held == text or not held.endswith(text) or loc.first.evaluate(_SUGGESTING_JS):
+            return
+    except _playwright_error() as exc:   # the typing sent the form, and the field went with its page
+        log.debug("the field is gone after typing: %s", exc)
         return
     log.info("the field holds %r after typing %r over it: clearing it and typing again", held, text)
     loc.click(timeout=ACT_TIMEOUT_MS)

@@ -491,8 +491,8 @@ def restate(task: str) -> str:
                   r"this\s+list)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", r"\1 listed", task, flags=re.I)
     # "set the audio to Spanish and verify it took effect": the setting's own step proves it; nothing else is named
     task = re.sub(r"\s*(?:,\s*)?(?:\b(?:and|then)\s+)?(?:verify|check|confirm|make\s+sure|ensure)\s+(?:that\s+)?(?:it|this|that|"
-                  r"the\s+change|the\s+setting)\s+(?:took\s+effect|has\s+taken\s+effect|worked|stuck|(?:was|has\s+been|got)\s+"
-                  r"(?:applied|saved))\s*[.!]?$", "", task.strip(), flags=re.I) or task
+                  r"the\s+change|the\s+setting)\s+(?:took\s+effect|has\s+taken\s+effect|stuck|(?:was|has\s+been|got)\s+applied)"
+                  r"\s*[.!]?$", "", task.strip(), flags=re.I) or task   # "check it was saved" stays: a save is proved apart
     # "watch the 5th channel", "the third channel": that channel's number
     task = re.sub(r"\bthe\s+(?:(\d+)(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))\s+"
                   r"channel\b", lambda m: f"channel {m.group(1) or _ORDINAL_NUMBER[m.group(2).lower()]}", task, flags=re.I)

@@ -158,3 +158,9 @@ def test_more_tv_wordings_written_before_their_first_run(task: str, first: tuple
 
 def test_an_ordinal_channel_is_that_number() -> None:
     assert read_clause(restate("watch the third channel")).text == "watch channel 3"
+
+
+def test_a_check_that_something_was_saved_is_never_dropped() -> None:
+    # only "it took effect" after a setting is proved by the setting's own step; a save is proved apart
+    assert restate("create a ticket without a summary and check it was saved").endswith("check it was saved")
+    assert restate("set the audio to Spanish and verify it took effect") == "set the audio to Spanish"
