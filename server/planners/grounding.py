@@ -110,7 +110,7 @@ _CODE_NAME = re.compile(r"[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+")
 
 
 def is_code_name(text: str) -> bool:
-    """*text* is a name written as code ("os.path", "json_decoder"), matched only as a whole token."""
+    """*text* is a name written as code ("os.path", "urllib.parse"), matched only as a whole token."""
     return bool(_CODE_NAME.fullmatch(text.strip()))
 
 
@@ -133,7 +133,7 @@ def similarity(phrase: str, candidate: str) -> float:
     """How well *phrase* names *candidate* (0..1): exact, containment, overlap, then typos."""
     if not phrase or not candidate:
         return 0.0
-    if _CODE_NAME.fullmatch(phrase.strip()):
+    if is_code_name(phrase):
         return _code_name_score(phrase.strip(), candidate)
     base = phrase_score(phrase, candidate)
     if base < 0.95 and _initials_of(phrase, candidate):
@@ -341,6 +341,14 @@ def leaves_the_app(url: str, href: str) -> bool:
         return False
     there = urlsplit(urljoin(url, href))
     return there.scheme in ("http", "https") and there.netloc != urlsplit(url).netloc
+
+
+def within_the_app(screen: ScreenObservation | None, targets: list[Target], named: str) -> list[Target]:
+    """*targets* without the links to another site than *screen*'s, but for one *named* whole ("open TodoMVC")."""
+    if screen is None:
+        return targets
+    return [t for t in targets if t.live is None or norm(t.label) == norm(named)
+            or not leaves_the_app(screen.url, t.live.href)]
 
 
 def stays_on_page(href: str) -> bool:

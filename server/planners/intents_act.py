@@ -166,15 +166,15 @@ def _live_place(st: State, phrase: str) -> bool:
     title or main heading says it), else the link to it, opened first."""
     if st.live is None or not st.open_world or st.moved:
         return False
-    from server.planners.intents_check import _is_this_page
+    from server.planners.intents_check import is_this_page
 
     phrase = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
-    if _is_this_page(st, phrase):
+    if is_this_page(st, phrase):
         st.summary.append(f"on {phrase} already")
         return True
     links = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_TAB, ROLE_MENUITEM}),
                                                 minimum=0.9)
-             if t.live is not None and not grounding.leaves_the_app(st.live.url, t.live.href)]
+             if not grounding.leaves_the_app(st.live.url, t.live.href)]
     if not links:
         return False
     _click_live_and_expect(st, links[0])
@@ -572,10 +572,10 @@ def activate(c: Clause, st: State) -> bool:
         raise Unplannable(f"nothing to {c.act.value} in {c.text!r}")
     raw = _ABOUT.sub("", raw) or raw
     owner = _OWN_PAGE.sub("", raw)
-    if owner != raw and owner and not _GENERIC_OWNER.fullmatch(re.sub(r"^(?:the|a|an|this|my)\s+", "", owner, flags=re.I)) \
+    bare_owner = re.sub(r"^(?:the|a|an|this|my)\s+", "", owner, flags=re.I)
+    if owner != raw and bare_owner and not _GENERIC_OWNER.fullmatch(bare_owner) \
             and any(grounding.live_elements(o, st.live, minimum=0.9) or grounding.tree_elements(o, st.ctx, minimum=0.9)
-                    for o in {re.sub(r"^(?:the|a|an)\s+", "", owner, flags=re.I),
-                              _KIND_AFTER.sub("", re.sub(r"^(?:the|a|an)\s+", "", owner, flags=re.I))} if o):
+                    for o in {bare_owner, _KIND_AFTER.sub("", bare_owner)} if o):
         raw = owner   # "the string module's documentation": the page of a name shown here
     listed = _LIST_OF.match(raw)
     if listed and st.live is not None and not grounding.live_elements(raw, st.live, roles=CLICKABLE_ROLES, minimum=0.85) \
@@ -610,15 +610,13 @@ def activate(c: Clause, st: State) -> bool:
     live = grounding.live_elements(category_free, st.live, roles=CLICKABLE_ROLES | {"text", "heading", "img", "cell"},
                                    minimum=0.6)
     if category_free != target_text and live:   # "the module index": the link "Module Index", not a cell "INDEX"
-        whole = [t for t in grounding.live_elements(target_text, st.live, roles=CLICKABLE_ROLES, minimum=0.9)]
+        whole = grounding.live_elements(target_text, st.live, roles=CLICKABLE_ROLES, minimum=0.9)
         if whole:
             live = sorted(whole + [replace(t, score=t.score * 0.97) for t in live
                                    if all(t.live is not w.live for w in whole)], key=lambda t: -t.score)
     if role:
         live = [t for t in live if t.live.role == role] or live
-    if st.live is not None:   # a link to another site ("Part of TodoMVC") only when it is named whole
-        live = [t for t in live if t.live is None or grounding.norm(t.label) == grounding.norm(category_free)
-                or not grounding.leaves_the_app(st.live.url, t.live.href)]
+    live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
     if not _SORTING.search(c.text):
         from server.planners.records import in_header_row
 
@@ -824,8 +822,7 @@ def _scoped_target(c: Clause, st: State, text: str) -> bool:
     outer = _CONTAINER_NOUNS.sub("", clean(m.group("b"))).strip()
     outer = re.sub(r"^(?:[a-z]+\s+)(?=[A-Z])", "", outer)   # "the customer Bob Chen" → Bob Chen
     found = grounding.live_elements(outer, st.live, roles=CLICKABLE_ROLES, minimum=0.85)
-    found = [t for t in found if (t.live.role in ROLES_BY_NAME or t.live.clickable)
-             and (grounding.norm(t.label) == grounding.norm(outer) or not grounding.leaves_the_app(st.live.url, t.live.href))]
+    found = [t for t in grounding.within_the_app(st.live, found, outer) if t.live.role in ROLES_BY_NAME or t.live.clickable]
     if not found:
         return False
     st.click_live(found[0], f"Open {found[0].label!r}")

@@ -539,7 +539,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 st.goto(screen[0].node)
         elif not subject:
             subject = where   # "in the banner": an element
-    if subject and st.live is not None and not st.moved and st.open_world and _is_this_page(st, subject) \
+    if subject and st.live is not None and not st.moved and st.open_world and is_this_page(st, subject) \
             and not grounding.tree_elements(subject, st.ctx, prefer_node=st.node, minimum=0.9):
         subject = ""   # "open textwrap and check it mentions dedent": the page shown is textwrap's, and says it
     if subject:
@@ -631,7 +631,7 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     said_kind = bool(m.group("k"))
     if not said_kind and (negative or _named_here(st, m.group("x"))):
         return False   # "the status does not show Running": a label of this page, never a page to leave for
-    if _is_this_page(st, m.group("x")):
+    if is_this_page(st, m.group("x")):
         return False   # "the ticket page shows closed" on the ticket's own page: read here
     tabs = [t for t in grounding.live_elements(m.group("x"), st.live, roles=frozenset({"tab", "link", "menuitem"}),
                                                minimum=0.7 if said_kind else 0.95)
@@ -664,7 +664,7 @@ def _named_here(st: State, name: str) -> bool:
                if not e.hidden and e.role not in ("link", "tab", "menuitem", "listitem", "row"))
 
 
-def _is_this_page(st: State, name: str) -> bool:
+def is_this_page(st: State, name: str) -> bool:
     """The page shown is *name*'s: its title or a main heading says each of its words ("Ticket #1" for "ticket")."""
     assert st.live is not None
     want = {w.rstrip("s") for w in words(name) if w not in STOPWORDS}
@@ -766,7 +766,7 @@ def _named_of_kind(st: State, text: str, negative: bool) -> str:
         if any(k.lower() in _KIND_NOUNS for k, _ in _kind_split(text)):
             raise Defer(text)   # "open heapq and check it lists the function heappush": read on heapq's page
         return text
-    if any(text.casefold() in t.casefold() for t in st.live.visible_texts()):
+    if _shows_text(st, text):
         return text
     from server.planners.records import entity_link, plural_of
 
@@ -777,16 +777,18 @@ def _named_of_kind(st: State, text: str, negative: bool) -> str:
         if _shown_as_name(st, name):
             return name
         listing = None if negative else entity_link(st, kind)
+        # (entity_link never gives the link to the page shown)
         if listing is not None and listing.live is not None and listing.live.role in ("link", "tab", "menuitem") \
-                and plural_of(kind) in words(listing.label) and not _leads_to_this_page(st, listing.live.href):
+                and plural_of(kind) in words(listing.label):
             st.click_live(listing, f"Open {listing.label!r} to find {name!r}")
             raise Defer(name, replace_with=[f'check "{name}" is shown'])
     return text
 
 
-def _leads_to_this_page(st: State, href: str) -> bool:
+def _shows_text(st: State, text: str) -> bool:
+    """The screen shown says *text* itself, in any of its texts."""
     assert st.live is not None
-    return bool(href) and urlsplit(urljoin(st.live.url, href))[1:3] == urlsplit(st.live.url)[1:3]
+    return any(text.casefold() in t.casefold() for t in st.live.visible_texts())
 
 
 def _as_shown(st: State, text: str) -> str:
@@ -798,7 +800,7 @@ def _as_shown(st: State, text: str) -> str:
     if st.live is None or st.moved or not st.open_world or re.search(
             rf"[\"'“‘]{re.escape(text)}[\"'”’]", st.said or ""):
         return text
-    if any(text.casefold() in t.casefold() for t in st.live.visible_texts()):
+    if _shows_text(st, text):
         return text
     names = [grounding.norm(e.name or e.text) for e in st.live.elements if not e.hidden and (e.name or e.text)]
 

@@ -139,15 +139,14 @@ def _emptied(st: State, label: str) -> PlanStep | None:
     clicked twice, or a confirmation nobody gave, would otherwise pass with every item still there."""
     shown = _label_words(label)
     said = [stem(w) for w in shown]
-    done_rows = [e.container for e in st.live.elements if e.role == ROLE_CHECKBOX and e.checked and e.container] \
-        if st.live is not None else []
-    if len(said) >= 2 and _SAME_VERB.get(said[0]) == stem("clear") and {stem(w) for w in _DONE_WORDS} & set(said) \
-            and done_rows:
-        # "Clear completed": a completed row is gone (a control that did nothing, or only unticked it, leaves it)
+    done = next((e.container for e in st.live.elements if e.role == ROLE_CHECKBOX and e.checked and e.container), "") \
+        if st.live is not None and len(said) >= 2 and _SAME_VERB.get(said[0]) == stem("clear") \
+        and {stem(w) for w in _DONE_WORDS} & set(said) else ""
+    if done:   # "Clear completed": a completed row is gone (a control that did nothing, or only unticked it, leaves it)
+        listed = any(e.role == ROLE_LISTITEM and e.label == done for e in st.live.elements)   # type: ignore[union-attr]
         try:
-            return checks.element(st.ctx, text=done_rows[0], role=ROLE_LISTITEM if any(
-                e.role == ROLE_LISTITEM and e.label == done_rows[0] for e in st.live.elements) else "",
-                present=False, description=f"Check {label!r} removed {done_rows[0]!r}")
+            return checks.element(st.ctx, text=done, role=ROLE_LISTITEM if listed else "", present=False,
+                                  description=f"Check {label!r} removed {done!r}")
         except CannotCheck:
             return None
     if len(said) < 2 or _SAME_VERB.get(said[0]) != stem("clear") or not {"all", "everyth"} & set(said):

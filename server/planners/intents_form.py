@@ -73,7 +73,10 @@ def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTB
 
 
 def _field_name(t: Target) -> str:
-    el = t.live
+    return _name_of_field(t.live)
+
+
+def _name_of_field(el: UIElement) -> str:
     return el.name or el.placeholder or el.hint or el.text
 
 
@@ -99,8 +102,7 @@ def type_into(st: State, text: str, field: Target | None, *, clear: bool = True,
         st.add(V.SET_CHECKED, {"checked": True, "selector": gate[1].selector}, f"Allow changing {field.label}")
     if field is not None:
         params["field"] = _field_name(field)
-        twins = [e for e in grounding.textboxes(st.live) if _field_name(Target(field.kind, 1.0, "", live=e)) ==
-                 params["field"]] if st.live is not None else []
+        twins = [e for e in grounding.textboxes(st.live) if _name_of_field(e) == params["field"]]
         if len(twins) > 1 and field.live.selector:   # pydoc's two forms each name their box "key"
             params["field"] = ""
         if not params["field"] and field.live.selector:
@@ -319,12 +321,17 @@ def add_intent(c: Clause, st: State) -> bool:
             raise Unplannable(f"no field or button to add {noun or 'an item'} on the screen", noun or "add")
         st.click_live(adders[0], f"Click {adders[0].label!r}")
         raise Defer(noun or value, replace_with=[f'type "{value}"', "save"])
-    st.last_object = value
+    _expect_shown(st, value)
+    return True
+
+
+def _expect_shown(st: State, text: str) -> None:
+    """What the clause added or renamed is *text*, and the screen that follows shows it."""
+    st.last_object = text
     try:
-        st.expect_check(checks.text_shown(st.ctx, value))
+        st.expect_check(checks.text_shown(st.ctx, text))
     except CannotCheck:
         st.expect_check(None)
-    return True
 
 
 def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] = CLICKABLE_ROLES) -> Target | None:
@@ -804,11 +811,7 @@ def _retype_editor(st: State, old: str, new: str) -> bool:
         el = replace(el, hint="", text="")   # known by where it is: its classes are a framework's ("edit ng-dirty")
     type_into(st, new, Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, old, live=el), submit=True)
     st.summary.append(f"change {old} to {new}")
-    st.last_object = new
-    try:
-        st.expect_check(checks.text_shown(st.ctx, new))
-    except CannotCheck:
-        st.expect_check(None)
+    _expect_shown(st, new)
     return True
 
 
@@ -820,11 +823,7 @@ def _edit_row(st: State, row: str, new: str) -> bool:
     else:
         st.add(V.DOUBLE_CLICK, {"row": row}, f"Edit {row!r} (double-click)")
         type_into(st, new, None, submit=True)
-    st.last_object = new
-    try:
-        st.expect_check(checks.text_shown(st.ctx, new))
-    except CannotCheck:
-        st.expect_check(None)
+    _expect_shown(st, new)
     return True
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from server.planners.phrasings import rephrase
 from server.planners.sorting import restate_shown_first
 
 
@@ -273,9 +274,6 @@ def fix_typos(text: str, known: frozenset[str]) -> str:
     return "".join(parts)
 
 
-_ORDINAL_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
-                   "ninth": 9, "tenth": 10}
-_PAST = {"wrote": "written", "owns": "owned", "composed": "composed"}
 _DOCS_OF = re.compile(r"(?P<pre>^|(?:,|\band\b|\bthen\b)\s*)(?:look\s+up|pull\s+up|bring\s+up|find|get|read|check\s+out)\s+"
                       r"(?:the\s+)?(?P<k>docs|documentation|doc|help|manual|reference|man\s+page)\s+(?:for|of|on|about)\b",
                       re.I)
@@ -485,54 +483,7 @@ _SET_PAIRS = re.compile(
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
-    task = re.sub(r"\bun-(?=(?:complete|check|tick|mark|select|finish)\b)", "un", task, flags=re.I)   # "un-complete"
-    # "check Walk the dog is among them": among what the step before shows, which is the screen now
-    task = re.sub(r"\b(is|are)\s+(?:among|amongst|one\s+of|in|part\s+of)\s+(?:them|those|these|the\s+results|that\s+list|"
-                  r"this\s+list)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", r"\1 listed", task, flags=re.I)
-    # "set the audio to Spanish and verify it took effect": the setting's own step proves it; nothing else is named
-    task = re.sub(r"\s*(?:,\s*)?(?:\b(?:and|then)\s+)?(?:verify|check|confirm|make\s+sure|ensure)\s+(?:that\s+)?(?:it|this|that|"
-                  r"the\s+change|the\s+setting)\s+(?:took\s+effect|has\s+taken\s+effect|stuck|(?:was|has\s+been|got)\s+applied)"
-                  r"\s*[.!]?$", "", task.strip(), flags=re.I) or task   # "check it was saved" stays: a save is proved apart
-    # "watch the 5th channel", "the third channel": that channel's number
-    task = re.sub(r"\bthe\s+(?:(\d+)(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))\s+"
-                  r"channel\b", lambda m: f"channel {m.group(1) or _ORDINAL_NUMBER[m.group(2).lower()]}", task, flags=re.I)
-    # "from the home screen open settings": the place, then what to do there
-    task = re.sub(r"^(?P<p>(?:from|on)\s+the\s+[\w' -]+?\s+(?:screen|page|tab|view))\s+(?P<v>[a-z]+)\b",
-                  lambda m: f"{m.group('p')}, {m.group('v')}" if m.group("v").lower() in VERBS else m.group(0),
-                  task.strip(), flags=re.I)
-    # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
-    task = re.sub(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
-                  r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2", task, flags=re.I)
-    # "back up the database": a backup, not the Back key
-    task = re.sub(r"^back\s+up\b", "backup", task.strip(), flags=re.I)
-    # "who wrote Neuromancer? it should be William Gibson": the answer, checked
-    task = re.sub(r"^who\s+(?P<v>wrote|made|created|directed|designed|built|published|reported|filed|sent|painted|"
-                  r"composed|owns|assigned)\s+(?P<x>[^?]+?)\s*\?\s*(?:it|that|the\s+answer|he|she|they)\s+(?:should|must)\s+"
-                  r"be\s+(?P<y>.+)$",
-                  lambda m: f"check that {m.group('x')} was {_PAST.get(m.group('v').lower(), m.group('v'))} by "
-                            f"{m.group('y')}", task.strip(), flags=re.I)
-    # "give Sam Lee the email sam@x.org": a value of one of its fields
-    task = re.sub(r"^give\s+(?P<x>.+?)\s+(?:the|a|an)\s+(?P<f>[a-z]+)\s+(?P<v>\S.*)$",
-                  r"set the \g<f> of \g<x> to \g<v>", task.strip(), flags=re.I)
-    # "Buy milk — delete it please", "Pay rent: tick it off": the thing first, then what to do with it
-    task = re.sub(r"^(?P<x>[^—–:,;\-][^—–:;]*?)\s*(?:—|–|\s-{1,2}\s|:)\s*(?:please\s+)?(?P<v>[a-z]+)\s+(?:it|them)\b"
-                  r"(?P<rest>.*)$",
-                  lambda m: f"{m.group('v')} {m.group('x').strip()}{m.group('rest')}"
-                  if m.group("v").lower() in VERBS else m.group(0), task.strip(), flags=re.I)
-    # "strike Walk the dog from the list", "cross X off the list": it leaves the list
-    task = re.sub(r"^(?:strike|cross|scratch)\s+(?P<x>.+?)\s+(?:off|from|out\s+of)\s+(?:the|my|our|this)\s+list\b",
-                  r"remove \g<x>", task.strip(), flags=re.I)
-    # "make 'Pay rent' say 'Pay rent on Friday'": a new text for it
-    task = re.sub(r"^make\s+(?P<x>.+?)\s+(?:say|read|show)\s+(?P<y>.+)$", r"rename \g<x> to \g<y>", task.strip(),
-                  flags=re.I)
-    task = re.sub(r"^(?:are|is)\s+there\s+(?=(?:exactly\s+|only\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s)",
-                  "check there are ", task.strip(), flags=re.I)
-    # "are there 4 todos in total?": a count
-    task = re.sub(r"(\b\d+\s+[a-z]+)\s+(?:in\s+total|altogether|overall|in\s+all)\b", r"\1", task, flags=re.I)
-    # "confirm only 3 remain", "just 2 left": a count of what is left, the items unsaid
-    task = re.sub(r"\b(?:only\s+|just\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:remain|remaining|"
-                  r"to\s+go)\s*(?=$|[,.;!?]|\s+(?:and|then)\b)", r"\1 items are left", task, flags=re.I)
-    task = re.sub(r"\b(\d+)\s+([a-z]+s)\s+(?:remain|remaining)\b", r"\1 \2 are left", task, flags=re.I)
+    task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
     task = _restate(task)
     while True:
         more = _SET_PAIRS.sub(_set_pair, task, count=1)

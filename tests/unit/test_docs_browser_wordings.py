@@ -9,14 +9,8 @@ from __future__ import annotations
 import pytest
 
 from server.planners.language import fix_word, restate
-from shared.models import Plan
 from tests.unit.test_tester_phrasings import screen
-from tests.unit.test_screen_planning import plan
-
-
-def steps(p: Plan) -> list[tuple[str, dict]]:
-    assert p.feasible, p.analysis
-    return [(s.command, s.params) for s in p.steps]
+from tests.unit.test_screen_planning import plan, steps
 
 
 def test_a_name_in_capitals_or_a_real_word_is_not_corrected_into_a_lookalike() -> None:

@@ -1,0 +1,101 @@
+"""Turns of phrase testers use, restated in the planner's words before a task is split into clauses.
+
+Each :class:`Rephrase` is one rule: a pattern, what it becomes, and the tester's wording it stands for. They are
+tried in order, each on what the ones before left (:func:`rephrase`). A rule that needs to know the verbs the planner
+reads is given them, so this module needs nothing of :mod:`server.planners.language`.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+from server.planners.matching import ORDINALS
+
+Replace = Callable[[re.Match[str], Collection[str]], str]
+
+
+@dataclass(frozen=True)
+class Rephrase:
+    pattern: re.Pattern[str]
+    replace: Replace
+    strip: bool = False        # the rule reads the task with its ends trimmed
+    keep_if_empty: bool = False   # a rule that would leave nothing leaves the task as it was
+
+
+def _to(template: str) -> Replace:
+    return lambda m, _verbs: m.expand(template)
+
+
+def _if_verb(template: str, group: str) -> Replace:
+    """*template* where the word in *group* is a verb the planner reads, else the words unchanged."""
+    return lambda m, verbs: m.expand(template) if m.group(group).lower() in verbs else m.group(0)
+
+
+_PAST = {"wrote": "written", "owns": "owned", "composed": "composed"}
+_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+
+
+def _rule(pattern: str, replace: Replace | str, *, strip: bool = False, keep_if_empty: bool = False) -> Rephrase:
+    return Rephrase(re.compile(pattern, re.I), _to(replace) if isinstance(replace, str) else replace, strip,
+                    keep_if_empty)
+
+
+RULES: tuple[Rephrase, ...] = (
+    # "un-complete walk the dog"
+    _rule(r"\bun-(?=(?:complete|check|tick|mark|select|finish)\b)", "un"),
+    # "check Walk the dog is among them": among what the step before shows, which is the screen now
+    _rule(r"\b(is|are)\s+(?:among|amongst|one\s+of|in|part\s+of)\s+(?:them|those|these|the\s+results|that\s+list|"
+          r"this\s+list)(?=\s*(?:$|[,.;!?]|\s(?:and|then)\b))", r"\1 listed"),
+    # "set the audio to Spanish and verify it took effect": the setting's own step proves it; nothing else is named
+    # ("check it was saved" stays: a save is proved apart)
+    _rule(r"\s*(?:,\s*)?(?:\b(?:and|then)\s+)?(?:verify|check|confirm|make\s+sure|ensure)\s+(?:that\s+)?(?:it|this|that|"
+          r"the\s+change|the\s+setting)\s+(?:took\s+effect|has\s+taken\s+effect|stuck|(?:was|has\s+been|got)\s+applied)"
+          r"\s*[.!]?$", "", strip=True, keep_if_empty=True),
+    # "watch the 5th channel", "the third channel": that channel's number
+    _rule(r"\bthe\s+(?:(\d+)(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))\s+"
+          r"channel\b", lambda m, _v: f"channel {m.group(1) or ORDINALS[m.group(2).lower()] + 1}"),
+    # "from the home screen open settings": the place, then what to do there
+    _rule(r"^(?P<p>(?:from|on)\s+the\s+[\w' -]+?\s+(?:screen|page|tab|view))\s+(?P<v>[a-z]+)\b",
+          _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
+    # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
+    _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
+          r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2"),
+    # "back up the database": a backup, not the Back key
+    _rule(r"^back\s+up\b", "backup", strip=True),
+    # "who wrote Neuromancer? it should be William Gibson": the answer, checked
+    _rule(r"^who\s+(?P<v>wrote|made|created|directed|designed|built|published|reported|filed|sent|painted|"
+          r"composed|owns|assigned)\s+(?P<x>[^?]+?)\s*\?\s*(?:it|that|the\s+answer|he|she|they)\s+(?:should|must)\s+"
+          r"be\s+(?P<y>.+)$",
+          lambda m, _v: f"check that {m.group('x')} was {_PAST.get(m.group('v').lower(), m.group('v'))} by "
+                        f"{m.group('y')}", strip=True),
+    # "give Sam Lee the email sam@x.org": a value of one of its fields
+    _rule(r"^give\s+(?P<x>.+?)\s+(?:the|a|an)\s+(?P<f>[a-z]+)\s+(?P<v>\S.*)$", r"set the \g<f> of \g<x> to \g<v>",
+          strip=True),
+    # "Buy milk — delete it please", "Pay rent: tick it off": the thing first, then what to do with it
+    _rule(r"^(?P<x>[^—–:,;\-][^—–:;]*?)\s*(?:—|–|\s-{1,2}\s|:)\s*(?:please\s+)?(?P<v>[a-z]+)\s+(?:it|them)\b(?P<rest>.*)$",
+          lambda m, verbs: f"{m.group('v')} {m.group('x').strip()}{m.group('rest')}"
+          if m.group("v").lower() in verbs else m.group(0), strip=True),
+    # "strike Walk the dog from the list", "cross X off the list": it leaves the list
+    _rule(r"^(?:strike|cross|scratch)\s+(?P<x>.+?)\s+(?:off|from|out\s+of)\s+(?:the|my|our|this)\s+list\b",
+          r"remove \g<x>", strip=True),
+    # "make 'Pay rent' say 'Pay rent on Friday'": a new text for it
+    _rule(r"^make\s+(?P<x>.+?)\s+(?:say|read|show)\s+(?P<y>.+)$", r"rename \g<x> to \g<y>", strip=True),
+    # "are there 4 todos?": a count
+    _rule(rf"^(?:are|is)\s+there\s+(?=(?:exactly\s+|only\s+)?{_NUMBER}\s)", "check there are ", strip=True),
+    # "are there 4 todos in total?"
+    _rule(r"(\b\d+\s+[a-z]+)\s+(?:in\s+total|altogether|overall|in\s+all)\b", r"\1"),
+    # "confirm only 3 remain", "2 to go": a count of what is left, the items unsaid
+    _rule(rf"\b(?:only\s+|just\s+)?({_NUMBER})\s+(?:remain|remaining|to\s+go)\s*(?=$|[,.;!?]|\s+(?:and|then)\b)",
+          r"\1 items are left"),
+    _rule(r"\b(\d+)\s+([a-z]+s)\s+(?:remain|remaining)\b", r"\1 \2 are left"),
+)
+
+
+def rephrase(task: str, verbs: Collection[str]) -> str:
+    """*task* with each of :data:`RULES` applied in turn; *verbs* are the verbs the planner reads."""
+    for rule in RULES:
+        said = task.strip() if rule.strip else task
+        out = rule.pattern.sub(lambda m: rule.replace(m, verbs), said)
+        task = task if rule.keep_if_empty and not out else out
+    return task
