@@ -361,7 +361,7 @@ OBSERVE_JS = r"""
 
   // a code editor (CodeMirror 5, Ace, Monaco) types through a hidden textarea: the editor is the field,
   // named and hinted like the textarea it stands for, its text the value; its lines are not elements
-  const EDITOR = /(^|\s)(CodeMirror|ace_editor|monaco-editor)(\s|$)/;
+  const EDITOR = /(^|\s)(CodeMirror|ace_editor|monaco-editor|cm-editor)(\s|$)/;
   function editorField(el) {
     const source = el.previousElementSibling && el.previousElementSibling.tagName === 'TEXTAREA'
       ? el.previousElementSibling : el.querySelector('textarea');
@@ -377,9 +377,11 @@ OBSERVE_JS = r"""
     try {
       if (el.CodeMirror && el.CodeMirror.getValue) value = el.CodeMirror.getValue();
       else if (window.ace && el.classList.contains('ace_editor')) value = window.ace.edit(el).getValue();
+      else if (el.querySelector('.cm-content')) value = el.querySelector('.cm-content').innerText;   // CodeMirror 6
       else value = el.innerText;
     } catch (err) { value = el.innerText; }
     e.value = cut(value, 200);
+    if (!e.name && !e.placeholder) e.hint = 'editor';   // a page's text editor, named by nothing else
     e.clickable = true;
   }
 
@@ -387,6 +389,13 @@ OBSERVE_JS = r"""
   const MAX_HIDDEN = 80;   // per hidden subtree: a closed menu, or a row's hover-only tools
   // a hidden dialog, or a hidden form with fields to fill, is a place not yet opened, not a row's tool
   const CLOSED_PLACE = '.modal, dialog, [role=dialog], [role=alertdialog]';
+  // a dialog kept where no scrolling reaches until it opens (halfmoon's top: -100%): closed
+  function parked(el) {
+    if (!el.matches(CLOSED_PLACE)) return false;
+    const r = el.getBoundingClientRect();
+    if (r.bottom + window.scrollY <= 0 || r.right + window.scrollX <= 0) return true;
+    return getComputedStyle(el).position === 'fixed' && (r.top >= window.innerHeight || r.left >= window.innerWidth);
+  }
   function hiddenControls(root, depth) {
     if (root.matches(CLOSED_PLACE) || root.querySelector(CLOSED_PLACE + ', textarea, select, ' +
         'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio])'))
@@ -429,6 +438,7 @@ OBSERVE_JS = r"""
     if (out.length >= maxElements) { truncated = true; return; }
     if (SKIP.has(el.tagName)) return;
     if (typeof el.className === 'string' && EDITOR.test(el.className) && visible(el)) { editorField(el); return; }
+    if (parked(el)) return;
     const role = roleOf(el);
     const shown = visible(el);
     if (!shown) {
@@ -470,11 +480,11 @@ OBSERVE_JS = r"""
     const vw = window.innerWidth, vh = window.innerHeight;
     const found = Array.from(document.querySelectorAll(
       '[aria-modal="true"], dialog[open], .modal.show, .modal.in, [role=dialog], [role=alertdialog]')).filter(el => {
-        if (!visible(el)) return false;
+        if (!visible(el) || parked(el)) return false;
+        const r = el.getBoundingClientRect();
         let modal = el.getAttribute('aria-modal') === 'true';
         try { modal = modal || el.matches('dialog:modal'); } catch (e) { /* no :modal in this browser */ }
-        if (modal) return true;
-        const r = el.getBoundingClientRect();   // a dialog that covers the page is modal; a popover is not
+        if (modal) return true;   // a dialog that covers the page is modal; a popover is not
         return r.width * r.height >= 0.6 * vw * vh;
       });
     return found.length ? found[found.length - 1] : null;

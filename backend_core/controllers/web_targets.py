@@ -290,6 +290,41 @@ def follow_hidden_nav_link(page: Any, target: Target) -> str | None:
     return hrefs[0]
 
 
+# marks what is out of reach: the elements of a dialog kept where no scrolling reaches until it opens (halfmoon's
+# top: -100%), and, while a modal dialog is open, the page behind it (web_observe reports neither)
+_PARKED_JS = """(els) => {
+  const DIALOG = '.modal, dialog, [role=dialog], [role=alertdialog]';
+  const parked = (d) => {
+    const r = d.getBoundingClientRect();
+    return r.bottom + window.scrollY <= 0 || r.right + window.scrollX <= 0 ||
+      (getComputedStyle(d).position === 'fixed' && (r.top >= window.innerHeight || r.left >= window.innerWidth));
+  };
+  const shown = (d) => (!d.checkVisibility || d.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}))
+    && d.getBoundingClientRect().width > 0;
+  const open = Array.from(document.querySelectorAll(DIALOG + ', [aria-modal="true"]')).filter(d => {
+    if (!shown(d) || parked(d)) return false;
+    let modal = d.getAttribute('aria-modal') === 'true';
+    try { modal = modal || d.matches('dialog:modal'); } catch (e) { /* no :modal */ }
+    const r = d.getBoundingClientRect();
+    return modal || r.width * r.height >= 0.6 * window.innerWidth * window.innerHeight;
+  }).pop();
+  return els.map(el => {
+    const d = el.closest(DIALOG);
+    const away = (d && parked(d)) || (open && !open.contains(el));
+    if (away) el.setAttribute('data-devicepilot-parked', ''); else el.removeAttribute('data-devicepilot-parked');
+    return away;
+  });
+}"""
+
+
+def _reachable(scope: Any, loc: Any) -> Any:
+    """*loc* without what is out of reach (the Save of a closed commit dialog; the page's own Save behind the
+    open one)."""
+    if loc.count() and any(loc.evaluate_all(_PARKED_JS)):
+        return loc.and_(scope.locator(":not([data-devicepilot-parked])"))
+    return loc
+
+
 def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
             timeout_s: float = DEFAULT_FIND_TIMEOUT_MS / 1000) -> Any:
     """The one locator *target* names on *page*, or a :class:`DeviceFailure` listing what is there.
@@ -364,12 +399,15 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
     if target.role:
         if target.role == "text":
             return _visible(scope.get_by_text(target.text)) if target.text else scope.locator(NOTHING)
-        named = _visible(_role_locator(scope, target.role, target.text))
+        named = _reachable(scope, _visible(_role_locator(scope, target.role, target.text)))
         if target.text and not named.count():
-            # an icon link whose tooltip sits on a part of it (<a><span title="Delete">…</span></a>): named so
+            # an icon link whose tooltip sits on it or a part of it (<a><span title="Delete">…</span></a>; a
+            # font icon's glyph is its accessible name): named so
             root = getattr(scope, "page", scope)   # an inner locator of filter(has=…) is the page's, not the row's
-            tip = root.locator(f"[title={json.dumps(target.text)}], [data-bs-original-title={json.dumps(target.text)}]")
-            by_tip = _visible(_role_locator(scope, target.role, "").filter(has=tip))
+            css = f"[title={json.dumps(target.text)}], [data-bs-original-title={json.dumps(target.text)}]"
+            tip = root.locator(css)
+            of_role = _role_locator(scope, target.role, "")
+            by_tip = _reachable(scope, _visible(of_role.filter(has=tip).or_(of_role.and_(scope.locator(css)))))
             if by_tip.count():
                 return by_tip
         hinted = _hint_locator(scope, target.text) if target.text else None

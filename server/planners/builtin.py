@@ -49,6 +49,7 @@ from server.planners.intents_form import (
 )
 from server.planners.intents_record_page import flag_check, record_page_check
 from server.planners.intents_statement import place_check, quantified_state_check, some_row_check, statement_check
+from server.planners.intents_page_text import append_text_intent
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
     Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
@@ -75,6 +76,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers
     ("record-value", record_value_intent),   # "set issue 8 to in-progress": the dropdown that offers the value
     ("comment", comment_intent),    # "add a note to issue 3 saying …": its page's comment box, then saved
+    ("page-text", append_text_intent),   # "add a line 'Tag the build' to the checklist": the page's editor, saved
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("flag-check", flag_check),

@@ -11,7 +11,7 @@ import re
 from server.planners import checks, grounding
 from server.planners.language import quoted, words
 from server.planners.list_search import on_list_of
-from server.planners.matching import NUMBER_WORDS
+from server.planners.matching import NUMBER_WORDS, STOPWORDS
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_LINK, ROLE_LISTITEM, ROLE_ROW
@@ -58,6 +58,8 @@ _STILL_TO_DO = dict.fromkeys(("open", "remaining", "unfinished", "outstanding", 
 def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if negative:
         raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
+    if st.moved and st.live is None and st.open_world and st.screen is not None:
+        raise Defer(noun)   # "open device inventory; verify 3 devices are listed": counted on the page it opens
     literal = f"{count} {noun}"
     counter = re.compile(rf"(?<![\w.])\d+\s+{re.escape(noun)}(?!\w)", re.I)
     if any(counter.search(t) for t in (st.live.lines() if st.live else [])):
@@ -159,14 +161,24 @@ _IN_VIEW = re.compile(r"^(?P<k>[a-z]+)\s+(?:in|under|inside)\s+(?:the\s+)?(?P<v>
 def view_first(st: State, said: str, count: int, things: str) -> bool:
     """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
     filter link), opened first; then the count, on it."""
-    m = re.match(r"^(?:the\s+)?(?P<v>.+?)\s+(?:group|tag|category|folder|directory|view|tab|filter|section|project|list)\s+"
-                 r"(?:(?:should|must|does|will)\s+)?(?:has|have|shows?|lists?|contains?|holds?|includes?)\s+", said, re.I)
+    m = re.match(r"^(?:check\s+(?:that\s+)?)?(?:the\s+)?(?P<v>.+?)(?P<k>\s+(?:group|tag|category|folder|directory|view|tab|"
+                 r"filter|section|project|list|page))?\s+(?:(?:should|must|does|will)\s+)?(?:has|have|shows?|lists?|"
+                 r"contains?|holds?|includes?)\s+", said, re.I)
     if m is None or st.live is None:
         return False
-    links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK, "tab", "button"}),
-                                                minimum=0.9)
-             if t.live is not None and not t.live.selected
-             and t.live.container in ("", t.live.name, t.live.text)]   # a row's own link is no view; a list of links is
+    if not m.group("k"):   # "the device inventory has 3 devices": a page the screen links to, by its very name
+        from server.planners.intents_check import is_this_page
+
+        said = set(words(m.group("v"))) - STOPWORDS
+        if not said or is_this_page(st, m.group("v")):
+            return False
+        links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK}), minimum=0.6)
+                 if t.live is not None and said <= set(words(t.label))]
+    else:
+        links = [t for t in grounding.live_elements(m.group("v"), st.live,
+                                                    roles=frozenset({ROLE_LINK, "tab", "button"}), minimum=0.9)
+                 if t.live is not None and not t.live.selected
+                 and t.live.container in ("", t.live.name, t.live.text)]   # a row's own link is no view
     if not links:
         return False
     st.click_live(links[0], f"Open {links[0].label!r}")

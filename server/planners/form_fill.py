@@ -44,8 +44,7 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
             st.add(V.SET_CHECKED, {"checked": on, "text": label, "role": ROLE_CHECKBOX},
                    f"{'Tick' if on else 'Untick'} {label}")
         else:
-            st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True, **_nth(st, el, label)},
-                   f"Type {value!r} in {label}")
+            fill_textbox(st, el, value)   # an editor nothing names is typed into by where it is
             if placed is not None:
                 placed.append(value)
         filled += 1
@@ -136,6 +135,16 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
             used.add(st.live.elements.index(el))
         put(el, value)
     return filled
+
+
+def fill_textbox(st: State, el: UIElement, value: str) -> None:
+    """Type *value* into the text box *el* of the screen shown, named as the controller finds it."""
+    label = el.name or el.placeholder or el.hint
+    if not el.name and not el.placeholder and el.selector and el.hint in ("", "editor"):   # nothing names it
+        st.add(V.INPUT_TEXT, {"text": value, "selector": el.selector, "clear": True}, f"Type {value!r} in the field")
+    else:
+        st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True, **_nth(st, el, label)},
+               f"Type {value!r} in {label}")
 
 
 def _nth(st: State, el: UIElement, label: str) -> dict[str, int]:

@@ -629,7 +629,7 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     if m is None or st.live is None:
         return False
     said_kind = bool(m.group("k"))
-    if not said_kind and (negative or _named_here(st, m.group("x"))):
+    if not said_kind and _named_here(st, m.group("x")):
         return False   # "the status does not show Running": a label of this page, never a page to leave for
     if is_this_page(st, m.group("x")):
         return False   # "the ticket page shows closed" on the ticket's own page: read here

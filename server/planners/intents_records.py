@@ -33,11 +33,55 @@ def fill_intent(c: Clause, st: State) -> bool:
     if not records.form_fields(st):
         if st.moved:
             raise Defer("the form")
-        raise Unplannable("no form on the screen", "form")
-    form_fill.fill(st, rec)
+        unfold = records.expander(st)
+        if unfold is None:
+            raise Unplannable("no form on the screen", "form")
+        st.click_live(unfold, f"Click {unfold.label!r}")   # the page's text, its editor behind "Edit"
+        raise Defer("the form", replace_with=[c.text])
+    later = _fill_this_part(st, rec)
     st.last_object = rec.name or st.last_object
+    if later is not None:   # a form in parts ("Create and open in editor"): the rest goes in the next one
+        raise Defer("the form's next part", replace_with=[later.as_clause()])
     st.expect_check(None)
     return True
+
+
+# a button that sends a form on to its next part, not the last one
+_ONWARD = re.compile(r"\b(?:next|continue|proceed|(?:open|edit)\s+(?:it\s+)?in\s+(?:the\s+)?editor)\b", re.I)
+
+
+def _fill_this_part(st: State, rec: Record) -> Record | None:
+    """Fill *rec* in; where the form lacks fields for some of it and a button sends it on to a next part,
+    fill what it has, click on, and return what is left for that part (else None)."""
+    start, left = len(st.steps), Record()
+    while True:
+        try:
+            form_fill.fill(st, rec)
+            break
+        except Unplannable as exc:
+            onward = _onward(st)
+            key = exc.phrase
+            kept = [(k, v) for k, v in rec.fields if k != key]
+            if onward is None or not key or len(kept) == len(rec.fields) or not (rec.name or kept):
+                raise
+            left.fields += [(k, v) for k, v in rec.fields if k == key]
+            rec = Record(name=rec.name, noun=rec.noun, fields=kept, loose=rec.loose, flags=rec.flags,
+                         options=rec.options, empty=rec.empty)
+            del st.steps[start:]
+    if not left.fields:
+        return None
+    onward = _onward(st)
+    assert onward is not None
+    st.click_live(onward, f"Click {onward.label!r}")
+    return left
+
+
+def _onward(st: State) -> grounding.Target | None:
+    assert st.live is not None
+    for e in st.live.elements:
+        if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled and _ONWARD.search(e.name or e.text):
+            return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e)
+    return None
 
 
 def _adds_another_kind(st: State, field: UIElement, noun: str) -> bool:

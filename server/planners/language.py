@@ -210,7 +210,7 @@ class Clause:
 _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
     r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|"
-    r"^\s*(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s+(?:live|come|belong|cost|were|work|use)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s*[?.!]*$|"
+    r"^\s*(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s+(?:live|come|belong|cost|were|work|use)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+[a-z]+\s*[?.!]*$|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
     r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 

@@ -89,6 +89,17 @@ RULES: tuple[Rephrase, ...] = (
     _rule(rf"\b(?:only\s+|just\s+)?({_NUMBER})\s+(?:remain|remaining|to\s+go)\s*(?=$|[,.;!?]|\s+(?:and|then)\b)",
           r"\1 items are left"),
     _rule(r"\b(\d+)\s+([a-z]+s)\s+(?:remain|remaining)\b", r"\1 \2 are left"),
+    # "the inventory should have five devices in it": it has them
+    _rule(rf"\b(?:should|must|ought\s+to)\s+(?:have|hold|contain)\s+(?=(?:exactly\s+|only\s+)?{_NUMBER}\s+[a-z]+"
+          r"(?:\s+in\s+(?:it|there|them))?\s*[.!?]?$)", "has "),
+    _rule(rf"(\b{_NUMBER}\s+[a-z]+)\s+in\s+(?:it|there|them)(?=\s*[.!?]?$)", r"\1"),
+    # "edit the ReleaseProcess page so it also says 'Announce …'": words added to the page's text
+    _rule(r"^(?:edit|change|update)\s+(?:the\s+)?(?P<p>.+?)\s+so\s+(?:that\s+)?it\s+also\s+(?:says|reads|mentions|contains)\s+"
+          r"(?P<q>[\"“'].+)$", r"append the text \g<q> to \g<p>", strip=True),
+    # "find every page that talks about phones", "find all the pages about badges": a search for the words
+    _rule(r"^(?:find|show|list|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
+          r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
+          r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
 )
 
 

@@ -155,6 +155,9 @@ def parse_record(text: str) -> Record:
         rec.empty.append(left.group("f").lower())
         text = text[:left.start()]
     body = " " + text.strip().rstrip(".!?") + " "
+    # "a page 'Shopping List' containing 'HDMI cables'": the quoted words are its text
+    body = re.sub(r"\s+(?:containing|that\s+(?:says|reads|contains)|which\s+(?:says|reads|contains)|reading)\s+"
+                  r"(?=[\"“'])", " with text ", body, flags=re.I)
     body = _said_tags(rec, body)
     body = _bare_address(rec, body)
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
@@ -626,7 +629,24 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     if best is not None and best_score >= 0.6:
         used.add(st.live.elements.index(best))
         return best
-    return None
+    return _page_editor(st, key, used)
+
+
+# what a page's one text editor holds, in a tester's words: "with the text …", "its content", "the body"
+_BODY_WORDS = frozenset({"text", "content", "contents", "body", "markdown", "source", "wording"})
+
+
+def _page_editor(st: State, key: str, used: set[int]) -> UIElement | None:
+    """The one text editor of the screen that nothing names (a wiki page's CodeMirror), for its text."""
+    assert st.live is not None
+    if not set(words(key)) & _BODY_WORDS:
+        return None
+    editors = [i for i, e in enumerate(st.live.elements) if e.role == ROLE_TEXTBOX and not e.hidden
+               and not e.disabled and not e.name and not e.placeholder and "editor" in e.hint.split()]
+    if len(editors) != 1 or editors[0] in used:
+        return None
+    used.add(editors[0])
+    return st.live.elements[editors[0]]
 
 
 def sent_form(st: State) -> list[UIElement]:

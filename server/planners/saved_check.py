@@ -18,11 +18,17 @@ import re
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
+from server.planners.intents_check import is_this_page
 from server.planners.language import Act, Clause
 from server.planners.state import Defer, State, Unplannable
+from shared.screen import ROLE_TEXTBOX
 
 _SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved(?: for "(?P<rec>[^"]+)")?'
-                    r'(?: \((?P<n>\d+) in "(?P<sel>[^"]+)" before\))?$')
+                    r'(?: \((?P<n>\d+) in "(?P<sel>[^"]+)" before\))?(?P<again>(?: \(sent on\))*)$')
+# a screen that is still the form being saved: a page to edit or make a record on (…/edit, …/new), where the save
+# led to the form's next part (a wiki's editor after "Create and open in editor")
+_EDITING_URL = re.compile(r"/(?:edit|new|create|add)(?:[/?#]|$)", re.I)
+SENT_ON_MAX = 2
 _SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
 _SAYS_NOT = re.compile(r"\b(?:not|no|error|errors|fail(?:ed|ure)?|invalid|unable|cannot|can't|couldn't|required|"
                        r"missing|already)\b", re.I)
@@ -78,6 +84,8 @@ def saved_check_intent(c: Clause, st: State) -> bool:
     name = m.group("x") if m is not None else said.group("x") or st.last_object
     if st.screen is not None and st.steps:
         raise Defer(name or "the save")   # the screen the save leads to is read first
+    if m is not None and st.live is not None and _send_on(st, m):
+        return True
     if name:
         st.last_object = name   # "add a customer Lena Vogel, then check she is listed"
     try:
@@ -93,7 +101,8 @@ def saved_check_intent(c: Clause, st: State) -> bool:
                                     description=f"Check {more} cells of the list show {name!r} (one more than "
                                                 f"before the save)"))
             return True
-        row = _record_row(st, m.group("rec")) if m is not None and m.group("rec") and st.live is not None else ""
+        row = _record_row(st, m.group("rec")) if m is not None and m.group("rec") and st.live is not None \
+            and not is_this_page(st, m.group("rec")) else ""   # a page's own text is not in a row of its name
         if row:   # "Chloe" saved as who paid for Electricity: in Electricity's row, not anywhere on the page
             st.check(checks.element(st.ctx, text=name, row=row,
                                     description=f"Check the row of {m.group('rec')!r} shows {name!r}"))
@@ -116,3 +125,36 @@ def saved_check_intent(c: Clause, st: State) -> bool:
     except CannotCheck:
         return True   # a device with no check: the save is the last step
     return True
+
+
+def _send_on(st: State, m: re.Match[str]) -> bool:
+    """The save led to a dialog that asks to confirm it (a commit message and its Save), or to the form's next
+    part (still a page to edit, with its own Save): send it on, and check once the screen after it is read. A
+    record is never proved saved by the form that still holds it."""
+    from server.planners import records
+
+    if notice(st):
+        return False
+    assert st.live is not None
+    if not (st.live.modal or _EDITING_URL.search(st.live.url or "")):
+        return False
+    save = records.save_button(st)
+    if save is None or save.live is None or not re.match(r"^\W*(?:save|submit|publish|confirm|ok|done|commit)\b",
+                                                          save.label, re.I):
+        return False
+    if m.group("again").count("(sent on)") >= SENT_ON_MAX:   # still the form: the save never went through
+        try:
+            st.check(checks.element(st.ctx, text=save.live.name or save.live.text, role=save.live.role,
+                                    present=False, description=f"Check the save went through ({save.label!r} "
+                                                               f"is gone)"))
+        except CannotCheck:
+            return False
+        return True
+    if st.live.modal:   # the dialog's own empty box (a wiki's commit message, a reason): said in a few words
+        from server.planners.form_fill import fill_textbox
+
+        for box in [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+                    and not (e.value or "").strip()]:
+            fill_textbox(st, box, f"Update {m.group('rec') or m.group('x')}")
+    st.click_live(save, f"Click {save.label!r} to finish the save")
+    raise Defer(m.group("x"), replace_with=[m.group(0) + " (sent on)"])

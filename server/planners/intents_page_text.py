@@ -1,0 +1,83 @@
+"""Adding words to a page's own text: "edit the Release Checklist and add a line 'Tag the build' at the end",
+"append the sentence 'Welcome, testers!' to the Home page".
+
+The words go at the end of the page's text editor (a wiki's CodeMirror, a notes app's text box), opened with the
+page's "Edit" control where the page shows its text read-only, and the page is saved: the text a tester adds to
+a page is meant to stay. The check that follows is the one any save gets (saved_check): the words, on the
+screen the save leads to, never in the editor that still holds them.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners import grounding, records
+from server.planners.intents_check import is_this_page
+from server.planners.language import Act, Clause, quoted, read_clause
+from server.planners.saved_check import saved_clause
+from server.planners.state import Defer, State
+from shared import vocabulary as V
+from shared.screen import ROLE_LINK, ROLE_TEXTBOX, UIElement
+
+# "add a line 'X'", "append the sentence 'X'", "write the paragraph 'X' at the end of Home"
+_ADD_TEXT = re.compile(
+    r"^(?:add|append|write|insert|put)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+|extra\s+|further\s+)?"
+    r"(?P<unit>line|sentence|paragraph|bullet(?:\s+point)?|text|words|note)?\s*"
+    r"(?P<q>[\"“'][^\"”']+[\"”'])"
+    r"(?:\s+(?:at|to)\s+the\s+(?:end|bottom)(?:\s+of\s+(?:the\s+)?(?P<end_of>.+?))?)?"
+    r"(?:\s+(?:to|on|in|into|onto)\s+(?:the\s+)?(?P<page>.+?))?\s*$", re.I)
+_PAGE_WORD = re.compile(r"\s+(?:page|article|document|note)$", re.I)
+# units that start on a line of their own
+_LINE_UNITS = ("line", "paragraph", "bullet", "bullet point")
+
+
+def _editor(st: State) -> UIElement | None:
+    """The screen's one text editor that nothing names, else None."""
+    assert st.live is not None
+    found = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+             and not e.name and not e.placeholder and "editor" in e.hint.split()]
+    if len(found) == 1:
+        return found[0]
+    return records.field_for(st, "text", set()) if not found else None   # a wiki's "Page source" text area
+
+
+def _here(c: Clause, m: re.Match[str]) -> str:
+    """The clause without the page it names, for the page once it is shown."""
+    return f"{c.verb} the {m.group('unit') or 'text'} {m.group('q')}"
+
+
+def append_text_intent(c: Clause, st: State) -> bool:
+    if c.act not in (Act.ADD, Act.TYPE) or st.live is None:
+        return False
+    m = _ADD_TEXT.match(c.text.strip().rstrip("."))
+    if m is None or not (m.group("unit") or c.verb.lower() == "append"):
+        return False
+    words_added = quoted(m.group("q")) or ""
+    page = _PAGE_WORD.sub("", (m.group("end_of") or m.group("page") or "").strip())
+    if page and not is_this_page(st, page):
+        link = records.record_link(st, page) or next(iter(
+            grounding.live_elements(page, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)), None)
+        if link is None or link.live is None:   # a page no link here names: the app's search or lists find it
+            from server.planners.list_search import seek_record
+
+            return seek_record(st, page, c.text)
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(page, replace_with=[_here(c, m)])
+    editor = _editor(st)
+    if editor is None:
+        unfold = records.expander(st)   # the page shows its text read-only: "Edit" opens its editor
+        if unfold is None:
+            return False
+        st.click_live(unfold, f"Click {unfold.label!r}")
+        raise Defer("the page's editor", replace_with=[_here(c, m)])
+    unit = (m.group("unit") or "").lower()
+    typed = ("\n" if unit in _LINE_UNITS or not unit and "\n" not in words_added else " ") + words_added
+    where = {"selector": editor.selector} if editor.selector and not (editor.name or editor.placeholder) else \
+        {"field": editor.name or editor.placeholder}
+    st.add(V.INPUT_TEXT, {"text": typed, **where, "clear": False}, f"Add {words_added!r} at the end of the page's text")
+    st.last_object = words_added
+    save = records.save_button(st)
+    if save is None or any(read_clause(t).act is Act.SUBMIT for t in st.later):
+        st.expect_check(None)
+        return True   # the task saves it itself, or the editor keeps what it is given
+    st.click_live(save, f"Click {save.label!r}")
+    raise Defer(words_added, replace_with=[saved_clause(words_added)])
