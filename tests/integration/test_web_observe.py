@@ -326,3 +326,20 @@ def test_an_aria_grid_of_divs_is_read_with_selectors_that_say_its_rows_and_cells
     browser.dom.execute(V.WAIT_FOR_ELEMENT, {**params, "count": 2})   # the device counts the column's cells
     with pytest.raises(VerificationFailed):
         browser.dom.execute(V.WAIT_FOR_ELEMENT, {**params, "count": 3})
+
+
+def test_a_dialog_parked_above_the_page_is_closed_until_it_opens_and_then_only_it_is_used(browser: Browser) -> None:
+    """halfmoon parks a closed dialog at top: -100%: not a modal, nothing of it reported or clicked; the page's own
+    icon button is named by its title. Once the dialog is open, its Save is the one clicked, not the page's behind."""
+    browser.open("parked-dialog.html")
+    obs = browser.remote.observe()
+    assert not obs.modal
+    assert not [e for e in obs.elements if "Commit Message" in (e.name, e.text)]
+    assert [e.label for e in obs.elements if e.role == "button"] == ["Save"]
+    browser.remote.execute(V.CLICK, {"text": "Save", "role": "button"})
+    browser.session.call(lambda page: page.wait_for_timeout(300))
+    opened = browser.remote.observe()
+    assert opened.modal and by_label(opened, "textbox", "Commit Message")
+    browser.remote.execute(V.INPUT_TEXT, {"text": "Update Old Notes", "field": "Commit Message"})
+    browser.remote.execute(V.CLICK, {"text": "Save", "role": "button"})
+    assert browser.js("document.getElementById('saved').textContent") == "Saved: Update Old Notes"
