@@ -381,7 +381,7 @@ OBSERVE_JS = r"""
       else value = el.innerText;
     } catch (err) { value = el.innerText; }
     e.value = cut(value, 200);
-    if (!e.name && !e.placeholder) e.hint = 'editor';   // a page's text editor, named by nothing else
+    if (!source && !e.name && !e.placeholder) e.hint = 'editor';   // a page's text editor, named by nothing else
     e.clickable = true;
   }
 

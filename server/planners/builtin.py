@@ -49,6 +49,7 @@ from server.planners.intents_form import (
 )
 from server.planners.intents_record_page import flag_check, record_page_check
 from server.planners.intents_statement import place_check, quantified_state_check, some_row_check, statement_check
+from server.planners.intents_answer import answer_check_intent
 from server.planners.intents_page_text import append_text_intent
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
@@ -88,6 +89,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
     ("statement", statement_check),   # "the electricity bill was paid by Dan": the names it says, in one row
+    ("answer", answer_check_intent),   # "who has the key? it should be Dana": where the page answers that
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
     # "file a bug: EPG crashes on channel 9": a channel named in what is added or typed is text, not a tune
     ("channel", lambda c, st: c.act not in (Act.CHECK, Act.ADD, Act.TYPE, Act.SEARCH) and channel_intent(c, st)),

@@ -173,7 +173,8 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
         if not said or is_this_page(st, m.group("v")):
             return False
         links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK}), minimum=0.6)
-                 if t.live is not None and said <= set(words(t.label))]
+                 if t.live is not None and said <= set(words(t.label)) and not t.live.selected
+                 and t.live.container in ("", t.live.name, t.live.text)]   # a row's own link is a record's
     else:
         links = [t for t in grounding.live_elements(m.group("v"), st.live,
                                                     roles=frozenset({ROLE_LINK, "tab", "button"}), minimum=0.9)

@@ -47,6 +47,24 @@ _LIST_OF = re.compile(r"^(?:the\s+|a\s+)?(?:full\s+|whole\s+|complete\s+)?(?:lis
                       r"(?:all\s+)?(?:the\s+)?(?P<x>[a-z][\w-]*s)$", re.I)   # "the list of topics"
 
 
+_A_TO_Z = re.compile(r"^\W*a\s*(?:-|–|to)\s*z\W*$", re.I)
+_INDEX_WORDS = frozenset({"index", "list", "listing", "directory", "overview", "catalog", "catalogue", "all"})
+
+
+def _index_link(st: State, plural: str) -> str:
+    """The link to the whole list of *plural* where no link names them: "Page index", "All pages", an "A - Z"."""
+    assert st.live is not None
+    kinds = {plural.lower(), plural.lower()[:-1]}
+    for e in st.live.elements:
+        label = e.name or e.text
+        if e.role != ROLE_LINK or e.hidden or not label:
+            continue
+        said = set(words(label))
+        if _A_TO_Z.match(label) or said & kinds and said & _INDEX_WORDS:
+            return label
+    return ""
+
+
 def _object(c: Clause) -> tuple[str, str]:
     """The thing a clause names, and a role the tester gave it ("the Save button" → Save, button)."""
     text = quoted(c.rest) or clean(c.rest)
@@ -582,6 +600,10 @@ def activate(c: Clause, st: State) -> bool:
             and any(e.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and listed.group("x").lower() in words(e.name or e.text)
                     for e in st.live.elements if not e.hidden):
         raw = listed.group("x")   # "the list of topics" is the link "Topics", unless a control says "List of topics"
+    elif listed and st.live is not None and not grounding.live_elements(raw, st.live, roles=CLICKABLE_ROLES, minimum=0.85):
+        index = _index_link(st, listed.group("x"))
+        if index:
+            raw = index   # "the list of all pages": the wiki's "A - Z", a "Page index" link
     if _on_the_form(st, raw):
         return True
     target_text = _SCREEN_NOUNS.sub("", raw) or raw

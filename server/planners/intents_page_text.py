@@ -14,14 +14,14 @@ from server.planners import grounding, records
 from server.planners.intents_check import is_this_page
 from server.planners.language import Act, Clause, quoted, read_clause
 from server.planners.saved_check import saved_clause
-from server.planners.state import Defer, State
+from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_LINK, ROLE_TEXTBOX, UIElement
 
 # "add a line 'X'", "append the sentence 'X'", "write the paragraph 'X' at the end of Home"
 _ADD_TEXT = re.compile(
     r"^(?:add|append|write|insert|put)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+|extra\s+|further\s+)?"
-    r"(?P<unit>line|sentence|paragraph|bullet(?:\s+point)?|text|words|note)?\s*"
+    r"(?P<unit>line|sentence|paragraph|bullet(?:\s+point)?|text|words)?\s*"
     r"(?P<q>[\"“'][^\"”']+[\"”'])"
     r"(?:\s+(?:at|to)\s+the\s+(?:end|bottom)(?:\s+of\s+(?:the\s+)?(?P<end_of>.+?))?)?"
     r"(?:\s+(?:to|on|in|into|onto)\s+(?:the\s+)?(?P<page>.+?))?\s*$", re.I)
@@ -37,7 +37,10 @@ def _editor(st: State) -> UIElement | None:
              and not e.name and not e.placeholder and "editor" in e.hint.split()]
     if len(found) == 1:
         return found[0]
-    return records.field_for(st, "text", set()) if not found else None   # a wiki's "Page source" text area
+    if found:
+        return None
+    box = records.field_for(st, "text", set())   # a wiki's text area that no label names (Trac's #text)
+    return box if box is not None and not box.name and not box.placeholder else None
 
 
 def _here(c: Clause, m: re.Match[str]) -> str:
@@ -46,10 +49,14 @@ def _here(c: Clause, m: re.Match[str]) -> str:
 
 
 def append_text_intent(c: Clause, st: State) -> bool:
-    if c.act not in (Act.ADD, Act.TYPE) or st.live is None:
+    if c.act not in (Act.ADD, Act.TYPE):
         return False
     m = _ADD_TEXT.match(c.text.strip().rstrip("."))
     if m is None or not (m.group("unit") or c.verb.lower() == "append"):
+        return False
+    if st.live is None:
+        if st.moved and st.screen is not None:
+            raise Defer("the page")   # "on the Home page, append …": planned on that page
         return False
     words_added = quoted(m.group("q")) or ""
     page = _PAGE_WORD.sub("", (m.group("end_of") or m.group("page") or "").strip())
@@ -64,7 +71,7 @@ def append_text_intent(c: Clause, st: State) -> bool:
         raise Defer(page, replace_with=[_here(c, m)])
     editor = _editor(st)
     if editor is None:
-        unfold = records.expander(st)   # the page shows its text read-only: "Edit" opens its editor
+        unfold = records.page_editor_control(st)   # the page shows its text read-only: "Edit" opens its editor
         if unfold is None:
             return False
         st.click_live(unfold, f"Click {unfold.label!r}")
@@ -75,9 +82,11 @@ def append_text_intent(c: Clause, st: State) -> bool:
         {"field": editor.name or editor.placeholder}
     st.add(V.INPUT_TEXT, {"text": typed, **where, "clear": False}, f"Add {words_added!r} at the end of the page's text")
     st.last_object = words_added
-    save = records.save_button(st)
-    if save is None or any(read_clause(t).act is Act.SUBMIT for t in st.later):
+    if any(read_clause(t).act is Act.SUBMIT for t in st.later):
         st.expect_check(None)
-        return True   # the task saves it itself, or the editor keeps what it is given
+        return True   # the task saves it itself
+    save = records.save_button(st)
+    if save is None:
+        raise Unplannable("no button on the screen saves the page's text: say which one to press", "save")
     st.click_live(save, f"Click {save.label!r}")
     raise Defer(words_added, replace_with=[saved_clause(words_added)])

@@ -33,7 +33,7 @@ def fill_intent(c: Clause, st: State) -> bool:
     if not records.form_fields(st):
         if st.moved:
             raise Defer("the form")
-        unfold = records.expander(st)
+        unfold = records.page_editor_control(st)
         if unfold is None:
             raise Unplannable("no form on the screen", "form")
         st.click_live(unfold, f"Click {unfold.label!r}")   # the page's text, its editor behind "Edit"
@@ -47,6 +47,7 @@ def fill_intent(c: Clause, st: State) -> bool:
 
 
 # a button that sends a form on to its next part, not the last one
+_SAVES = re.compile(r"\b(?:save|submit|apply|update|publish)\b", re.I)
 _ONWARD = re.compile(r"\b(?:next|continue|proceed|(?:open|edit)\s+(?:it\s+)?in\s+(?:the\s+)?editor)\b", re.I)
 
 
@@ -79,7 +80,8 @@ def _fill_this_part(st: State, rec: Record) -> Record | None:
 def _onward(st: State) -> grounding.Target | None:
     assert st.live is not None
     for e in st.live.elements:
-        if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled and _ONWARD.search(e.name or e.text):
+        if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled and _ONWARD.search(e.name or e.text) \
+                and not _SAVES.search(e.name or e.text):   # "Save and continue editing" commits the record
             return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e)
     return None
 

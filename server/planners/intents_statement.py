@@ -463,6 +463,11 @@ _TITLE_IS = re.compile(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+|tab\s+|brows
                        r"(?:is|reads?|says?|shows?|=|(?:should|must|ought\s+to|has\s+to)\s+(?:be|read|say|show))\s+", re.I)
 
 
+# "the Home page shows the Lab Setup link": what a page shows, never a row of its name
+_PAGE_SAYS = re.compile(r"^(?:the\s+)?\S.*?\s+(?:page|tab|screen)\s+(?:shows?|lists?|says?|reads?|contains?|has|mentions?)\b",
+                        re.I)
+
+
 def statement_check(c: Clause, st: State) -> bool:
     """A statement about one record, checked in its row: see the module's docstring."""
     if c.act is not Act.CHECK or st.live is None:
@@ -472,7 +477,7 @@ def statement_check(c: Clause, st: State) -> bool:
     # "blinking red means no internet connection": what it means is a value, its "no" included
     meaning = _MEANS.search(said)
     if not said or _NOBODY.search(said[:meaning.start()] if meaning else said) or _PRESENCE.search(said) \
-            or _COUNT.search(said) or quoted(said) == said or _TITLE_IS.match(said):
+            or _COUNT.search(said) or quoted(said) == said or _TITLE_IS.match(said) or _PAGE_SAYS.match(said):
         return False
     page = _NUMBERED.match(said)   # "ticket 1 has critical priority": on that record's own page
     if page is not None and _MONTH.match(page.group("rec")):

@@ -58,6 +58,9 @@ RULES: tuple[Rephrase, ...] = (
     # "from the home screen open settings": the place, then what to do there
     _rule(r"^(?P<p>(?:from|on)\s+the\s+[\w' -]+?\s+(?:screen|page|tab|view))\s+(?P<v>[a-z]+)\b",
           _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
+    # "Home page: append the sentence …": the place, then what to do there
+    _rule(r"^(?P<p>(?:the\s+)?[\w' -]+?\s+(?:screen|page|tab|view))\s*:\s*(?P<v>[a-z]+)\b",
+          _if_verb(r"on \g<p>, \g<v>", "v"), strip=True),
     # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
     _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
           r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2"),
@@ -93,11 +96,17 @@ RULES: tuple[Rephrase, ...] = (
     _rule(rf"\b(?:should|must|ought\s+to)\s+(?:have|hold|contain)\s+(?=(?:exactly\s+|only\s+)?{_NUMBER}\s+[a-z]+"
           r"(?:\s+in\s+(?:it|there|them))?\s*[.!?]?$)", "has "),
     _rule(rf"(\b{_NUMBER}\s+[a-z]+)\s+in\s+(?:it|there|them)(?=\s*[.!?]?$)", r"\1"),
+    # "verify the wiki is called Lab Wiki", "the page should be titled Home": what its title says
+    _rule(r"\bthe\s+(?:wiki|site|web\s*site|app|application|web\s*app|page|portal|dashboard|tool)\s+(?:is|should\s+be|"
+          r"must\s+be)\s+(?:called|named|titled|entitled)\s+(?=\S)", "the title says "),
+    # "check that the Home page links to Lab Setup": on that page, its link (a record's "points to" is its URL)
+    _rule(r"^(?:(?:check|verify|confirm|make\s+sure|ensure)\s+(?:that\s+)?)?(?P<x>the\s+[\w' -]+?\s+page)\s+(?:links|should\s+link)"
+          r"\s+to\s+(?:the\s+)?(?P<y>[^,;]+?)(?:\s+page)?\s*[.!?]?$", r"on \g<x>, check the page links to \g<y>", strip=True),
     # "edit the ReleaseProcess page so it also says 'Announce …'": words added to the page's text
     _rule(r"^(?:edit|change|update)\s+(?:the\s+)?(?P<p>.+?)\s+so\s+(?:that\s+)?it\s+also\s+(?:says|reads|mentions|contains)\s+"
           r"(?P<q>[\"“'].+)$", r"append the text \g<q> to \g<p>", strip=True),
     # "find every page that talks about phones", "find all the pages about badges": a search for the words
-    _rule(r"^(?:find|show|list|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
+    _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
           r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
 )

@@ -415,6 +415,23 @@ _ACTS_ON = re.compile(r"^\W*(?:refresh|reload|delete|remove|clear|mark|export|im
 _EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
 
 
+_OPENS_EDITOR = re.compile(r"^\W*(?:edit|modify)\b(?:\s+(?:this\s+)?(?:page|article|document|note|text|source|wiki))?"
+                           r"(?:\s*\(\w\))?\W*$", re.I)
+
+
+def page_editor_control(st: State) -> Target | None:
+    """The page's own control that opens its text for editing ("Edit", "Edit this page", "Edit Page (e)"): never a
+    row's, a form's Update, or "Change password"."""
+    if st.live is None:
+        return None
+    for el in st.live.elements:
+        if el.hidden or el.disabled or el.container or el.role not in (ROLE_BUTTON, ROLE_LINK):
+            continue
+        if _OPENS_EDITOR.match(el.name or el.text or ""):
+            return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
+    return None
+
+
 def expander(st: State) -> Target | None:
     """The control that shows a record's form where it is folded away ("Modify Ticket", "Edit")."""
     if st.live is None:

@@ -27,8 +27,10 @@ _SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved(?: for "(?P<rec>[^"]+
                     r'(?: \((?P<n>\d+) in "(?P<sel>[^"]+)" before\))?(?P<again>(?: \(sent on\))*)$')
 # a screen that is still the form being saved: a page to edit or make a record on (…/edit, …/new), where the save
 # led to the form's next part (a wiki's editor after "Create and open in editor")
-_EDITING_URL = re.compile(r"/(?:edit|new|create|add)(?:[/?#]|$)", re.I)
+_EDITING_URL = re.compile(r"/(?:edit|new|create|add)(?:[/?#]|$)|[?&](?:action|do)=edit\b", re.I)
 SENT_ON_MAX = 2
+# the one box of a save's dialog that asks for words about the change, never a field of the record
+_MESSAGE_BOX = re.compile(r"\b(?:commit|message|comment|reason|change\s+note|edit\s+summary)\b", re.I)
 _SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
 _SAYS_NOT = re.compile(r"\b(?:not|no|error|errors|fail(?:ed|ure)?|invalid|unable|cannot|can't|couldn't|required|"
                        r"missing|already)\b", re.I)
@@ -67,7 +69,12 @@ def notice(st: State) -> str:
 def _shown(st: State, name: str) -> bool:
     assert st.live is not None
     want = name.casefold()
-    return any(want in (e.name or e.text or e.value or "").casefold() for e in st.live.elements if not e.hidden)
+    # what a field still holds is no sign it was saved (the editor, the form sent back)
+    return any(want in (e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "").casefold()
+               for e in st.live.elements if not e.hidden)
+
+
+_FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox"})
 
 
 # the tester's own words for it: "check it was saved", "make sure "Chicago" got updated" (a pronoun the planner
@@ -154,7 +161,7 @@ def _send_on(st: State, m: re.Match[str]) -> bool:
         from server.planners.form_fill import fill_textbox
 
         for box in [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
-                    and not (e.value or "").strip()]:
+                    and not (e.value or "").strip() and _MESSAGE_BOX.search(" ".join((e.name, e.placeholder)))]:
             fill_textbox(st, box, f"Update {m.group('rec') or m.group('x')}")
     st.click_live(save, f"Click {save.label!r} to finish the save")
     raise Defer(m.group("x"), replace_with=[m.group(0) + " (sent on)"])

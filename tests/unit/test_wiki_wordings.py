@@ -69,3 +69,45 @@ def test_a_save_that_led_to_the_edit_page_is_sent_on_and_never_proved_by_the_for
     # after two sends the form is still there: the save never went through, and the run fails on it
     p = plan('check that "Tag the build" was saved (sent on) (sent on)', screen("wiki/Release%20Checklist/edit"))
     assert steps(p) == [("wait_for_element", {"text": "Save", "role": "button", "present": False})]
+
+
+def test_what_the_wiki_is_called_is_its_title() -> None:
+    for task in ("verify the wiki is called Lab Wiki", "check the site is named Lab Wiki"):
+        assert steps(plan(task, screen("wiki/"))) == [("wait_for_page", {"name": "Lab Wiki", "present": True})]
+
+
+def test_a_page_that_links_to_another_shows_it_and_is_no_row_of_its_name() -> None:
+    # the sidebar lists a page called Home: "the Home page" is the page shown, not that row
+    got = steps(plan("check that the Home page links to Lab Setup", screen("wiki/")))
+    assert got[-1] == ("wait_for_element", {"text": "Lab Setup", "role": "link", "present": True})
+    assert not [params for _, params in got if params.get("row")]
+    p = plan("verify the Release Checklist page links to the Home page", screen("wiki/"))
+    assert steps(p)[0] == ("click_element", {"text": "Release Checklist", "role": "link"})
+
+
+def test_a_page_said_first_with_a_colon_is_where_the_rest_is_done() -> None:
+    p = plan("Home page: append the sentence 'Welcome, testers!'", screen("wiki/Old%20Notes"))
+    assert steps(p)[0] == ("click_element", {"text": "Home", "role": "link"})
+    assert p.pending == ["append the sentence 'Welcome, testers!'"]
+
+
+def test_a_question_with_its_answer_is_checked_where_the_page_answers_it() -> None:
+    got = steps(plan("who has the key to the cabinet? it should be Dana", screen("wiki/Lab%20Setup")))
+    assert got == [("wait_for_element", {"text": "Dana", "selector": "#column-main > div > article > p:nth-of-type(2)",
+                                         "present": True})]
+    # a page that says nothing of the question: refused, never "Dana" anywhere on the page
+    p = plan("who has the key to the cabinet? it should be Dana", screen("wiki/"))
+    assert not p.feasible and "where the page answers" in p.analysis
+
+
+def test_fill_in_on_a_page_with_no_form_never_opens_a_rows_edit_or_another_form() -> None:
+    # a list's rows each have an Edit: none of them is the page's; "Change password" is no editor of this page
+    for key in ("sqlite_web/books/content/", "django_admin/admin/"):
+        p = plan('fill in title "Dune"', screen(key))
+        assert not p.feasible and "no form" in p.analysis, key
+
+
+def test_a_count_said_of_a_rows_link_is_not_that_records_page() -> None:
+    # "beta" is a Milestone cell's link in Trac's report: the count is of the rows that show it, on this page
+    got = steps(plan("check that beta has 2 tickets", screen("trac/report/1")))
+    assert got and got[0][0] != "click_element"
