@@ -324,7 +324,7 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = re.sub(r"\b(?:should|must)\s+(?=(?:show|display|read|say|contain|include|list|have)\b)", "", flat, flags=re.I)
     m = re.match(r"^(?P<subject>(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+)?\S.*?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
                  r"returns?|gives?|yields?|outputs?|produces?|results? in|equals?|is equal to|comes? back with|"
-                 r"mentions?|refers? to|talks? about|documents?|describes?|covers?|explains?|"
+                 r"mentions?|refers? to|talks? about|(?-i:documents?|describes?|covers?|explains?)|"
                  r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
                  r"(?:is|are) displaying)\s+(?P<text>.+)$", flat, re.I)
     if m and _inside_quotes(m.group("subject")):

@@ -240,6 +240,11 @@ def search_intent(c: Clause, st: State) -> bool:
             if len(boxes) == 1 and not _ENTRY_BOX.search(" ".join((boxes[0].name, boxes[0].placeholder,
                                                                                  boxes[0].hint))):
                 field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, boxes[0].label, live=boxes[0])
+        if field is None:   # a free-text filter the app draws as a combobox ("Filter by tag, payee, …")
+            typed = [e for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled
+                     and not e.options and re.search(r"\b(?:search|filter)", " ".join((e.name, e.placeholder)), re.I)]
+            if len(typed) == 1:
+                field = Target(grounding.TargetKind.LIVE_ELEMENT, 0.7, typed[0].label, live=typed[0])
         beside = box_before_search_button(st) if field is None else None
         if beside is not None and beside.selector:
             # pydoc's "key" field of the form whose button says Search: no name of its own, named by selector

@@ -96,6 +96,10 @@ RULES: tuple[Rephrase, ...] = (
     _rule(rf"\b(?:should|must|ought\s+to)\s+(?:have|hold|contain)\s+(?=(?:exactly\s+|only\s+)?{_NUMBER}\s+[a-z]+"
           r"(?:\s+in\s+(?:it|there|them))?\s*[.!?]?$)", "has "),
     _rule(rf"(\b{_NUMBER}\s+[a-z]+)\s+in\s+(?:it|there|them)(?=\s*[.!?]?$)", r"\1"),
+    # "limit the time range to 2025", "narrow the account down to Assets": that filter, set
+    _rule(r"^(?:limit|restrict|narrow)\s+(?:down\s+)?(?:the\s+)?(?P<f>[a-z][\w -]*?)(?:\s+(?:range|period|window|span|filter))?"
+          r"\s+(?:down\s+)?to\s+(?=\S)",
+          r"set the \g<f> to ", strip=True),
     # "verify the wiki is called Lab Wiki", "the page should be titled Home": what its title says
     _rule(r"\bthe\s+(?:wiki|site|web\s*site|app|application|web\s*app|page|portal|dashboard|tool)\s+(?:is|should\s+be|"
           r"must\s+be)\s+(?:called|named|titled|entitled)\s+(?=\S)", "the title says "),

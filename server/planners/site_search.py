@@ -16,7 +16,7 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, words
 from server.planners.matching import content_words
 from server.planners.state import Defer, State
-from shared.screen import ROLE_BUTTON, ROLE_TEXTBOX, UIElement
+from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_TEXTBOX, UIElement
 
 _SEARCH_BOX = re.compile(r"\b(?:search|find|q|query)\b", re.I)
 
@@ -45,6 +45,21 @@ def site_search_box(st: State, as_you_type: bool = True) -> UIElement | None:
     # it must say only "search": "Search projects…" searches projects, not the record sought
     only_search = re.fullmatch(r"\W*search\W*", said.strip(), re.I) is not None
     return box if only_search or not said.strip() and re.search(r"\bsearch\b", box.hint, re.I) else None
+
+
+_JUMP = re.compile(r"^\W*(?:go\s+to|jump\s+to|switch\s+to|open|find)\s+(?:an?\s+|the\s+)?(?P<k>[a-z]+)\W*$", re.I)
+
+
+def jump_box(st: State, kind: str) -> UIElement | None:
+    """The box that takes one straight to a thing of *kind* by its name ("Go to account", "Jump to page")."""
+    if st.live is None:
+        return None
+    for e in st.live.elements:
+        m = _JUMP.match(e.name or e.placeholder or "")
+        if e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX) and not e.hidden and not e.disabled and m \
+                and m.group("k").lower().rstrip("s") == kind.lower().rstrip("s"):
+            return e
+    return None
 
 
 def box_before_search_button(st: State) -> UIElement | None:
@@ -112,10 +127,13 @@ def search_site(c: Clause, st: State, target: str) -> bool:
     term = without_kind(st, target, named=False)
     # a box that searches as one types may as well filter the list shown: only a name is looked up there
     # ("the Shopping List note"), never a place ("go back to the inbox")
-    box = site_search_box(st, as_you_type=bool(re.search(r"[A-Z0-9\"“']", term)))
+    box = jump_box(st, m.group("k")) if m else None   # "the Assets:US:BofA:Checking account": its "Go to account"
+    box = box or site_search_box(st, as_you_type=bool(re.search(r"[A-Z0-9\"“']", term)))
     if box is None:
         return False
-    if m and term == target:   # the kind must be one this app shows somewhere ("milestone"), else it is not a thing here
-        return False
+    if m and term == target and box.role == ROLE_TEXTBOX:
+        return False   # the kind must be one this app shows somewhere ("milestone"), else it is not a thing here
+    if m and box.role != ROLE_TEXTBOX:
+        term = m.group("x")   # the box that goes to an account takes the account's name
     search_for(st, term, box)
     raise Defer(target, replace_with=[f"{c.verb or 'open'} {target}"])
