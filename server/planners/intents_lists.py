@@ -166,6 +166,12 @@ def _column_dropdown(st: State, phrases: list[str]) -> bool:
     return False
 
 
+# a year, a month or a date: a value of the list's time filter ("2024", "2024-03", "March 2024", "2024-03-01")
+_TIME_SHAPED = re.compile(r"^(?:(?:19|20)\d\d(?:-\d\d(?:-\d\d)?)?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\s+"
+                          r"(?:19|20)\d\d)$", re.I)
+_TIME_FIELD = re.compile(r"\b(?:time|date|period|year|when)\b", re.I)
+
+
 def _typed_filter(st: State, value: str) -> bool:
     """"account Expenses:Food" where a field is named Account, "Uncle Boons" where a box says "Filter by …":
     the value typed into that field, sent, and checked to be what the field holds. Never a field of a form a
@@ -183,6 +189,11 @@ def _typed_filter(st: State, value: str) -> bool:
             if field is not None and field.score >= 0.9:
                 picked = field, " ".join(said[n:])
                 break
+    if picked is None and _TIME_SHAPED.match(value.strip()):   # "show only 2024": the Time filter, not the text one
+        timed = [e for e in st.live.elements if e.role in roles and not e.hidden and not e.disabled
+                 and _TIME_FIELD.search(" ".join((e.name, e.placeholder)))]
+        if len(timed) == 1:
+            picked = grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, timed[0].label, live=timed[0]), value
     if picked is None:
         boxes = [e for e in st.live.elements if e.role in roles and not e.hidden and not e.disabled
                  and re.match(r"^\s*filter\b", e.name or e.placeholder or "", re.I)]

@@ -100,6 +100,9 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:limit|restrict|narrow)\s+(?:down\s+)?(?:the\s+)?(?P<f>[a-z][\w -]*?)(?:\s+(?:range|period|window|span|filter))?"
           r"\s+(?:down\s+)?to\s+(?=\S)",
           r"set the \g<f> to ", strip=True),
+    # "make sure nothing says deploy on friday": those words are not shown
+    _rule(r"\b(?:nothing|no\s+one|nobody)\s+(?:on\s+(?:the|this)\s+(?:page|screen)\s+)?(?:says|mentions|reads|shows)\s+"
+          r"(?P<x>[^,;]+?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)", r"\g<x> is not shown"),
     # "verify the wiki is called Lab Wiki", "the page should be titled Home": what its title says
     _rule(r"\bthe\s+(?:wiki|site|web\s*site|app|application|web\s*app|page|portal|dashboard|tool)\s+(?:is|should\s+be|"
           r"must\s+be)\s+(?:called|named|titled|entitled)\s+(?=\S)", "the title says "),

@@ -29,3 +29,9 @@ def test_limit_a_filter_to_a_value_sets_it() -> None:
 def test_a_capitalised_documents_is_a_name_not_what_a_page_documents() -> None:
     got = steps(plan("check there's a link to the Documents", screen("ledger/")))
     assert got == [("wait_for_element", {"text": "Documents", "role": "link", "present": True})]
+
+
+def test_a_year_to_show_only_goes_in_the_time_filter_not_the_text_filter() -> None:
+    # typed into "Filter by tag, payee, …" it would filter the entries whose text says 2024, and pass on its own box
+    got = steps(plan("show only 2024", screen("ledger/")))
+    assert got[0] == ("input_text", {"text": "2024", "field": "Time", "clear": True, "submit": True})

@@ -111,3 +111,8 @@ def test_a_count_said_of_a_rows_link_is_not_that_records_page() -> None:
     # "beta" is a Milestone cell's link in Trac's report: the count is of the rows that show it, on this page
     got = steps(plan("check that beta has 2 tickets", screen("trac/report/1")))
     assert got and got[0][0] != "click_element"
+
+
+def test_nothing_says_x_is_x_not_shown() -> None:
+    got = steps(plan("open the release checklist and make sure nothing says deploy on friday", screen("wiki/")))
+    assert got[-1] == ("wait_for_element", {"text": "deploy on friday", "present": False})
