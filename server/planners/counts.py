@@ -342,6 +342,16 @@ def list_of_kind(st: State, noun: str, role: str) -> str | None:
                       f"list to count, or open the page that lists the {noun}", noun)
 
 
+_NAV_REGION = re.compile(r"\b(?:nav|aside|sidebar|side-bar|menu|footer|header)\b", re.I)
+_CONTENT_REGION = re.compile(r"\b(?:main|article|content)\b", re.I)
+
+
+def _region(selector: str) -> int:
+    """1 for a list the selector places in the page's content (main, article, #content), -1 in its navigation
+    (nav, aside, a sidebar, a menu), else 0."""
+    return -1 if _NAV_REGION.search(selector) else 1 if _CONTENT_REGION.search(selector) else 0
+
+
 def main_list_selector(st: State, role: str) -> str:
     """The selector of every item of the page's largest list of *role* ("#todo-list > li"), when the page
     has other items of that role besides (a menu, filters); "" when its items are all one list."""
@@ -357,9 +367,10 @@ def main_list_selector(st: State, role: str) -> str:
         groups[parent] = groups.get(parent, 0) + 1
     if len(groups) < 2 and not (groups and headed & set(groups)):
         return ""
-    ranked = sorted(groups.items(), key=lambda kv: -kv[1])
+    # the page's own content before its navigation: a wiki's checklist of 3 over the sidebar's 6 pages
+    ranked = sorted(groups.items(), key=lambda kv: (-_region(kv[0]), -kv[1]))
     best, n = ranked[0]
-    if not best or len(ranked) > 1 and n <= ranked[1][1]:
+    if not best or len(ranked) > 1 and _region(ranked[1][0]) == _region(best) and n <= ranked[1][1]:
         return ""
     # a table whose body also holds heading rows (a group's title, "critical"): its rows of data only
     return f"{best}:has(> td)" if best in headed and best.endswith("tr") else best

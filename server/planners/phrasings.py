@@ -82,6 +82,9 @@ RULES: tuple[Rephrase, ...] = (
     # "strike Walk the dog from the list", "cross X off the list": it leaves the list
     _rule(r"^(?:strike|cross|scratch)\s+(?P<x>.+?)\s+(?:off|from|out\s+of)\s+(?:the|my|our|this)\s+list\b",
           r"remove \g<x>", strip=True),
+    # "make a new wiki page called FAQ", "set up a new customer named Ivy": one is created
+    _rule(r"^(?:make|start|set\s+up|write|put\s+together)\s+(?=(?:a|an)\s+(?:new\s+)?[a-z][\w -]*?\s+(?:called|named|titled)\s)",
+          "create ", strip=True),
     # "make 'Pay rent' say 'Pay rent on Friday'": a new text for it
     _rule(r"^make\s+(?P<x>.+?)\s+(?:say|read|show)\s+(?P<y>.+)$", r"rename \g<x> to \g<y>", strip=True),
     # "are there 4 todos?": a count

@@ -156,8 +156,9 @@ def parse_record(text: str) -> Record:
         text = text[:left.start()]
     body = " " + text.strip().rstrip(".!?") + " "
     # "a page 'Shopping List' containing 'HDMI cables'": the quoted words are its text
-    body = re.sub(r"\s+(?:containing|that\s+(?:says|reads|contains)|which\s+(?:says|reads|contains)|reading)\s+"
-                  r"(?=[\"“'])", " with text ", body, flags=re.I)
+    said_text = r"\s+(?:containing|that\s+(?:says|reads|contains)|which\s+(?:says|reads|contains)|reading)"
+    body = re.sub(said_text + r"\s+(?=[\"“'])", " with text ", body, flags=re.I)
+    body = re.sub(said_text + r"\s*:\s*", " with text: ", body, flags=re.I)   # "… that says: Run the smoke suite …"
     body = _said_tags(rec, body)
     body = _bare_address(rec, body)
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):

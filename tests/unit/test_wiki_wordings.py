@@ -116,3 +116,15 @@ def test_a_count_said_of_a_rows_link_is_not_that_records_page() -> None:
 def test_nothing_says_x_is_x_not_shown() -> None:
     got = steps(plan("open the release checklist and make sure nothing says deploy on friday", screen("wiki/")))
     assert got[-1] == ("wait_for_element", {"text": "deploy on friday", "present": False})
+
+
+def test_a_count_reads_the_pages_own_list_not_the_sidebars_longer_one() -> None:
+    got = steps(plan("there are 3 items", screen("wiki/Release%20Checklist")))
+    assert got == [("wait_for_element", {"selector": "#column-main > div > article > ul > li", "count": 3,
+                                         "present": True})]
+
+
+def test_make_a_new_page_that_says_x_creates_it_with_that_text() -> None:
+    p = plan("make a new wiki page called FAQ that says 'Ask in the lab channel'", screen("wiki/"))
+    assert steps(p) == [("click_element", {"text": "Create page", "role": "link"})]
+    assert p.pending[0].startswith('fill in name "FAQ", text "Ask in the lab channel"')
