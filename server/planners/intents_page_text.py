@@ -16,7 +16,7 @@ from server.planners.language import Act, Clause, quoted, read_clause
 from server.planners.saved_check import saved_clause
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_LINK, ROLE_TEXTBOX, UIElement
+from shared.screen import ROLE_LINK, UIElement
 
 # "add a line 'X'", "append the sentence 'X'", "write the paragraph 'X' at the end of Home"
 _ADD_TEXT = re.compile(
@@ -32,9 +32,7 @@ _LINE_UNITS = ("line", "paragraph", "bullet", "bullet point")
 
 def _editor(st: State) -> UIElement | None:
     """The screen's one text editor that nothing names, else None."""
-    assert st.live is not None
-    found = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
-             and not e.name and not e.placeholder and "editor" in e.hint.split()]
+    found = records.unnamed_editors(st)
     if len(found) == 1:
         return found[0]
     if found:

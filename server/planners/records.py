@@ -654,17 +654,23 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
 _BODY_WORDS = frozenset({"text", "content", "contents", "body", "markdown", "source", "wording"})
 
 
-def _page_editor(st: State, key: str, used: set[int]) -> UIElement | None:
-    """The one text editor of the screen that nothing names (a wiki page's CodeMirror), for its text."""
+def unnamed_editors(st: State) -> list[UIElement]:
+    """The screen's text editors that nothing names (a wiki page's CodeMirror): the observation calls them "editor"."""
     assert st.live is not None
+    return [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+            and not e.name and not e.placeholder and "editor" in e.hint.split()]
+
+
+def _page_editor(st: State, key: str, used: set[int]) -> UIElement | None:
+    """The one text editor of the screen that nothing names, for its text."""
     if not set(words(key)) & _BODY_WORDS:
         return None
-    editors = [i for i, e in enumerate(st.live.elements) if e.role == ROLE_TEXTBOX and not e.hidden
-               and not e.disabled and not e.name and not e.placeholder and "editor" in e.hint.split()]
-    if len(editors) != 1 or editors[0] in used:
+    editors = unnamed_editors(st)
+    at = st.live.elements.index(editors[0]) if len(editors) == 1 else -1
+    if at < 0 or at in used:
         return None
-    used.add(editors[0])
-    return st.live.elements[editors[0]]
+    used.add(at)
+    return editors[0]
 
 
 def sent_form(st: State) -> list[UIElement]:
