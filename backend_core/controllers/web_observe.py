@@ -383,6 +383,28 @@ OBSERVE_JS = r"""
     e.value = cut(value, 200);
     if (!source && !e.name && !e.placeholder) e.hint = 'editor';   // a page's text editor, named by nothing else
     e.clickable = true;
+    return e;
+  }
+
+  // a text editor drawn in a frame of the page's own (TiddlyWiki's body, TinyMCE, CKEditor 4): the frame is the
+  // field, named by the frame or the textarea it stands for, its text the value; a click on it types inside it
+  function frameInner(el) {
+    let doc = null;
+    try { doc = el.contentDocument; } catch (err) { return null; }   // another origin's frame: not ours to read
+    if (!doc || !doc.body) return null;
+    if (doc.body.isContentEditable) return doc.body;
+    const inner = doc.body.querySelectorAll('textarea, [contenteditable=""], [contenteditable=true]');
+    return inner.length === 1 ? inner[0] : null;
+  }
+  function frameEditor(el) {
+    const inner = frameInner(el);
+    if (!inner) return false;
+    const e = editorField(el);
+    if (!e) return true;
+    e.value = cut(inner.tagName === 'TEXTAREA' ? inner.value : inner.innerText, 200);
+    if (!e.name) e.name = nameOf(el, 'textbox');
+    if (!e.name && !e.placeholder) e.hint = squash(e.hint + ' editor');
+    return true;
   }
 
   const MENU_SEL = '.dropdown-menu, .dropdown-content, [role=menu], [role=menubar], .submenu';
@@ -438,6 +460,7 @@ OBSERVE_JS = r"""
     if (out.length >= maxElements) { truncated = true; return; }
     if (SKIP.has(el.tagName)) return;
     if (typeof el.className === 'string' && EDITOR.test(el.className) && visible(el)) { editorField(el); return; }
+    if (el.tagName === 'IFRAME' && visible(el) && frameEditor(el)) return;
     if (parked(el)) return;
     const role = roleOf(el);
     const shown = visible(el);

@@ -44,7 +44,8 @@ from server.planners.intents_lists import sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     DELETE_SIGNS,
-    add_intent, clear_intent, delete_intent, edit_intent, search_intent, set_intent, submit_intent, tick_intent,
+    add_intent, clear_intent, delete_intent, edit_intent, search_intent, search_results_intent, set_intent,
+    submit_intent, tick_intent,
     type_intent,
 )
 from server.planners.intents_record_page import flag_check, record_page_check
@@ -71,6 +72,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
     ("quantity", quantity_intent),  # "start a load test with 10 users": the number in the field its unit names
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
+    ("search-results", search_results_intent),   # the closed loop's own: what a search that answers as typed found
     ("playing", playing_intent),    # the closed loop's own: "play X" once X's tile was clicked
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("row-verb", row_verb_intent),  # "pause Wiggle road bikes": the control of its row whose label is the action

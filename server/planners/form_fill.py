@@ -140,7 +140,8 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
 def fill_textbox(st: State, el: UIElement, value: str) -> None:
     """Type *value* into the text box *el* of the screen shown, named as the controller finds it."""
     label = el.name or el.placeholder or el.hint
-    if not el.name and not el.placeholder and el.selector and el.hint in ("", "editor"):   # nothing names it
+    # nothing names it (a page's editor is called so by the observation alone, whatever its class says)
+    if not el.name and not el.placeholder and el.selector and (not el.hint or "editor" in el.hint.split()):
         st.add(V.INPUT_TEXT, {"text": value, "selector": el.selector, "clear": True}, f"Type {value!r} in the field")
     else:
         st.add(V.INPUT_TEXT, {"text": value, "field": label, "clear": True, **_nth(st, el, label)},

@@ -38,20 +38,27 @@ def _editor(st: State) -> UIElement | None:
     if found:
         return None
     box = records.field_for(st, "text", set())   # a wiki's text area that no label names (Trac's #text)
-    return box if box is not None and not box.name and not box.placeholder else None
+    return box if box is not None and not box.name and not box.placeholder and "text" in box.hint.split() else None
 
 
-def _here(c: Clause, m: re.Match[str]) -> str:
-    """The clause without the page it names, for the page once it is shown."""
-    return f"{c.verb} the {m.group('unit') or 'text'} {m.group('q')}"
+def _here(c: Clause, m: re.Match[str], page: str = "") -> str:
+    """The clause for the page once it is shown: its words and unit, and the page that shows them."""
+    # words with no unit said go on a line of their own ("add 'bread' to the end of the shopping list")
+    return f"{c.verb} the {m.group('unit') or 'line'} {m.group('q')}" + (f" at the end of {page}" if page else "")
 
 
 def append_text_intent(c: Clause, st: State) -> bool:
     if c.act not in (Act.ADD, Act.TYPE):
         return False
     m = _ADD_TEXT.match(c.text.strip().rstrip("."))
-    if m is None or not (m.group("unit") or c.verb.lower() == "append"):
+    if m is None:
         return False
+    if not (m.group("unit") or c.verb.lower() == "append"):
+        # "add 'bread' to the end of the shopping list": the end of a page a link here names, or of this one
+        end_of = _PAGE_WORD.sub("", (m.group("end_of") or "").strip())
+        if not end_of or st.live is None or not (is_this_page(st, end_of) or grounding.live_elements(
+                end_of, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)):
+            return False
     if st.live is None:
         if st.moved and st.screen is not None:
             raise Defer("the page")   # "on the Home page, append …": planned on that page
@@ -66,12 +73,13 @@ def append_text_intent(c: Clause, st: State) -> bool:
 
             return seek_record(st, page, c.text)
         st.click_live(link, f"Open {link.label!r}")
-        raise Defer(page, replace_with=[_here(c, m)])
+        raise Defer(page, replace_with=[_here(c, m, page)])
     editor = _editor(st)
     if editor is None:
-        unfold = records.page_editor_control(st)   # the page shows its text read-only: "Edit" opens its editor
+        unfold = records.page_editor_control(st, page)   # the page shows its text read-only: "Edit" opens its editor
         if unfold is None:
-            return False
+            # words to add to a page's text are never a record to make (a note titled "bread")
+            raise Unplannable("no text editor here, and no Edit control opens one: open the page's editor first")
         st.click_live(unfold, f"Click {unfold.label!r}")
         raise Defer("the page's editor", replace_with=[_here(c, m)])
     unit = (m.group("unit") or "").lower()

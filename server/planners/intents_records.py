@@ -351,7 +351,17 @@ def _fill_save_check(st: State, rec: Record) -> list[str]:
     if shown:
         counted = _count_before(st, [shown], shown)
         out.append(saved_clause(shown, before=counted[1:] if counted else None))
-    return out
+    return out + _text_shown_after(rec, shown)
+
+
+def _text_shown_after(rec: Record, shown: str) -> list[str]:
+    """The record's text ("with the text 'Whisk three eggs'") checked too once it is saved: a name saved with its
+    text typed into another box (a field's value beside the editor) must not pass. Only one line of plain words,
+    which the saved page shows as written."""
+    body = next((v for k, v in rec.fields if set(words(k)) & records.BODY_WORDS), "")
+    if not body or body == shown or "\n" in body or len(body) > 80 or re.search(r"[*#_`\[\]|<>]", body):
+        return []
+    return [f'check "{body}" is shown']
 
 
 _NAMING_KEYS = ("summary", "title", "name", "subject", "headline", "heading", "label", "description")
@@ -364,6 +374,9 @@ def _fill_and_save(st: State, rec: Record, save: grounding.Target) -> None:
     shown, before = _saved_proof(st, rec, placed)
     st.click_live(save, f"Click {save.label!r}")
     st.last_object = rec.name
+    more = _text_shown_after(rec, shown)
+    if shown and more:
+        raise Defer(shown, replace_with=[saved_clause(shown, before=before), *more])
     saved(st, shown, before)
 
 

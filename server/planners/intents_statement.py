@@ -501,6 +501,8 @@ def statement_check(c: Clause, st: State) -> bool:
     among = found is None and bool(cells) and (found := _record_among_rows(tokens, cells)) is not None
     if found is None and not cells and _item_statement(st, said, negated):
         return True
+    if found is None and not among and _fact_on_page(st, said):
+        return True
     if found is None:
         return not negated and _seek(st, tokens, c.text)
     (ri, rj), row = found
@@ -752,6 +754,50 @@ def _on_page_check(st: State, link: UIElement, value: str, negated: bool) -> boo
         raise Unplannable(str(exc)) from exc
     st.explicit_check_last = True
     return True
+
+
+# "the tomato soup serves 4", "the Pancakes page doesn't need butter": a fact about the page a link on the
+# screen names, whatever its verb; what it says is read on that page
+_KIND_AFTER = re.compile(r"^(?:page|note|entry|article|post|item|record|card|recipe|document|doc)\s+", re.I)
+_NOT = re.compile(r"^(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never)\s+", re.I)
+_MODAL = re.compile(r"^(?:should|must|will|can|would|does|do)\s+", re.I)
+_NO_FACT_VERBS = frozenset("is are was were be been being am isn aren wasn weren has have had the a an and or "
+                           "of in on at to for with by from".split())
+_SAYING_VERBS = re.compile(r"^(?:says?|shows?|lists?|contains?|mentions?|includes?|reads?|has|have)$", re.I)
+
+
+def _fact_on_page(st: State, said: str) -> bool:
+    """A statement whose subject is what a link on the screen names, its predicate a verb and what it says:
+    the page is opened and the object checked there ("serves 4" with its verb, where a number alone says little).
+    Copulas ("is", "has been") are statements about a row, left to the table's reading."""
+    assert st.live is not None
+    text = re.sub(r"^(?:the|a|an)\s+", "", said.strip(), flags=re.I)
+    low = grounding.norm(text)
+    links = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and (e.name or e.text)
+             and low.startswith(grounding.norm(e.name or e.text) + " ")]
+    if not links:
+        return False
+    link = max(links, key=lambda e: len(e.name or e.text))
+    subject = grounding.norm(link.name or link.text)
+    if any(e.role != ROLE_LINK and grounding.norm(e.name or e.text or "") == subject for e in st.live.elements):
+        return False   # a label of this page ("Status" above "Failed"): read here, no page to leave for
+    pred = " ".join(text.split()[len((link.name or link.text).split()):])
+    pred = _KIND_AFTER.sub("", pred)
+    negated = bool(_NOT.match(pred))
+    bare = negated or bool(_MODAL.match(pred))   # "should serve 4", "doesn't need": the verb's bare form
+    pred = _MODAL.sub("", _NOT.sub("", pred))
+    verb, _, obj = pred.partition(" ")
+    obj = re.sub(r"^(?:the|a|an)\s+", "", obj.strip(), flags=re.I).rstrip(" .!?")
+    if not verb.isalpha() or not verb.islower() or verb in _NO_FACT_VERBS or not obj \
+            or not re.search(r"\d|[a-z]{3,}", obj, re.I) or set(words(obj)) <= _FILLER:
+        return False
+    value = quoted(obj) or obj.strip("\"'“”")
+    if re.fullmatch(r"[\d.,]+", value) and not _SAYING_VERBS.match(verb):
+        # "serves 4": a bare 4 is found in any page's text; "should serve 4" reads "serves 4" on the page
+        third = verb + ("es" if re.search(r"(?:sh|ch|x|ss|o)$", verb) else "s") if bare and not verb.endswith("s") \
+            else verb
+        value = f"{third} {value}"
+    return _on_page_check(st, link, value, negated)
 
 
 def _said_value(text: str) -> str:

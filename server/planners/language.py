@@ -52,7 +52,7 @@ class Act(str, Enum):
 # Multi-word verbs first; each maps the words that open a clause to an act.
 VERB_PHRASES: list[tuple[str, Act]] = [
     ("got to", Act.NAVIGATE), ("goto", Act.NAVIGATE),
-    ("look at", Act.OPEN), ("have a look at", Act.OPEN), ("take a look at", Act.OPEN),
+    ("look at", Act.OPEN), ("look in", Act.OPEN), ("look inside", Act.OPEN), ("have a look at", Act.OPEN), ("take a look at", Act.OPEN),
     ("show only", Act.FILTER), ("only show", Act.FILTER), ("display only", Act.FILTER), ("list only", Act.FILTER),
     ("show me only", Act.FILTER), ("show me just", Act.FILTER), ("show just", Act.FILTER), ("only display", Act.FILTER),
     ("only list", Act.FILTER), ("display just", Act.FILTER),
@@ -174,9 +174,16 @@ def fix_verb_typo(word: str, known: frozenset[str] = frozenset()) -> str:
     low = word.lower()
     if low in VERBS or low in known:
         return word
-    if len(low) < 4:   # a short verb with its double letter typed once: "ad" → "add", "fil" → "fill"
-        return next((v for v in _KNOWN_VERB_WORDS if len(v) == len(low) + 1 and
-                     any(v[i] == v[i + 1] and v[:i] + v[i + 1:] == low for i in range(len(v) - 1))), word)
+    if len(low) < 4:
+        # a short verb with its double letter typed once: "ad" → "add", "fil" → "fill"
+        doubled = next((v for v in _KNOWN_VERB_WORDS if len(v) == len(low) + 1 and
+                        any(v[i] == v[i + 1] and v[:i] + v[i + 1:] == low for i in range(len(v) - 1))), "")
+        if doubled or len(low) < 3:
+            return doubled or word
+        # a vowel left out of a four-letter verb ("opn" → "open"), when only one verb reads so
+        dropped = {v for v in _KNOWN_VERB_WORDS if len(v) == 4 and v[0] == low[0] and
+                   any(v[i] in "aeiou" and v[:i] + v[i + 1:] == low for i in range(1, 4))}
+        return dropped.pop() if len(dropped) == 1 else word
     allowed = 1 if len(low) < 8 else 2
     best, best_d = word, allowed + 1
     for verb in _KNOWN_VERB_WORDS:
@@ -209,6 +216,7 @@ class Clause:
 
 _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
+    r"mentions|doesn't|doesn’t|does\s+not|"
     r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|"
     r"^\s*(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s+(?:live|come|belong|cost|were|work|use)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+[a-z]+\s*[?.!]*$|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
@@ -256,6 +264,8 @@ def fix_word(word: str, known: frozenset[str]) -> str:
             continue
         if k.startswith(low) or low.startswith(k):
             return word   # "setting" and "settings" are one word, not a typo
+        if len(k) == len(low) and k[:-1] == low[:-1] and low[-1] in "sd" and k[-1] not in "sd":
+            continue   # "serves" beside a "server": one stem, two endings, no slip of the keys
         d = edit_distance(low, k, allowed + 1)
         if d == 2 and (k[:2] != low[:2] or k[-1] != low[-1]):
             continue   # two slips in a long word keep its ends: "functions" is no "fractions"

@@ -61,6 +61,11 @@ RULES: tuple[Rephrase, ...] = (
     # "Home page: append the sentence …": the place, then what to do there
     _rule(r"^(?P<p>(?:the\s+)?[\w' -]+?\s+(?:screen|page|tab|view))\s*:\s*(?P<v>[a-z]+)\b",
           _if_verb(r"on \g<p>, \g<v>", "v"), strip=True),
+    # "look in the pantry: the rice is on the top shelf": the place opened, then what is said of it checked (or
+    # done there, when a verb opens it)
+    _rule(r"^(?:look\s+(?:in|at|inside)|open|in|on|inside)\s+(?P<p>(?:the\s+)?[\w' -]+?)\s*:\s+(?P<s>\S.*)$",
+          lambda m, verbs: f"open {m.group('p')}, then " +
+          ("" if m.group("s").split()[0].lower() in verbs else "check ") + m.group("s"), strip=True),
     # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
     _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
           r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2"),

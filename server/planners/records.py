@@ -159,6 +159,9 @@ def parse_record(text: str) -> Record:
     said_text = r"\s+(?:containing|that\s+(?:says|reads|contains)|which\s+(?:says|reads|contains)|reading)"
     body = re.sub(said_text + r"\s+(?=[\"“'])", " with text ", body, flags=re.I)
     body = re.sub(said_text + r"\s*:\s*", " with text: ", body, flags=re.I)   # "… that says: Run the smoke suite …"
+    # "a note titled Freezer with 'Two tubs of soup'": words quoted after "with", and no field named, are its text
+    body = re.sub(r"\bwith\s+(?=\"[^\"]*\s[^\"]*\s[^\"]*\"|“[^”]*\s[^”]*\s[^”]*”|'[^']*\s[^']*\s[^']*'(?!\w))",
+                  "with text ", body, flags=re.I)
     body = _said_tags(rec, body)
     body = _bare_address(rec, body)
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
@@ -201,6 +204,8 @@ def parse_record(text: str) -> Record:
     for prep in sorted(PREPOSITION_FIELDS, key=len, reverse=True):
         m = re.search(rf"\b{prep}\s+(?:at\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[^,]+?)(?=\s*(?:,|\b(?:from|by|for|costs|due|in|with|paid)\b|$))",
                       body, re.I)
+        if m and _in_quotes(body, m.start()):
+            continue   # "'Two tubs of soup'": a word inside quoted words is part of them
         if m and prep in _TITLE_WORDS and re.search(r"\b[A-Z][\w'’.-]*\s+$", body[:m.start()]) \
                 and m.group("v")[:1].isupper():
             continue   # "titled The Left Hand of Darkness": "of" between capitalised words is part of the name
@@ -253,6 +258,11 @@ def parse_record(text: str) -> Record:
         rec.name = next((v for k, v in rec.fields if k in ("title", "name")), "")
         rec.fields = [(k, v) for k, v in rec.fields if not (rec.name and k in ("title", "name") and v == rec.name)]
     return rec
+
+
+def _in_quotes(text: str, at: int) -> bool:
+    """Whether position *at* of *text* lies inside quoted words."""
+    return any(q.start() < at < q.end() for q in re.finditer(r""""[^"]*"|“[^”]*”|(?<!\w)'[^']*'(?!\w)""", text))
 
 
 def _title(text: str) -> str:
@@ -416,16 +426,21 @@ _ACTS_ON = re.compile(r"^\W*(?:refresh|reload|delete|remove|clear|mark|export|im
 _EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
 
 
-_OPENS_EDITOR = re.compile(r"^\W*(?:edit|modify)\b(?:\s+(?:this\s+)?(?:page|article|document|note|text|source|wiki))?"
-                           r"(?:\s*\(\w\))?\W*$", re.I)
+_OPENS_EDITOR = re.compile(r"^\W*(?:edit|modify)\b(?:\s+(?:this\s+)?(?:page|article|document|note|text|source|wiki)|"
+                           r"\s+this\s+[a-z]+)?(?:\s*\(\w\))?\W*$", re.I)
 
 
-def page_editor_control(st: State) -> Target | None:
-    """The page's own control that opens its text for editing ("Edit", "Edit this page", "Edit Page (e)"): never a
-    row's, a form's Update, or "Change password"."""
+def page_editor_control(st: State, page: str = "") -> Target | None:
+    """The page's own control that opens its text for editing ("Edit", "Edit this page", "Edit Page (e)", "Edit
+    this tiddler"): never a row's, a form's Update, or "Change password". Where several pages are shown at once (a
+    notebook's notes, one under the other), *page*'s: the first after the heading that names it."""
     if st.live is None:
         return None
-    for el in st.live.elements:
+    elements = list(st.live.elements)
+    start = next((i for i, e in enumerate(elements) if page and e.role == "heading"
+                  and grounding.norm(e.name or e.text) == grounding.norm(page)), -1)
+    # a notebook's toolbar comes just before its note's heading: from a few elements above it
+    for el in elements[max(0, start - 4):] if start >= 0 else elements:
         if el.hidden or el.disabled or el.container or el.role not in (ROLE_BUTTON, ROLE_LINK):
             continue
         if _OPENS_EDITOR.match(el.name or el.text or ""):
@@ -627,7 +642,7 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     if st.live is None:
         return None
     wanted = PREPOSITION_FIELDS.get(key, ()) or (key,)
-    best, best_score = None, 0.0
+    best, best_score, best_named = None, 0.0, 0.0
     for i, el in enumerate(st.live.elements):
         if i in used or el.role not in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX) or el.disabled or el.hidden:
             continue
@@ -644,6 +659,12 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
         if score > best_score or (best is not None and score == best_score and score >= 0.6
                                   and in_sent_form(st, el) and not in_sent_form(st, best)):
             best, best_score = el, score
+            best_named = max([grounding.similarity(w, n) for w in wanted for n in named], default=0.0)
+    if best is not None and best_named < 0.8:
+        # "the text": the page's one unnamed editor, before a field only a class word hints at ("texteditor")
+        editor = _page_editor(st, key, used)
+        if editor is not None:
+            return editor
     if best is not None and best_score >= 0.6:
         used.add(st.live.elements.index(best))
         return best
@@ -651,7 +672,7 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
 
 
 # what a page's one text editor holds, in a tester's words: "with the text …", "its content", "the body"
-_BODY_WORDS = frozenset({"text", "content", "contents", "body", "markdown", "source", "wording"})
+BODY_WORDS = frozenset({"text", "content", "contents", "body", "markdown", "source", "wording"})
 
 
 def unnamed_editors(st: State) -> list[UIElement]:
@@ -663,7 +684,7 @@ def unnamed_editors(st: State) -> list[UIElement]:
 
 def _page_editor(st: State, key: str, used: set[int]) -> UIElement | None:
     """The one text editor of the screen that nothing names, for its text."""
-    if not set(words(key)) & _BODY_WORDS:
+    if not set(words(key)) & BODY_WORDS:
         return None
     editors = unnamed_editors(st)
     at = st.live.elements.index(editors[0]) if len(editors) == 1 else -1

@@ -128,7 +128,9 @@ def search_site(c: Clause, st: State, target: str) -> bool:
     # a box that searches as one types may as well filter the list shown: only a name is looked up there
     # ("the Shopping List note"), never a place ("go back to the inbox")
     box = jump_box(st, m.group("k")) if m else None   # "the Assets:US:BofA:Checking account": its "Go to account"
-    box = box or site_search_box(st, as_you_type=bool(re.search(r"[A-Z0-9\"“']", term)))
+    # a name: written as one, said with its kind ("the lemonade recipe"), or what one asked to open
+    named = bool(re.search(r"[A-Z0-9\"“']", term)) or term != target or c.act is Act.OPEN
+    box = box or site_search_box(st, as_you_type=named)
     if box is None:
         return False
     if m and term == target and box.role == ROLE_TEXTBOX:

@@ -343,3 +343,17 @@ def test_a_dialog_parked_above_the_page_is_closed_until_it_opens_and_then_only_i
     browser.remote.execute(V.INPUT_TEXT, {"text": "Update Old Notes", "field": "Commit Message"})
     browser.remote.execute(V.CLICK, {"text": "Save", "role": "button"})
     assert browser.js("document.getElementById('saved').textContent") == "Saved: Update Old Notes"
+
+
+def test_a_text_editor_drawn_in_a_frame_is_one_field_that_is_typed_in(browser: Browser) -> None:
+    """A note's text typed in a frame of the page's own: the frame is one text box, called an editor where nothing
+    names it, its text the value; typing after its text goes inside the frame, never into another box."""
+    browser.open("framed-editor.html")
+    browser.session.call(lambda page: page.wait_for_timeout(300))   # the frame's document is written after load
+    obs = browser.remote.observe()
+    framed = [e for e in obs.elements if e.role == "textbox" and "editor" in e.hint.split()]
+    assert len(framed) == 1 and not framed[0].name and framed[0].value == "First line"
+    browser.remote.execute(V.INPUT_TEXT, {"text": "\nSecond line", "selector": framed[0].selector, "clear": False})
+    browser.remote.execute(V.CLICK, {"text": "Save", "role": "button"})
+    assert browser.js("document.getElementById('saved').textContent") == "Saved: First line\nSecond line"
+    assert browser.js("document.getElementById('field-value').value") == ""
