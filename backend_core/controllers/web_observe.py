@@ -418,6 +418,14 @@ OBSERVE_JS = r"""
     if (r.bottom + window.scrollY <= 0 || r.right + window.scrollX <= 0) return true;
     return getComputedStyle(el).position === 'fixed' && (r.top >= window.innerHeight || r.left >= window.innerWidth);
   }
+  // a closed panel of no menu class behind the button beside it that says it expands or pops up ("More actions"
+  // over Publish and Delete): a closed menu
+  const DISCLOSER = 'button[aria-expanded="false"], [role=button][aria-expanded="false"], button[aria-haspopup]';
+  function disclosed(el) {
+    if (el.id && document.querySelector('[aria-controls="' + CSS.escape(el.id) + '"]')) return true;
+    const p = el.parentElement;
+    return !!p && Array.from(p.children).some(c => c !== el && c.matches(DISCLOSER) && visible(c));
+  }
   function hiddenControls(root, depth) {
     if (root.matches(CLOSED_PLACE) || root.querySelector(CLOSED_PLACE + ', textarea, select, ' +
         'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio])'))
@@ -473,7 +481,7 @@ OBSERVE_JS = r"""
       const field = drawnField(el, role);
       if (field) { emit(el, role, false, field); return; }   // a dropdown's input inside the field drawn for it
       if (inRow && CLICKABLE.has(role)) emit(el, role, true);
-      else if (!walkedInto && (inRow || el.matches(MENU_SEL))) hiddenControls(el, 0);
+      else if (!walkedInto && (inRow || el.matches(MENU_SEL) || disclosed(el))) hiddenControls(el, 0);
       else if (!walkedInto && el.closest(NAV_SEL)) hiddenNavLinks(el);
       if (!walkedInto) return;
     }

@@ -97,6 +97,12 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
         found += [("text (exact)", lambda: scope.get_by_text(text, exact=True)),
                   ("text", lambda: scope.get_by_text(text))]
     found += [("title", lambda: scope.get_by_title(text)), ("alt text", lambda: scope.get_by_alt_text(text))]
+    bare = re.sub(r"\s*\*+\s*$", "", text)
+    if fields and bare and bare != text:
+        # "Password confirmation *" as observed, where the label reads "Password confirmation*" (its required
+        # mark drawn in a span of its own): the label that says just that, with or without its mark
+        said = re.compile(rf"^\s*{re.escape(bare)}\s*\*?\s*$", re.I)
+        found.append(("label without its required mark", lambda: scope.get_by_label(said)))
     if fields:
         found.append(("layout label", lambda: _layout_fields(scope, text)))
     found.append(("id/class words", lambda: _hint_fields(scope, text) if fields else _hint_locator(scope, text)))
@@ -231,6 +237,20 @@ _MENU_OPENER_JS = """(text) => {
     if (opener && opener !== menu && !menu.contains(opener)) {
       opener.setAttribute('data-devicepilot-opener', '1');
       return true;
+    }
+  }
+  // a panel of no menu class behind its disclosure button (a sidebar's "Settings" that shows Users, Sites…):
+  // the closed item's nearest ancestor that has, beside it, a button that says it expands or pops up
+  for (const item of document.querySelectorAll('a, button, [role=menuitem], [role=link]')) {
+    if (shown(item) || !(said(item) === want || item.getAttribute('aria-label') === text)) continue;
+    for (let anc = item.parentElement, depth = 0; anc && anc.parentElement && depth < 8; anc = anc.parentElement, depth++) {
+      if (shown(anc) && anc.getBoundingClientRect().height > 0 && depth > 0) break;   // reached what is shown
+      const opener = Array.from(anc.parentElement.children).find(c => c !== anc && !c.contains(item) && shown(c)
+        && c.matches('button[aria-expanded="false"], [role=button][aria-expanded="false"], button[aria-haspopup]'));
+      if (opener) {
+        opener.setAttribute('data-devicepilot-opener', '1');
+        return true;
+      }
     }
   }
   return false;

@@ -6,6 +6,7 @@ what goes in it (a value's shape names its field; a list's column names it; a ye
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from server.planners import form_values, grounding, records
 from server.planners.language import words
@@ -64,7 +65,16 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
         return True
 
     name = rec.name
-    el = name_field(st, used) if name else None
+    # a field the task names by its own label ("first name Tom") is that value's, never the name's ("tom" of "a
+    # user tom" goes in Username, not in First Name)
+    claimed = set(used)
+    for key, _ in rec.fields:
+        own = records.field_for(st, key, set(claimed)) if key not in records.PREPOSITION_FIELDS else None
+        if own is not None and grounding.similarity(key, grounding.bare_label(own.name or own.placeholder or "")) >= 0.9:
+            claimed.add(st.live.elements.index(own))
+    el = name_field(st, claimed) if name else None
+    if el is not None:
+        used.add(st.live.elements.index(el))
     boxes = [e for e in records.form_fields(st) if e.role == ROLE_TEXTBOX]
     # not a field kept for a value of a shape (a date, an amount, an email): the first free one
     free = [e for e in boxes if not set(words(" ".join(records.labels(e)))) & _SHAPED_FIELD_WORDS]
@@ -101,6 +111,7 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
                 raise Unplannable(f"no field for {key!r} on the form", key)
             el, value = pair
         put(el, value)
+    _confirm_password(st, rec, used, put)
     for flag, on in rec.flags:
         if put_gated(flag, on):
             continue
@@ -198,6 +209,25 @@ def _lone_dropdown(st: State, value: str, used: set[int]) -> tuple[UIElement, st
         return None
     used.add(st.live.elements.index(found[0]))
     return found[0], value
+
+
+_CONFIRMS = re.compile(r"\b(?:confirm\w*|repeat|again|re-?enter|retype|verif\w*)\b", re.I)
+
+
+def _confirm_password(st: State, rec: Record, used: set[int], put: Callable[[UIElement, str], None]) -> None:
+    """A password given once goes in the form's "Password confirmation" ("Confirm password", "Repeat password")
+    too: the form asks for it twice."""
+    assert st.live is not None
+    password = next((v for k, v in rec.fields if "password" in k.lower() and not _CONFIRMS.search(k)), "")
+    if not password:
+        return
+    for i, e in enumerate(st.live.elements):
+        said = " ".join(records.labels(e))
+        if i not in used and e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled \
+                and re.search(r"password", said, re.I) and _CONFIRMS.search(said):
+            used.add(i)
+            put(e, password)
+            return
 
 
 def name_field(st: State, used: set[int]) -> UIElement | None:

@@ -599,6 +599,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
     if m.re is _OF and _field_says(st, f"{field_words} of {rec_name}"):
         return False   # "the number of users": one field's own label ("Number of users (peak concurrency)")
     value = quoted(m.group("v")) or clean(m.group("v"))
+    if quoted(m.group("v")):
+        left = re.sub(r"[\"“'][^\"”']*[\"”']", " ", m.group("v"), count=1).strip(" ,.;!")
+        if re.search(r"[A-Za-z]{2,}", left):   # "… to 'When to visit us', publish it": words never dropped unread
+            raise Unplannable(f"after the value {value!r}, {left!r} is not a value: say it as a step of its own", left)
     used: set[int] = set()
     on_form = records.field_for(st, field_words, used) or next(iter(records.enabler_for(st, field_words) or ()), None)
     ref = record_ids.parse(rec_name) if st.open_world else None

@@ -66,6 +66,9 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:look\s+(?:in|at|inside)|open|in|on|inside)\s+(?P<p>(?:the\s+)?[\w' -]+?)\s*:\s+(?P<s>\S.*)$",
           lambda m, verbs: f"open {m.group('p')}, then " +
           ("" if m.group("s").split()[0].lower() in verbs else "check ") + m.group("s"), strip=True),
+    # "… and publish it": the page's own Publish (or Unpublish) control, as a click
+    _rule(r"\b(?P<v>publish|unpublish)\s+(?:it|this|that|them|the\s+(?:page|changes|draft|edits?))(?=\s*(?:[,.;!]|\band\b|"
+          r"\bthen\b|$))", lambda m, _v: f"click {m.group('v').capitalize()}"),
     # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
     _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
           r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2"),

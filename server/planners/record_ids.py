@@ -199,8 +199,9 @@ def on_named_record(st: State, name: str, *, in_fields: bool = False) -> bool:
         return False
 
     texts = [st.live.title] + [h.label for h in st.live.headings()]
-    if in_fields:
-        texts += [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value]
+    if in_fields:   # a search box that holds the name is no form of the record (the results of that search)
+        texts += [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value and not re.search(
+            r"\b(?:search|q|query|filter|find)\b", " ".join((e.name, e.placeholder, e.hint)), re.I)]
     return any(grounding.similarity(name, t) >= 0.8 or name.lower() in t.lower() for t in texts if t)
 
 

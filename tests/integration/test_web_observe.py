@@ -357,3 +357,31 @@ def test_a_text_editor_drawn_in_a_frame_is_one_field_that_is_typed_in(browser: B
     browser.remote.execute(V.CLICK, {"text": "Save", "role": "button"})
     assert browser.js("document.getElementById('saved').textContent") == "Saved: First line\nSecond line"
     assert browser.js("document.getElementById('field-value').value") == ""
+
+
+def test_an_item_of_a_panel_behind_its_disclosure_button_is_reached_by_opening_it(browser: Browser) -> None:
+    """Users sits in a closed panel of no menu class; the button beside the panel says it expands: it is opened,
+    then Users is clicked. So is Publish, in the panel beside a form's "More actions"."""
+    browser.open("disclosure-menu.html")
+    obs = browser.remote.observe()
+    users = [e for e in obs.elements if e.role == "link" and e.name == "Users"]
+    assert users and users[0].hidden
+    browser.remote.execute(V.CLICK, {"text": "Users", "role": "link"})
+    assert browser.js("document.getElementById('where').textContent") == "Users"
+    # a button in a closed panel beside "More actions" is reported, hidden, and clicked through its opener
+    publish = [e for e in obs.elements if e.role == "button" and e.name == "Publish"]
+    assert publish and publish[0].hidden
+    browser.remote.execute(V.CLICK, {"text": "Publish", "role": "button"})
+    assert browser.js("document.getElementById('where').textContent") == "Published"
+
+
+def test_a_field_named_with_its_required_mark_is_found_by_its_label(browser: Browser) -> None:
+    """"Password confirmation *" as observed, "Password confirmation*" as the label reads: the confirmation box,
+    never the password box whose label it also starts with."""
+    browser.open("required-marks.html")
+    names = [e.name for e in browser.remote.observe().elements if e.role == "textbox"]
+    assert names == ["Password *", "Password confirmation *"]
+    browser.remote.execute(V.INPUT_TEXT, {"text": "s3cret-one", "field": "Password *"})
+    browser.remote.execute(V.INPUT_TEXT, {"text": "s3cret-two", "field": "Password confirmation *"})
+    assert browser.js("document.getElementById('p1').value") == "s3cret-one"
+    assert browser.js("document.getElementById('p2').value") == "s3cret-two"
