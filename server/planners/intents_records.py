@@ -558,6 +558,12 @@ def rename_intent(c: Clause, st: State) -> bool:
         saved(st, value)
         return True
     edit = next((e for e in (row_edit(st, n, record_ids.parse(n)) for n in names) if e is not None), None)
+    link = next((t for t in (records.record_link(st, n, to_edit=True) for n in names) if t is not None), None) \
+        if edit is None and not any(record_ids.on_named_record(st, n) for n in names) else None
+    if link is not None and link.live is not None and not holding:
+        # its own link (a search's result): the form that holds its name is there
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(rec, replace_with=[c.text])
     if edit is None:
         if kind and listing is not None and on_list_of(st, kind.group("k")) and open_contents(st, [c.text]):
             return True   # the list's page keeps its rows behind a tab

@@ -38,3 +38,14 @@ def test_a_field_named_by_its_label_is_its_values_and_a_password_is_confirmed() 
     assert typed == {"Username *": "tom", "Email *": "tom@lab.example", "First Name *": "Tom",
                      "Last Name *": "Baker", "Password *": "Tb-secret-2026",
                      "Password confirmation *": "Tb-secret-2026"}
+
+
+def test_a_rename_from_a_search_s_results_opens_the_record_first() -> None:
+    """The result's link opens the page's form, where the field holding its name gets the new one; "page" is the
+    record's kind, never a field to fill."""
+    p = plan("rename the Opening Hours page to Visiting Times", screen("cms/search"))
+    assert steps(p) == [("click_element", {"text": "Opening Hours", "role": "link"})]
+    assert p.pending == ["rename the Opening Hours page to Visiting Times"]
+    p = plan("rename the Opening Hours page to Visiting Times", screen("cms/page-edit"))
+    assert steps(p) == [("input_text", {"text": "Visiting Times", "field": "Title *", "clear": True}),
+                        ("click_element", {"text": "Save draft", "role": "button"})]
