@@ -15,9 +15,10 @@ BACKGROUND_EVAL = pytest.StashKey[BackgroundEval]()
 EXPLORATIONS = "test_explore_"   # tests that explore an app within a time budget
 LONG_EXPLORATIONS = ("test_explore_web_app.py", "test_explore_streamtv.py")
 # The whole suite, or a folder of it, runs in this many processes (pytest-xdist), a file at a time each: the
-# machines have 2 cores, and most integration tests spend much of their time waiting on sockets and processes.
+# machines have 2 cores, but most integration tests spend much of their time waiting on sockets and processes
+# (with 2 processes and the eval beside them the cores were busy about half the time; 3 end the suite sooner).
 # A single file runs in one process; `-n N` chooses, `-n 0` or `-p no:xdist` runs everything in one.
-WORKERS = 2
+WORKERS = 3
 # With workers, the controlling process starts the held-out eval once (this folder, handed to every worker),
 # when a worker has collected a floor test; the worker that runs the floor tests reads the results from there.
 EVAL_DIR = pytest.StashKey[Path]()
