@@ -422,7 +422,7 @@ OBSERVE_JS = r"""
   // over Publish and Delete): a closed menu
   const DISCLOSER = 'button[aria-expanded="false"], [role=button][aria-expanded="false"], button[aria-haspopup]';
   function disclosed(el) {
-    if (el.id && document.querySelector('[aria-controls="' + CSS.escape(el.id) + '"]')) return true;
+    if (el.id && document.querySelector('[aria-controls="' + CSS.escape(el.id) + '"][aria-expanded]')) return true;
     const p = el.parentElement;
     return !!p && Array.from(p.children).some(c => c !== el && c.matches(DISCLOSER) && visible(c));
   }

@@ -218,7 +218,8 @@ def _confirm_password(st: State, rec: Record, used: set[int], put: Callable[[UIE
     """A password given once goes in the form's "Password confirmation" ("Confirm password", "Repeat password")
     too: the form asks for it twice."""
     assert st.live is not None
-    password = next((v for k, v in rec.fields if "password" in k.lower() and not _CONFIRMS.search(k)), "")
+    given = [(k.lower(), v) for k, v in rec.fields if "password" in k.lower() and not _CONFIRMS.search(k)]
+    password = next((v for k, v in given if "new" in k.split()), given[0][1] if len(given) == 1 else "")
     if not password:
         return
     for i, e in enumerate(st.live.elements):

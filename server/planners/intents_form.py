@@ -16,7 +16,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, bare_label
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
-from server.planners.language import Act, Clause, clean, quoted, words
+from server.planners.language import Act, Clause, clean, quoted, read_clause, words
 from server.planners.list_search import on_list_of, record_shaped, search_in_list, seek_record
 from server.planners.site_search import box_before_button, box_before_search_button, without_leading_kind
 from server.planners.matching import nodes_with_keyword, stems
@@ -262,7 +262,8 @@ def search_intent(c: Clause, st: State) -> bool:
         if beside is not None:
             type_into(st, query, None, selector=beside.selector, submit=True)
         else:
-            as_typed = st.open_world and field.live is not None and _answers_as_typed(st)
+            as_typed = st.open_world and field.live is not None and _answers_as_typed(st) \
+                and not any(read_clause(t).act is Act.CHECK for t in st.later)
             type_into(st, query, field, submit=True)
             if as_typed:
                 # a search that answers as it is typed may list what it found without the word sought ("3
@@ -300,8 +301,8 @@ def search_intent(c: Clause, st: State) -> bool:
 _SENDS_SEARCH = re.compile(r"\W*(?:search|go|find|submit|ok)\W*", re.I)
 _RESULTS = re.compile(r'^check the search for "(?P<q>[^"]+)" found it$')
 # "3 matches", "12 results", "Title matches: 2": how many a search found, said by the app
-_FOUND = re.compile(r"\b(?:[1-9]\d*\s+(?:matches|match|results?|hits?|items?\s+found|records?\s+found)\b|"
-                    r"(?:matches|results?)\s*:\s*[1-9])", re.I)
+_FOUND = re.compile(r"\W*(?:[1-9]\d*\s+(?:matches|match|results?|hits?|items?\s+found|records?\s+found)|"
+                    r"(?:title\s+|all\s+)?(?:matches|results?)\s*:\s*[1-9]\d*)\W*", re.I)   # the whole text, nothing else
 
 
 def _answers_as_typed(st: State) -> bool:
@@ -333,7 +334,7 @@ def search_results_intent(c: Clause, st: State) -> bool:
         box = next((e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and e.selector
                     and (e.value or "").strip().casefold() == query.casefold()), None)
         found = next((e for e in st.live.elements if not e.hidden and e.role != ROLE_TEXTBOX
-                      and _FOUND.search(e.name or e.text or "")), None)
+                      and _FOUND.fullmatch(e.name or e.text or "")), None)
         if box is None or found is None:
             st.check(checks.text_shown(st.ctx, query))
             return True

@@ -606,8 +606,11 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         return False   # "the number of users": one field's own label ("Number of users (peak concurrency)")
     value = quoted(m.group("v")) or clean(m.group("v"))
     if quoted(m.group("v")):
-        left = re.sub(r"[\"“'][^\"”']*[\"”']", " ", m.group("v"), count=1).strip(" ,.;!")
-        if re.search(r"[A-Za-z]{2,}", left):   # "… to 'When to visit us', publish it": words never dropped unread
+        said, at = m.group("v"), m.group("v").find(value)
+        left = (said[:max(0, at - 1)] + " " + said[at + len(value) + 1:]).strip(" ,.;!")
+        # "… but do not publish it" asks for nothing to be done
+        if re.search(r"[A-Za-z]{2,}", left) and not re.match(r"^(?:but\s+)?(?:do\s+not|don['’]t|never|without)\b",
+                                                               left, re.I):   # "… to 'When to visit us', publish it": words never dropped unread
             raise Unplannable(f"after the value {value!r}, {left!r} is not a value: say it as a step of its own", left)
     used: set[int] = set()
     on_form = records.field_for(st, field_words, used) or next(iter(records.enabler_for(st, field_words) or ()), None)

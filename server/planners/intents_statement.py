@@ -759,10 +759,11 @@ def _on_page_check(st: State, link: UIElement, value: str, negated: bool) -> boo
 # "the tomato soup serves 4", "the Pancakes page doesn't need butter": a fact about the page a link on the
 # screen names, whatever its verb; what it says is read on that page
 _KIND_AFTER = re.compile(r"^(?:page|note|entry|article|post|item|record|card|recipe|document|doc)\s+", re.I)
-_NOT = re.compile(r"^(?:does\s+not|doesn['’]t|do\s+not|don['’]t|never)\s+", re.I)
+_NOT = re.compile(r"^(?:(?:does|do|did|should|must|will|would|can|could|may)\s+not|cannot|no\s+longer|never|not|"
+                  r"(?:does|do|did|should|must|wo|would|ca|could)n['’]t)\s+", re.I)
 _MODAL = re.compile(r"^(?:should|must|will|can|would|does|do)\s+", re.I)
 _NO_FACT_VERBS = frozenset("is are was were be been being am isn aren wasn weren has have had the a an and or "
-                           "of in on at to for with by from".split())
+                           "of in on at to for with by from not no never cannot longer".split())
 _SAYING_VERBS = re.compile(r"^(?:says?|shows?|lists?|contains?|mentions?|includes?|reads?|has|have)$", re.I)
 
 

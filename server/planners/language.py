@@ -178,7 +178,7 @@ def fix_verb_typo(word: str, known: frozenset[str] = frozenset()) -> str:
         # a short verb with its double letter typed once: "ad" → "add", "fil" → "fill"
         doubled = next((v for v in _KNOWN_VERB_WORDS if len(v) == len(low) + 1 and
                         any(v[i] == v[i + 1] and v[:i] + v[i + 1:] == low for i in range(len(v) - 1))), "")
-        if doubled or len(low) < 3:
+        if doubled or len(low) < 3 or re.fullmatch(r"[^aeiou][aeiou][^aeiou]", low):
             return doubled or word
         # a vowel left out of a four-letter verb ("opn" → "open"), when only one verb reads so
         dropped = {v for v in _KNOWN_VERB_WORDS if len(v) == 4 and v[0] == low[0] and

@@ -63,11 +63,11 @@ RULES: tuple[Rephrase, ...] = (
           _if_verb(r"on \g<p>, \g<v>", "v"), strip=True),
     # "look in the pantry: the rice is on the top shelf": the place opened, then what is said of it checked (or
     # done there, when a verb opens it)
-    _rule(r"^(?:look\s+(?:in|at|inside)|open|in|on|inside)\s+(?P<p>(?:the\s+)?[\w' -]+?)\s*:\s+(?P<s>\S.*)$",
+    _rule(r"^(?:look\s+(?:in|at|inside)|in|inside)\s+(?P<p>(?:the\s+)?[\w' -]+?)\s*:\s+(?P<s>\S+(?:\s+\S+){2,})$",
           lambda m, verbs: f"open {m.group('p')}, then " +
           ("" if m.group("s").split()[0].lower() in verbs else "check ") + m.group("s"), strip=True),
     # "… and publish it": the page's own Publish (or Unpublish) control, as a click
-    _rule(r"\b(?P<v>publish|unpublish)\s+(?:it|this|that|them|the\s+(?:page|changes|draft|edits?))(?=\s*(?:[,.;!]|\band\b|"
+    _rule(r"(?<!\bnot\s)(?<!n't\s)(?<!n’t\s)(?<!never\s)\b(?P<v>publish|unpublish)\s+(?:it|this|that|them|the\s+(?:page|changes|draft|edits?))(?=\s*(?:[,.;!]|\band\b|"
           r"\bthen\b|$))", lambda m, _v: f"click {m.group('v').capitalize()}"),
     # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
     _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"

@@ -160,8 +160,9 @@ def parse_record(text: str) -> Record:
     body = re.sub(said_text + r"\s+(?=[\"“'])", " with text ", body, flags=re.I)
     body = re.sub(said_text + r"\s*:\s*", " with text: ", body, flags=re.I)   # "… that says: Run the smoke suite …"
     # "a note titled Freezer with 'Two tubs of soup'": words quoted after "with", and no field named, are its text
-    body = re.sub(r"\bwith\s+(?=\"[^\"]*\s[^\"]*\s[^\"]*\"|“[^”]*\s[^”]*\s[^”]*”|'[^']*\s[^']*\s[^']*'(?!\w))",
-                  "with text ", body, flags=re.I)
+    body = re.sub(r"(?<=\S)\s+with\s+(?=\"[^\"]*\s[^\"]*\s[^\"]*\"|“[^”]*\s[^”]*\s[^”]*”|'[^']*\s[^']*\s[^']*'(?!\w))",
+                  lambda m: " with text " if re.search(r"\b(?:called|named|titled|entitled)\s+\S", body[:m.start()], re.I)
+                  else m.group(0), body, flags=re.I)
     body = _said_tags(rec, body)
     body = _bare_address(rec, body)
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
@@ -437,15 +438,20 @@ def page_editor_control(st: State, page: str = "") -> Target | None:
     if st.live is None:
         return None
     elements = list(st.live.elements)
-    start = next((i for i, e in enumerate(elements) if page and e.role == "heading"
-                  and grounding.norm(e.name or e.text) == grounding.norm(page)), -1)
-    # a notebook's toolbar comes just before its note's heading: from a few elements above it
-    for el in elements[max(0, start - 4):] if start >= 0 else elements:
-        if el.hidden or el.disabled or el.container or el.role not in (ROLE_BUTTON, ROLE_LINK):
-            continue
-        if _OPENS_EDITOR.match(el.name or el.text or ""):
-            return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
-    return None
+    controls = [i for i, el in enumerate(elements) if not (el.hidden or el.disabled or el.container)
+                and el.role in (ROLE_BUTTON, ROLE_LINK) and _OPENS_EDITOR.match(el.name or el.text or "")]
+    if len(controls) > 1 and page:
+        # several pages shown at once (a notebook's notes): the control inside the article whose heading names
+        # *page*; with no such article, none (another note's Edit would edit the wrong page)
+        at = next((i for i, e in enumerate(elements) if page and e.role == "heading"
+                   and grounding.norm(e.name or e.text) == grounding.norm(page)), -1)
+        start = max((i for i, e in enumerate(elements[:at]) if e.role == "article"), default=-1) if at >= 0 else -1
+        end = next((i for i, e in enumerate(elements) if i > at and e.role == "article"), len(elements))
+        controls = [i for i in controls if start < i < end] if start >= 0 else []
+    if not controls:
+        return None
+    el = elements[controls[0]]
+    return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
 
 
 def expander(st: State) -> Target | None:

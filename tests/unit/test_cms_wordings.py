@@ -49,3 +49,17 @@ def test_a_rename_from_a_search_s_results_opens_the_record_first() -> None:
     p = plan("rename the Opening Hours page to Visiting Times", screen("cms/page-edit"))
     assert steps(p) == [("input_text", {"text": "Visiting Times", "field": "Title *", "clear": True}),
                         ("click_element", {"text": "Save draft", "role": "button"})]
+
+
+def test_publish_is_never_clicked_when_the_task_says_not_to() -> None:
+    p = plan("change the intro of Opening Hours to 'When to visit us' but do not publish it", screen("cms/page-edit"))
+    assert all(s.params.get("text") != "Publish" for s in p.steps) and "click Publish" not in p.pending
+    # an apostrophe inside the value is part of it
+    p = plan('change the intro of Opening Hours to "We\'re open daily"', screen("cms/page-edit"))
+    assert ("input_text", {"text": "We're open daily", "field": "Intro", "clear": True}) in steps(p)
+
+
+def test_open_a_place_then_a_name_after_a_colon_still_opens_the_name() -> None:
+    from server.planners.language import restate
+
+    assert restate("open Store: Products") == "open Store: Products"

@@ -87,3 +87,39 @@ def test_a_search_that_answers_as_typed_is_checked_by_what_it_found() -> None:
     assert p.steps[0].params["selector"].endswith("input") and p.steps[1].params["exact"] is True
     p = plan('check the search for "zzzq" found it', screen("notebook/search-none"))
     assert steps(p) == [("wait_for_element", {"text": "zzzq", "present": True})]
+
+
+def test_a_negated_fact_is_checked_negated_whatever_its_auxiliary() -> None:
+    """A review found these read as the fact itself: "no longer", "should not", "cannot" each say it is not so."""
+    for task in ("check the tomato soup no longer serves 4", "the tomato soup should not serve 4",
+                 "check the tomato soup cannot serve 4"):
+        p = plan(task, screen(HOME))
+        assert p.pending == ['check "serves 4" is not shown'], task
+
+
+def test_a_count_elsewhere_on_the_screen_never_proves_a_search() -> None:
+    """Only a text that is nothing but the count ("3 matches") is the search's; "Show 10 results per page" is not."""
+    from dataclasses import replace
+    from shared.screen import UIElement
+
+    empty = screen("notebook/search-none")
+    noisy = replace(empty, elements=[*empty.elements, UIElement("text", text="Show 10 results per page"),
+                                     UIElement("text", text="Recent: 4 items found this week")])
+    p = plan('check the search for "zzzq" found it', noisy)
+    assert steps(p) == [("wait_for_element", {"text": "zzzq", "present": True})]
+
+
+def test_a_tester_s_own_check_after_a_search_stands_alone() -> None:
+    p = plan("search for zzzq and check that no matches are shown", screen(HOME))
+    assert 'check the search for "zzzq" found it' not in p.pending
+
+
+def test_a_short_word_is_not_read_as_a_misspelt_verb() -> None:
+    from server.planners.language import fix_verb_typo
+
+    assert [fix_verb_typo(w) for w in ("red", "got", "had", "opn")] == ["red", "got", "had", "open"]
+
+
+def test_quoted_words_after_with_are_a_name_where_none_was_given() -> None:
+    assert parse_record("a todo with 'buy milk and eggs'").name == "buy milk and eggs"
+    assert parse_record("a ticket with 'Login button is broken'").fields == []
