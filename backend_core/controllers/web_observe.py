@@ -92,6 +92,8 @@ WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper,
 CLASS_TAB_CSS = ".tab:not([role])"
 # a button that opens a list to pick one value from (Headless UI's Listbox, Dash's dropdown): read as a dropdown
 POPUP_PICKER_CSS = "button[aria-haspopup=listbox]"
+# a button that says it expands or pops up the panel beside it ("More actions", a sidebar's "Settings")
+DISCLOSER_CSS = 'button[aria-expanded="false"], [role=button][aria-expanded="false"], button[aria-haspopup]'
 # the field a kit draws around a dropdown's input it keeps out of sight (Quasar's q-select and its one-pixel,
 # transparent focus target): what a user sees, clicks, and reads the chosen value in
 DRAWN_FIELD_CSS = "label, [class~=q-field], [class*=-field], [class*=Field]"
@@ -420,7 +422,7 @@ OBSERVE_JS = r"""
   }
   // a closed panel of no menu class behind the button beside it that says it expands or pops up ("More actions"
   // over Publish and Delete): a closed menu
-  const DISCLOSER = 'button[aria-expanded="false"], [role=button][aria-expanded="false"], button[aria-haspopup]';
+  const DISCLOSER = 'DISCLOSER_CSS';
   function disclosed(el) {
     if (el.id && document.querySelector('[aria-controls="' + CSS.escape(el.id) + '"][aria-expanded]')) return true;
     const p = el.parentElement;
@@ -527,7 +529,8 @@ OBSERVE_JS = r"""
 }
 """.replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS) \
     .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS) \
-    .replace("DRAWN_FIELD", DRAWN_FIELD_CSS).replace("CLASS_TAB", CLASS_TAB_CSS)
+    .replace("DRAWN_FIELD", DRAWN_FIELD_CSS).replace("CLASS_TAB", CLASS_TAB_CSS) \
+    .replace("DISCLOSER_CSS", DISCLOSER_CSS)
 
 
 def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:

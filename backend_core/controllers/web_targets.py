@@ -17,7 +17,8 @@ import re
 from typing import Any, Callable
 
 from backend_core.controllers.targets import Target, candidates
-from backend_core.controllers.web_observe import CLASS_TAB_CSS, LAYOUT_LABEL_JS, POPUP_PICKER_CSS, observe_page
+from backend_core.controllers.web_observe import CLASS_TAB_CSS, DISCLOSER_CSS, LAYOUT_LABEL_JS, POPUP_PICKER_CSS, \
+    observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 
@@ -246,7 +247,7 @@ _MENU_OPENER_JS = """(text) => {
     for (let anc = item.parentElement, depth = 0; anc && anc.parentElement && depth < 8; anc = anc.parentElement, depth++) {
       if (shown(anc) && anc.getBoundingClientRect().height > 0 && depth > 0) break;   // reached what is shown
       const opener = Array.from(anc.parentElement.children).find(c => c !== anc && !c.contains(item) && shown(c)
-        && c.matches('button[aria-expanded="false"], [role=button][aria-expanded="false"], button[aria-haspopup]'));
+        && c.matches('DISCLOSER_CSS'));
       if (opener) {
         opener.setAttribute('data-devicepilot-opener', '1');
         return true;
@@ -254,7 +255,7 @@ _MENU_OPENER_JS = """(text) => {
     }
   }
   return false;
-}"""
+}""".replace("DISCLOSER_CSS", DISCLOSER_CSS)
 
 
 def _open_menu_of(page: Any, text: str) -> bool:
