@@ -45,9 +45,34 @@ function layoutLabel(el) {
   }
   let n = el.previousSibling;
   while (n && ((n.nodeType === 3 && !n.textContent.trim()) || (n.nodeType === 1 && n.tagName === 'BR'))) n = n.previousSibling;
-  if (n && (n.nodeType === 3 || (n.nodeType === 1 && !n.matches(CONTROLS) && !n.querySelector(CONTROLS)))) {
+  // a copy of the field's own text drawn to size it (an auto-growing textarea's mirror) is no caption
+  const mirror = (n) => n.nodeType === 1 && (n.getAttribute('aria-hidden') === 'true' ||
+    getComputedStyle(n).visibility === 'hidden' || squash(n.textContent) === squash(el.value));
+  if (n && (n.nodeType === 3 || (n.nodeType === 1 && !n.matches(CONTROLS) && !n.querySelector(CONTROLS) && !mirror(n)))) {
     const t = ok(n.textContent);
     if (t) return t;
+  }
+  return wrapperLabel(el, CONTROLS, ok);
+}
+// a field's caption drawn beside its box inside a wrapper of its own: <dl><dt>Price</dt><dd><input></dd></dl>,
+// <div class="field"><div class="field-label">Price</div><div><input></div></div>. Up to four wrappers that hold
+// this one field; the caption is a sibling before the field's branch that holds no control and reads as one
+const FIELDS = 'input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]), select, textarea';
+const CAPTION = /(?:^|[-_ ])(?:label|caption|title|name|field-?name|heading)(?:$|[-_ ])/i;
+function wrapperLabel(el, CONTROLS, ok) {
+  let branch = el;
+  for (let up = 0; up < 4 && branch.parentElement; up++) {
+    const wrap = branch.parentElement;
+    if (wrap.tagName === 'FORM' || wrap.tagName === 'BODY' || wrap.querySelectorAll(FIELDS).length > 1) return '';
+    let sib = branch.previousElementSibling;
+    for (let seen = 0; sib && seen < 2; seen++, sib = sib.previousElementSibling) {
+      if (sib.querySelector(CONTROLS) || sib.matches(CONTROLS)) break;
+      const captionLike = /^(DT|LEGEND|LABEL|TH|H[1-6])$/.test(sib.tagName) ||
+        (typeof sib.className === 'string' && CAPTION.test(sib.className));
+      const t = captionLike ? ok(sib.innerText || sib.textContent) : '';
+      if (t) return t;
+    }
+    branch = wrap;
   }
   return '';
 }
@@ -409,6 +434,17 @@ OBSERVE_JS = r"""
     return true;
   }
 
+  // a page of the app's own shown in a frame (a CMS's preview of the page it edits): what it shows is on the
+  // screen, named by its text (a selector of the frame's document would find nothing on the page)
+  function framePage(el, inRow) {
+    let doc = null;
+    try { doc = el.contentDocument; } catch (err) { return; }   // another origin's frame: not ours to read
+    if (!doc || !doc.body) return;
+    const start = out.length;
+    walk(doc.body, inRow);
+    for (let i = start; i < out.length; i++) delete out[i].selector;
+  }
+
   const MENU_SEL = '.dropdown-menu, .dropdown-content, [role=menu], [role=menubar], .submenu';
   const MAX_HIDDEN = 80;   // per hidden subtree: a closed menu, or a row's hover-only tools
   // a hidden dialog, or a hidden form with fields to fill, is a place not yet opened, not a row's tool
@@ -471,6 +507,7 @@ OBSERVE_JS = r"""
     if (SKIP.has(el.tagName)) return;
     if (typeof el.className === 'string' && EDITOR.test(el.className) && visible(el)) { editorField(el); return; }
     if (el.tagName === 'IFRAME' && visible(el) && frameEditor(el)) return;
+    if (el.tagName === 'IFRAME' && visible(el)) { framePage(el, inRow); return; }
     if (parked(el)) return;
     const role = roleOf(el);
     const shown = visible(el);

@@ -15,6 +15,7 @@ import json
 import logging
 import re
 from typing import Any, Callable
+from urllib.parse import urlsplit
 
 from backend_core.controllers.targets import Target, candidates
 from backend_core.controllers.web_observe import CLASS_TAB_CSS, DISCLOSER_CSS, LAYOUT_LABEL_JS, POPUP_PICKER_CSS, \
@@ -346,6 +347,15 @@ def _reachable(scope: Any, loc: Any) -> Any:
     return loc
 
 
+def _own_frames(page: Any) -> list[Any]:
+    """The frames of *page* that show a page of its own origin (what the observer reads of them)."""
+    main = getattr(page, "main_frame", None)
+    if main is None:
+        return []
+    origin = urlsplit(page.url)[:2]
+    return [f for f in page.frames if f is not main and urlsplit(f.url)[:2] == origin]
+
+
 def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: tuple[str, ...] = (),
             timeout_s: float = DEFAULT_FIND_TIMEOUT_MS / 1000) -> Any:
     """The one locator *target* names on *page*, or a :class:`DeviceFailure` listing what is there.
@@ -375,6 +385,10 @@ def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: t
                 opened.append(True)
                 if _open_menu_of(page, target.text):   # an item of a closed menu: open the menu, look again
                     found, count = look(page)
+            for frame in () if found or fields or not target.text else _own_frames(page):
+                found, count = look(frame)   # a page of the app's own in a frame (a preview): its text
+                if found:
+                    break
             return found, ("element", count)
         rows = _row_candidates(page, target.row)
         if not rows:

@@ -294,8 +294,9 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
         carried = read_clause(verb).act if verb else None
-        if carried in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"[a-z][\w.-]*(?:\s+[a-z][\w.-]*)?", clause.text):
-            name_like = True   # "go into docs, then api": the next place, said as its name
+        if carried in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"(?:(?:the|my|our)\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}",
+                                                                clause.text):
+            name_like = True   # "go into docs, then api", "open the menu and then the rye loaf": the next place
         if carried is Act.ADD:
             # "add milk, eggs and bread": plain items, lower-case too; "Price 5" is an attribute, never an item
             name_like = bool(re.fullmatch(r"[a-z][a-z' -]*(?:\s+to\s+(?:the|my|our)\s+[\w ]*list)?", clause.text))

@@ -596,9 +596,27 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     text = _named_of_kind(st, text, negative)
     if not negative:
         text = _as_shown(st, text)
+        if st.moved and st.live is None and st.open_world and st.screen is not None:
+            raise Defer(text)   # a page of an app never mapped: what it shows, and how, is read once it is shown
+        held = _held_by_field(st, text)
+        if held is not None:   # the record's page is its form: what it says is in a field ("Body: Call us on …")
+            st.prove(lambda: checks.element(st.ctx, text=text, role=held.role,
+                                            description=f"Check {held.label!r} holds {text!r}"))
+            st.last_object = text
+            return
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+def _held_by_field(st: State, text: str) -> UIElement | None:
+    """The one field of the screen shown that holds *text* in its value, where no text of the screen shows it."""
+    if st.live is None or st.moved or _shows_text(st, text):
+        return None
+    want = grounding.norm(text)
+    held = [e for e in st.live.elements if e.role in ("textbox", "combobox") and not e.hidden and e.value
+            and want in grounding.norm(e.value)]
+    return held[0] if len(held) == 1 else None
 
 
 def _stems(text: str) -> set[str]:
@@ -667,10 +685,14 @@ def _named_here(st: State, name: str) -> bool:
 def is_this_page(st: State, name: str) -> bool:
     """The page shown is *name*'s: its title or a main heading says each of its words ("Ticket #1" for "ticket")."""
     assert st.live is not None
-    want = {w.rstrip("s") for w in words(name) if w not in STOPWORDS}
+    # a name of common words only ("Menu", "Home") is still a name
+    want = {w.rstrip("s") for w in words(name) if w not in STOPWORDS} or {w.rstrip("s") for w in words(name)}
     if not want:
         return False
     said = [st.live.title] + [h.label for h in st.live.headings() if (h.level or 2) <= 2]
+    # a breadcrumb's current item ("Home › Menu", Menu marked current) names the page too
+    said += [e.label for e in st.live.elements if e.role == "link" and e.selected and not e.hidden and e.container
+             and e.href and _leads_here(st, e)]
     return any(want <= {w.rstrip("s") for w in words(t)} for t in said if t)
 
 

@@ -275,8 +275,9 @@ def search_intent(c: Clause, st: State) -> bool:
         if st.moved:
             raise Defer("search")
         opener = next((e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.disabled
-                       and words(e.name or e.text)[:1] == ["search"]), None) if st.live is not None else None
-        if opener is not None:   # a "Search" button that shows the search box
+                       and not e.hidden and words(e.name or e.text)[:1] in (["search"], ["find"])), None) \
+            if st.live is not None else None
+        if opener is not None:   # a "Search" (or "Find Files") button that shows the search box
             st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, opener.label, live=opener),
                           f"Click {opener.label!r} to show the search box")
             raise Defer("search", replace_with=[c.text])

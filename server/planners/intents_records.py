@@ -550,9 +550,15 @@ def rename_intent(c: Clause, st: State) -> bool:
     holding = [e for e in records.form_fields(st) if holds_name(e)] or [
         e for e in st.live.elements if e.disabled and not e.hidden and holds_name(e)
         and records.enabler_for(st, e.name or e.placeholder or e.hint or e.text) is not None]
-    save = records.save_button(st, ("rename",))   # a rename form's own button first ("Rename", not "Create page")
-    if holding and save is not None:
+    save = None
+    if holding:   # typed, then the form's button: a rename form's own first ("Rename", not "Create page"), or a
+        # Save the change enables
+        mark = len(st.steps)
         type_into(st, value, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, holding[0].label, live=holding[0]))
+        save = records.save_button(st, ("rename",))
+        if save is None:
+            del st.steps[mark:]
+    if holding and save is not None:
         st.click_live(save, f"Click {save.label!r}")
         st.last_object = value
         saved(st, value)

@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl, urljoin, urlsplit
 from server.planners import checks, grounding, records, site_search
 from server.planners.language import Clause, clean, quoted, words
 from server.planners.state import Defer, State, Unplannable
+from shared import vocabulary as V
 from shared.screen import ROLE_LINK, UIElement
 
 _RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:[A-Z0-9][\w'’.-]*|of|and|de|du|da|van|von|der|
@@ -63,7 +64,8 @@ def records_tab_intent(c: Clause, st: State) -> bool:
 _NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "source", "password", "log", "logout", "login", "home", "help",
               "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
               "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
-              "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no"}
+              "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no",
+              "preview", "print", "share", "upload", "duplicate", "publish"}
 # words that say a link shows something without naming it: "View Tickets" is the tickets list, "View all" no list
 _VIEWING = {"view", "show", "browse", "list", "all", "my"}
 MAX_LISTS_SEARCHED = 8
@@ -76,10 +78,20 @@ def _seek_clause(name: str, about: str, tried: set[str]) -> str:
     return f'look through the lists for "{name}" about "{about}" except ' + ", ".join(f'"{t}"' for t in sorted(tried))
 
 
+# the query keys of a view of a page: its order, filter, search or page of results; any other key names what
+# the page shows ("edit?path=/menu", "index.php?title=Main_Page")
+_VIEW_KEYS = frozenset({"sort", "order", "order_by", "orderby", "o", "ot", "dir", "desc", "asc", "filter", "q",
+                        "query", "search", "s", "page", "p", "per_page", "limit", "offset", "start", "view", "tab",
+                        "_sort", "_sort_desc", "_next", "_size", "status", "display"})
+
+
 def _same_page(href: str, url: str) -> bool:
     """*href* leads to the page shown, or to a view of it (another sort order, filter or anchor)."""
     a, b = urlsplit(urljoin(url, href)), urlsplit(url)
-    return (a.scheme, a.netloc, a.path.rstrip("/")) == (b.scheme, b.netloc, b.path.rstrip("/"))
+    if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
+        return False
+    qa, qb = dict(parse_qsl(a.query)), dict(parse_qsl(b.query))
+    return all(qa.get(k) == qb.get(k) for k in (qa.keys() | qb.keys()) - _VIEW_KEYS)
 
 
 def _stem(word: str) -> str:
@@ -237,13 +249,31 @@ def seek_intent(c: Clause, st: State) -> bool:
     _search_site(st, name, about, tried, None)
     _next_page(st, name, about, tried, None)
     links = _list_links(st, tried, about)
-    if not links or len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
-        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(sorted(tried - {'contents'}))})",
-                          name)
+    looked = sorted(t for t in tried if t != "contents" and not _BACK.fullmatch(t))
+    if len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
+        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(looked)})", name)
+    if not links:
+        if not _list_links(st, set(), about):   # a dead end (a record's page), not a page of lists all looked in
+            _back_out(st, name, about, tried, looked)
+        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(looked)})", name)
     nxt = links[0]
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name, live=nxt),
                   f"Look for {name!r} in {nxt.name!r}")
     raise Defer(name, replace_with=[_seek_clause(name, about, (tried - {"contents"}) | {nxt.name.lower()})])
+
+
+_BACK = re.compile(r"back \d+")
+
+
+def _back_out(st: State, name: str, about: str, tried: set[str], looked: list[str]) -> None:
+    """A list with no other lists to look in (a record's own page, a preview): back to the page it was opened
+    from, whose other lists are looked through next. Never further back than the lists opened."""
+    backs = sum(1 for t in tried if _BACK.fullmatch(t))
+    opened = sum(1 for t in looked if t != _SEARCHED and not t.startswith("page "))
+    if backs >= opened or not st.has(V.GO_BACK):
+        return
+    st.add(V.GO_BACK, {}, f"Back from a list without {name!r}", moves=True)
+    raise Defer(name, replace_with=[_seek_clause(name, about, tried | {f"back {backs + 1}"})])
 
 
 def go_to_list(st: State, noun: str, then: list[str]) -> bool:

@@ -69,6 +69,15 @@ RULES: tuple[Rephrase, ...] = (
     # "… and publish it": the page's own Publish (or Unpublish) control, as a click
     _rule(r"(?<!\bnot\s)(?<!n't\s)(?<!n’t\s)(?<!never\s)\b(?P<v>publish|unpublish)\s+(?:it|this|that|them|the\s+(?:page|changes|draft|edits?))(?=\s*(?:[,.;!]|\band\b|"
           r"\bthen\b|$))", lambda m, _v: f"click {m.group('v').capitalize()}"),
+    # "preview the About Us page": the page opened, then its own Preview (a page opened is not its preview)
+    _rule(r"(^|\b(?:and|then)\s+)preview\s+(?P<x>(?:the\s+)?[^,;.]+?)(?=\s*(?:$|[,;.!]|\s(?:and|then)\b))",
+          r"\1open \g<x>, then click Preview"),
+    # "the contact page has the phone number 0161 555 0199": what shows is the number, not what it is called
+    # (quoted: "has 0161 555 0199" is no count of 161 things)
+    _rule(r"(?<=\w\s)(has|have|shows|lists|displays|contains|gives|includes)\s+(?:the|a|an|its)\s+(?:[a-z]+\s+){1,3}?"
+          r"(?:(?P<v>[+$€£]?\d[\d\s().,/-]{2,}\d|[+$€£]?\d+(?:[.,]\d+)?|\S+@\S+\.\w+)(?=\s*(?:$|[,;!?]|\.(?:\s|$)|\s(?:and|then)\b))|"
+          r"(?=[\"“][^\"”]+[\"”](?:\s|$|[,.;!?])))",
+          lambda m, _v: f'{m.group(1)} "{m.group("v")}"' if m.group("v") else f"{m.group(1)} "),
     # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
     _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
           r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2"),

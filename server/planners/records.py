@@ -17,6 +17,7 @@ from server.planners import grounding, record_ids
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import clean, quoted, words
 from server.planners.state import State
+from shared import vocabulary as V
 from shared.screen import (
     CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CELL, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_LISTITEM, ROLE_MENUITEM,
     ROLE_ROW, ROLE_TAB, ROLE_TEXTBOX,
@@ -769,18 +770,24 @@ def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Targe
     for w in (*extra, *SAVE_WORDS):
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON}), minimum=0.9)
                   if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
-    verbs = [el for el in st.live.elements if el.role == ROLE_BUTTON and not el.disabled and not el.hidden
+    # a save button may be disabled until the form changes (Lektor's "Save Changes"): it is the form's once the
+    # plan has changed the form; with nothing changed, it stays disabled
+    changed = _form_changed(st)
+    verbs = [el for el in st.live.elements if el.role == ROLE_BUTTON and not el.hidden and (changed or not el.disabled)
              and words(el.name or el.text)[:1] and (words(el.name or el.text)[0] in (*_SAVE_FIRST, *extra)
                                                      or _verb_and_kind(el, kind))]
     # "Confirm changes to this note" before "Apply bold formatting to selection" (an editor's toolbar): a button
     # about the changes, then the shortest
     verbs.sort(key=lambda el: (_verb_and_kind(el, kind) and words(el.name or el.text)[0] not in _SAVE_FIRST,
                                not {"change", "changes", "edits"} & set(words(el.name or el.text)),
+                               el.disabled and words(el.name or el.text)[0] not in SAVE_VERBS,
                                len(words(el.name or el.text))))   # a save verb first, an app's own verb after
     found += [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el) for el in verbs]
     for w in (*extra, *SAVE_WORDS):
+        # a link that is a save word ("Save", "Submit"); "Add Page" opens another form
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)
-                  if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden]
+                  if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden
+                  and " ".join(words(t.label)) in (*extra, *SAVE_WORDS)]
     if not found:
         return None
     order = {id(e): i for i, e in enumerate(st.live.elements)}
@@ -796,6 +803,21 @@ def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Targe
         [t for t in found if {"save", "changes"} & set(words(t.label))] or found
     after = [t for t in found if fields and order.get(id(t.live), -1) > fields[0]]
     return (after or found)[0]
+
+
+_CHANGES = frozenset({V.INPUT_TEXT, V.SELECT_OPTION, V.SET_CHECKED, V.SET_SLIDER})
+
+
+def _form_changed(st: State) -> bool:
+    """The plan has typed, chosen or ticked something on the screen shown (no step since has left it)."""
+    for step in reversed(st.steps):
+        if step.command in _CHANGES:
+            return True
+        if step.command.startswith(("wait_for", "check_", "verify")):
+            continue   # a check moves nothing
+        if step.command != V.CLICK or step.params.get("role") not in (ROLE_CHECKBOX, "radio", "switch"):
+            return False
+    return False
 
 
 def _adds_to_box(st: State, el: UIElement | None, order: dict[int, int], first_field: int) -> bool:
@@ -827,7 +849,19 @@ def confirm_button(st: State, row: str = "") -> Target | None:
                  and (not t.live.container or bool(row) and _has_words(t.live.container, row))]
         if found:
             return found[0]
-    return None
+    # a button that starts by saying so ("Yes, delete", "Confirm deletion", "Delete page")
+    starts = [e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
+              and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _CONFIRM_FIRST
+              and (not e.container or bool(row) and _has_words(e.container, row))]
+    starts.sort(key=lambda e: _CONFIRM_FIRST.index(words(e.name or e.text)[0]))
+    asks = any(e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and words(e.name or e.text)[:1] in (["no"], ["cancel"])
+               for e in st.live.elements)
+    # "Delete page" confirms only where the screen asks, with a way out ("No, cancel"): else it is another delete
+    starts = [e for e in starts if words(e.name or e.text)[0] in ("yes", "confirm") or asks]
+    return grounding.Target(TargetKind.LIVE_ELEMENT, 0.9, starts[0].label, live=starts[0]) if starts else None
+
+
+_CONFIRM_FIRST = ("yes", "confirm", "delete", "remove")
 
 
 _NEXT_PAGE = re.compile(r"\s*(?:next|next page|more|older|›|»|>|>>|→)\s*", re.I)

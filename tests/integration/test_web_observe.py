@@ -385,3 +385,34 @@ def test_a_field_named_with_its_required_mark_is_found_by_its_label(browser: Bro
     browser.remote.execute(V.INPUT_TEXT, {"text": "s3cret-two", "field": "Password confirmation *"})
     assert browser.js("document.getElementById('p1').value") == "s3cret-one"
     assert browser.js("document.getElementById('p2').value") == "s3cret-two"
+
+
+def test_a_field_captioned_beside_its_box_is_named_by_the_caption(browser: Browser) -> None:
+    """"<dt>Price</dt><dd><input></dd>" and a caption in a div of a label class name their box; a hidden copy of a
+    text area's own text (drawn to size it) is no caption; two boxes in one wrapper share no caption. The disabled
+    Save Changes is clicked once typing has enabled it."""
+    browser.open("captioned-fields.html")
+    boxes = [e for e in browser.remote.observe().elements if e.role == "textbox"]
+    fields = {e.name: e for e in boxes}
+    assert fields["Price"].value == "$4.50"
+    assert fields["Description"].value == "A slow-fermented country loaf."
+    assert fields["Baker"].value == "Ada"
+    assert [e.selector for e in boxes if e.name == "Size"] == ["#w"]   # the text just before it, not #h's too
+    browser.remote.execute(V.INPUT_TEXT, {"text": "$4.95", "field": "Price", "clear": True})
+    browser.remote.execute(V.INPUT_TEXT, {"text": "A country loaf.", "field": "Description", "clear": True})
+    browser.remote.execute(V.CLICK, {"text": "Save Changes", "role": "button"})
+    assert browser.js("document.getElementById('saved').textContent") == "Saved: $4.95 / A country loaf."
+
+
+def test_a_page_of_the_apps_own_in_a_frame_is_read_and_used(browser: Browser) -> None:
+    """A preview drawn in a frame of the app's own origin: what it shows is on the screen (named by its text, with
+    no selector of the page's), a check finds its text, and a click reaches its links."""
+    browser.open("preview-frame.html")
+    browser.session.call(lambda page: page.wait_for_timeout(300))
+    obs = browser.remote.observe()
+    said = [e for e in obs.elements if (e.text or e.name) == "Everything is baked on site."]
+    assert said and not said[0].selector
+    assert [h.label for h in obs.headings() if h.level == 1] == ["Menu"]
+    browser.dom.execute(V.WAIT_FOR_ELEMENT, {"text": "Everything is baked on site.", "present": True})
+    browser.remote.execute(V.CLICK, {"text": "Rye Loaf", "role": "link"})
+    assert browser.js("document.getElementById('where').textContent") == "Rye Loaf"

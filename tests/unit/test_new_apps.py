@@ -249,8 +249,8 @@ DELETE_FORM = "otterwiki/Meeting Notes/delete"
 
 def test_a_page_reached_is_proved_before_a_check_of_what_it_shows() -> None:
     # "GLD" is in the income statement's accounts too: the check alone passed there when the click went nowhere
-    assert [c for c, _ in steps(plan("open the Holdings report and check that GLD is listed", screen(LEDGER)))] == [
-        "click_element", "wait_for_page", "wait_for_element"]
+    p = plan("open the Holdings report and check that GLD is listed", screen(LEDGER))
+    assert [c for c, _ in steps(p)] == ["click_element", "wait_for_page"] and p.pending == ["check that GLD is listed"]
 
 
 def test_a_link_named_whole_is_not_a_record_on_the_list_of_its_first_word() -> None:

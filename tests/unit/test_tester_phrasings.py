@@ -152,7 +152,8 @@ def test_paths_typos_negations_and_what_it_refers_to() -> None:
     path = plan("Customers -> Add", home)
     assert first(path) == ("click_element", {"text": "Customers", "role": "link"}) and path.pending == ["click Add"]
     assert plan("open products > Blue Mug", home).pending == ["open Blue Mug"]
-    assert plan("go to products and verify Blue Mug is there, then open it", home).pending == ['open "Blue Mug"']
+    assert plan("go to products and verify Blue Mug is there, then open it", home).pending == [
+        "verify Blue Mug is there", "open it"]   # read on the list of products, then "it" is Blue Mug
     assert plan("make sure no error is displayed", home).steps[-1].params == {"text": "error", "present": False}
     form = screen("django_admin/admin/store/customer/1/change/")
     assert first(plan("replace the name with Alicia", form)) == (

@@ -63,8 +63,9 @@ def test_a_filter_said_with_its_kind_is_its_link_and_its_route_is_checked(task: 
 def test_among_them_is_listed() -> None:
     got = steps(plan("look at the completed todos and check Walk the dog is among them", screen("todomvc-react/")))
     assert got == [("click_element", {"text": "Completed", "role": "link"}),
-                   ("wait_for_page", {"name": "Completed", "present": True}),
-                   ("wait_for_element", {"text": "Walk the dog", "present": True})]
+                   ("wait_for_page", {"name": "Completed", "present": True})]
+    p = plan("look at the completed todos and check Walk the dog is among them", screen("todomvc-react/"))
+    assert p.pending == ["check Walk the dog is listed"]   # read on the Completed view, once it is shown
 
 
 @pytest.mark.parametrize("key", ["todomvc-react/editing", "todomvc-angularjs/editing"])

@@ -1,0 +1,76 @@
+"""A static site builder's admin as testers word their tasks (Lektor, never seen before), planned on captured screens.
+
+Written from a fresh batch run on the live app. Its pages sit in a tree (the home page's subpages, then theirs);
+its fields are captioned by definition terms; its Save is disabled until the form changes and leads to a preview
+drawn in a frame; its Delete is a link to a page that asks "Yes, delete" or "No, cancel". Each case is a general
+rule the batch showed missing.
+"""
+from __future__ import annotations
+
+from tests.unit.test_screen_planning import plan, steps
+from tests.unit.test_tester_phrasings import screen
+
+
+def test_a_record_in_a_subpage_is_looked_for_page_by_page_and_a_dead_end_is_left_by_going_back() -> None:
+    # the subpages' links all lead to one address with another ?path=: each is a page of its own, not a view
+    p = plan("change the price of the sourdough to $4.95", screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "About Us", "role": "link"})]
+    assert p.pending[0] == 'look through the lists for "sourdough" about "change price" except "about us"'
+    # About Us has no subpages: a dead end, left by going back (once per list opened, never further)
+    p = plan(p.pending[0], screen("bakery-cms/about"))
+    assert steps(p) == [("go_back", {})]
+    assert p.pending == ['look through the lists for "sourdough" about "change price" except "about us", "back 1"']
+    p = plan('look through the lists for "sourdough" except "about us", "back 1"', screen("bakery-cms/about"))
+    assert not p.feasible and "none of the lists" in p.analysis
+    # a page's actions (Preview, Add Page) are no lists to look in
+    p = plan('look through the lists for "sourdough" except "about us", "back 1"', screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "Contact", "role": "link"})]
+
+
+def test_a_field_captioned_by_a_term_is_changed_and_saved_with_the_save_the_change_enables() -> None:
+    p = plan("change the price to $4.95", screen("bakery-cms/sourdough"))
+    assert steps(p) == [("input_text", {"text": "$4.95", "field": "Price", "clear": True}),
+                        ("click_element", {"text": "Save Changes", "role": "button"})]
+    assert p.pending == ['check that "$4.95" was saved']
+    p = plan("rename Sourdough to Sourdough Loaf", screen("bakery-cms/sourdough"))
+    assert steps(p)[-1] == ("click_element", {"text": "Save Changes", "role": "button"})
+    # "fill in … and save": the Save the typing enables, never the sidebar's "Add Page"
+    p = plan("fill in the description with 'A country loaf.' and save", screen("bakery-cms/sourdough"))
+    assert steps(p)[-1] == ("click_element", {"text": "Save Changes", "role": "button"})
+
+
+def test_what_was_saved_is_read_in_the_preview_frame_and_not_in_a_breadcrumb_row() -> None:
+    p = plan('check that "Everything is baked on site." was saved for "Menu"', screen("bakery-cms/menu-preview"))
+    assert steps(p) == [("wait_for_element", {"text": "Everything is baked on site.", "present": True})]
+
+
+def test_a_delete_asked_with_yes_and_no_is_confirmed_with_its_yes() -> None:
+    p = plan("delete this page", screen("bakery-cms/sourdough"))
+    assert steps(p) == [("click_element", {"text": "Delete", "role": "link"})]
+    assert p.pending == ['if asked confirm the deletion of the row "Sourdough"']
+    p = plan('if asked confirm the deletion of the row "Croissant"', screen("bakery-cms/delete-croissant"))
+    assert steps(p)[0] == ("click_element", {"text": "Yes, delete", "role": "button"})
+
+
+def test_preview_is_the_pages_own_preview_not_the_page() -> None:
+    p = plan("preview the About Us page", screen("bakery-cms/"))
+    assert steps(p)[0] == ("click_element", {"text": "About Us", "role": "link"})
+    assert p.pending == ["click Preview"]
+
+
+def test_a_place_after_then_takes_the_verb_before_it() -> None:
+    p = plan("open the menu and then the rye loaf", screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "Menu", "role": "link"})]
+    assert p.pending == ["open the rye loaf"]
+
+
+def test_a_value_said_with_what_it_is_is_checked_as_the_value_and_read_where_the_record_holds_it() -> None:
+    # "has the phone number 0161 555 0199": the number, quoted (no count of 161 things)
+    p = plan("check the contact page has the phone number 0161 555 0199", screen("bakery-cms/"))
+    assert steps(p)[0] == ("click_element", {"text": "Contact", "role": "link"})
+    assert p.pending == ['check "0161 555 0199" is shown']
+    # on the page's own form the words are in its Body field, not in a text of the page
+    p = plan(p.pending[0], screen("bakery-cms/contact"))
+    assert steps(p) == [("wait_for_element", {"text": "0161 555 0199", "role": "textbox", "present": True})]
+    p = plan('check "0161 555 0100" is shown', screen("bakery-cms/contact"))
+    assert steps(p) == [("wait_for_element", {"text": "0161 555 0100", "present": True})]
