@@ -98,7 +98,10 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
     if not fields:
         found += [("text (exact)", lambda: scope.get_by_text(text, exact=True)),
                   ("text", lambda: scope.get_by_text(text))]
-    found += [("title", lambda: scope.get_by_title(text)), ("alt text", lambda: scope.get_by_alt_text(text))]
+    if fields:   # a field's tooltip names it; a button's ("Find Files" over the box its dialog shows) does not
+        found += [("title", lambda: scope.get_by_title(text).and_(scope.locator(_FIELD_CSS)))]
+    else:
+        found += [("title", lambda: scope.get_by_title(text)), ("alt text", lambda: scope.get_by_alt_text(text))]
     bare = re.sub(r"\s*\*+\s*$", "", text)
     if fields and bare and bare != text:
         # "Password confirmation *" as observed, where the label reads "Password confirmation*" (its required

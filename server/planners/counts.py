@@ -158,6 +158,9 @@ _IN_VIEW = re.compile(r"^(?P<k>[a-z]+)\s+(?:in|under|inside)\s+(?:the\s+)?(?P<v>
                       r"(?P<g>group|tag|category|folder|directory|section|project|label)$", re.I)
 
 
+_GENERIC_PLACES = frozenset("the this my our page screen list table view tab section results app site".split())
+
+
 def view_first(st: State, said: str, count: int, things: str) -> bool:
     """"the Software releases group has 4 watches": a view of the list the screen links to (a tab, a group, a
     filter link), opened first; then the count, on it."""
@@ -169,7 +172,8 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
     if not m.group("k"):   # "the device inventory has 3 devices": a page the screen links to, by its very name
         from server.planners.intents_check import is_this_page
 
-        said = set(words(m.group("v"))) - STOPWORDS
+        # a page named in common words only ("the menu") is still named; "the page", "the list" name none
+        said = set(words(m.group("v"))) - STOPWORDS or set(words(m.group("v"))) - _GENERIC_PLACES
         if not said or is_this_page(st, m.group("v")):
             return False
         links = [t for t in grounding.live_elements(m.group("v"), st.live, roles=frozenset({ROLE_LINK}), minimum=0.6)

@@ -18,6 +18,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.counts import list_of_kind, main_list_selector
 from server.planners.language import ITEM_NOUNS, Act, Clause, words
+from server.planners.list_search import record_shaped
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
 from shared.models import PlanStep
@@ -96,6 +97,8 @@ def control_intent(c: Clause, st: State) -> bool:
             raise Unplannable(f"several rows show {extra!r} ({named[0].name!r}, {named[1].name!r}): say which one",
                               extra)
         return _in_row(st, label, named[0].name, extra)
+    if extra and c.act is Act.ADD and record_shaped(_said_after(c.text, extra)):
+        return False   # "add a page Opening Times": a page to make, named; not a click on Add Page alone
     if el.container and sum(1 for e in st.live.elements if e.container and _shown_label(e) == label) > 1:
         return False   # a control every row has, and no one row named: never the first row's
     if el.role in TOGGLE_ROLES:
@@ -113,6 +116,13 @@ def control_intent(c: Clause, st: State) -> bool:
         st.expect_check(emptied)
     st.last_object = label
     return True
+
+
+def _said_after(text: str, extra: str) -> str:
+    """The words of *text* from the first of *extra*'s, as written ("Opening Times" of "add a page Opening Times")."""
+    first = extra.split()[0]
+    m = re.search(rf"\b{re.escape(first)}\b.*$", text, re.I)
+    return m.group(0).strip() if m else extra
 
 
 def _in_row(st: State, label: str, row: str, item: str) -> bool:

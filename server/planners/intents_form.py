@@ -532,7 +532,8 @@ def delete_row(st: State, subject: str, row: str) -> bool:
     raise Defer(subject, replace_with=[deletion_clause(st, subject, None, control.label)])
 
 
-_PREDICATE = re.compile(r"\b(?:is|are|was|were|should|must|has|have|be|isn't|aren't|that|whether|if)\b", re.I)
+_PREDICATE = re.compile(r"\b(?:is|are|was|were|should|must|has|have|be|isn't|aren't|that|whether|if|appears?|exists?|"
+                        r"shows?|listed|displayed|visible|remains?|stays?|contains?|says?|reads?|mentions?)\b", re.I)
 
 
 def _toggle_row(c: Clause, st: State) -> bool:
@@ -565,7 +566,9 @@ def tick_intent(c: Clause, st: State) -> bool:
     subject = resolve_pronoun(quoted(rest) or clean(rest), st)
     subject = re.sub(r"\s+(?:checkbox|check box|box|toggle|switch)$", "", subject, flags=re.I)
     subject = re.sub(r"^(?:the\s+)?(?:checkbox|check box|box)\s+(?:of|for|next to)\s+", "", subject, flags=re.I)
-    if c.act is Act.CHECK and (not re.match(r"(?:check|tick)\b", c.low) or _PREDICATE.search(c.rest)):
+    said_after = re.sub(r"""["“'‘][^"”'’]*["”'’]""", " ", c.rest).strip(" .!?")   # words beside a quoted name
+    if c.act is Act.CHECK and (not re.match(r"(?:check|tick)\b", c.low) or _PREDICATE.search(said_after)
+                               or (quoted(rest) and said_after)):
         return False   # "is buy milk done?", "ensure X is not completed", "check that X is done": checks
     if c.act is Act.CHECK:
         # "check X" is a tick only when X names a checkbox or a row that has one

@@ -78,6 +78,13 @@ RULES: tuple[Rephrase, ...] = (
           r"(?:(?P<v>[+$€£]?\d[\d\s().,/-]{2,}\d|[+$€£]?\d+(?:[.,]\d+)?|\S+@\S+\.\w+)(?=\s*(?:$|[,;!?]|\.(?:\s|$)|\s(?:and|then)\b))|"
           r"(?=[\"“][^\"”]+[\"”](?:\s|$|[,.;!?])))",
           lambda m, _v: f'{m.group(1)} "{m.group("v")}"' if m.group("v") else f"{m.group(1)} "),
+    # "create a page Opening Times under the home page", "add a page Volunteering under Greenfield Library with
+    # …": made where the place says (at the top, for the home page), the place opened first
+    _rule(r"^(?P<v>create|add|make|write)\s+(?P<what>.+?)\s+(?:under(?:neath)?|beneath|below|inside|within)\s+"
+          r"(?P<p>(?:the\s+)?[\w'’&.-]+(?:\s+[\w'’&.-]+){0,4}?)(?=\s+with\b|\s*[,;]|\s+and\b|\s*$)",
+          lambda m, _v: f"{m.group('v')} {m.group('what')}" if re.fullmatch(
+              r"(?:the\s+)?(?:home|main|start|root|top)(?:\s+(?:page|level|screen))?", m.group("p"), re.I)
+          else f"open {m.group('p')}, then {m.group('v')} {m.group('what')}", strip=True),
     # "get rid of loan number 1": the record numbered so ("loan 1"); a phone or card number is a value
     _rule(r"\b(?!(?:phone|mobile|fax|card|account|serial|tracking|house|street|room|version|page|model|part|"
           r"contact|reference|vat|tax|id)\b)([a-z]{3,})\s+(?:number|no\.|nr\.?)\s*(\d+)\b", r"\1 \2"),

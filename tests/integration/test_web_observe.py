@@ -402,6 +402,10 @@ def test_a_field_captioned_beside_its_box_is_named_by_the_caption(browser: Brows
     browser.remote.execute(V.INPUT_TEXT, {"text": "A country loaf.", "field": "Description", "clear": True})
     browser.remote.execute(V.CLICK, {"text": "Save Changes", "role": "button"})
     assert browser.js("document.getElementById('saved').textContent") == "Saved: $4.95 / A country loaf."
+    # the box the "Find Files" button shows is captioned "Find Files" too: typing goes in the box, not the button
+    browser.remote.execute(V.CLICK, {"text": "Find Files", "role": "button"})
+    browser.remote.execute(V.INPUT_TEXT, {"text": "rye", "field": "Find Files"})
+    assert browser.js("document.getElementById('find').value") == "rye"
 
 
 def test_a_page_of_the_apps_own_in_a_frame_is_read_and_used(browser: Browser) -> None:

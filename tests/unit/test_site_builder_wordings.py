@@ -74,3 +74,32 @@ def test_a_value_said_with_what_it_is_is_checked_as_the_value_and_read_where_the
     assert steps(p) == [("wait_for_element", {"text": "0161 555 0199", "role": "textbox", "present": True})]
     p = plan('check "0161 555 0100" is shown', screen("bakery-cms/contact"))
     assert steps(p) == [("wait_for_element", {"text": "0161 555 0100", "present": True})]
+
+
+def test_a_page_named_after_add_page_is_made_not_just_the_form_opened() -> None:
+    # a false pass: "add a page Opening Times" clicked Add Page and passed, its name dropped unread
+    p = plan("add a page Opening Times", screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "Add Page", "role": "link"})]
+    assert p.pending == ['fill in name "Opening Times"', "save", 'check that "Opening Times" was saved']
+    # made where the task says: at the top for the home page, else in the page named, opened first
+    p = plan("create a page Opening Times under the home page", screen("bakery-cms/"))
+    assert p.pending[0] == 'fill in name "Opening Times"'
+    p = plan("create a page called Seasonal Bakes under Menu", screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "Menu", "role": "link"})]
+    assert p.pending == ["create a page called Seasonal Bakes"]
+
+
+def test_a_count_of_a_page_named_in_common_words_is_taken_on_that_page() -> None:
+    p = plan("the menu should have 4 products", screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "Menu", "role": "link"})]
+    assert p.pending == ["check there are 4 products"]
+
+
+def test_a_quoted_name_that_appears_is_checked_never_ticked() -> None:
+    # a false pass: 'check "clean the garage" appears in the list' ticked the new todo's box
+    p = plan('check "Buy milk" appears in the list', screen("todomvc-react/"))
+    assert steps(p) == [("wait_for_element", {"text": "Buy milk", "present": True})]
+    p = plan("check Buy milk shows up", screen("todomvc-react/"))
+    assert [c for c, _ in steps(p)] == ["wait_for_element"]
+    p = plan('check "Buy milk"', screen("todomvc-react/"))   # a quoted name alone is still its box
+    assert steps(p)[0][0] == "set_checked"
