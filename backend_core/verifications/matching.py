@@ -34,12 +34,20 @@ def fold(text: str) -> str:
     return re.sub(r"\s+", " ", text or "").strip().casefold()
 
 
+# texts of inline parts the page draws apart with no space between them ("Crumb and Co" "Menu" "Cinnamon Bun" of
+# a breadcrumb read "Crumb and CoMenuCinnamon Bun"): a lower-case letter then a capital starts a word there
+_GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+
+
 def words_in(needle: str, haystack: str) -> bool:
-    """*needle* occurs in *haystack* as whole words, case-insensitively ("cat" is not in "category")."""
+    """*needle* occurs in *haystack* as whole words, case-insensitively ("cat" is not in "category"), in the text
+    as written or with its glued parts apart ("Cinnamon" in "CoMenuCinnamon Bun")."""
     n = fold(needle)
     if not n:
         return False
-    return re.search(rf"(?<!\w){re.escape(n)}(?!\w)", fold(haystack)) is not None
+    pattern = re.compile(rf"(?<!\w){re.escape(n)}(?!\w)")
+    return pattern.search(fold(haystack)) is not None or \
+        (_GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None)
 
 
 def _texts(e: UIElement) -> tuple[str, ...]:

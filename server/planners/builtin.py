@@ -56,6 +56,7 @@ from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, rec
 from server.planners.language import (
     Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
+from server.planners.record_first import record_first
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -413,6 +414,10 @@ class BuiltinPlanner:
                 del st.steps[mark:]
                 st.expect, st.last_object, st.gone = before[0], before[1], before[2]
                 st.explicit_check_last = False
+                first = record_first(clause, st, exc.phrase or "", str(exc))
+                if first is not None:   # about a record elsewhere: its page first, then the clause there
+                    done.append(f"{text!r} → planned on the page of the record it names")
+                    return self._plan(request, st, texts[:i], first + texts[i + 1:], done)
                 if not _click_named(clause, st):
                     return self._refuse(f"Not feasible: {exc}", exc.phrase, st)
                 st.last_act = "click"

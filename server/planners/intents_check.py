@@ -565,10 +565,15 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         core = re.sub(r"^(?:the|a|an)\s+|\s+(?:field|box|input|textbox|text box|dropdown|select|drop-down)$", "",
                       subject.strip(), flags=re.I)
         live = grounding.live_elements(core, st.live, minimum=0.75)
+        own = own_part(st, core) if not live else ""
+        if own:   # "the rye loaf description" on Rye Loaf's page: its Description
+            live = grounding.live_elements(own, st.live, roles=frozenset({"textbox", "combobox"}), minimum=0.85)
         if live and live[0].live is not None and live[0].live.selector and "text" in st.param_names(V.WAIT_FOR_ELEMENT):
             el = live[0].live
             if el.role in ("combobox", "textbox"):
-                st.prove(lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative))
+                # that field's value, where the device reads a field by its label (not another box's)
+                named = el.name if el.name and "label" in st.param_names(V.WAIT_FOR_ELEMENT) and own else ""
+                st.prove(lambda: checks.element(st.ctx, text=text, role=el.role, present=not negative, label=named))
                 return
             if el.role in ("text", "cell", "term") and not el.clickable and 0 < len(words(el.label)) <= 4 \
                     and "label" in st.param_names(V.WAIT_FOR_ELEMENT) and not set(words(el.label)) & set(words(text)):
@@ -607,6 +612,16 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+def own_part(st: State, said: str) -> str:
+    """"rye loaf description" on the page of Rye Loaf: "description", the part of it this page has; else ""."""
+    if st.live is None or st.moved:
+        return ""
+    ws = said.split()
+    return next((" ".join(ws[k:]) for k in range(len(ws) - 1, 0, -1) if is_this_page(st, " ".join(ws[:k]))
+                 and grounding.live_elements(" ".join(ws[k:]), st.live, roles=frozenset({"textbox", "combobox"}),
+                                             minimum=0.85)), "")
 
 
 def _held_by_field(st: State, text: str) -> UIElement | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from server.planners import grounding, records
-from server.planners.intents_check import is_this_page
+from server.planners.intents_check import is_this_page, own_part
 from server.planners.language import Act, Clause, quoted, read_clause
 from server.planners.saved_check import saved_clause
 from server.planners.state import Defer, State, Unplannable
@@ -41,6 +41,19 @@ def _editor(st: State) -> UIElement | None:
     return box if box is not None and not box.name and not box.placeholder and "text" in box.hint.split() else None
 
 
+def _field_named(st: State, said: str) -> UIElement | None:
+    """A text box of the screen shown that *said* names: its label ("the description"), or a part of it this
+    page has ("the rye loaf description" on Rye Loaf's page)."""
+    if st.live is None or st.moved:
+        return None
+    said = re.sub(r"^(?:the|its|their)\s+", "", said.strip(), flags=re.I)
+    for name in (said, own_part(st, said)):
+        found = grounding.live_elements(name, st.live, roles=frozenset({"textbox"}), minimum=0.85) if name else []
+        if found and found[0].live is not None and found[0].live.name and not found[0].live.disabled:
+            return found[0].live
+    return None
+
+
 def _here(c: Clause, m: re.Match[str], page: str = "") -> str:
     """The clause for the page once it is shown: its words and unit, and the page that shows them."""
     # words with no unit said go on a line of their own ("add 'bread' to the end of the shopping list")
@@ -57,7 +70,7 @@ def append_text_intent(c: Clause, st: State) -> bool:
         # "add 'bread' to the end of the shopping list": the end of a page a link here names, or of this one
         end_of = _PAGE_WORD.sub("", (m.group("end_of") or "").strip())
         if not end_of or st.live is None or not (is_this_page(st, end_of) or grounding.live_elements(
-                end_of, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)):
+                end_of, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9) or _field_named(st, end_of)):
             return False
     if st.live is None:
         if st.moved and st.screen is not None:
@@ -65,6 +78,17 @@ def append_text_intent(c: Clause, st: State) -> bool:
         return False
     words_added = quoted(m.group("q")) or ""
     page = _PAGE_WORD.sub("", (m.group("end_of") or m.group("page") or "").strip())
+    field = _field_named(st, page) if page else None
+    if field is not None:   # "… to the end of the description": a field of the record shown, its text kept
+        st.add(V.INPUT_TEXT, {"text": " " + words_added, "field": field.name, "clear": False},
+               f"Add {words_added!r} at the end of {field.name}")
+        st.last_object = words_added
+        save = records.save_button(st)
+        if save is None or any(read_clause(t).act is Act.SUBMIT for t in st.later):
+            st.expect_check(None)
+            return True   # saved by the task itself, or a field that keeps what is typed
+        st.click_live(save, f"Click {save.label!r}")
+        raise Defer(words_added, replace_with=[saved_clause(words_added)])
     if page and not is_this_page(st, page):
         link = records.record_link(st, page) or next(iter(
             grounding.live_elements(page, st.live, roles=frozenset({ROLE_LINK}), minimum=0.85)), None)

@@ -83,6 +83,13 @@ def _onward(st: State) -> grounding.Target | None:
         if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled and _ONWARD.search(e.name or e.text) \
                 and not _SAVES.search(e.name or e.text):   # "Save and continue editing" commits the record
             return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e)
+    # a form that only makes the record, by its name ("Title", "ID", then "Add Child Page"): the record's own
+    # form, which it opens, holds the rest ("price")
+    fields = [e for e in records.form_fields(st) if e.role != "checkbox"]
+    makers = [e for e in st.live.elements if e.role == ROLE_BUTTON and not e.hidden and not e.disabled
+              and words(e.name or e.text)[:1] in (["add"], ["create"]) and len(words(e.name or e.text)) >= 2]
+    if 0 < len(fields) <= 2 and len(makers) == 1:
+        return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, makers[0].label, live=makers[0])
     return None
 
 
@@ -178,9 +185,12 @@ def _one_value_add(st: State, rec: Record) -> str:
 def add_record_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.ADD:
         return False
-    dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*)$", c.rest.strip(), re.I)
+    dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*?)(?=\s*$|\s*,|\s+(?:with|and)\b)",
+                     c.rest.strip(), re.I)
     if dest and st.live is not None and not _place_exists(st, dest.group("y")):
         raise Unplannable(f"there is no {dest.group('y')!r} on this app's screen", dest.group("y"))
+    if dest and st.live is not None and _opens_place(st, c, dest.group("y")):
+        return True
     to_record = re.match(r"^(?:a|an|the)\s+(?:new\s+)?(?P<f>tag|label|keyword|category)s?\s+\S.*?\s+to\s+"
                          r"(?:the\s+[a-z]+\s+)?(?P<rec>(?-i:[A-Z0-9\"'“]).+)$", c.rest.strip(), re.I)
     if to_record:   # "add the tag javascript to MDN Web Docs": one more value in that record's field, not a new record
@@ -188,7 +198,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
                           f"already has is not supported: set its {to_record.group('f')}s to the whole list instead "
                           f"(\"set the {to_record.group('f')}s of {to_record.group('rec')} to …\")", to_record.group("f"))
     # "add Erin to the project": where it goes, not a field of it
-    rest = c.rest.strip()[:dest.start()].strip() if dest and st.live is not None else c.rest
+    rest = (c.rest.strip()[:dest.start()] + c.rest.strip()[dest.end():]).strip() if dest and st.live is not None \
+        else c.rest
     rec = records.parse_record(rest or c.rest)
     if not rec.name and not rec.fields and not rec.noun:
         raise Unplannable(f"nothing to add in {c.text!r}")
@@ -325,6 +336,27 @@ def _form_fits(st: State, rec: Record) -> bool:
     """The form on the screen has a field for each field the record names ("priority bug" needs a Priority)."""
     assert st.live is not None
     return bool(rec.fields) and all(grounding.fields(k, st.live, minimum=0.7) for k, _ in rec.fields)
+
+
+_GENERIC_PLACES = frozenset("list table page screen form app database db items entries cart basket".split())
+
+
+def _opens_place(st: State, c: Clause, place: str) -> bool:
+    """"add a product called Baguette to the menu" where Menu is a page the screen links to (not this one): that
+    page first, then the same clause there."""
+    from server.planners.intents_check import is_this_page
+
+    noun = re.sub(r"\s+(?:list|table|page)$", "", place.strip(), flags=re.I)
+    if noun.lower() in _GENERIC_PLACES or on_list_of(st, noun):
+        return False
+    assert st.live is not None
+    links = [t for t in grounding.live_elements(noun, st.live, roles=frozenset({"link", "tab"}), minimum=0.9)
+             if t.live is not None and not t.live.selected and t.live.href
+             and not grounding.stays_on_page(t.live.href) and not is_this_page(st, noun)]
+    if not links:
+        return False
+    st.click_live(links[0], f"Open {links[0].label!r}")
+    raise Defer(noun, replace_with=[c.text])
 
 
 def _place_exists(st: State, place: str) -> bool:

@@ -144,12 +144,28 @@ _CONNECTIVES = {"and", "then", "the", "with", "from", "that", "this", "for", "in
                 "see", "open", "find", "look"}
 
 
+def _alternatives(name: str) -> list[str]:
+    """The names sought: one, or several a clause may mean ("rye loaf description|rye loaf", longest first)."""
+    return [n for n in name.split("|") if n]
+
+
+def _said(name: str) -> str:
+    return " or ".join(_alternatives(name))
+
+
+def _searched_name(name: str) -> str:
+    """Of several names, the one the app's search is asked for: the shortest of four letters or more."""
+    alts = _alternatives(name)
+    return min((n for n in alts if len(n) >= 4), key=len, default=alts[0]) if alts else name
+
+
 def seek_record(st: State, name: str, then: str) -> bool:
-    """*name* is on no screen seen yet and the task names no list: look through the app's lists for it."""
-    if st.live is None or grounding.rows(name, st.live, minimum=0.8):
+    """*name* is on no screen seen yet and the task names no list: look through the app's lists for it (any of
+    its alternatives, "|" between them)."""
+    if st.live is None or any(grounding.rows(n, st.live, minimum=0.8) for n in _alternatives(name)):
         return False   # it is right here: another list would show it with no more ways to act on it (a loop)
-    name = site_search.without_kind(st, name)   # "the Project Ideas tiddler": the lists show "Project Ideas"
-    if grounding.rows(name, st.live, minimum=0.8):
+    name = "|".join(site_search.without_kind(st, n) for n in _alternatives(name))   # "the Project Ideas tiddler"
+    if any(grounding.rows(n, st.live, minimum=0.8) for n in _alternatives(name)):
         return False
     about = _about(name, then)
     if _search_site(st, name, about, set(), then):
@@ -160,7 +176,7 @@ def seek_record(st: State, name: str, then: str) -> bool:
         return False
     first = links[0]
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, first.name, live=first),
-                  f"Look for {name!r} in {first.name!r}")
+                  f"Look for {_said(name)!r} in {first.name!r}")
     raise Defer(name, replace_with=[_seek_clause(name, about, {first.name.lower()}), then])
 
 
@@ -175,7 +191,7 @@ def _next_page(st: State, name: str, about: str, tried: set[str], then: str | No
     if nxt is None or pages + 1 >= MAX_PAGES_SEARCHED:
         return
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.label, live=nxt),
-                  f"Look for {name!r} on the next page")
+                  f"Look for {_said(name)!r} on the next page")
     tried = tried | {f"page {pages + 2}"}
     raise Defer(name, replace_with=[_seek_clause(name, about, tried)] + ([then] if then else []))
 
@@ -187,7 +203,7 @@ def _search_site(st: State, name: str, about: str, tried: set[str], then: str | 
     box = site_search.site_search_box(st)
     if box is None:
         return False
-    site_search.search_for(st, name, box)
+    site_search.search_for(st, _searched_name(name), box)
     tried = tried | {_SEARCHED}
     raise Defer(name, replace_with=[_seek_clause(name, about, tried)] + ([then] if then else []))
 
@@ -235,11 +251,11 @@ def seek_intent(c: Clause, st: State) -> bool:
         raise Defer("the lists")
     name, about = m.group("x"), m.group("about") or ""
     tried = {t.lower() for t in re.findall(r'"([^"]+)"', m.group("tried") or "")}
-    if grounding.rows(name, st.live, minimum=0.8) or records.record_link(st, name) is not None \
-            or _own_page(st, name) or _a_control_named(st, name):
+    if any(grounding.rows(n, st.live, minimum=0.8) or records.record_link(st, n) is not None
+           or _own_page(st, n) or _a_control_named(st, n) for n in _alternatives(name)):
         st.expect_check(None)
         return True   # here it is: the clause after this one acts on it
-    if _SEARCHED in tried and _open_result(st, name):
+    if _SEARCHED in tried and any(_open_result(st, n) for n in _alternatives(name)):
         raise Defer(name, replace_with=[_seek_clause(name, about, tried)])   # found on its own page, next round
     if "contents" not in tried:
         try:
@@ -251,14 +267,14 @@ def seek_intent(c: Clause, st: State) -> bool:
     links = _list_links(st, tried, about)
     looked = sorted(t for t in tried if t != "contents" and not _BACK.fullmatch(t))
     if len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
-        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(looked)})", name)
+        raise Unplannable(f"{_said(name)!r} is in none of the lists looked through ({', '.join(looked)})", name)
     if not links:
         if not _list_links(st, set(), about):   # a dead end (a record's page), not a page of lists all looked in
             _back_out(st, name, about, tried, looked)
-        raise Unplannable(f"{name!r} is in none of the lists looked through ({', '.join(looked)})", name)
+        raise Unplannable(f"{_said(name)!r} is in none of the lists looked through ({', '.join(looked)})", name)
     nxt = links[0]
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name, live=nxt),
-                  f"Look for {name!r} in {nxt.name!r}")
+                  f"Look for {_said(name)!r} in {nxt.name!r}")
     raise Defer(name, replace_with=[_seek_clause(name, about, (tried - {"contents"}) | {nxt.name.lower()})])
 
 
@@ -272,7 +288,7 @@ def _back_out(st: State, name: str, about: str, tried: set[str], looked: list[st
     opened = sum(1 for t in looked if t != _SEARCHED and not t.startswith("page "))
     if backs >= opened or not st.has(V.GO_BACK):
         return
-    st.add(V.GO_BACK, {}, f"Back from a list without {name!r}", moves=True)
+    st.add(V.GO_BACK, {}, f"Back from a list without {_said(name)!r}", moves=True)
     raise Defer(name, replace_with=[_seek_clause(name, about, tried | {f"back {backs + 1}"})])
 
 

@@ -644,11 +644,21 @@ def default_named(st: State, used: set[int]) -> UIElement | None:
     return found[0][1]
 
 
+def _participle_stems(key: str) -> tuple[str, ...]:
+    """"priced" → price, "dated" → date, "tagged" → tag: the field a value said with a participle goes in."""
+    if not re.fullmatch(r"[a-z]{4,}ed", key):
+        return ()
+    stems = [key[:-1], key[:-2]]
+    if len(key) > 5 and key[-3] == key[-4]:   # a doubled consonant: "tagged", "slotted"
+        stems.append(key[:-3])
+    return tuple(stems)
+
+
 def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     """The form field that *key* names ("email" → Email; "from" → City; "name" → Name)."""
     if st.live is None:
         return None
-    wanted = PREPOSITION_FIELDS.get(key, ()) or (key,)
+    wanted = PREPOSITION_FIELDS.get(key, ()) or (key, *_participle_stems(key))
     best, best_score, best_named = None, 0.0, 0.0
     for i, el in enumerate(st.live.elements):
         if i in used or el.role not in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX) or el.disabled or el.hidden:

@@ -79,8 +79,8 @@ _FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox"})
 
 # the tester's own words for it: "check it was saved", "make sure "Chicago" got updated" (a pronoun the planner
 # read while the clause waited for its screen is quoted)
-_SAID_SAVED = re.compile(r'^(?:that\s+)?(?:it|this|they|"(?P<x>[^"]+)")\s+(?:was|were|got|has been|have been)\s+'
-                         r'(?:successfully\s+)?(?:saved|stored|recorded|changed|updated)$', re.I)
+_SAID_SAVED = re.compile(r'^(?:that\s+)?(?:it|this|they|"(?P<x>[^"]+)")\s+(?:(?:was|were|got|has been|have been)\s+)?'
+                         r'(?:successfully\s+)?(?:saved|stored|recorded|changed|updated)$', re.I)   # "check it saved" too
 
 
 def saved_check_intent(c: Clause, st: State) -> bool:

@@ -103,3 +103,32 @@ def test_a_quoted_name_that_appears_is_checked_never_ticked() -> None:
     assert [c for c, _ in steps(p)] == ["wait_for_element"]
     p = plan('check "Buy milk"', screen("todomvc-react/"))   # a quoted name alone is still its box
     assert steps(p)[0][0] == "set_checked"
+
+
+def test_a_record_named_in_passing_is_opened_or_looked_for_then_the_clause_is_planned_on_its_page() -> None:
+    # "the sourdough description": no intent reads it on the home page, which does not show the sourdough
+    p = plan("the sourdough description mentions caraway", screen("bakery-cms/"))
+    assert steps(p) == [("click_element", {"text": "About Us", "role": "link"})]
+    assert p.pending == ['look through the lists for "sourdough description|sourdough" about "mentions caraway" '
+                         'except "about us"', "the sourdough description mentions caraway"]
+    # on its page: its Description, by that field's label (not any box that holds the word)
+    p = plan("the sourdough description mentions caraway", screen("bakery-cms/sourdough"))
+    assert steps(p) == [("wait_for_element", {"text": "caraway", "role": "textbox", "label": "Description",
+                                              "present": True})]
+    # words added to the end of a field of the record shown: typed after its text, then saved
+    p = plan("add 'Best served warm.' to the end of the sourdough description", screen("bakery-cms/sourdough"))
+    assert steps(p) == [("input_text", {"text": " Best served warm.", "field": "Description", "clear": False}),
+                        ("click_element", {"text": "Save Changes", "role": "button"})]
+    assert p.pending == ['check that "Best served warm." was saved']
+    # a refusal for a wording, not for something missing, is no reason to go looking ("the key" is no record)
+    p = plan("who has the key to the cabinet? it should be Dana", screen("bakery-cms/"))
+    assert not p.feasible
+
+
+def test_check_it_saved_is_the_save_check() -> None:
+    p = plan("set the price to $3.00 and check it saved", screen("bakery-cms/sourdough"))
+    assert steps(p)[-1] == ("click_element", {"text": "Save Changes", "role": "button"})
+    assert p.pending == ['check that "$3.00" was saved', 'check "$3.00" saved']
+    # read as the save's check (the value shown), never as the words "it saved" on the page
+    p = plan('check "$3.00" saved', screen("bakery-cms/menu-preview"))
+    assert [s.params.get("text") for s in p.steps] == ["$3.00"]
