@@ -203,6 +203,11 @@ def add_record_intent(c: Clause, st: State) -> bool:
     rec = records.parse_record(rest or c.rest)
     if not rec.name and not rec.fields and not rec.noun:
         raise Unplannable(f"nothing to add in {c.text!r}")
+    if rec.name and not quoted(rest or c.rest) and _SCHEMA_PART.match((rest or c.rest).strip()):
+        # "add an integer column pages to the books table": a change of the table's make-up, never a row "integer
+        # column pages"
+        raise Unplannable(f"adding {rec.name!r} changes how the data is made up, not its records: this planner adds "
+                          "records only", rec.name)
     if st.live is None:
         if st.moved:
             raise Defer(rec.noun or rec.name)
@@ -339,6 +344,9 @@ def _form_fits(st: State, rec: Record) -> bool:
 
 
 _GENERIC_PLACES = frozenset("list table page screen form app database db items entries cart basket".split())
+# parts of how data is made up, not records of it
+_SCHEMA_PART = re.compile(r"(?:(?:an?|the|new|another)\s+)*(?:[a-z]+\s+)?(?:columns?|fields?|index(?:es)?|attributes?)\b",
+                          re.I)   # said as what is added: "an integer column pages", "a new field Notes"
 
 
 def _opens_place(st: State, c: Clause, place: str) -> bool:

@@ -33,7 +33,9 @@ _NO_NAMES = frozenset("end start beginning top bottom middle page screen list ta
 def names_said(text: str) -> list[str]:
     """The names a record may go by in *text*'s first noun phrase, longest first ("rye loaf description",
     "rye loaf", "rye")."""
-    starts = (_NOUN_PHRASE.match(text, t.start()) for t in re.finditer(r"\bthe\s+", text))
+    # a destination ("add the Blue Mug to the shopping cart") is a place to put something, not a record to find
+    starts = (_NOUN_PHRASE.match(text, t.start()) for t in re.finditer(r"\bthe\s+", text)
+              if not re.search(r"\b(?:to|into|onto|in|inside)\s+$", text[:t.start()], re.I))
     m = next((m for m in starts if m is not None and m.group("np").split()[0].lower() not in _NO_NAMES), None)
     if m is None:
         return []

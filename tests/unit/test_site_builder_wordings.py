@@ -132,3 +132,13 @@ def test_check_it_saved_is_the_save_check() -> None:
     # read as the save's check (the value shown), never as the words "it saved" on the page
     p = plan('check "$3.00" saved', screen("bakery-cms/menu-preview"))
     assert [s.params.get("text") for s in p.steps] == ["$3.00"]
+
+
+def test_a_column_added_is_no_row_and_a_destination_is_no_record_to_look_for() -> None:
+    # a false pass: "add an integer column pages to the books table" opened books and inserted a row so named
+    p = plan("add an integer column pages to the books table", screen("sqlite_web/books/content/"))
+    assert not p.feasible and "made up" in p.analysis
+    assert plan("add a book Dune", screen("sqlite_web/books/content/")).feasible
+    # an impossible place stays refused, never looked for page by page
+    p = plan("add the Blue Mug to the shopping cart", screen("django_admin/admin/"))
+    assert not p.feasible and "shopping cart" in p.analysis
