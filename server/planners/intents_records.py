@@ -229,7 +229,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
     noun = rec.noun
     named, generic = add_controls(st, noun)
     if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
-            and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)):
+            and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)) \
+            and not (rec.name and _holds_a_record(st, fields)):
         _fill_and_save(st, rec, save)
         return True
     if other_kind:
@@ -405,6 +406,14 @@ def _text_shown_after(rec: Record, shown: str) -> list[str]:
 
 
 _NAMING_KEYS = ("summary", "title", "name", "subject", "headline", "heading", "label", "description")
+
+
+def _holds_a_record(st: State, fields: list[UIElement]) -> bool:
+    """The form shown edits a record that exists: the box a new record's name goes in holds a name already (the
+    Events page's own form, "Title: Events"). A new record is never made by typing over it."""
+    names = [e for e in fields if e.role == ROLE_TEXTBOX and not e.hidden
+             and set(words(e.name or e.placeholder)) & {"name", "title", "subject", "summary", "username"}]
+    return len(names) == 1 and bool((names[0].value or "").strip())
 
 
 def _fill_and_save(st: State, rec: Record, save: grounding.Target) -> None:

@@ -142,3 +142,12 @@ def test_a_column_added_is_no_row_and_a_destination_is_no_record_to_look_for() -
     # an impossible place stays refused, never looked for page by page
     p = plan("add the Blue Mug to the shopping cart", screen("django_admin/admin/"))
     assert not p.feasible and "shopping cart" in p.analysis
+
+
+def test_a_new_record_is_never_made_by_typing_over_the_form_of_one_that_exists() -> None:
+    # a false pass: "create a draft page called Summer Reading under Events" typed the name over Events' own title
+    # on its edit form, saved the draft, and passed on "Page 'Summer Reading' has been updated."
+    p = plan("create a draft page called Summer Reading", screen("cms/page-edit"))
+    assert not p.feasible
+    p = plan("add a page Opening Times", screen("bakery-cms/"))   # a form whose title box is empty elsewhere is fine
+    assert p.feasible
