@@ -39,15 +39,15 @@ def fold(text: str) -> str:
 _GLUED = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
 
 
-def words_in(needle: str, haystack: str) -> bool:
-    """*needle* occurs in *haystack* as whole words, case-insensitively ("cat" is not in "category"), in the text
-    as written or with its glued parts apart ("Cinnamon" in "CoMenuCinnamon Bun")."""
+def words_in(needle: str, haystack: str, glued: bool = False) -> bool:
+    """*needle* occurs in *haystack* as whole words, case-insensitively ("cat" is not in "category"); with *glued*
+    (a row's text, joined from its parts), also with its glued parts apart ("Cinnamon" in "CoMenuCinnamon Bun")."""
     n = fold(needle)
     if not n:
         return False
     pattern = re.compile(rf"(?<!\w){re.escape(n)}(?!\w)")
-    return pattern.search(fold(haystack)) is not None or \
-        (_GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None)
+    return pattern.search(fold(haystack)) is not None or (
+        glued and _GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None)
 
 
 def _texts(e: UIElement) -> tuple[str, ...]:
@@ -64,7 +64,10 @@ def text_matches(e: UIElement, text: str, exact: bool, field_value: bool = False
         return any(fold(t) == fold(text) for t in texts)
     if is_number(text):   # "5" is not in "5.5", nor "3" in "v1.3.2"; "1200" is in "1,200.00"; "2026" in a date
         return any(same_number(text, t) or _in_date(text, t) for t in texts)
-    return any(words_in(text, t) for t in texts)
+    # a row's or list item's text joins its parts' (a breadcrumb's); a link's or heading's own name is one word
+    # as written ("TestPlan" is no "Plan")
+    glued = e.role in (S.ROLE_LISTITEM, S.ROLE_ROW, "text")
+    return any(words_in(text, t, glued) for t in texts)
 
 
 # a number as text shows it: not part of a word, a version, a time or a date ("v1.3", "05:30", "2026-11-01")

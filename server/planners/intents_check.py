@@ -603,12 +603,6 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         text = _as_shown(st, text)
         if st.moved and st.live is None and st.open_world and st.screen is not None:
             raise Defer(text)   # a page of an app never mapped: what it shows, and how, is read once it is shown
-        held = _held_by_field(st, text)
-        if held is not None:   # the record's page is its form: what it says is in a field ("Body: Call us on …")
-            st.prove(lambda: checks.element(st.ctx, text=text, role=held.role,
-                                            description=f"Check {held.label!r} holds {text!r}"))
-            st.last_object = text
-            return
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
@@ -622,16 +616,6 @@ def own_part(st: State, said: str) -> str:
     return next((" ".join(ws[k:]) for k in range(len(ws) - 1, 0, -1) if is_this_page(st, " ".join(ws[:k]))
                  and grounding.live_elements(" ".join(ws[k:]), st.live, roles=frozenset({"textbox", "combobox"}),
                                              minimum=0.85)), "")
-
-
-def _held_by_field(st: State, text: str) -> UIElement | None:
-    """The one field of the screen shown that holds *text* in its value, where no text of the screen shows it."""
-    if st.live is None or st.moved or _shows_text(st, text):
-        return None
-    want = grounding.norm(text)
-    held = [e for e in st.live.elements if e.role in ("textbox", "combobox") and not e.hidden and e.value
-            and want in grounding.norm(e.value)]
-    return held[0] if len(held) == 1 else None
 
 
 def _stems(text: str) -> set[str]:

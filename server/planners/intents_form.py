@@ -567,8 +567,7 @@ def tick_intent(c: Clause, st: State) -> bool:
     subject = re.sub(r"\s+(?:checkbox|check box|box|toggle|switch)$", "", subject, flags=re.I)
     subject = re.sub(r"^(?:the\s+)?(?:checkbox|check box|box)\s+(?:of|for|next to)\s+", "", subject, flags=re.I)
     said_after = re.sub(r"""["“'‘][^"”'’]*["”'’]""", " ", c.rest).strip(" .!?")   # words beside a quoted name
-    if c.act is Act.CHECK and (not re.match(r"(?:check|tick)\b", c.low) or _PREDICATE.search(said_after)
-                               or (quoted(rest) and said_after)):
+    if c.act is Act.CHECK and (not re.match(r"(?:check|tick)\b", c.low) or _PREDICATE.search(said_after)):
         return False   # "is buy milk done?", "ensure X is not completed", "check that X is done": checks
     if c.act is Act.CHECK:
         # "check X" is a tick only when X names a checkbox or a row that has one

@@ -40,8 +40,10 @@ def fill_intent(c: Clause, st: State) -> bool:
         raise Defer("the form", replace_with=[c.text])
     later = _fill_this_part(st, rec)
     st.last_object = rec.name or st.last_object
-    if later is not None:   # a form in parts ("Create and open in editor"): the rest goes in the next one
-        raise Defer("the form's next part", replace_with=[later.as_clause()])
+    if later is not None:   # a form in parts ("Create and open in editor"): the rest goes in the next one, and
+        # what goes there is proved saved too, not only the name the first part made
+        raise Defer("the form's next part", replace_with=[later.as_clause()],
+                    last=[saved_clause(v) for _, v in later.fields if v])
     st.expect_check(None)
     return True
 
@@ -359,9 +361,12 @@ def _opens_place(st: State, c: Clause, place: str) -> bool:
     if noun.lower() in _GENERIC_PLACES or on_list_of(st, noun):
         return False
     assert st.live is not None
+    from server.planners.list_search import _same_page
+
     links = [t for t in grounding.live_elements(noun, st.live, roles=frozenset({"link", "tab"}), minimum=0.9)
              if t.live is not None and not t.live.selected and t.live.href
-             and not grounding.stays_on_page(t.live.href) and not is_this_page(st, noun)]
+             and not grounding.stays_on_page(t.live.href) and not is_this_page(st, noun)
+             and not (st.live.url and _same_page(t.live.href, st.live.url))]   # Menu's own link, on Menu
     if not links:
         return False
     st.click_live(links[0], f"Open {links[0].label!r}")

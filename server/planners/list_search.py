@@ -65,7 +65,8 @@ _NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "source", "pass
               "docs", "documentation", "download", "export", "import", "query", "structure", "insert", "drop",
               "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
               "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no",
-              "preview", "print", "share", "upload", "duplicate", "publish"}
+              "preview", "print", "share", "upload", "duplicate", "publish", "restart", "stop", "start", "refresh",
+              "reset", "kill", "run", "shutdown", "reload", "clear", "sign", "signout"}
 # words that say a link shows something without naming it: "View Tickets" is the tickets list, "View all" no list
 _VIEWING = {"view", "show", "browse", "list", "all", "my"}
 MAX_LISTS_SEARCHED = 8
@@ -113,6 +114,8 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
         if el.href.startswith(("http://", "https://")) and st.live.url and \
                 el.href.split("/")[2:3] != st.live.url.split("/")[2:3]:
             continue
+        if re.search(r"[?&](?:action|do|cmd|op)=", el.href, re.I):
+            continue   # a link that does something ("?action=stopall"), not a list to look in
         if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
                 or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
             continue

@@ -73,11 +73,12 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"(^|\b(?:and|then)\s+)preview\s+(?P<x>(?:the\s+)?[^,;.]+?)(?=\s*(?:$|[,;.!]|\s(?:and|then)\b))",
           r"\1open \g<x>, then click Preview"),
     # "the contact page has the phone number 0161 555 0199": what shows is the number, not what it is called
-    # (quoted: "has 0161 555 0199" is no count of 161 things)
-    _rule(r"(?<=\w\s)(has|have|shows|lists|displays|contains|gives|includes)\s+(?:the|a|an|its)\s+(?:[a-z]+\s+){1,3}?"
-          r"(?:(?P<v>[+$€£]?\d[\d\s().,/-]{2,}\d|[+$€£]?\d+(?:[.,]\d+)?|\S+@\S+\.\w+)(?=\s*(?:$|[,;!?]|\.(?:\s|$)|\s(?:and|then)\b))|"
-          r"(?=[\"“][^\"”]+[\"”](?:\s|$|[,.;!?])))",
-          lambda m, _v: f'{m.group(1)} "{m.group("v")}"' if m.group("v") else f"{m.group(1)} "),
+    # (quoted: "has 0161 555 0199" is no count of 161 things); only for a number or an address, whose words say
+    # no field a check could read instead
+    _rule(r"(?<=\w\s)(has|have|shows|lists|displays|contains|gives|includes)\s+(?:the|a|an|its)\s+"
+          r"(?:(?:phone|telephone|mobile|fax|contact)\s+)?(?:number|email(?:\s+address)?|e-mail(?:\s+address)?)\s+"
+          r"(?P<v>\+?\d[\d\s().-]{4,}\d|\S+@\S+\.\w+)(?=\s*(?:$|[,;!?]|\.(?:\s|$)|\s(?:and|then)\b))",
+          lambda m, _v: f'{m.group(1)} "{m.group("v")}"'),
     # "create a page Opening Times under the home page", "add a page Volunteering under Greenfield Library with
     # …": made where the place says (at the top, for the home page), the place opened first
     _rule(r"^(?P<v>create|add|make|write)\s+(?P<what>.+?)\s+(?:under(?:neath)?|beneath|below|inside|within)\s+"

@@ -7,6 +7,7 @@ rule the batch showed missing.
 """
 from __future__ import annotations
 
+from server.planners import phrasings
 from tests.unit.test_screen_planning import plan, steps
 from tests.unit.test_tester_phrasings import screen
 
@@ -64,16 +65,21 @@ def test_a_place_after_then_takes_the_verb_before_it() -> None:
     assert p.pending == ["open the rye loaf"]
 
 
-def test_a_value_said_with_what_it_is_is_checked_as_the_value_and_read_where_the_record_holds_it() -> None:
+def test_a_number_said_with_what_it_is_is_checked_as_the_number() -> None:
     # "has the phone number 0161 555 0199": the number, quoted (no count of 161 things)
     p = plan("check the contact page has the phone number 0161 555 0199", screen("bakery-cms/"))
     assert steps(p)[0] == ("click_element", {"text": "Contact", "role": "link"})
     assert p.pending == ['check "0161 555 0199" is shown']
-    # on the page's own form the words are in its Body field, not in a text of the page
-    p = plan(p.pending[0], screen("bakery-cms/contact"))
-    assert steps(p) == [("wait_for_element", {"text": "0161 555 0199", "role": "textbox", "present": True})]
-    p = plan('check "0161 555 0100" is shown', screen("bakery-cms/contact"))
-    assert steps(p) == [("wait_for_element", {"text": "0161 555 0100", "present": True})]
+    # a field's name said with a quoted value keeps the field ("has the priority \"beta\"" is no "beta" anywhere)
+    assert phrasings.rephrase('check ticket 1 has the priority "beta"', set()) == 'check ticket 1 has the priority "beta"'
+
+
+def test_a_box_named_in_quotes_is_ticked_and_a_glued_name_is_one_word() -> None:
+    assert steps(plan('check the "Deep search" box', screen("buku/")))[0][0] == "set_checked"
+    from backend_core.verifications.matching import text_matches
+    from shared.screen import UIElement
+    assert not text_matches(UIElement("link", name="TestPlan"), "Plan", False)   # a link's own name, as written
+    assert text_matches(UIElement("listitem", text="Crumb and CoMenuCinnamon Bun"), "Cinnamon", False)
 
 
 def test_a_page_named_after_add_page_is_made_not_just_the_form_opened() -> None:
