@@ -334,10 +334,10 @@ def _section_of(st: State, el: UIElement) -> str:
 
 def _leads_elsewhere(st: State, el: UIElement) -> bool:
     """A link to another page: not the "New Ticket" link of the form shown, nor a "#" toolbar link in it."""
-    from server.planners.list_search import _same_page
+    from server.planners.list_search import same_page
 
     return el.role == ROLE_LINK and bool(el.href) and not grounding.stays_on_page(el.href) \
-        and st.live is not None and not (st.live.url and _same_page(el.href, st.live.url))
+        and st.live is not None and not (st.live.url and same_page(el.href, st.live.url))
 
 
 def _form_fits(st: State, rec: Record) -> bool:
@@ -346,7 +346,9 @@ def _form_fits(st: State, rec: Record) -> bool:
     return bool(rec.fields) and all(grounding.fields(k, st.live, minimum=0.7) for k, _ in rec.fields)
 
 
-_GENERIC_PLACES = frozenset("list table page screen form app database db items entries cart basket".split())
+# words for the screen itself, not a place of the app: "add it to the list", "… to the page"
+_THIS_SCREEN = frozenset("list table page screen form app database db items entries".split())
+_GENERIC_PLACES = _THIS_SCREEN | {"cart", "basket"}   # nor a page to open for a destination
 # parts of how data is made up, not records of it
 _SCHEMA_PART = re.compile(r"(?:(?:an?|the|new|another)\s+)*(?:[a-z]+\s+)?(?:columns?|fields?|index(?:es)?|attributes?)\b",
                           re.I)   # said as what is added: "an integer column pages", "a new field Notes"
@@ -357,26 +359,31 @@ def _opens_place(st: State, c: Clause, place: str) -> bool:
     page first, then the same clause there."""
     from server.planners.intents_check import is_this_page
 
-    noun = re.sub(r"\s+(?:list|table|page)$", "", place.strip(), flags=re.I)
+    noun = _place_noun(place)
     if noun.lower() in _GENERIC_PLACES or on_list_of(st, noun):
         return False
     assert st.live is not None
-    from server.planners.list_search import _same_page
+    from server.planners.list_search import same_page
 
     links = [t for t in grounding.live_elements(noun, st.live, roles=frozenset({"link", "tab"}), minimum=0.9)
              if t.live is not None and not t.live.selected and t.live.href
              and not grounding.stays_on_page(t.live.href) and not is_this_page(st, noun)
-             and not (st.live.url and _same_page(t.live.href, st.live.url))]   # Menu's own link, on Menu
+             and not (st.live.url and same_page(t.live.href, st.live.url))]   # Menu's own link, on Menu
     if not links:
         return False
     st.click_live(links[0], f"Open {links[0].label!r}")
     raise Defer(noun, replace_with=[c.text])
 
 
+def _place_noun(place: str) -> str:
+    """"the todo list" → "the todo": the place without the word for its kind of screen."""
+    return re.sub(r"\s+(?:list|table|page)$", "", place.strip(), flags=re.I)
+
+
 def _place_exists(st: State, place: str) -> bool:
     """Whether "the shopping cart" / "the todo list" names something here: a list, a field, a heading, the page."""
-    noun = re.sub(r"\s+(?:list|table|page)$", "", place.strip(), flags=re.I)
-    if noun.lower() in ("list", "table", "page", "screen", "form", "app", "database", "db", "items", "entries"):
+    noun = _place_noun(place)
+    if noun.lower() in _THIS_SCREEN:
         return True
     if records.entity_link(st, noun) is not None or grounding.fields(noun, st.live, minimum=0.7) \
             or on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):

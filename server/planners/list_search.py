@@ -86,7 +86,7 @@ _VIEW_KEYS = frozenset({"sort", "order", "order_by", "orderby", "o", "ot", "dir"
                         "_sort", "_sort_desc", "_next", "_size", "status", "display"})
 
 
-def _same_page(href: str, url: str) -> bool:
+def same_page(href: str, url: str) -> bool:
     """*href* leads to the page shown, or to a view of it (another sort order, filter or anchor)."""
     a, b = urlsplit(urljoin(url, href)), urlsplit(url)
     if (a.scheme, a.netloc, a.path.rstrip("/")) != (b.scheme, b.netloc, b.path.rstrip("/")):
@@ -119,7 +119,7 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
         if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
                 or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
             continue
-        if st.live.url and _same_page(el.href, st.live.url):
+        if st.live.url and same_page(el.href, st.live.url):
             continue
         if any(o.name == name for o in out):
             continue

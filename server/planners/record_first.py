@@ -59,7 +59,7 @@ def record_first(clause: Clause, st: State, missing: str, why: str) -> list[str]
     refused for ("the rye loaf description"), and the refusal; only a record named in what was not found there is
     looked for."""
     from server.planners.intents_check import is_this_page
-    from server.planners.list_search import _same_page, seek_record
+    from server.planners.list_search import same_page, seek_record
 
     if st.live is None or st.moved or not st.open_world or clause.act not in _ABOUT_A_RECORD \
             or not _NOT_SHOWN.search(why):
@@ -73,7 +73,7 @@ def record_first(clause: Clause, st: State, missing: str, why: str) -> list[str]
     for name in names:
         link = records.record_link(st, name)
         if link is not None and link.live is not None and not link.live.selected \
-                and not (st.live.url and _same_page(link.live.href or st.live.url, st.live.url)):
+                and not (st.live.url and same_page(link.live.href or st.live.url, st.live.url)):
             st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, link.label, live=link.live), f"Open {link.label!r}")
             return [clause.text]
     try:
