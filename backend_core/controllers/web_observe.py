@@ -163,7 +163,8 @@ OBSERVE_JS = r"""
   }
   function roleOf(el) {
     const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0].toLowerCase();
-    const role = explicit && !['presentation', 'none', 'generic'].includes(explicit) ? explicit : implicitRole(el);
+    let role = explicit && !['presentation', 'none', 'generic'].includes(explicit) ? explicit : implicitRole(el);
+    if (role === 'searchbox') role = 'textbox';   // ARIA's search box is a text box (its hint says search)
     if (role === 'button' && el.matches('POPUP_PICKER')) return 'combobox';
     if (!role && el.matches('CLASS_TAB') && el.parentElement
         && el.parentElement.querySelectorAll(':scope > CLASS_TAB').length >= 2) return 'tab';
@@ -313,7 +314,8 @@ OBSERVE_JS = r"""
     const st = getComputedStyle(el);
     const tag = el.tagName;
     const isField = ['INPUT', 'SELECT', 'TEXTAREA'].includes(tag) || el.isContentEditable;
-    const name = role === 'text' ? '' : nameOf(el, role);
+    // (a toggle's label may draw its words in CSS and keep them in a hidden span: its text is still its name)
+    const name = role === 'text' ? '' : nameOf(el, role) || (tag === 'LABEL' ? cut(squash(el.textContent), 80) : '');
     let text = '';
     if (!isField) text = cut(shownText(el), role === 'text' || role === 'cell' ? 200 : 160);
     const e = {role, name, text: text === name ? '' : text, hint: hintOf(el), selector: selectorOf(el),
@@ -349,6 +351,7 @@ OBSERVE_JS = r"""
       e.text = '';
     }
     if (tag === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) e.checked = !!el.checked;
+    else if (tag === 'LABEL' && role === 'button' && el.control) e.checked = !!el.control.checked;   // a toggle's state
     else if (el.hasAttribute('aria-checked')) e.checked = el.getAttribute('aria-checked') === 'true';
     else if (el.hasAttribute('aria-pressed')) e.checked = el.getAttribute('aria-pressed') === 'true';
     if (el.hasAttribute('aria-selected')) e.selected = el.getAttribute('aria-selected') === 'true';
@@ -509,8 +512,10 @@ OBSERVE_JS = r"""
     if (el.tagName === 'IFRAME' && visible(el) && frameEditor(el)) return;
     if (el.tagName === 'IFRAME' && visible(el)) { framePage(el, inRow); return; }
     if (parked(el)) return;
-    const role = roleOf(el);
     const shown = visible(el);
+    // a label that stands for a box it hides (a CSS toggle: "View Source", "Show more") is the control
+    const role = roleOf(el) || (shown && el.tagName === 'LABEL' && el.control && ['checkbox', 'radio'].includes(el.control.type)
+                                && !visible(el.control) && squash(el.textContent) ? 'button' : '');
     if (!shown) {
       // a display:contents wrapper has no box of its own, and a box of no size that does not clip
       // (a nav bar whose links float) still shows its children: walk them

@@ -76,6 +76,14 @@ def _hint_locator(scope: Any, text: str) -> Any | None:
 def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
     roles = ROLE_ALIASES.get(role, (role,)) or (role,)
     kwargs: dict[str, Any] = {"name": name, "exact": exact} if name else {}
+    if name and not exact:
+        # the name's words as words ("encode" is not the "Encode" of "JSONEncoder()"), where some element has them
+        # so; else as a part of a longer name, as before. A long name the observer cut short may end mid-word.
+        words = re.compile(r"(?<!\w)" + re.escape(name) + (r"(?!\w)" if len(name) <= 60 else ""), re.I)
+        root = getattr(scope, "page", scope)   # (a row's locator: the page's elements decide, as the planner's do)
+        as_words = _union([root.get_by_role(r, name=words) for r in roles])  # type: ignore[arg-type]
+        if as_words.count():
+            kwargs = {"name": words}
     found = [scope.get_by_role(r, **kwargs) for r in roles]  # type: ignore[arg-type]
     # what the observer reads as these roles though the page gives none (see web_observe)
     if role == "combobox":
@@ -83,6 +91,8 @@ def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
     elif role == "tab":
         tabs = scope.locator(CLASS_TAB_CSS)
         found.append(tabs.filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)) if name else tabs)
+    elif role == "button" and name:   # a label that stands for the box it hides (a CSS toggle: "View Source")
+        found.append(scope.locator("label[for]").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)))
     return _union(found)
 
 
@@ -438,6 +448,11 @@ def _locate(scope: Any, target: Target, fields: bool, default_roles: tuple[str, 
         if target.role == "text":
             return _visible(scope.get_by_text(target.text)) if target.text else scope.locator(NOTHING)
         named = _reachable(scope, _visible(_role_locator(scope, target.role, target.text)))
+        if target.text and not target.index and named.count() > 1:   # (an index counts as the planner did)
+            # the element named so before one whose name only holds the words ("encode" is not "JSONEncoder()")
+            whole = _reachable(scope, _visible(_role_locator(scope, target.role, target.text, exact=True)))
+            if whole.count():
+                named = whole
         if target.text and not named.count():
             # an icon link whose tooltip sits on it or a part of it (<a><span title="Delete">…</span></a>; a
             # font icon's glyph is its accessible name): named so

@@ -219,6 +219,14 @@ def _url_names(url: str, name: str) -> bool:
         piece = re.sub(r"\.(html?|php|aspx?|jsp)$", "", fold(piece))
         if piece == wanted or wanted in re.split(r"[-+.,;:~ ]+", piece):
             return True
+    if "." in wanted.strip("."):   # "csv.reader" at /csv.html#reader: the module's page, at the member's anchor
+        said = [p for p in wanted.split(".") if p]
+        shown = [w for piece in pieces for w in re.sub(r"\.(html?|php|aspx?|jsp)$", "", fold(piece)).split(".") if w]
+        at = 0
+        for w in shown:
+            if at < len(said) and w == said[at]:
+                at += 1
+        return at == len(said) and fold(unquote(parts.fragment)).split(".")[-1:] == said[-1:]
     return False
 
 

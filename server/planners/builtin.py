@@ -56,6 +56,7 @@ from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, rec
 from server.planners.language import (
     Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
+from server.planners.qualified import on_its_page, owner_first
 from server.planners.record_first import record_first
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
@@ -286,6 +287,55 @@ _CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.TICK, Act.UN
                  Act.SEARCH, Act.HOVER, Act.DOUBLE_CLICK, Act.ADD)
 
 
+_CHECK_LEAD = r"(?:please\s+)?(?:check|verify|confirm|make\s+sure|ensure|assert|validate)\s+(?:that\s+)?"
+# "check the json docs list the functions dump, dumps, load and loads": one check per item, said after the verb
+_LIST_AFTER_VERB = re.compile(r"^(?P<lead>" + _CHECK_LEAD + r"(?:\S.*\s+)?(?:lists?|shows?|includes?|contains?|"
+                              r"mentions?|documents?|has|have|displays?|offers?)\s+)(?:the\s+)?"
+                              r"(?:(?P<kind>[a-z]+s)\s+)?(?P<item>\S.*)$", re.I)
+# "check dump, load and loads are shown": one check per item, said before what is true of them all
+_LIST_BEFORE_STATE = re.compile(r"^(?P<item>\S.*?)\s+(?:are|is)\s+(?:all\s+)?(?P<neg>not\s+)?(?P<state>shown|listed|"
+                                r"present|there|visible|displayed|documented|available)$", re.I)
+_LIST_KINDS = frozenset("""functions methods classes modules packages topics keywords attributes properties constants
+variables parameters commands options settings sections chapters articles tags categories labels fields columns tables
+files folders pages users groups projects items entries names""".split())
+
+
+def _listed_item(text: str, known: frozenset[str]) -> bool:
+    """*text* is one item of a list said after a check ("dumps", "load", "Walk the dog"): a short name, or a verb
+    alone with nothing to act on ("load"), never a clause of its own ("open it", "go back")."""
+    if len(text.split()) > 4 or re.match(_CHECK_LEAD, text, re.I):
+        return False
+    clause = read_clause(text, known)
+    return clause.act is Act.NONE or (not clause.rest.strip() and len(text.split()) == 1)
+
+
+def _check_lists(texts: list[str], known: frozenset[str]) -> list[str]:
+    """A check of a list of names, which the clause split cut at its commas, as one check per name."""
+    out = list(texts)
+    for i, text in enumerate(texts[:-1]):
+        items = 0
+        while i + 1 + items < len(texts) and _listed_item(_LIST_BEFORE_STATE.sub(r"\g<item>", texts[i + 1 + items]),
+                                                          known):
+            items += 1
+        if not items:
+            continue
+        after = _LIST_AFTER_VERB.match(text)
+        last = _LIST_BEFORE_STATE.match(texts[i + items])
+        first = re.match(r"^(?P<lead>" + _CHECK_LEAD + r")(?P<item>\S.*)$", text, re.I)
+        if last and first and len(first.group("item").split()) <= 4:
+            state = f"is {'not ' if last.group('neg') else ''}{last.group('state')}"
+            names = [first.group("item")] + texts[i + 1:i + items] + [last.group("item")]
+            out[i:i + items + 1] = [f"check {n} {state}" for n in names]
+            return out
+        if after and not _LIST_BEFORE_STATE.match(texts[i + items]):
+            kind = after.group("kind") or ""
+            first_item = after.group("item") if kind.lower() in _LIST_KINDS else f"{kind} {after.group('item')}".strip()
+            lead = after.group("lead")
+            out[i:i + items + 1] = [lead + first_item] + [lead + t for t in texts[i + 1:i + items + 1]]
+            return out
+    return out
+
+
 def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
     """"delete Blue Mug and Chef Knife": a verbless name after an action takes that action's verb."""
     out: list[str] = []
@@ -345,11 +395,12 @@ class BuiltinPlanner:
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
         task = _noun_as_verb(restate(restate_login(request.task.strip())), st, known)
-        texts = _carry_verbs(_merge_attributes(split_clauses(task, protected), known), known)
+        texts = _carry_verbs(_check_lists(_merge_attributes(split_clauses(task, protected), known), known), known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []
         for i, text in enumerate(texts):
+            text = on_its_page(text, st)   # "json.loads" on the page of json: "loads"
             clause = read_clause(fix_typos(text, known), known)
             if clause.act is Act.NONE and not clause.text:
                 continue
@@ -414,7 +465,7 @@ class BuiltinPlanner:
                 del st.steps[mark:]
                 st.expect, st.last_object, st.gone = before[0], before[1], before[2]
                 st.explicit_check_last = False
-                first = record_first(clause, st, exc.phrase or "", str(exc))
+                first = owner_first(clause, st) or record_first(clause, st, exc.phrase or "", str(exc))
                 if first is not None:   # about a record elsewhere: its page first, then the clause there
                     done.append(f"{text!r} → planned on the page of the record it names")
                     return self._plan(request, st, texts[:i], first + texts[i + 1:], done)

@@ -17,13 +17,13 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, quoted, words, strip_filler
 from server.planners.intents_media import pause_intent, play_after_click, play_follow_up, play_from, play_key
-from server.planners.intents_rows import open_by_row_link, row_relative
+from server.planners.intents_rows import open_by_row_link, row_relative, section_control
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
 from server.planners.site_search import search_for, search_site, site_search_box, without_leading_kind
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB, UIElement
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
@@ -33,9 +33,9 @@ _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
 _KINDS = (r"movie|film|show|programme|program|channel|topic|page|table|item|entry|record|row|link|tab|section|episode|"
           r"video|song|article|product|category|user|customer|module|package|class|function|method|keyword|file|"
-          r"document|doc|docs|documentation|chapter|post|issue|project|folder")
+          r"document|doc|docs|documentation|reference|manual|chapter|post|issue|project|folder")
 _CATEGORY = re.compile(rf"^(?:the\s+)?(?:{_KINDS})\s+(?=\S)", re.I)
-_KIND_AFTER = re.compile(rf"(?<=\S)\s+(?:{_KINDS})$", re.I)          # "the json module"
+_KIND_AFTER = re.compile(rf"(?<=\S)(?:\s+(?:{_KINDS}))+$", re.I)   # "the json module", "the csv module documentation"
 _ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry|row|record|line)"
                     r"\s+(?:of|for|on|about)\s+"
                     r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
@@ -417,6 +417,10 @@ _NOT_NAMES = {"form", "page", "screen", "list", "tab", "menu", "button", "link",
               "folder", "directory", "section", "group", "category", "view", "project"}
 
 
+_ABOUT_PAGE_WORDS = frozenset("module modules package documentation docs doc page pages reference api manual details "
+                              "info information overview section screen view tab help".split())
+
+
 def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
     """"the user bob" on a list of issues that shows bob only in its cells: the list of users first, then bob
     on it. Not when the name is a control here, or this page lists that kind."""
@@ -434,6 +438,8 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
         return False   # "the settle up page", "the sign in screen": a phrasal verb's particle, not a name
     if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)", name, re.I):
         return False   # "the deliveries table": a list named with its kind of screen, not a record "table"
+    if set(words(name)) <= _ABOUT_PAGE_WORDS or re.match(rf"(?:{_KINDS})s?(?:$|\s+(?:of|for|in|on|under)\b)", name, re.I):
+        return False   # "the csv module documentation", "its encode method": the name, said with its kind
     if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name) or re.match(
             r"(?:about|on|for|with|from|in|at|by|that|which|who|whose|where|of|to|called|named|titled)\b", name, re.I):
         return False   # "the unassigned issues": a view of a list; "the ticket about …": a description
@@ -559,7 +565,8 @@ def activate(c: Clause, st: State) -> bool:
         from server.planners.intents_records import open_adder
         if _on_the_form(st, raw) or open_adder(st, new_of):
             return True
-    if raw and (_action_page_of(st, raw) or _list_of_kind_first(c, st, raw) or row_relative(st, raw)):
+    if raw and (_action_page_of(st, raw) or _list_of_kind_first(c, st, raw) or row_relative(st, raw)
+                or section_control(st, raw, c.verb)):
         return True
     # "the members' rows", "Dune's records": the rows of that list
     whose = re.match(r"^(?:the\s+)?(?P<x>.+?)(?:'s|’s|'|’)\s+(?P<r>rows|records|entries|data|contents?|items)$", raw or "", re.I)
@@ -628,6 +635,10 @@ def activate(c: Clause, st: State) -> bool:
 
     if _all_view(st, c.rest) or _view_of_list(st, target_text):
         return True
+    result = _result_named(st, category_free)
+    if result is not None:   # on a page of search results, the result that is the thing named
+        _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, result.label, live=result))
+        return True
     screen = grounding.screens(target_text, st.ctx)
     live = grounding.live_elements(category_free, st.live, roles=CLICKABLE_ROLES | {"text", "heading", "img", "cell"},
                                    minimum=0.6)
@@ -639,6 +650,8 @@ def activate(c: Clause, st: State) -> bool:
     if role:
         live = [t for t in live if t.live.role == role] or live
     live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
+    if wants_screen and st.open_world:   # "go to settings", "open the settings page": a control, not a paragraph
+        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "heading", "cell")]
     if not _SORTING.search(c.text):
         from server.planners.records import in_header_row
 
@@ -732,6 +745,8 @@ def activate(c: Clause, st: State) -> bool:
         return True
     kind = re.match(rf"^(?:the\s+)?(?P<k>{_KINDS})\s+\S", target_text, re.I) \
         or re.match(r"^(?:the\s+)?(?P<k>(?-i:[a-z]{3,}))\s+\S", target_text, re.I)
+    if kind and set(words(target_text[kind.end("k"):])) <= _ABOUT_PAGE_WORDS:
+        kind = None   # "the zipfile module reference": zipfile's page, not a "module reference" of kind zipfile
     if kind and st.live is not None and st.open_world:
         from server.planners import records
 
@@ -792,7 +807,8 @@ def activate(c: Clause, st: State) -> bool:
                 return True
     if st.moved and (st.screen is not None or st.open_world):
         raise Defer(target_text)
-    if search_site(c, st, target_text):
+    said_place = bool(_SCREEN_NOUNS.search(raw))   # "the settings page": a page the app links, not a thing to search
+    if not said_place and search_site(c, st, target_text):
         return True
     name = _record_named(target_text, c.rest)
     if name and st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE):
@@ -959,6 +975,14 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     st.last_object = t.label
     expect = None
     name = grounding.bare_label(el.name or el.text) or el.name or el.text   # "json (package)" opens json's page
+    # a search result's code signature ("def csv.reader(unknown):", "class csv.DictWriter"): the name it documents
+    name = re.sub(r"^(?:async\s+def|def|class|function|func|fn|method|property|var|let|const|module)\s+(?=[A-Za-z_][\w.]*\S*$)",
+                  "", name.rstrip(":"))
+    stem = re.sub(r"\.(?:html?|php|aspx?|jsp)$", "", (el.href or "").split("#")[0].split("?")[0].rstrip("/")
+                  .rsplit("/", 1)[-1]).lower()
+    if (not asked or set(content_words(asked)) <= set(content_words(name))) and len(words(name)) > 1 \
+            and stem in words(name) and not grounding.is_code_name(name):
+        name = stem   # "Module Index" → index.html, a page that calls itself "Module List": its address's word
     if asked and " ".join(asked.lower().split()) != " ".join(name.lower().split()) \
             and re.sub(r"[\W_]+", "", asked.lower()) == re.sub(r"[\W_]+", "", name.lower()):
         name = asked   # alike but not the same: the page must be the one asked for
@@ -1079,6 +1103,53 @@ def _table_rows(st: State, items: list) -> list[str]:
     return biggest if len(biggest) >= 2 else []
 
 
+_RESULT_NOUN = re.compile(r"\b(?:results?|hits?|match(?:es)?)\b", re.I)
+_RESULTS_HEADING = re.compile(r"\b(?:results?|hits?|match(?:es)?|found)\b", re.I)
+
+
+def _results_links(live: Any) -> list[UIElement]:
+    """The links of a search's results, in order: after the heading that says it shows results ("3 search
+    results for 'reader'"), one per result (the first link of each of its rows, where they have rows)."""
+    at = next((i for i, e in enumerate(live.elements) if e.role == "heading" and not e.hidden
+               and _RESULTS_HEADING.search(e.name or e.text or "")), None)
+    if at is None:
+        return []
+    out: list[UIElement] = []
+    rows: set[str] = set()
+    for e in live.elements[at + 1:]:
+        if e.role == "heading" and (e.level or 2) <= (live.elements[at].level or 2):
+            break   # the next section of the page
+        if e.role != ROLE_LINK or e.hidden or not e.href or grounding.leaves_the_app(live.url, e.href):
+            continue
+        if e.container:
+            if e.container in rows:
+                continue
+            rows.add(e.container)
+        out.append(e)
+    return out
+
+
+_SIGNATURE = re.compile(r"^(?:(?:async\s+)?def|class|function|func|fn|method|property|var|let|const|module)\s+"
+                        r"(?P<n>[A-Za-z_][\w.]*)")
+
+
+def _result_named(st: State, name: str) -> UIElement | None:
+    """Of a search's results, the one whose name is *name*, or ends with it as code does ("class
+    json.JSONEncoder:" for JSONEncoder); None off a results page, or where no one result is it."""
+    if st.live is None or not name or not st.open_world:
+        return None
+    want = grounding.norm(name)
+    found = []
+    for e in _results_links(st.live):
+        label = (e.name or e.text or "").strip().rstrip(":")
+        sig = _SIGNATURE.match(label)
+        code = sig.group("n") if sig else label
+        if grounding.norm(code) == want or grounding.norm(code.split(".")[-1]) == want and "." in code \
+                or grounding.norm(label) == want:
+            found.append(e)
+    return found[0] if found else None
+
+
 def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
     noun = " ".join(w for w in content_words(text) if w not in {"first", "second", "third", "fourth", "fifth",
                                                                 "last", "1st", "2nd", "3rd"} and not w.isdigit())
@@ -1105,6 +1176,15 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
         if records.entity_link(st, noun) is not None and not on_list_of(st, noun):
             return go_to_list(st, noun, [c.text])
     live = st.live
+    if live is not None and st.open_world and st.last_act == "search" and st.steps:
+        raise Defer(text)   # "search for X and open the first result": of the results, once they are shown
+    results = _results_links(live) if live is not None and _RESULT_NOUN.search(noun) else []
+    if results:
+        pick = results[index] if -len(results) <= index < len(results) else None
+        if pick is None:
+            raise Unplannable(f"there are only {len(results)} results on the screen")
+        _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, pick.label, live=pick))
+        return True
     if live is not None:
         items = _row_items(live)
         containers = _main_list(items)

@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
+from server.planners.grounding import Target, TargetKind
 from server.planners.counts import (
     DONE_BY, count_check, count_of, counted_by_value, qualified, state_said, view_first,
 )
@@ -29,7 +30,7 @@ NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent
                       r"(?:^\s*|\b(?:sure|check|verify|ensure|confirm|assert|that|and|then)\s+)"
                       r"there(?:'s|’s|\s+(?:is|are|should\s+be|must\s+be|will\s+be))\s+no\b", re.I)
 # ("there's no X" opens what is said: "the message There's no todo yet is shown" is a text to find, as it reads)
-_SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|on (?:the )?screen|"
+_SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|documented|mentioned|on (?:the )?screen|"
           r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
           r"included|gone|hidden|absent|missing|removed|deleted|here)")
 _STATE_WORDS = {"checked": "checked", "ticked": "checked", "completed": "checked", "done": "checked",
@@ -141,6 +142,35 @@ _NONE_SAYS = re.compile(r"^(?:no(?:body|\s+one|\s+(?:other\s+)?[a-z][\w-]*)|none
                         r"word|text|label)|(?:is|are)\s+tagged(?:\s+with)?)\s+(?P<x>.+)$", re.I)
 
 
+# "there are no results", "the search found nothing", "no matches are shown"
+_NO_RESULTS = re.compile(r"^(?:that\s+)?(?:(?:there\s+(?:are|is|were|should\s+be|must\s+be)\s+)?no\s+(?:search\s+)?"
+                         r"(?:results?|matches|hits)(?:\s+(?:are\s+|were\s+)?(?:shown|found|listed|returned|displayed))?"
+                         r"|(?:the\s+)?search\s+(?:found|finds|returned|returns|gave|gives|shows?)\s+(?:nothing|no\s+"
+                         r"(?:results?|matches|hits))|nothing\s+(?:is|was)\s+found)"
+                         r"(?:\s+for\s+\S.*)?$", re.I)
+# how an app says its search found nothing: "No search results for 'x'.", "No results found", "0 matches"
+_NOTHING_FOUND = re.compile(r"\b(?:no|0|zero)\s+(?:\w+\s+){0,2}(?:results?|matches|hits|entries|items|records)\b|"
+                            r"\bnothing\s+(?:was\s+|is\s+)?found\b|\b(?:did\s+not|didn't)\s+match\b", re.I)
+_RESULTS_SAID = re.compile(r"\b(?:[1-9]\d*\s+(?:\w+\s+)?(?:results?|matches|hits)|results?\s+for)\b", re.I)
+
+
+def _nothing_found(st: State) -> None:
+    """A search that found nothing: the app says so ("No results found"), where the screen shows what it says;
+    where it shows results instead, a check that fails ("3 search results" must not be shown)."""
+    if st.live is None or st.open_world and st.last_act == "search" and st.steps:
+        raise Defer("the results")   # read on the screen the search leads to
+    said = [t for t in st.live.visible_texts() if len(t) <= 120 and _NOTHING_FOUND.search(t)]
+    if said:
+        st.prove(lambda: checks.text_shown(st.ctx, said[0]))
+        return
+    counts = [t for t in st.live.visible_texts() if len(t) <= 120 and _RESULTS_SAID.search(t)]
+    if counts:
+        st.prove(lambda: checks.text_shown(st.ctx, counts[0], False))
+        return
+    raise Unplannable("I cannot tell how this screen says that nothing was found: name the text it shows "
+                      "(e.g. 'check \"No results\" is shown')", "no results")
+
+
 def _absent_name(st: State, name: str) -> None:
     """Check *name* is not shown. A name the screen shows only in part ("Omar Haddad" where the list says Omar)
     is refused: its absence would pass though the person is listed."""
@@ -165,6 +195,9 @@ def check_intent(c: Clause, st: State) -> bool:
     if PRONOUN.fullmatch(body) and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
         st.explicit_check_last = True
         return True   # "there should be 15 watches in total, verify it": the clause before is that check
+    if _NO_RESULTS.match(body):
+        _nothing_found(st)
+        return True
     negative = negated(body)
     none = re.match(r"^no\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|listed|present|there)$", body, re.I) \
         or re.match(r"^no\s+(?P<x>(?:[\w-]+\s+){1,2}(?:called|named|titled)\s+.+?|[\w-]+\s+(?:[\"'“‘].+?|(?-i:[A-Z0-9])\S*"
@@ -285,6 +318,18 @@ def check_intent(c: Clause, st: State) -> bool:
                         r"contains))\s+(?:the\s+|a\s+|an\s+)?(?P<x>.+)$", thing, re.I)   # "a todo about the plumber"
         _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="")
         return True
+    # "the title of the json page is json", "the csv page's heading says csv": that page's title, the page opened
+    # first where it is not the one shown (its link's word alone is no proof: the link says it on every page)
+    m = re.match(r"^(?:the\s+)?(?:title|heading|header)\s+(?:of|on)\s+(?:the\s+)?(?P<x>.+?)\s+(?P<k>" + _PAGE_KINDS + r")"
+                 + _TITLE_VERB + r"(?P<v>.+)$", flat, re.I) \
+        or re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?P<k>" + _PAGE_KINDS + r")(?:'s|’s)?\s+(?:title|heading|header)"
+                    + _TITLE_VERB + r"(?P<v>.+)$", flat, re.I)
+    if m and st.live is not None:
+        if not is_this_page(st, m.group("x")) and _open_its_page(st, m.group("x"), m.group("k")):
+            raise Defer(m.group("x"), replace_with=[f'check the {"heading" if "head" in flat.lower() else "title"} '
+                                                   f'{"is not" if negative else "is"} {m.group("v")}'])
+        _page_check(st, _subject_text(m.group("v")), negative)
+        return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"
     m = re.match(r"^(?:the\s+)?(?:page\s+|screen\s+|window\s+|movie\s+|film\s+|show\s+|programme\s+|program\s+)?"
                  r"(?:title|heading|header)\s+(?:is|reads?|says?|shows?|=|(?:should|must|ought\s+to|has\s+to)\s+"
@@ -322,7 +367,10 @@ def check_intent(c: Clause, st: State) -> bool:
         raise Unplannable(f"I cannot tell how {body!r} shows on the screen: name the text or the box to check", body)
     # "the banner shows Melody TV" / "the list contains buy milk"
     flat = re.sub(r"\b(?:should|must)\s+(?=(?:show|display|read|say|contain|include|list|have)\b)", "", flat, flags=re.I)
-    m = re.match(r"^(?P<subject>(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+)?\S.*?)\s+(?:shows?|displays?|reads?|says?|contains?|has|have|lists?|includes?|"
+    # (not a noun that reads as a verb: "the list of modules", "the module list includes …")
+    m = re.match(r"^(?P<subject>(?:the\s+|a\s+|an\s+|this\s+|that\s+|my\s+)?\S.*?)(?<!\bthe)(?<!\ba)(?<!\ban)\s+"
+                 r"(?:shows?|displays?|reads?|says?|contains?|has|have|"
+                 r"lists?(?!\s+(?:of|includes?|contains?|shows?|has|have|displays?|mentions?|does|doesn't|should)\b)|includes?|"
                  r"returns?|gives?|yields?|outputs?|produces?|results? in|equals?|is equal to|comes? back with|"
                  r"mentions?|refers? to|talks? about|(?-i:documents?|describes?|covers?|explains?)|"
                  r"should (?:show|display|read|say|contain|include|list|have)|is showing|are showing|"
@@ -634,7 +682,9 @@ def _label_said_loosely(st: State, subject: str) -> str:
     return found.pop() if len(found) == 1 else ""
 
 
-_TAB_SUBJECT = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)(?:\s+(?P<k>tab|view|panel|section|page|screen|article))?$", re.I)
+_PAGE_KINDS = r"tab|view|panel|section|page|screen|article|docs|documentation|doc\s+page|help\s+page"
+_TITLE_VERB = r"\s+(?:is|reads?|says?|shows?|=|(?:should|must|ought\s+to|has\s+to)\s+(?:be|read|say|show))\s+"
+_TAB_SUBJECT = re.compile(r"^(?:the\s+)?(?P<x>\S.*?)(?:\s+(?P<k>" + _PAGE_KINDS + r"))?$", re.I)
 
 
 def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
@@ -650,26 +700,42 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
         return False   # "the status does not show Running": a label of this page, never a page to leave for
     if is_this_page(st, m.group("x")):
         return False   # "the ticket page shows closed" on the ticket's own page: read here
-    tabs = [t for t in grounding.live_elements(m.group("x"), st.live, roles=frozenset({"tab", "link", "menuitem"}),
-                                               minimum=0.7 if said_kind else 0.95)
-            if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
-            and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")
-            and not _plural_of_said(m.group("x"), t.label)]
-    if not tabs:
+    tab = _its_tab(st, m.group("x"), said_kind)
+    if tab is None:
         return False
-    tab = tabs[0].live
-    assert tab is not None
-    if not (tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) or _leads_here(st, tab)):
-        st.click_live(tabs[0], f"Open the {tab.label!r} {m.group('k') or ('tab' if tab.role == 'tab' else 'page')}")
-        try:
-            # "json (package)" opens json's page: the name without its aside
-            st.check(checks.page(st.ctx, grounding.bare_label(tab.name or tab.text) or tab.name or tab.text))
-        except CannotCheck as exc:
-            raise Unplannable(str(exc)) from exc
+    if _open_its_page(st, m.group("x"), m.group("k") or ""):
         if _KIND_TAIL_ANY.match(text) and not negative:   # "lists the Leak L3 sensor": read as that page names it
             raise Defer(tab.label, replace_with=[f"check the page shows {text}"])
         raise Defer(tab.label, replace_with=[f'check "{text}" is {"not " if negative else ""}shown'])
     st.prove(lambda: checks.text_shown(st.ctx, text if negative else _as_shown(st, text), not negative))
+    return True
+
+
+def _its_tab(st: State, name: str, said_kind: bool) -> UIElement | None:
+    """The tab, or link to another page, that opens the page called *name*; a name that says no kind of page must be
+    that very name."""
+    assert st.live is not None
+    tabs = [t for t in grounding.live_elements(name, st.live, roles=frozenset({"tab", "link", "menuitem"}),
+                                               minimum=0.7 if said_kind else 0.95)
+            if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
+            and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")
+            and not _plural_of_said(name, t.label)]
+    return tabs[0].live if tabs else None
+
+
+def _open_its_page(st: State, name: str, kind: str) -> bool:
+    """Open the page called *name* by its tab or link (proved open); False where it is open already, or where
+    nothing here opens it."""
+    tab = _its_tab(st, name, bool(kind))
+    if tab is None or tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) or _leads_here(st, tab):
+        return False
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, tab.label, live=tab),
+                  f"Open the {tab.label!r} {kind or ('tab' if tab.role == 'tab' else 'page')}")
+    try:
+        # "json (package)" opens json's page: the name without its aside
+        st.check(checks.page(st.ctx, grounding.bare_label(tab.name or tab.text) or tab.name or tab.text))
+    except CannotCheck as exc:
+        raise Unplannable(str(exc)) from exc
     return True
 
 
@@ -681,11 +747,16 @@ def _named_here(st: State, name: str) -> bool:
                if not e.hidden and e.role not in ("link", "tab", "menuitem", "listitem", "row"))
 
 
+_DOC_WORDS = frozenset({"doc", "docs", "documentation", "module", "package", "api", "reference", "manual"})
+
+
 def is_this_page(st: State, name: str) -> bool:
     """The page shown is *name*'s: its title or a main heading says each of its words ("Ticket #1" for "ticket")."""
     assert st.live is not None
     # a name of common words only ("Menu", "Home") is still a name
     want = {w.rstrip("s") for w in words(name) if w not in STOPWORDS} or {w.rstrip("s") for w in words(name)}
+    # "the json docs", "the csv module documentation": the page of json; what kind of page is no word it must say
+    want = (want - _DOC_WORDS) or want
     if not want:
         return False
     said = [st.live.title] + [h.label for h in st.live.headings() if (h.level or 2) <= 2]
@@ -775,6 +846,14 @@ def _shown_as_name(st: State, name: str) -> bool:
     return False
 
 
+def _shown_of_kind(st: State, name: str, kind: str) -> bool:
+    """An element called *name* says, by its class or role words, that it is a *kind* ("function")."""
+    assert st.live is not None
+    want, k = grounding.norm(name), kind.lower().rstrip("s")
+    return any(grounding.norm(grounding.bare_label(e.name or e.text) or e.name or e.text) == want
+               and k in {w.rstrip("s") for w in words(e.hint)} for e in st.live.elements if not e.hidden and e.hint)
+
+
 def _named_of_kind(st: State, text: str, negative: bool) -> str:
     """*text* as the name it says, where it adds a word for the kind of thing the screen lists: "the function dumps"
     on a page with a "Functions" heading is "dumps", "a LOOPING topic" on the topics is "LOOPING". Not where the
@@ -793,6 +872,8 @@ def _named_of_kind(st: State, text: str, negative: bool) -> str:
 
     kinds = _names_kinds(st)
     for kind, name in _kind_split(text):
+        if kind.lower() in _KIND_NOUNS and _shown_of_kind(st, name, kind):
+            return name   # "a connect function" where "connect" is shown as a function (its class says so)
         if kind.lower() not in _KIND_NOUNS or plural_of(kind) not in kinds and kind not in kinds:
             continue   # "Office lamp" where a link says "Desk Lamp": no kind, a name
         if _shown_as_name(st, name):

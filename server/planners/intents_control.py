@@ -99,6 +99,11 @@ def control_intent(c: Clause, st: State) -> bool:
         return _in_row(st, label, named[0].name, extra)
     if extra and c.act is Act.ADD and record_shaped(_said_after(c.text, extra)):
         return False   # "add a page Opening Times": a page to make, named; not a click on Add Page alone
+    if extra and sum(1 for e in st.live.elements if not e.hidden and _shown_label(e) == label) > 1:
+        from server.planners.intents_rows import section_control
+
+        if section_control(st, c.rest, c.verb):
+            return True   # "view the source of dumps": the View Source of dumps' section, not the page's first
     if el.container and sum(1 for e in st.live.elements if e.container and _shown_label(e) == label) > 1:
         return False   # a control every row has, and no one row named: never the first row's
     if el.role in TOGGLE_ROLES:

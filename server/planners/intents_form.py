@@ -210,6 +210,27 @@ def _home_link(st: State) -> Target | None:
     return None
 
 
+def _found_on_page(c: Clause, st: State, query: str) -> bool:
+    """"find the status NOT_FOUND" on the page that lists it (not "search for …"): its own anchor there, followed
+    (the page scrolls to it), else the name proved shown. Only for a name some element of the page is called whole."""
+    from server.planners.site_search import without_leading_kind
+
+    if st.live is None or st.moved or not re.match(r"^(?:find|locate|spot|seek)\b", c.text.strip(), re.I) \
+            or re.match(r"^\w+\s+(?:for|up)\b", c.text.strip(), re.I):
+        return False
+    name = grounding.norm(without_leading_kind(st, query))
+    named = [e for e in st.live.elements if not e.hidden and grounding.norm(e.name or e.text) == name]
+    if not named:
+        return False
+    anchor = next((e for e in named if e.role == ROLE_LINK and e.href.startswith("#")), None)
+    if anchor is not None:
+        st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, anchor.label, live=anchor),
+                      f"Go to {anchor.label!r} on this page")
+    st.prove(lambda: checks.text_shown(st.ctx, named[0].name or named[0].text, True))
+    st.last_object = named[0].name or named[0].text
+    return True
+
+
 def search_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SEARCH:
         return False
@@ -224,6 +245,8 @@ def search_intent(c: Clause, st: State) -> bool:
                    "", query)
     if not query:
         raise Unplannable("nothing to search for")
+    if _found_on_page(c, st, query):
+        return True
     scoped = search_in_list(st, query)
     if scoped is True:
         return True

@@ -289,14 +289,16 @@ def sorted_check(c: Clause, st: State) -> bool:
     if c.act is not Act.CHECK or st.live is None or not st.has(V.CHECK_SORTED):
         return False
     m = re.search(r"\b(?:(?:are|is|be|being|were|get|gets|got|appear|appears)\s+)?(?:now\s+)?"
-                  r"(?:sorted|ordered|arranged|listed|in\s+order)\s+(?P<rest>(?:by|on)\s+.+|"
-                  r"(?:asc|desc|alphabetic|from\s)\w*.*)$", c.rest, re.I)
+                  r"(?:(?:sorted|ordered|arranged|in\s+order)\s+(?P<rest>(?:by|on)\s+.+|(?:asc|desc|alphabetic|from\s)\w*.*)"
+                  r"|listed\s+(?P<listed>by\s+.+|(?:asc|desc|alphabetic|from\s)\w*.*))$", c.rest, re.I)
+    # ("listed on the home page" says where, not in what order)
     if not m:
         return False
-    parsed = parse_sort(m.group("rest"))
+    rest = m.group("rest") or m.group("listed")
+    parsed = parse_sort(rest)
     ask = parsed[1] if parsed else None
     if ask is None:
-        order, _ = direction_in(m.group("rest"))
+        order, _ = direction_in(rest)
         ask = SortAsk("", order, ("name", "title")) if order != ANY else None
     header = _sort_header(st, ask) if ask else None
     if header is None or ask is None:

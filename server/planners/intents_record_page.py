@@ -152,6 +152,9 @@ def record_fact_check(c: Clause, st: State) -> bool:
     if m is None or st.live is None or negated(c.rest):
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or records.without_header_word(clean(m.group("v")), st)
+    if "field" in m.groupdict() and re.fullmatch(r"title|heading|header", m.group("field"), re.I) \
+            and re.search(r"\s(?:page|screen|tab|docs|documentation)$", rec, re.I):
+        return False   # "the title of the json page is json": a page's own title (the check intent)
     place_fact = "field" not in m.groupdict() and bool(m.group("loc") or m.group("loc2"))   # "located in"
     if "field" not in m.groupdict() and not place_fact and (
             _PLACE_NOUN.search(value) or records.entity_link(st, value) or grounding.screens(value, st.ctx, minimum=0.85)):

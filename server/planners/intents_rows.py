@@ -45,6 +45,52 @@ def row_relative(st: State, raw: str) -> bool:
     return True
 
 
+_OF_ITEM = re.compile(r"^(?:the\s+)?(?P<a>.+?)\s+(?:of|for|under)\s+(?:the\s+)?(?P<b>.+)$", re.I)
+_CONTROL_WORDS = re.compile(r"\s+(?:link|button|icon|control|toggle)$", re.I)
+_KINDS = r"function|method|class|module|section|entry|item|row|card|panel|block|property|attribute|constant|field"
+_KIND_LAST = re.compile(rf"\s+(?:{_KINDS})$", re.I)
+_KIND_FIRST = re.compile(rf"^(?:{_KINDS})\s+", re.I)
+
+
+def section_control(st: State, raw: str, verb: str = "") -> bool:
+    """"view the source of dumps", "the Edit button for Billing": on a page of sections rather than rows, the
+    control so named that comes next after the item's own name (the nearest, in the page's order). Only where
+    the item's name is shown whole, and the words together name no control of their own ("Terms of Service")."""
+    m = _OF_ITEM.match(raw.strip())
+    if not m or st.live is None or grounding.live_elements(raw, st.live, roles=CLICKABLE_ROLES, minimum=0.85):
+        return False
+    control = _CONTROL_WORDS.sub("", m.group("a").strip())
+    said_name = clean(m.group("b"))
+    els = st.live.elements
+    named_at: list[int] = []
+    # the name as said, else without a word for its kind ("the dumps function", "the section Billing")
+    for name in (said_name, _KIND_LAST.sub("", said_name), _KIND_FIRST.sub("", said_name)):
+        named_at = [i for i, e in enumerate(els) if not e.hidden and grounding.norm(name)
+                    and grounding.norm(e.name or e.text) == grounding.norm(name)]
+        if named_at:
+            break
+    if not named_at:
+        return False
+    said = {w.rstrip("s") for w in words(control)} | ({verb.lower()} if verb else set())
+
+    def names_control(e: object) -> bool:
+        label = e.name or e.text   # type: ignore[attr-defined]
+        return bool(label) and (grounding.similarity(control, label) >= 0.75
+                                or {w.rstrip("s") for w in words(label)} <= said)
+
+    controls = [i for i, e in enumerate(els) if (e.role in CLICKABLE_ROLES or e.clickable) and not e.hidden
+                and not e.container and names_control(e)]
+    near = min(((c - n, c) for n in named_at for c in controls if c > n), default=None)
+    if near is None:
+        return False
+    el = els[near[1]]
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, el.label, live=el), f"Click {el.label!r} of {clean(m.group('b'))!r}")
+    st.summary.append(f"click {el.label} of {clean(m.group('b'))}")
+    st.last_object = clean(m.group("b"))
+    st.expect_check(None)
+    return True
+
+
 def open_by_row_link(st: State, t: Target) -> bool:
     """"open Basil" where Basil is plain text in a row: the row's own link opens its record (a "View"
     link, else a key like "9", else its first link that does not delete), and the record shows Basil."""

@@ -873,6 +873,18 @@ def _names_next(part: str) -> bool:
     return bool(_NAMES_NEXT.match(f"{fix_verb_typo(first)} {rest}"))
 
 
+_PLACE_LEAD = re.compile(r"^(?P<place>(?:from|on|in|at|inside|within|via)\s+(?:the\s+|this\s+|that\s+)?(?:[\w.'’-]+\s+){0,3}?"
+                         r"(?:list|index|page|screen|tab|menu|section|view|docs|documentation|sidebar|panel|overview|"
+                         r"table|dashboard|homepage))\s+(?P<rest>(?:go|navigate|open|click|tap|select|choose|pick|press|"
+                         r"search|find|check|verify|confirm|ensure|make\s+sure|delete|remove|add|create|edit|set|fill|"
+                         r"sort|filter|jump|scroll|expand|collapse|hover|visit|browse|type)\b.*)$", re.I)
+
+
+def _place_then_rest(part: str) -> list[str]:
+    m = _PLACE_LEAD.match(part)
+    return [m.group("place"), m.group("rest")] if m else [part]
+
+
 def split_clauses(task: str, protected: list[str]) -> list[str]:
     """Split a task into clauses, keeping quoted strings and known names (which may hold 'and') whole."""
     holds: dict[str, str] = {}
@@ -911,6 +923,8 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     # — but not after "add a todo": there the colon gives the value ("add a todo: send invoices")
     parts = [q for p in parts for q in ([p] if _names_next(p) else re.split(
         r":\s+(?=(?:%s)\b)" % "|".join(sorted(VERBS, key=len, reverse=True)), p, flags=re.I)) if q.strip()]
+    # "from the module list go to zipfile", "on the json page check …": the place, then what to do there
+    parts = [q for p in parts for q in _place_then_rest(p)]
     out = []
     for p in parts:
         while "\x00" in p:   # holds may hold holds (a quoted value inside an SQL statement)

@@ -97,6 +97,13 @@ RULES: tuple[Rephrase, ...] = (
           r"be\s+(?P<y>.+)$",
           lambda m, _v: f"check that {m.group('x')} was {_PAST.get(m.group('v').lower(), m.group('v'))} by "
                         f"{m.group('y')}", strip=True),
+    # "what's in sqlite3.dump? open it", "wonder what X does - show it": a question that names the thing the rest
+    # acts on
+    _rule(r"^(?:so\s+|hmm,?\s+|i\s+wonder\s+)?what(?:'s|’s|\s+is|\s+are)\s+(?:in|on|inside|under|behind)\s+(?P<x>[^?]+?)\s*"
+          r"\?\s*(?P<rest>\S.*\b(?:it|them)\b.*)$",
+          lambda m, _v: re.sub(r"\b(?:it|them)\b", m.group("x").strip(), m.group("rest"), count=1), strip=True),
+    # "show the csv module to me", "open it for me": the one asking is no place
+    _rule(r"\b(?P<v>show|open|display|bring\s+up|pull\s+up|find)\s+(?P<x>\S.*?)\s+(?:to|for)\s+(?:me|us)\b", r"\g<v> \g<x>"),
     # "give Sam Lee the email sam@x.org": a value of one of its fields
     _rule(r"^give\s+(?P<x>.+?)\s+(?:the|a|an)\s+(?P<f>[a-z]+)\s+(?P<v>\S.*)$", r"set the \g<f> of \g<x> to \g<v>",
           strip=True),

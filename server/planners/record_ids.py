@@ -21,7 +21,9 @@ from server.planners.state import Defer, State
 from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
-_REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})\s*(?:#\s*|no\.?\s*|nr\.?\s*|number\s+)?|#\s*)"
+# the kind and its number apart ("ticket 2", "issue #14", "order no. 7"): run together ("sqlite3", "mp3",
+# "python3") they are one name, not a record's number
+_REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})(?:\s*#\s*|\s+no\.?\s*|\s+nr\.?\s*|\s+number\s+|\s+)|#\s*)"
                   r"(?P<id>\d{1,9})$", re.I)
 # nouns whose number is a position in what is shown, not a record's identity
 _POSITIONAL = {"row", "item", "line", "entry", "result", "option", "step", "tab", "column", "page", "level",

@@ -338,6 +338,10 @@ def plural_of(noun: str) -> str:
     return low + ("es" if low.endswith(("sh", "ch", "x", "z")) else "s")
 
 
+# a name written as code: one token with an underscore or a dot ("MULTI_STATUS", "json.loads", "parse_float()")
+_CODE_IDENTIFIER = re.compile(r"[A-Za-z_][\w]*(?:[_.][\w]+)+(?:\(\))?")
+
+
 def entity_link(st: State, noun: str) -> Target | None:
     """A link, tab or menu item that names a list of *noun* ("customer" → "Customers")."""
     if not noun or st.live is None:
@@ -353,6 +357,7 @@ def entity_link(st: State, noun: str) -> Target | None:
              and not record_ids.is_record_of(t.live.href, noun)   # "#2" is one ticket, not the list of them
              and not _submits_a_box(st, t.live)   # "[URL] Watch": it adds one; it lists none
              and not grounding.leaves_the_app(st.live.url, t.live.href)   # "Part of TodoMVC": another site's home
+             and not _CODE_IDENTIFIER.fullmatch(t.label.strip())   # "MULTI_STATUS" is one constant, no statuses
              and not re.search(rf"\b(?:a|an|one|this|that|your|my)\s+{re.escape(noun.lower().rstrip('s'))}\b",
                                t.label, re.I)]   # "Pairing a sensor" is about one sensor; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]

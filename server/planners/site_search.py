@@ -43,7 +43,10 @@ def site_search_box(st: State, as_you_type: bool = True) -> UIElement | None:
     if not as_you_type or box.container:
         return None
     # it must say only "search": "Search projects…" searches projects, not the record sought
-    only_search = re.fullmatch(r"\W*search\W*", said.strip(), re.I) is not None
+    # ("Search API Documentation…", "Search the site": the whole of it)
+    only_search = re.fullmatch(r"\W*search(?:\s+(?:search|box|for|the|this|api|docs?|documentation|site|wiki|help|reference|"
+                               r"manual|everything|all|here))*\W*", said.strip(), re.I) is not None \
+        or re.fullmatch(r"\W*search\W*", box.placeholder.strip(), re.I) is not None
     return box if only_search or not said.strip() and re.search(r"\bsearch\b", box.hint, re.I) else None
 
 
@@ -81,6 +84,12 @@ def box_before_button(st: State, name: str) -> UIElement | None:
     return None
 
 
+_CODE_KINDS = frozenset("class function method module package attribute variable constant property field enum "
+                        "struct interface type exception".split())
+# one token written as code: CamelCase inside, an underscore, or a dot ("JSONEncoder", "parse_float", "os.path")
+_CODE_NAME = re.compile(r"[A-Za-z_][\w.]*(?:[a-z][A-Z]|_|\.)[\w.]*|[A-Z][A-Z0-9]+[a-z]\w*")
+
+
 def without_kind(st: State, name: str, *, named: bool = True) -> str:
     """*name* without the word after it that says what kind of thing it is, when the app uses that word
     ("the Project Ideas tiddler" → "Project Ideas", where a button says "new tiddler"); else *name*. With *named*,
@@ -88,6 +97,8 @@ def without_kind(st: State, name: str, *, named: bool = True) -> str:
     m = record_ids.KIND_LAST.match(name.strip())
     if m is None or st.live is None or named and not re.search(r"[A-Z0-9\"'“]", m.group("x")):
         return name
+    if m.group("k").lower() in _CODE_KINDS and _CODE_NAME.fullmatch(m.group("x").strip()):
+        return m.group("x")   # "the JSONEncoder class", "the parse_float method": a name written as code
     shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
     return m.group("x") if m.group("k").lower().rstrip("s") in shown else name
 
@@ -99,12 +110,16 @@ def without_leading_kind(st: State, target: str) -> str:
     if not m or st.live is None:
         return target
     kind = m.group("k").lower()
+    rest = m.group("rest")
+    if kind not in ("new", "all", "any", "other", "next", "last", "first") and re.search(r"[A-Z0-9_]", rest) and any(
+            e.role in ("link", "tab", "button", "menuitem") and not e.hidden
+            and grounding.norm(e.name or e.text) == grounding.norm(rest) for e in st.live.elements):
+        return rest   # "the status NOT_FOUND", "the class JSONEncoder": a control named so, said with its kind
     plurals = {kind + "s", kind + "es", kind[:-1] + "ies" if kind.endswith("y") else kind + "s"}
     shown = {w for e in st.live.elements if e.role in ("heading", "link", "tab", "cell")
              for w in words(e.name or e.text)} | set(words(st.live.title))
     if not plurals & shown:
         return target
-    rest = m.group("rest")
     return rest if grounding.live_elements(rest, st.live, minimum=0.85) else target
 
 

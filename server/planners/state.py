@@ -173,6 +173,8 @@ class State:
         assert el is not None
         params: dict[str, Any] = {}
         name = el.name or el.text
+        if name.endswith("…"):
+            name = name[:-1].rstrip()   # a long name the observer cut short: its start names it
         if name:
             params["text"] = name
         elif el.placeholder:
@@ -204,12 +206,15 @@ class State:
         name = (el.name or el.text).lower()
         if not name:
             return 0
+        as_words = any(o.role == el.role and not o.hidden and _names_as(el, o) for o in self.screen.elements)
         n = 0
         for other in self.screen.elements:
             if other is el:
                 return n
-            # the controller's last resort reads a name as a part of another ("No" in "Nordic Mug")
-            if other.role == el.role and name in (other.name or other.text).lower() and not other.hidden:
+            # the controller reads a name as the words of another ("Save" in "Save all", not "encode" in
+            # "JSONEncoder"); as a part of another only where no element has it as words
+            if other.role == el.role and not other.hidden and (_names_as(el, other) if as_words else
+                                                                name in (other.name or other.text).lower()):
                 n += 1
         return 0
 

@@ -420,3 +420,20 @@ def test_a_page_of_the_apps_own_in_a_frame_is_read_and_used(browser: Browser) ->
     browser.dom.execute(V.WAIT_FOR_ELEMENT, {"text": "Everything is baked on site.", "present": True})
     browser.remote.execute(V.CLICK, {"text": "Rye Loaf", "role": "link"})
     assert browser.js("document.getElementById('where').textContent") == "Rye Loaf"
+
+
+def test_a_toggle_drawn_as_a_label_is_a_button_and_a_name_is_matched_as_whole_words(browser: Browser) -> None:
+    """A "View Source" drawn as the label of a hidden box (its words in CSS, kept in a hidden span) is a button,
+    named, with the box's state; clicking the second one opens loads' source only. "encode" is the link named so,
+    never the "JSONEncoder()" whose name only holds the letters; an ARIA search box is a text box."""
+    browser.open("api-members.html")
+    obs = browser.remote.observe()
+    toggles = [e for e in obs.elements if e.role == "button" and e.name == "View Source"]
+    assert len(toggles) == 2 and not any(e.checked for e in toggles)
+    assert [e.placeholder for e in obs.elements if e.role == "textbox"] == ["Search..."]
+    browser.remote.execute(V.CLICK, {"text": "View Source", "role": "button", "index": 1})
+    shown = "getComputedStyle(document.getElementById('{}-source')).display"
+    assert browser.js(shown.format("loads")) == "block" and browser.js(shown.format("dumps")) == "none"
+    assert [e.checked for e in browser.remote.observe().elements if e.name == "View Source"] == [False, True]
+    browser.remote.execute(V.CLICK, {"text": "encode", "role": "link", "row": "JSONEncoder"})
+    assert browser.js("location.hash") == "#JSONEncoder.encode"
