@@ -56,7 +56,7 @@ from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, rec
 from server.planners.language import (
     Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
-from server.planners.qualified import on_its_page, owner_first
+from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
 from server.planners.record_first import record_first
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
@@ -400,7 +400,7 @@ class BuiltinPlanner:
             return Plan("The task is empty.", False)
         done: list[str] = []
         for i, text in enumerate(texts):
-            text = on_its_page(text, st)   # "json.loads" on the page of json: "loads"
+            text = in_open_folder(on_its_page(text, st), st)   # "json.loads" on json's page: "loads"
             clause = read_clause(fix_typos(text, known), known)
             if clause.act is Act.NONE and not clause.text:
                 continue
@@ -465,7 +465,8 @@ class BuiltinPlanner:
                 del st.steps[mark:]
                 st.expect, st.last_object, st.gone = before[0], before[1], before[2]
                 st.explicit_check_last = False
-                first = owner_first(clause, st) or record_first(clause, st, exc.phrase or "", str(exc))
+                first = owner_first(clause, st) or open_folder_first(clause, st) \
+                    or record_first(clause, st, exc.phrase or "", str(exc))
                 if first is not None:   # about a record elsewhere: its page first, then the clause there
                     done.append(f"{text!r} → planned on the page of the record it names")
                     return self._plan(request, st, texts[:i], first + texts[i + 1:], done)

@@ -33,7 +33,7 @@ _URL = re.compile(r"\b(?:https?://\S+|/[\w\-./#?=&%]+)")
 _NAMED = re.compile(r"^(?:the\s+)?(?:\w+\s+){0,2}?(?:called|named|titled|labelled|labeled)\s+(.+)$", re.I)
 _KINDS = (r"movie|film|show|programme|program|channel|topic|page|table|item|entry|record|row|link|tab|section|episode|"
           r"video|song|article|product|category|user|customer|module|package|class|function|method|keyword|file|"
-          r"document|doc|docs|documentation|reference|manual|chapter|post|issue|project|folder")
+          r"document|doc|docs|documentation|reference|manual|chapter|post|issue|project|folder|key")
 _CATEGORY = re.compile(rf"^(?:the\s+)?(?:{_KINDS})\s+(?=\S)", re.I)
 _KIND_AFTER = re.compile(rf"(?<=\S)(?:\s+(?:{_KINDS}))+$", re.I)   # "the json module", "the csv module documentation"
 _ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry|row|record|line)"
@@ -807,8 +807,10 @@ def activate(c: Clause, st: State) -> bool:
                 return True
     if st.moved and (st.screen is not None or st.open_world):
         raise Defer(target_text)
-    said_place = bool(_SCREEN_NOUNS.search(raw))   # "the settings page": a page the app links, not a thing to search
-    if not said_place and search_site(c, st, target_text):
+    # "the settings page": a page of the app, which it links, not a thing to search for; "the TestPlan page", "the
+    # Summer Reading page": a page written as a name (a wiki's, a site's), which the search finds
+    named_page = bool(re.search(r"[a-z][A-Z]|\d|[\"'“]|[A-Z]\w*\s+[A-Z]", target_text))
+    if (named_page or not _SCREEN_NOUNS.search(raw)) and search_site(c, st, target_text):
         return True
     name = _record_named(target_text, c.rest)
     if name and st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE):

@@ -715,10 +715,10 @@ def _its_tab(st: State, name: str, said_kind: bool) -> UIElement | None:
     """The tab, or link to another page, that opens the page called *name*; a name that says no kind of page must be
     that very name."""
     assert st.live is not None
-    tabs = [t for t in grounding.live_elements(name, st.live, roles=frozenset({"tab", "link", "menuitem"}),
+    tabs = [t for t in grounding.live_elements(name, st.live, roles=frozenset({"tab", "link", "menuitem", "treeitem"}),
                                                minimum=0.7 if said_kind else 0.95)
             if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
-            and (said_kind or _goes_elsewhere(t.live) or t.live.role == "tab")
+            and (said_kind or _goes_elsewhere(t.live) or t.live.role in ("tab", "treeitem"))
             and not _plural_of_said(name, t.label)]
     return tabs[0].live if tabs else None
 
@@ -727,7 +727,8 @@ def _open_its_page(st: State, name: str, kind: str) -> bool:
     """Open the page called *name* by its tab or link (proved open); False where it is open already, or where
     nothing here opens it."""
     tab = _its_tab(st, name, bool(kind))
-    if tab is None or tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) or _leads_here(st, tab):
+    if tab is None or tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) \
+            or tab.role != "treeitem" and _leads_here(st, tab):   # (a tree's item is shown by selecting it)
         return False
     st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, tab.label, live=tab),
                   f"Open the {tab.label!r} {kind or ('tab' if tab.role == 'tab' else 'page')}")

@@ -733,6 +733,20 @@ def _radio_of(st: State, group: str, value: str) -> UIElement | None:
     return els[at[0]]
 
 
+def _tree_record(st: State, subject: str, value: str) -> bool:
+    """"change shop:close to 19:00" where "close" is an item of a tree (a key, a file) not shown yet: the item
+    opened, then its value set and saved there (an item of a tree is a record, not a row's text to edit)."""
+    if st.live is None or st.moved or not st.open_world:
+        return False
+    # (selected already or not: selecting it again shows its record, and the steps after read the screen then)
+    item = next((e for e in st.live.elements if e.role == "treeitem" and not e.hidden
+                 and grounding.norm(e.name or e.text) == grounding.norm(subject)), None)
+    if item is None:
+        return False
+    st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, item.label, live=item), f"Open {item.label!r}")
+    raise Defer(item.label, replace_with=[f'set the value to "{value}"', "save"])
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
     text = c.rest.strip()
@@ -777,6 +791,8 @@ def set_intent(c: Clause, st: State) -> bool:
     value_low = value.lower()
     if value_low in ("on", "off"):
         value = value.capitalize()
+    if value and c.act in (Act.SET, Act.EDIT) and _tree_record(st, subject, value):
+        return True
     # a live dropdown with that option
     if value:
         opts = [t for t in grounding.options(value, st.live)

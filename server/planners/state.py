@@ -204,17 +204,21 @@ class State:
         if self.screen is None:
             return 0
         name = (el.name or el.text).lower()
+        if name.endswith("…"):
+            name = name[:-1].rstrip()   # as click_live names it
         if not name:
             return 0
-        as_words = any(o.role == el.role and not o.hidden and _names_as(el, o) for o in self.screen.elements)
+        # as the controller reads a name: the words of another ("Save" in "Save all", not "encode" in
+        # "JSONEncoder"), where some element has them so; else as a part of another
+        words = re.compile(r"(?<!\w)" + re.escape(name) + (r"(?!\w)" if len(name) <= 60 else ""), re.I)
+        as_words = any(o.role == el.role and not o.hidden and words.search(o.name or o.text or "")
+                       for o in self.screen.elements)
         n = 0
         for other in self.screen.elements:
             if other is el:
                 return n
-            # the controller reads a name as the words of another ("Save" in "Save all", not "encode" in
-            # "JSONEncoder"); as a part of another only where no element has it as words
-            if other.role == el.role and not other.hidden and (_names_as(el, other) if as_words else
-                                                                name in (other.name or other.text).lower()):
+            if other.role == el.role and not other.hidden and (words.search(other.name or other.text or "") if as_words
+                                                                else name in (other.name or other.text).lower()):
                 n += 1
         return 0
 
