@@ -436,7 +436,18 @@ def _type(page: Any, loc: Any, text: str, clear: bool) -> None:
                             expected=text)
 
 
+# a command line that reads its keys one by one (a readline, a terminal): what fill() sets, it never sees
+_KEYS_READ_JS = "e => /(readline|terminal|xterm|console|repl|cli-input)/i.test([e.id, e.className, e.name].join(' '))"
+
+
 def _type_once(page: Any, loc: Any, text: str, clear: bool) -> None:
+    if _editable(loc) and loc.first.evaluate(_KEYS_READ_JS):
+        loc.click(timeout=ACT_TIMEOUT_MS)
+        if clear:
+            page.keyboard.press("ControlOrMeta+A")
+            page.keyboard.press("Backspace")
+        page.keyboard.type(text, delay=10)
+        return
     if clear and _editable(loc):
         if loc.first.evaluate(_SUGGESTING_JS):
             # "recipes, soup" in a tags box: each one typed, then its suggestion taken

@@ -44,7 +44,7 @@ from server.planners.intents_lists import sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     DELETE_SIGNS,
-    add_intent, clear_intent, delete_intent, edit_intent, search_intent, search_results_intent, set_intent,
+    add_intent, clear_intent, console_intent, delete_intent, edit_intent, search_intent, search_results_intent, set_intent,
     submit_intent, tick_intent,
     type_intent,
 )
@@ -82,6 +82,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("record-value", record_value_intent),   # "set issue 8 to in-progress": the dropdown that offers the value
     ("comment", comment_intent),    # "add a note to issue 3 saying …": its page's comment box, then saved
     ("page-text", append_text_intent),   # "add a line 'Tag the build' to the checklist": the page's editor, saved
+    ("console", console_intent),    # "run the command GET x in the console": typed on the app's command line
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("flag-check", flag_check),

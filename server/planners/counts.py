@@ -55,6 +55,27 @@ def qualified(noun: str) -> tuple[str, str, str] | None:
 _STILL_TO_DO = dict.fromkeys(("open", "remaining", "unfinished", "outstanding", "incomplete", "to do"), "left")
 
 
+_BADGE = re.compile(r"^(?P<base>\S.*?)\s*\((?P<n>\d+)\)$")
+
+
+def _count_badge(st: State, noun: str) -> str:
+    """The name of the element that counts *noun* in a badge after its name ("product:* (3)", "Inbox (12)",
+    "Tags (5)"): its name's words, less signs, are all said, and at least one more word says what is counted
+    ("product keys"), or its name is the kind itself ("Tags" for "tags"); "" where no one element does."""
+    if st.live is None:
+        return ""
+    said = {w.rstrip("s") for w in words(noun)}
+    found = []
+    for e in st.live.elements:
+        m = _BADGE.match((e.name or e.text or "").strip())
+        if e.hidden or m is None:
+            continue
+        base = {w.rstrip("s") for w in words(m.group("base"))}
+        if base and base <= said:
+            found.append(m.group("base"))
+    return found[0] if len(set(found)) == 1 else ""
+
+
 def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if negative:
         raise Unplannable("a check of how many things are NOT shown is ambiguous; say how many are")
@@ -65,6 +86,10 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if any(counter.search(t) for t in (st.live.lines() if st.live else [])):
         # a counter the app shows ("3 items left"): it must show the number asked for
         st.prove(lambda: checks.text_shown(st.ctx, literal))
+        return
+    badge = _count_badge(st, noun)
+    if badge:   # "3 product keys" where the folder says "product:* (3)": the app's own count, with the number asked
+        st.prove(lambda: checks.text_shown(st.ctx, f"{badge} ({count})"))
         return
     state = re.match(r"^(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>left|completed|done|selected|active|pending|"
                      r"open|remaining|unfinished|outstanding|incomplete|to do)$", noun, re.I)

@@ -733,6 +733,42 @@ def _radio_of(st: State, group: str, value: str) -> UIElement | None:
     return els[at[0]]
 
 
+_CONSOLE = re.compile(r"\b(?:console|terminal|shell|cli|prompt|readline|command\s+line|repl)\b", re.I)
+_RUN_COMMAND = re.compile(r"^(?:please\s+)?(?:run|execute|enter|type|issue|send|use)\s+(?:the\s+|a\s+)?(?:command\s+|cmd\s+)?"
+                          r"(?P<cmd>\S.*?)(?:\s+(?:in|into|on|at|from|via|using)\s+(?:the\s+)?(?:[\w-]+\s+)?"
+                          r"(?:console|terminal|shell|cli|prompt|command\s+line|repl))?$", re.I)
+
+
+def _console_box(st: State) -> UIElement | None:
+    """The screen's one command line: a box named or hinted so, or whose name is a prompt ("redis>", "$")."""
+    if st.live is None:
+        return None
+    boxes = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled
+             and (_CONSOLE.search(" ".join((e.name, e.placeholder, e.hint))) or re.search(r"[>$#]\s*$", e.name or ""))]
+    return boxes[0] if len(boxes) == 1 else None
+
+
+def console_intent(c: Clause, st: State) -> bool:
+    """"run the command GET shop:name in the console": the command typed on the app's command line and sent."""
+    m = _RUN_COMMAND.match(c.text.strip())
+    if m is None or st.live is None or not st.open_world:
+        return False
+    said_console = bool(_CONSOLE.search(c.text))
+    if not said_console and not re.search(r"\b(?:command|cmd)\b", c.text, re.I):
+        return False   # "run the report": no command said
+    box = _console_box(st)
+    if box is None:
+        if said_console:
+            raise Unplannable("no command line (console) on the screen to type the command in", "console")
+        return False
+    cmd = quoted(m.group("cmd")) or m.group("cmd").strip().strip("`")
+    type_into(st, cmd, Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, box.label, live=box), submit=True)
+    st.summary.append(f"run {cmd!r}")
+    st.last_object = cmd
+    st.expect_check(None)   # what a command answers is the app's to say: a check said after it reads it
+    return True
+
+
 def _tree_record(st: State, subject: str, value: str) -> bool:
     """"change shop:close to 19:00" where "close" is an item of a tree (a key, a file) not shown yet: the item
     opened, then its value set and saved there (an item of a tree is a record, not a row's text to edit)."""

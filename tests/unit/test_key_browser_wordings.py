@@ -38,3 +38,20 @@ def test_a_check_of_what_a_tree_item_holds_selects_the_item_first() -> None:
     assert steps(p) == [("click_element", {"text": "bestsellers (3)"}),
                         ("wait_for_page", {"name": "bestsellers", "present": True})]
     assert p.pending == ['check "Croissant" is shown']
+
+
+def test_a_count_the_app_shows_in_a_badge_after_a_name_is_read_there() -> None:
+    # before: every list item of the tree was counted (8, not the folder's 3)
+    assert steps(plan("there should be 3 product keys", screen(HOME))) == [
+        ("wait_for_element", {"text": "product:* (3)", "present": True})]
+    assert steps(plan("check there are 4 product keys", screen(HOME))) == [
+        ("wait_for_element", {"text": "product:* (4)", "present": True})]   # a count that differs fails there
+
+
+def test_a_command_is_typed_on_the_app_s_command_line() -> None:
+    # before: "command" clicked the "Commands" help button, three rounds over
+    for task in ("run the command GET shop:name in the console", "execute GET shop:name in the redis console"):
+        assert steps(plan(task, screen(HOME))) == [
+            ("input_text", {"text": "GET shop:name", "field": "redis>", "clear": True, "submit": True})], task
+    # a console said where the screen has none is refused, not typed anywhere
+    assert not plan("run the command GET x in the console", screen("api-docs/")).feasible
