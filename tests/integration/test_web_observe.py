@@ -437,3 +437,11 @@ def test_a_toggle_drawn_as_a_label_is_a_button_and_a_name_is_matched_as_whole_wo
     assert [e.checked for e in browser.remote.observe().elements if e.name == "View Source"] == [False, True]
     browser.remote.execute(V.CLICK, {"text": "encode", "role": "link", "row": "JSONEncoder"})
     assert browser.js("location.hash") == "#JSONEncoder.encode"
+
+
+def test_a_command_line_that_reads_its_keys_is_typed_into_key_by_key(browser: Browser) -> None:
+    """A terminal-like box builds its line from the keys it reads (its value is only a view): a command typed there
+    and sent runs as typed."""
+    browser.open("command-line.html")
+    browser.remote.execute(V.INPUT_TEXT, {"text": "GET shop:name", "field": "db>", "submit": True})
+    assert browser.js("document.getElementById('out').textContent") == "ran: GET shop:name\n"
