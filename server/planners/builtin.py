@@ -301,29 +301,33 @@ variables parameters commands options settings sections chapters articles tags c
 files folders pages users groups projects items entries names""".split())
 
 
-def _listed_item(text: str, known: frozenset[str]) -> bool:
-    """*text* is one item of a list said after a check ("dumps", "load", "Walk the dog"): a short name, or a verb
-    alone with nothing to act on ("load"), never a clause of its own ("open it", "go back")."""
+def _listed_item(text: str, known: frozenset[str], of_kind: bool = False) -> bool:
+    """*text* is one item of a list said after a check ("dumps", "Walk the dog"): a short name; a verb alone
+    ("load") only in a list said with its kind ("the functions dump, load and loads"), never a clause of its own
+    ("open it", "and save", "then delete")."""
     if len(text.split()) > 4 or re.match(_CHECK_LEAD, text, re.I):
         return False
     clause = read_clause(text, known)
-    return clause.act is Act.NONE or (not clause.rest.strip() and len(text.split()) == 1)
+    return clause.act is Act.NONE or (of_kind and not clause.rest.strip() and len(text.split()) == 1)
 
 
 def _check_lists(texts: list[str], known: frozenset[str]) -> list[str]:
     """A check of a list of names, which the clause split cut at its commas, as one check per name."""
     out = list(texts)
     for i, text in enumerate(texts[:-1]):
+        lead = _LIST_AFTER_VERB.match(text)
+        of_kind = bool(lead and (lead.group("kind") or "").lower() in _LIST_KINDS)
         items = 0
         while i + 1 + items < len(texts) and _listed_item(_LIST_BEFORE_STATE.sub(r"\g<item>", texts[i + 1 + items]),
-                                                          known):
+                                                          known, of_kind):
             items += 1
         if not items:
             continue
         after = _LIST_AFTER_VERB.match(text)
         last = _LIST_BEFORE_STATE.match(texts[i + items])
         first = re.match(r"^(?P<lead>" + _CHECK_LEAD + r")(?P<item>\S.*)$", text, re.I)
-        if last and first and len(first.group("item").split()) <= 4:
+        if last and first and len(first.group("item").split()) <= 4 \
+                and not re.search(r"\b(?:is|are|was|were|has|have|shows?|lists?)\b", first.group("item"), re.I):
             state = f"is {'not ' if last.group('neg') else ''}{last.group('state')}"
             names = [first.group("item")] + texts[i + 1:i + items] + [last.group("item")]
             out[i:i + items + 1] = [f"check {n} {state}" for n in names]

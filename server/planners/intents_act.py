@@ -35,7 +35,8 @@ _KINDS = (r"movie|film|show|programme|program|channel|topic|page|table|item|entr
           r"video|song|article|product|category|user|customer|module|package|class|function|method|keyword|file|"
           r"document|doc|docs|documentation|reference|manual|chapter|post|issue|project|folder|key")
 _CATEGORY = re.compile(rf"^(?:the\s+)?(?:{_KINDS})\s+(?=\S)", re.I)
-_KIND_AFTER = re.compile(rf"(?<=\S)(?:\s+(?:{_KINDS}))+$", re.I)   # "the json module", "the csv module documentation"
+_KIND_AFTER = re.compile(rf"(?<=\S)(?:(?:\s+(?:{_KINDS}))?\s+(?:documentation|docs|doc|reference|manual)|\s+(?:{_KINDS}))$",
+                         re.I)   # "the json module", "the csv module documentation"
 _ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|info|information|entry|row|record|line)"
                     r"\s+(?:of|for|on|about)\s+"
                     r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
@@ -438,7 +439,9 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
         return False   # "the settle up page", "the sign in screen": a phrasal verb's particle, not a name
     if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)", name, re.I):
         return False   # "the deliveries table": a list named with its kind of screen, not a record "table"
-    if set(words(name)) <= _ABOUT_PAGE_WORDS or re.match(rf"(?:{_KINDS})s?(?:$|\s+(?:of|for|in|on|under)\b)", name, re.I):
+    if set(words(name)) <= _ABOUT_PAGE_WORDS or re.match(r"(?:function|method|class|module|package|attribute|property|"
+                                                          r"variable|constant|key)s?(?:$|\s+(?:of|for|in|on|under)\b)",
+                                                          name, re.I):
         return False   # "the csv module documentation", "its encode method": the name, said with its kind
     if re.search(r"(?:ed|ing)$", kind) or re.fullmatch(r"[a-z]+s", name) or re.match(
             r"(?:about|on|for|with|from|in|at|by|that|which|who|whose|where|of|to|called|named|titled)\b", name, re.I):
@@ -624,7 +627,8 @@ def activate(c: Clause, st: State) -> bool:
     if category_free == target_text:
         category_free = without_leading_kind(st, target_text)   # "the plant Basil" on a page of plants
 
-    ref = record_ids.parse(target_text) or record_ids.parse(category_free)
+    ref = None if record_ids.named_whole(st, target_text) else \
+        record_ids.parse(target_text) or record_ids.parse(category_free)
     if ref is not None and st.open_world and record_ids.open_record(st, ref):
         return True   # "ticket 2", "order #7": the record with that number, never a name holding the digit
     ordinal = find_ordinal(target_text)
@@ -651,7 +655,7 @@ def activate(c: Clause, st: State) -> bool:
         live = [t for t in live if t.live.role == role] or live
     live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
     if wants_screen and st.open_world:   # "go to settings", "open the settings page": a control, not a paragraph
-        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "heading", "cell")]
+        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "cell")]
     if not _SORTING.search(c.text):
         from server.planners.records import in_header_row
 
@@ -1106,7 +1110,8 @@ def _table_rows(st: State, items: list) -> list[str]:
 
 
 _RESULT_NOUN = re.compile(r"\b(?:results?|hits?|match(?:es)?)\b", re.I)
-_RESULTS_HEADING = re.compile(r"\b(?:results?|hits?|match(?:es)?|found)\b", re.I)
+_RESULTS_HEADING = re.compile(r"\b(?:results?|hits?|match(?:es)?)\s+(?:for|of|matching)\b|\bsearch\s+results?\b|"
+                              r"\bresults?\s*:", re.I)
 
 
 def _results_links(live: Any) -> list[UIElement]:
@@ -1121,7 +1126,8 @@ def _results_links(live: Any) -> list[UIElement]:
     for e in live.elements[at + 1:]:
         if e.role == "heading" and (e.level or 2) <= (live.elements[at].level or 2):
             break   # the next section of the page
-        if e.role != ROLE_LINK or e.hidden or not e.href or grounding.leaves_the_app(live.url, e.href):
+        if e.role != ROLE_LINK or e.hidden or not e.href or grounding.leaves_the_app(live.url, e.href) \
+                or "header-row" in e.hint.split():
             continue
         if e.container:
             if e.container in rows:

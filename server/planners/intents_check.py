@@ -149,7 +149,7 @@ _NO_RESULTS = re.compile(r"^(?:that\s+)?(?:(?:there\s+(?:are|is|were|should\s+be
                          r"(?:results?|matches|hits))|nothing\s+(?:is|was)\s+found)"
                          r"(?:\s+for\s+\S.*)?$", re.I)
 # how an app says its search found nothing: "No search results for 'x'.", "No results found", "0 matches"
-_NOTHING_FOUND = re.compile(r"\b(?:no|0|zero)\s+(?:\w+\s+){0,2}(?:results?|matches|hits|entries|items|records)\b|"
+_NOTHING_FOUND = re.compile(r"\b(?:no|0|zero)\s+(?:\w+\s+){0,2}(?:results?|matches|hits)\b|"
                             r"\bnothing\s+(?:was\s+|is\s+)?found\b|\b(?:did\s+not|didn't)\s+match\b", re.I)
 _RESULTS_SAID = re.compile(r"\b(?:[1-9]\d*\s+(?:\w+\s+)?(?:results?|matches|hits)|results?\s+for)\b", re.I)
 
@@ -160,10 +160,12 @@ def _nothing_found(st: State) -> None:
     if st.live is None or st.open_world and st.last_act == "search" and st.steps:
         raise Defer("the results")   # read on the screen the search leads to
     said = [t for t in st.live.visible_texts() if len(t) <= 120 and _NOTHING_FOUND.search(t)]
+    counts = [t for t in st.live.visible_texts() if len(t) <= 120 and _RESULTS_SAID.search(t) and t not in said]
+    if said and counts:
+        raise Unplannable(f"the screen says both {said[0]!r} and {counts[0]!r}: name the text to check", "no results")
     if said:
         st.prove(lambda: checks.text_shown(st.ctx, said[0]))
         return
-    counts = [t for t in st.live.visible_texts() if len(t) <= 120 and _RESULTS_SAID.search(t)]
     if counts:
         st.prove(lambda: checks.text_shown(st.ctx, counts[0], False))
         return
@@ -324,10 +326,15 @@ def check_intent(c: Clause, st: State) -> bool:
                  + _TITLE_VERB + r"(?P<v>.+)$", flat, re.I) \
         or re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?P<k>" + _PAGE_KINDS + r")(?:'s|’s)?\s+(?:title|heading|header)"
                     + _TITLE_VERB + r"(?P<v>.+)$", flat, re.I)
+    if m and m.group("x").lower() in ("the", "this", "a", "an", "current", "whole"):
+        m = None   # "the page title is X": this page's (below)
     if m and st.live is not None:
-        if not is_this_page(st, m.group("x")) and _open_its_page(st, m.group("x"), m.group("k")):
-            raise Defer(m.group("x"), replace_with=[f'check the {"heading" if "head" in flat.lower() else "title"} '
-                                                   f'{"is not" if negative else "is"} {m.group("v")}'])
+        if not is_this_page(st, m.group("x")):
+            if _open_its_page(st, m.group("x"), m.group("k")):
+                raise Defer(m.group("x"), replace_with=[f'check the {"heading" if "head" in flat.lower() else "title"} '
+                                                       f'{"is not" if negative else "is"} {m.group("v")}'])
+            # never read on another page: the one named is looked for (or the check refused)
+            raise Unplannable(f"nothing called {m.group('x')!r} is open, and nothing here opens it", m.group("x"))
         _page_check(st, _subject_text(m.group("v")), negative)
         return True
     # "the title is X" / "the page title is X" / "the heading says X" / "we are on the X page"

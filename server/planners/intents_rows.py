@@ -79,8 +79,15 @@ def section_control(st: State, raw: str, verb: str = "") -> bool:
                                 or {w.rstrip("s") for w in words(label)} <= said)
 
     controls = [i for i, e in enumerate(els) if (e.role in CLICKABLE_ROLES or e.clickable) and not e.hidden
-                and not e.container and names_control(e)]
-    near = min(((c - n, c) for n in named_at for c in controls if c > n), default=None)
+                and not e.container and not (e.role == ROLE_LINK and (e.href or "").startswith("#")) and names_control(e)]
+    # the items the page's own anchors name: another one between the name and the control starts another section
+    items = {grounding.norm(e.name or e.text) for e in els if e.role == ROLE_LINK and (e.href or "").startswith("#")}
+
+    def own(n: int, c: int) -> bool:
+        here = grounding.norm(els[n].name or els[n].text)
+        return not any(grounding.norm(e.name or e.text) in items - {here} for e in els[n + 1:c] if not e.hidden)
+
+    near = min(((c - n, c) for n in named_at for c in controls if c > n and own(n, c)), default=None)
     if near is None:
         return False
     el = els[near[1]]

@@ -873,7 +873,8 @@ def _names_next(part: str) -> bool:
     return bool(_NAMES_NEXT.match(f"{fix_verb_typo(first)} {rest}"))
 
 
-_PLACE_LEAD = re.compile(r"^(?P<place>(?:from|on|in|at|inside|within|via)\s+(?:the\s+|this\s+|that\s+)?(?:[\w.'’-]+\s+){0,3}?"
+_PLACE_LEAD = re.compile(r"^(?P<place>(?:from|on|in|at|inside|within|via)\s+(?!(?:this|that|the)\s+(?:page|screen)\b)"
+                         r"(?:the\s+)?(?:[\w.'’-]+\s+){0,3}?"
                          r"(?:list|index|page|screen|tab|menu|section|view|docs|documentation|sidebar|panel|overview|"
                          r"table|dashboard|homepage))\s+(?P<rest>(?:go|navigate|open|click|tap|select|choose|pick|press|"
                          r"search|find|check|verify|confirm|ensure|make\s+sure|delete|remove|add|create|edit|set|fill|"

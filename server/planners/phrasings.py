@@ -102,6 +102,8 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:so\s+|hmm,?\s+|i\s+wonder\s+)?what(?:'s|’s|\s+is|\s+are)\s+(?:in|on|inside|under|behind)\s+(?P<x>[^?]+?)\s*"
           r"\?\s*(?P<rest>\S.*\b(?:it|them)\b.*)$",
           lambda m, _v: re.sub(r"\b(?:it|them)\b", m.group("x").strip(), m.group("rest"), count=1), strip=True),
+    # "on this page check Buy milk is shown": the page shown is where it is done already
+    _rule(r"^(?:on|in|from)\s+(?:this|the\s+current)\s+(?:page|screen|view)\s*,?\s+", "", strip=True),
     # "show the csv module to me", "open it for me": the one asking is no place
     _rule(r"\b(?P<v>show|open|display|bring\s+up|pull\s+up|find)\s+(?P<x>\S.*?)\s+(?:to|for)\s+(?:me|us)\b", r"\g<v> \g<x>"),
     # "give Sam Lee the email sam@x.org": a value of one of its fields

