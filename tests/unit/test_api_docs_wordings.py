@@ -131,3 +131,23 @@ def test_a_question_naming_the_thing_then_it() -> None:
     assert steps(p)[0] == ("click_element", {"text": "sqlite3.dump", "role": "link"})
     p = plan("what is in the csv module? show it to me", screen(INDEX))
     assert steps(p)[0] == ("click_element", {"text": "csv", "role": "link"})
+
+
+def test_review_cases_on_other_apps_stay_as_they_were() -> None:
+    """False passes a review found in these rules, on other apps' screens: each stays closed."""
+    # a title of a page not shown, that nothing here opens: never read on the page shown
+    p = plan("check the csv page's title is json", screen(JSON))
+    assert ("wait_for_page", {"name": "json", "present": True}) not in (steps(p) if p.feasible else [])
+    # a record number written run together is still one
+    assert steps(plan("open ticket2", screen("trac/report/1")))[0] == ("click_element", {"text": "#2", "role": "link"})
+    # a verb after a check's list is done, not checked as a word
+    s = steps(plan("check the form shows Alice Martin, then delete", screen("django_admin/admin/store/customer/1/change/")))
+    assert s[0] == ("wait_for_element", {"text": "Alice Martin", "present": True}) and s[1][0] == "click_element"
+    # a report's "(5 matches)" heads no search results: its first row is the first match
+    assert steps(plan("open the last match", screen("trac/report/1")))[0] == (
+        "click_element", {"text": "#4", "role": "link"})
+    # "find" a row of a list with a search: the search, as before
+    assert steps(plan("find Alice Martin", screen("django_admin/admin/store/customer/")))[0][0] == "input_text"
+    # a member with no View Source of its own gets none of the next member's
+    assert ("click_element", {"text": "View Source", "role": "button", "index": 4}) not in \
+        steps(plan("view the source of object_hook", screen(JSON)))
