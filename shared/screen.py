@@ -14,6 +14,7 @@ text or placeholder, so nothing depends on a CSS selector the planner guessed.
 from __future__ import annotations
 
 import hashlib
+import re
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -206,3 +207,10 @@ class ObservationRecord:
     def to_dict(self) -> dict[str, Any]:
         return {"clause": self.clause, "url": self.url, "title": self.title, "elements_seen": self.elements_seen,
                 "decision": self.decision, "steps": self.steps, "digest": self.digest}
+
+
+def name_as_words(name: str) -> re.Pattern[str]:
+    """How a control's name is read among others, by the controller and by the planner counting alike: as whole
+    words ("Save" in "Save all", never "encode" in "JSONEncoder()"). A long name the observer cut short may end
+    mid-word."""
+    return re.compile(r"(?<!\w)" + re.escape(name) + (r"(?!\w)" if len(name) <= 60 else ""), re.I)

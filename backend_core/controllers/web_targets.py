@@ -22,6 +22,7 @@ from backend_core.controllers.web_observe import CLASS_TAB_CSS, DISCLOSER_CSS, L
     observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
+from shared.screen import name_as_words
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
     if name and not exact:
         # the name's words as words ("encode" is not the "Encode" of "JSONEncoder()"), where some element has them
         # so; else as a part of a longer name, as before. A long name the observer cut short may end mid-word.
-        words = re.compile(r"(?<!\w)" + re.escape(name) + (r"(?!\w)" if len(name) <= 60 else ""), re.I)
+        words = name_as_words(name)
         root = getattr(scope, "page", scope)   # (a row's locator: the page's elements decide, as the planner's do)
         as_words = _union([root.get_by_role(r, name=words) for r in roles])  # type: ignore[arg-type]
         if as_words.count():

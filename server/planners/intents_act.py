@@ -982,8 +982,9 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     expect = None
     name = grounding.bare_label(el.name or el.text) or el.name or el.text   # "json (package)" opens json's page
     # a search result's code signature ("def csv.reader(unknown):", "class csv.DictWriter"): the name it documents
-    name = re.sub(r"^(?:async\s+def|def|class|function|func|fn|method|property|var|let|const|module)\s+(?=[A-Za-z_][\w.]*\S*$)",
-                  "", name.rstrip(":"))
+    sig = _SIGNATURE.match(name.rstrip(":"))
+    if sig and re.fullmatch(r"\S*", name.rstrip(":")[sig.end():]):
+        name = name.rstrip(":")[sig.start("n"):]
     stem = re.sub(r"\.(?:html?|php|aspx?|jsp)$", "", (el.href or "").split("#")[0].split("?")[0].rstrip("/")
                   .rsplit("/", 1)[-1]).lower()
     if (not asked or set(content_words(asked)) <= set(content_words(name))) and len(words(name)) > 1 \

@@ -840,7 +840,7 @@ def _names_kinds(st: State) -> set[str]:
     return {w for t in said if t and len(words(t)) <= 4 for w in words(t)} | alone
 
 
-def _shown_as_name(st: State, name: str) -> bool:
+def shown_as_name(st: State, name: str) -> bool:
     """*name* is the whole name of an element shown, or how one begins before its details ("dumps(obj, …)",
     "json (package)")."""
     assert st.live is not None
@@ -884,7 +884,7 @@ def _named_of_kind(st: State, text: str, negative: bool) -> str:
             return name   # "a connect function" where "connect" is shown as a function (its class says so)
         if kind.lower() not in _KIND_NOUNS or plural_of(kind) not in kinds and kind not in kinds:
             continue   # "Office lamp" where a link says "Desk Lamp": no kind, a name
-        if _shown_as_name(st, name):
+        if shown_as_name(st, name):
             return name
         listing = None if negative else entity_link(st, kind)
         # (entity_link never gives the link to the page shown)

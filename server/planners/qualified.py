@@ -14,6 +14,7 @@ import re
 
 from server.planners import grounding
 from server.planners.grounding import Target, TargetKind
+from server.planners.intents_check import is_this_page, shown_as_name
 from server.planners.language import Clause
 from server.planners.state import State
 from shared import vocabulary as V
@@ -26,15 +27,6 @@ _PATH = re.compile(r"(?<![\w:/.@-])[A-Za-z_][\w-]*(?:[:/][\w.-]*[A-Za-z_0-9])+(?
 _ADDRESS = re.compile(r"\.(?:com|org|net|io|dev|html?|php|py|js|json|txt|md|csv|xml|yaml|yml)$", re.I)
 
 
-def _shown_whole(st: State, name: str) -> bool:
-    """Some element is called *name* itself, or begins with it before its details ("json.loads(s, …)")."""
-    assert st.live is not None
-    low = name.casefold()
-    return any(label == low or re.match(rf"{re.escape(low)}\s*[(:\[—–-]", label)
-               for e in st.live.elements if not e.hidden
-               for label in [(e.name or e.text or "").strip().casefold()] if label)
-
-
 def _names(text: str) -> list[str]:
     """The qualified names written in *text* (not a web address or a file name: "example.com", "data.csv")."""
     return [m.group(0) for m in _QUALIFIED.finditer(text) if not _ADDRESS.search(m.group(0))]
@@ -43,8 +35,6 @@ def _names(text: str) -> list[str]:
 def on_its_page(text: str, st: State) -> str:
     """*text* with each qualified name the page shown is the owner of read as its own part ("json.loads" on json's
     page: "loads"), where the page shows that part whole."""
-    from server.planners.intents_check import is_this_page
-
     if st.live is None or not st.open_world:
         return text
     for name in _names(text):
@@ -52,7 +42,7 @@ def on_its_page(text: str, st: State) -> str:
         for k in range(len(parts) - 1, 0, -1):
             # (on the owner's page, its member by its own name, though a line of text links the whole name)
             owner, rest = ".".join(parts[:k]), ".".join(parts[k:])
-            if is_this_page(st, owner) and _shown_whole(st, rest):
+            if is_this_page(st, owner) and shown_as_name(st, rest):
                 text = re.sub(rf"(?<![\w.]){re.escape(name)}(?![\w])", rest, text)
                 break
     return text
@@ -64,7 +54,7 @@ def owner_first(clause: Clause, st: State) -> list[str] | None:
     if st.live is None or st.moved or not st.open_world:
         return None
     for name in _names(clause.text):
-        if _shown_whole(st, name):
+        if shown_as_name(st, name):
             continue
         parts = name.split(".")
         for k in range(len(parts) - 1, 0, -1):
@@ -120,7 +110,7 @@ def in_open_folder(text: str, st: State) -> str:
     if st.live is None or not st.open_world:
         return text
     for name, prefix, leaf in _paths(text):
-        if _shown_whole(st, name):
+        if shown_as_name(st, name):
             continue
         folder = _folder_of(st, prefix, ":" if ":" in name else "/")
         if folder is not None and _item_in(st, folder, leaf) is not None:
@@ -133,7 +123,7 @@ def open_folder_first(clause: Clause, st: State) -> list[str] | None:
     if st.live is None or st.moved or not st.open_world or not st.has(V.PRESS_KEY):
         return None
     for name, prefix, leaf in _paths(clause.text):
-        if _shown_whole(st, name):
+        if shown_as_name(st, name):
             continue
         folder = _folder_of(st, prefix, ":" if ":" in name else "/")
         if folder is None or _item_in(st, folder, leaf) is not None:

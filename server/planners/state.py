@@ -17,7 +17,7 @@ from server.planners.grounding import Target
 from shared import vocabulary as V
 from shared.keys import Key
 from shared.models import ElementInfo, NodeInfo, PlanningContext, PlanStep
-from shared.screen import ScreenObservation
+from shared.screen import ScreenObservation, name_as_words
 
 
 # Roles a controller can find an element by, named as the platform's accessibility tree names them.
@@ -210,7 +210,7 @@ class State:
             return 0
         # as the controller reads a name: the words of another ("Save" in "Save all", not "encode" in
         # "JSONEncoder"), where some element has them so; else as a part of another
-        words = re.compile(r"(?<!\w)" + re.escape(name) + (r"(?!\w)" if len(name) <= 60 else ""), re.I)
+        words = name_as_words(name)
         as_words = any(o.role == el.role and not o.hidden and words.search(o.name or o.text or "")
                        for o in self.screen.elements)
         n = 0
