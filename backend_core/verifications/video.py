@@ -103,7 +103,8 @@ class VideoVerifier(VerificationController):
             return most >= threshold, most
 
         seen = verify(probe, timeout=timeout, expected=f"motion (>= {threshold:.2%} of pixels changing)",
-                      screen=self.screen, interval=0.1, describe=lambda c: f"at most {c:.2%} changing")
+                      screen=self.screen, interval=0.1, describe=lambda c: f"at most {c:.2%} changing",
+                      busy=lambda: len(sample.frames) < 2)  # motion too is seen between two frames
         return f"motion seen: {seen:.2%} of pixels changed"
 
     @command("Wait until the picture stays still for some seconds (paused or frozen video)",
@@ -128,8 +129,10 @@ class VideoVerifier(VerificationController):
             still = sample.frames[-1][0] - still_since[0]
             return still >= duration, still
 
+        # stillness needs two frames: a screen slower to grab than the timeout is still sampled twice
         verify(probe, timeout=max(timeout, duration), expected=f"picture still for {duration:g}s",
-               screen=self.screen, interval=0.1, describe=lambda s: f"still for only {s:.1f}s")
+               screen=self.screen, interval=0.1, describe=lambda s: f"still for only {s:.1f}s",
+               busy=lambda: len(sample.frames) < 2)
         return f"picture still for {duration:g}s"
 
     def _black(self, area: str, level: int, want: bool, timeout: float) -> float:

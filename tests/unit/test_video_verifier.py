@@ -1,6 +1,7 @@
 """Motion, freeze and black-screen detection on generated clips read through ffmpeg."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -84,6 +85,23 @@ def test_screens_without_clips_are_sampled_by_screenshots(tmp_path: Path, monkey
         monkeypatch.setenv(name, value)
     verifier = video_device(tmp_path, {"type": "adb", "params": {"serial": "phone-1"}})
     assert verifier.execute("wait_for_freeze", {"duration": 0.5, "timeout": 5}) == "picture still for 0.5s"
+    assert sum(1 for c in fake.calls("phone-1") if c == ["screencap", "-p"]) >= 2
+
+
+def test_a_screen_slower_to_grab_than_the_timeout_is_still_sampled_twice(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = FakeAdb(tmp_path)
+    for name, value in fake.env().items():
+        monkeypatch.setenv(name, value)
+    verifier = video_device(tmp_path, {"type": "adb", "params": {"serial": "phone-1"}})
+    grab = verifier.screen.screenshot
+
+    def slow() -> bytes:
+        time.sleep(0.5)
+        return grab()
+
+    monkeypatch.setattr(verifier.screen, "screenshot", slow)
+    assert verifier.execute("wait_for_freeze", {"duration": 0.2, "timeout": 0.2}) == "picture still for 0.2s"
     assert sum(1 for c in fake.calls("phone-1") if c == ["screencap", "-p"]) >= 2
 
 
