@@ -290,6 +290,13 @@ OBSERVE_JS = r"""
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0;
   }
+  // a checkbox or radio a kit draws over its own transparent input (opacity 0, full size): a click on it ticks it
+  function drawnBox(el) {
+    if (el.tagName !== 'INPUT' || !['checkbox', 'radio'].includes(el.type)) return false;
+    if (el.checkVisibility && !el.checkVisibility({checkVisibilityCSS: true})) return false;
+    const r = el.getBoundingClientRect();
+    return r.width >= 8 && r.height >= 8 && !!el.parentElement && visible(el.parentElement);
+  }
   function spills(el) {   // rendered, with no size of its own, and not clipping what overflows it
     if (el.checkVisibility && !el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) return false;
     const st = getComputedStyle(el);
@@ -512,7 +519,7 @@ OBSERVE_JS = r"""
     if (el.tagName === 'IFRAME' && visible(el) && frameEditor(el)) return;
     if (el.tagName === 'IFRAME' && visible(el)) { framePage(el, inRow); return; }
     if (parked(el)) return;
-    const shown = visible(el);
+    const shown = visible(el) || drawnBox(el);
     // a label that stands for a box it hides (a CSS toggle: "View Source", "Show more") is the control
     const role = roleOf(el) || (shown && el.tagName === 'LABEL' && el.control && ['checkbox', 'radio'].includes(el.control.type)
                                 && !visible(el.control) && squash(el.textContent) ? 'button' : '');

@@ -448,9 +448,24 @@ def fields(phrase: str, screen: ScreenObservation | None, minimum: float = 0.55)
     return live_elements(phrase, screen, roles=FIELD_ROLES, minimum=minimum)
 
 
+_CONVERSATION = re.compile(r"\b(?:ask|question|chat|conversation|message|reply|assistant)\b", re.I)
+
+
+def about_conversation(text: str) -> bool:
+    """Words of talking to someone or to a bot: "Ask a question...", "Type a message", "New Chat"."""
+    return bool(_CONVERSATION.search(text))
+
+
+def conversation_box(el: UIElement) -> bool:
+    """A box for talking to someone or to a bot: what is typed there is said, never a record made or a search run.
+    It is used when a task names it, never as the one box there is."""
+    return about_conversation(" ".join((el.name, el.placeholder, el.hint)))
+
+
 def textboxes(screen: ScreenObservation | None) -> list[UIElement]:
-    return [e for e in screen.elements if e.role == ROLE_TEXTBOX and not e.disabled and not e.hidden] \
-        if screen else []
+    """The screen's text boxes that take the app's data (a chat panel's box beside them is no data field)."""
+    return [e for e in screen.elements if e.role == ROLE_TEXTBOX and not e.disabled and not e.hidden
+            and not conversation_box(e)] if screen else []
 
 
 def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75) -> list[Target]:

@@ -655,7 +655,7 @@ def activate(c: Clause, st: State) -> bool:
         live = [t for t in live if t.live.role == role] or live
     live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
     if wants_screen and st.open_world:   # "go to settings", "open the settings page": a control, not a paragraph
-        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "cell")]
+        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "cell", "heading")]
     if not _SORTING.search(c.text):
         from server.planners.records import in_header_row
 
@@ -699,6 +699,9 @@ def activate(c: Clause, st: State) -> bool:
         # "open os.path" where a line only says "key = os.path": words shown, with nothing there to open
         live = [t for t in live if not _inert(st, t)]
         best_live = live[0].score if live else 0.0
+    if live and best_live >= max(best_declared, 0.7) - 0.001 and st.moved and st.open_world and best_live < 0.9 \
+            and not declared:
+        raise Defer(raw)   # a step before changed the screen: a loose match on the one seen before is not taken
     if live and best_live >= max(best_declared, 0.7) - 0.001:
         t = live[0]
         if t.live is not None and t.live.role in ("heading", "text") and not t.live.clickable and st.live is not None:

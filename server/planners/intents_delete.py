@@ -8,9 +8,10 @@ import re
 from server.planners import checks, grounding, record_ids, records, site_search
 from server.planners.checks import CannotCheck
 from server.planners.language import Act, Clause, clean, quoted, words
-from server.planners.list_search import go_to_list, on_list_of, seek_record
+from server.planners.list_search import addressed_elsewhere, go_to_list, on_list_of, seek_record
 from server.planners.state import Defer, State, Unplannable
-from shared.screen import ROLE_BUTTON, ROLE_LINK, UIElement
+from shared import vocabulary as V
+from shared.screen import ROLE_BUTTON, ROLE_CHECKBOX, ROLE_LINK, UIElement
 
 #: the label of a soft delete's control: the record stays, deactivated
 SOFT_DELETE = "deactivate"
@@ -159,6 +160,11 @@ def delete_record_intent(c: Clause, st: State) -> bool:
             # "the plumber todo" is the row "Call the plumber": the proof it went is what the row shows
             name = _named_in_row(st, rows[0].name, name) or rows[0].name
         return delete_row(st, name, rows[0].name)   # a row with its own delete control
+    if rows and _selected_then_deleted(st, name, rows[0].name):
+        return True
+    listing = records.entity_link(st, nouns[0]) if nouns and not st.moved else None
+    if listing is not None and addressed_elsewhere(st, listing, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
+        return True   # "Recent Experiments" on the home page, with no way to delete one: the list's own page has
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
@@ -192,6 +198,23 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not st.moved and seek_record(st, name, c.text):
         return True
     return False
+
+
+def _selected_then_deleted(st: State, name: str, row: str) -> bool:
+    """A list whose rows are picked by their checkboxes, over a Delete that waits, greyed, for a pick: the row's box
+    is ticked, that Delete clicked, the deletion confirmed if asked, and the row must be gone."""
+    assert st.live is not None
+    waiting = [e for e in st.live.elements if e.role == ROLE_BUTTON and e.disabled and not e.hidden and not e.container
+               and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _DELETE_CONTROLS]
+    boxes = [b for b in st.live.of_role(ROLE_CHECKBOX) if b.container == row and not b.hidden]
+    if len(waiting) != 1 or len(boxes) != 1 or boxes[0].checked:
+        return False
+    st.add(V.SET_CHECKED, {"checked": True, "row": row, "role": ROLE_CHECKBOX}, f"Pick {name!r}")
+    button = waiting[0]
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, button.name or button.text, live=button),
+                  f"Click {button.name or button.text!r}")
+    st.last_object = name
+    raise Defer(name, replace_with=[deletion_clause(st, name, None, button.name or button.text)])
 
 
 def _names_a_row(st: State, name: str) -> bool:

@@ -16,7 +16,7 @@ from server.planners.intents_delete import confirm_intent, delete_record_intent,
 from server.planners.intents_record_page import record_fact_check
 from server.planners.intents_query import query_intent
 from server.planners.language import Act, Clause, clean, quoted, read_clause, words
-from server.planners.list_search import go_to_list, on_list_of, open_contents, seek_intent, seek_record
+from server.planners.list_search import addressed_elsewhere, go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
 from server.planners.saved_check import saved_clause
 from server.planners.state import Defer, State, Unplannable
@@ -295,10 +295,13 @@ def add_controls(st: State, noun: str) -> tuple[list[grounding.Target], list[gro
     if not named and not generic:   # "New Ticket" where the tester says "a bug": the one control that makes one
         starts = [grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.label, live=e) for e in st.live.elements
                   if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
-                  and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])]
+                  and words(e.name or e.text)[:1] in (["add"], ["new"], ["create"], ["insert"])
+                  and not (grounding.about_conversation(e.name or e.text) and not grounding.about_conversation(noun))]
         # "Create New" under "Issues" in a side menu, beside another under "Keywords": its section names it
         named = [t for t in starts if noun and grounding.similarity(noun, _section_of(st, t.live)) >= 0.6]
-        if not named and len({t.label.lower() for t in starts}) == 1:
+        # "New Chat" on a page that links to the Experiments asked for: it makes something else
+        elsewhere = bool(noun) and records.entity_link(st, noun) is not None
+        if not named and not elsewhere and len({t.label.lower() for t in starts}) == 1:
             generic = starts[:1]
     return named, generic
 
@@ -808,7 +811,10 @@ def list_scope_intent(c: Clause, st: State) -> bool:
             re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+by\s+(?:the\s+|their\s+|its\s+)?\w+\s*:?\s+(?P<q>\S.*)$",
                      rest, re.I) or \
             re.match(r"^(?:the\s+|a\s+|an\s+)(?P<noun>[a-z]+)\s+(?P<q>[\"'“‘].+|[A-Z0-9].*)$", rest)
-        if m and records.entity_link(st, m.group("noun")) is not None and not on_list_of(st, m.group("noun")):
+        link = records.entity_link(st, m.group("noun")) if m else None
+        # "Recent Experiments" on the home page is no list with a search: the one the link opens is
+        elsewhere = link is not None and addressed_elsewhere(st, link, m.group("noun"))
+        if m and link is not None and (not on_list_of(st, m.group("noun")) or elsewhere):
             q = quoted(m.group("q")) or clean(m.group("q"))
             return go_to_list(st, m.group("noun"), [f'search for "{q}"'])
         if m and on_list_of(st, m.group("noun")):

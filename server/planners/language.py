@@ -572,6 +572,12 @@ def _restate(task: str) -> str:
                   r"(?:the\s+|their\s+|his\s+|her\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?:of|for)\s+"
                   r"(?P<r>(?-i:[A-Z0-9\"'“])[^,;]*?)(?=\s*$|\s*[,;.]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('r')} to {m.group('v')}", task, flags=re.I)
+    # "make an experiment named sales-uplift", "set up a new project called Apollo", "start a new board called Q3":
+    # a new thing with its name is one to create (to make something so, or to start playing, says no name)
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)((?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?)"
+                  r"(?:make|set\s+up|start|open\s+up)\s+(?=(?:a|an|another|one)\s+"
+                  r"(?:new\s+|fresh\s+|empty\s+|blank\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:named|called|titled|with\s+the\s+name)\b)",
+                  r"\1\2create ", task, flags=re.I)
     task = _PLACE_FIRST.sub(_place_first, task)
     # "find the section on the default login", "look up the part about quiet hours": that part, opened by its name
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:find|locate|look\s+up|show\s+me|jump\s+to|go\s+to)\s+"
@@ -639,6 +645,9 @@ def _restate(task: str) -> str:
                   lambda m: f"{m.group(1)}{m.group('v')} the {m.group('k')} {m.group('x')}", task, flags=re.I)
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
+    # "make sure churn-model shows under recent experiments": shown there
+    task = re.sub(r"(?<=\w)\s+(?:shows|show)\s+(?=(?:under|in|on|below|beneath|inside|within)\s)", " is shown ", task,
+                  flags=re.I)
     # "confirm it shows as stopped", "the status displays as Active": what it is
     task = re.sub(r"(?<=\w)\s+(?:shows|displays|appears|reads|show|display|appear|read|is\s+(?:shown|displayed|listed)|"
                   r"are\s+(?:shown|displayed|listed))\s+as\s+(?=\S)", " is ", task, flags=re.I)

@@ -298,10 +298,21 @@ def _back_out(st: State, name: str, about: str, tried: set[str], looked: list[st
 def go_to_list(st: State, noun: str, then: list[str]) -> bool:
     """Open the list of *noun* ("customer" → the Customers link), then plan *then* on it."""
     link = records.entity_link(st, noun)
-    if link is None or on_list_of(st, noun):
+    if link is None or on_list_of(st, noun) and not addressed_elsewhere(st, link, noun):
         return open_contents(st, then)
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(noun, replace_with=then)
+
+
+def addressed_elsewhere(st: State, link: grounding.Target, noun: str) -> bool:
+    """The link's address names *noun* and this page's does not: "Recent Experiments" on the home page is a part of
+    the list that "#/experiments" is."""
+    def names(url: str) -> bool:
+        parts = urlsplit(url)
+        return any(w.rstrip("s") == noun.lower().rstrip("s") for w in re.split(r"[^a-z0-9]+", (parts.path + " " +
+                                                                                            parts.fragment).lower()))
+    return st.live is not None and link.live is not None and bool(link.live.href) \
+        and names(urljoin(st.live.url, link.live.href)) and not names(st.live.url)
 
 
 _SEARCH_KEYS = frozenset({"q", "query", "search", "s", "term", "keyword", "keywords", "filter", "tag"})

@@ -770,7 +770,8 @@ def form_fields(st: State) -> list[UIElement]:
     return [e for e in st.live.elements if e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX)
             and not e.hidden and not e.disabled
             and not (e.role == ROLE_CHECKBOX and e.container)   # a list's row selection, not a field of a form
-            and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)]
+            and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)
+            and not (e.role == ROLE_TEXTBOX and grounding.conversation_box(e))]   # a chat panel's box beside it
 
 
 def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Target | None:

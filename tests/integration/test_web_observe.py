@@ -445,3 +445,19 @@ def test_a_command_line_that_reads_its_keys_is_typed_into_key_by_key(browser: Br
     browser.open("command-line.html")
     browser.remote.execute(V.INPUT_TEXT, {"text": "GET shop:name", "field": "db>", "submit": True})
     assert browser.js("document.getElementById('out').textContent") == "ran: GET shop:name\n"
+
+
+def test_a_checkbox_a_kit_draws_over_its_transparent_box_is_shown_and_picks_its_row(browser: Browser) -> None:
+    """A row's checkbox drawn by a kit (the real box transparent, full size, under the drawn one) is shown, so a
+    list whose Delete waits for a pick is worked as testers do: pick the row, Delete, confirm; the row is gone."""
+    browser.open("picked-rows.html")
+    obs = browser.remote.observe()
+    boxes = [e for e in obs.elements if e.role == "checkbox"]
+    assert [(b.container.split()[0], b.hidden) for b in boxes] == [
+        ("image-tagger", False), ("price-forecast", False), ("churn-model", False)]
+    assert by_label(obs, "button", "Delete").disabled
+    browser.remote.execute(V.SET_CHECKED, {"checked": True, "row": "image-tagger", "role": "checkbox"})
+    browser.remote.execute(V.CLICK, {"text": "Delete", "role": "button"})
+    browser.remote.execute(V.CLICK, {"text": "Delete", "role": "button"})   # the dialog's, the page behind is inert
+    names = browser.js("Array.from(document.querySelectorAll('#rows a')).map(a => a.textContent)")
+    assert names == ["price-forecast", "churn-model"]
