@@ -181,6 +181,7 @@ OBSERVE_JS = r"""
     return squash(out);
   }
   SHOWN_TEXT
+  const WORDY = /[\p{L}\p{N}]/u;
   function nameOf(el, role) {
     const aria = el.getAttribute('aria-label');
     if (aria && aria.trim()) return squash(aria);
@@ -193,7 +194,8 @@ OBSERVE_JS = r"""
       if (squash(t)) return squash(t);
     }
     if (el.labels && el.labels.length) {
-      const t = Array.from(el.labels).map(l => textWithout(l, el)).join(' ');
+      // (a label another form's copy also points here says it once: "Title:", never "Title: Title:")
+      const t = Array.from(new Set(Array.from(el.labels).map(l => squash(textWithout(l, el))))).join(' ');
       if (squash(t)) return squash(t);
     }
     if (el.tagName === 'IMG' || (el.tagName === 'INPUT' && el.type === 'image')) {
@@ -206,8 +208,12 @@ OBSERVE_JS = r"""
          'treeitem', 'menuitemcheckbox', 'menuitemradio'].includes(role)
         && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) {
       const t = squash(shownText(el)) || (emittingHidden ? squash(el.textContent) : '');
+      // a sign with no words ("✏️", "❌", "⧉") says less than the tooltip that names it
+      const tip = squash(el.getAttribute('title') || '');
+      if (t && !WORDY.test(t) && WORDY.test(tip)) return tip;
       if (t) return cut(t, 120);
       const img = el.querySelector('img[alt]');
+      if (img && img.alt.trim() && !WORDY.test(img.alt) && WORDY.test(tip)) return tip;
       if (img && img.alt.trim()) return squash(img.alt);
     }
     const title = el.getAttribute('title') || el.getAttribute('data-bs-original-title') ||
@@ -348,6 +354,9 @@ OBSERVE_JS = r"""
         e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
       if (el.type === 'password' && !/\bpassword\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' password').trim();
       if (el.type === 'search' && !/\bsearch\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' search').trim();
+      // a box that only shows a value to copy (an address, a token): nothing can be typed there
+      if ((el.readOnly || el.getAttribute('aria-readonly') === 'true') && !/\breadonly\b/.test(e.hint || ''))
+        e.hint = ((e.hint || '') + ' readonly').trim();
     } else if (el.isContentEditable) {
       e.value = cut(el.innerText, 200);
     } else if (role === 'combobox' && popupPicker(el)) {
@@ -381,7 +390,8 @@ OBSERVE_JS = r"""
     // a row that holds nothing but this control (the <li> around each of a table row's links) wraps it: the
     // control's row is the one around that, if there is one
     const own = squash(shownText(el));
-    while (row && own && squash(shownText(row)) === own) {
+    // (so does a row that shows no words at all: an icon's <li> in a card's toolbar)
+    while (row && (own && squash(shownText(row)) === own || !squash(shownText(row)))) {
       const outer = row.parentElement && row.parentElement.closest(ROW_SEL);
       if (!outer) break;   // a list of links: each <li> is the row of its link
       row = outer;

@@ -193,20 +193,31 @@ def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
 _RECORD_ACTS = (Act.ADD, Act.SET, Act.EDIT, Act.TYPE, Act.TURN_ON, Act.TURN_OFF)
 
 
-def _merge_attributes(texts: list[str], known: frozenset[str]) -> list[str]:
-    """"add a product called X, category Kitchen, price 9.90": the attribute list stays with its record."""
+def _merge_attributes(texts: list[str], known: frozenset[str], task: str = "") -> list[str]:
+    """"add a product called X, category Kitchen, price 9.90": the attribute list stays with its record.
+    A value set to words the task lists ("… to Birthdays, trips and holidays") keeps them as written."""
     out: list[str] = []
+
+    def joined(before: str, text: str, sep: str) -> str:
+        said = re.search(re.escape(before[-40:]) + r"(?P<s>\s*(?:,\s*(?:and\s+)?|and\s+|&\s*))" + re.escape(text), task,
+                         re.I) if task else None
+        return f"{before}{said.group('s')}{text}" if said else f"{before}{sep}{text}"
+
     for text in texts:
         if out and read_clause(out[-1], known).act is Act.EDIT and re.search(r"\s(?:to|as|into)\s+\S", out[-1], re.I) \
                 and read_clause(text, known).act is Act.NONE and len(text.split()) <= 3:
-            out[-1] = f"{out[-1]} and {text}"   # "rename Pay rent to Pay rent and bills": one new name
+            out[-1] = joined(out[-1], text, " and ")   # "rename Pay rent to Pay rent and bills": one new name
             continue
         if out and read_clause(out[-1], known).act in _RECORD_ACTS:
             clause = read_clause(text, known)
             attribute = clause.act is Act.NONE and (len(text.split()) <= 6 or re.match(r"with\s", text, re.I)) \
                 or clause.act is Act.TYPE and re.fullmatch(r"type\s+[\w.-]+", text.strip(), re.I)   # "type enhancement"
             if attribute:
-                out[-1] = f"{out[-1]}, {text}"
+                # (a list of tags is one item after another, however it was said)
+                to_value = re.search(r"\s(?:to|as|into)\s+\S", out[-1], re.I) and clause.act is Act.NONE \
+                    and not re.search(r"\b(?:tags?|labels?|keywords?|categories)\b", out[-1], re.I) \
+                    and not re.match(r"^(?:with\s|[a-z]+\s*[:=])", text, re.I)
+                out[-1] = joined(out[-1], text, ", ") if to_value else f"{out[-1]}, {text}"
                 continue
         out.append(text)
     return out
@@ -400,7 +411,7 @@ class BuiltinPlanner:
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
         task = _noun_as_verb(restate(restate_login(request.task.strip())), st, known)
-        texts = _carry_verbs(_check_lists(_merge_attributes(split_clauses(task, protected), known), known), known)
+        texts = _carry_verbs(_check_lists(_merge_attributes(split_clauses(task, protected), known, task), known), known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []

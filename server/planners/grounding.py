@@ -465,7 +465,12 @@ def conversation_box(el: UIElement) -> bool:
 def textboxes(screen: ScreenObservation | None) -> list[UIElement]:
     """The screen's text boxes that take the app's data (a chat panel's box beside them is no data field)."""
     return [e for e in screen.elements if e.role == ROLE_TEXTBOX and not e.disabled and not e.hidden
-            and not conversation_box(e)] if screen else []
+            and not conversation_box(e) and not read_only(e)] if screen else []
+
+
+def read_only(el: UIElement) -> bool:
+    """A box that only shows a value (an address to copy): nothing is typed there."""
+    return "readonly" in el.hint.split()
 
 
 def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75) -> list[Target]:

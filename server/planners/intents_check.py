@@ -637,6 +637,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                                                 description=f"Check {el.label!r} {'is not' if negative else 'is'} "
                                                             f"{text!r}"))
                 return
+        if not live and not declared and _in_its_row(st, subject, text, negative):
+            return
         if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared and not _shown_alike(st, text):
             if st.moved:
                 raise Defer(subject)   # the screen the steps before lead to may have it: look then
@@ -661,6 +663,23 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+def _in_its_row(st: State, subject: str, text: str, negative: bool) -> bool:
+    """"the Work calendar says Meetings and deadlines", where one row (a card) of a list shows Work: the words must
+    show in that row, never elsewhere on the page."""
+    if st.live is None or st.moved:
+        return False
+    from server.planners.site_search import without_kind
+
+    name = without_kind(st, re.sub(r"^(?:the|a|an)\s+", "", subject.strip(), flags=re.I), named=False)
+    rows = [r for r in grounding.rows(name, st.live, minimum=0.85)]
+    if len(rows) != 1:
+        return False
+    row = rows[0].name
+    st.prove(lambda: checks.element(st.ctx, text=text, row=row, present=not negative,
+                                    description=f"Check {name!r} {'does not show' if negative else 'shows'} {text!r}"))
+    return True
 
 
 def own_part(st: State, said: str) -> str:

@@ -41,8 +41,15 @@ def confirm_intent(c: Clause, st: State) -> bool:
         raise Defer("confirmation")
     name = quoted(m.group("x") or "") or clean(m.group("x") or "")
     button = records.confirm_button(st, name)
+    asking = _asking_heading(st) if button is not None else None
     if button is not None:
+        _type_the_phrase(st)
         st.click_live(button, f"Confirm: {button.label!r}")
+    if asking is not None:
+        # the question must be gone: an app that refuses (a phrase not typed, an error) keeps asking, and a list
+        # hidden behind its question shows no row at all
+        st.check(checks.element(st.ctx, text=asking.label, role="heading", present=False,
+                                description=f"Check {asking.label!r} is answered"))
     if name:
         how = (m.group("how") or "row").lower()
         try:
@@ -67,6 +74,33 @@ def confirm_intent(c: Clause, st: State) -> bool:
 
 
 _DELETE_CONTROLS = ("delete", "remove", "drop", "trash", "destroy", "discard", SOFT_DELETE)
+
+# "please enter the phrase DELETE in the box below", "type the name of the project to confirm: Apollo"
+_PHRASE = re.compile(r"\b(?:type|enter|write|key\s+in)\s+(?:in\s+)?(?:the\s+(?:phrase|word|text)\s+)?[\"'“‘]?"
+                     r"(?P<p>(?-i:[A-Z][A-Z0-9_-]+)|[^\s\"'“”‘’]+(?=[\"'”’]))[\"'”’]?\s+(?:in|into|to\s+confirm|below|here)\b",
+                     re.I)
+
+
+def _asking_heading(st: State) -> UIElement | None:
+    """The heading of a question the screen asks before deleting ("Delete Collection", "Are you sure?")."""
+    if st.live is None:
+        return None
+    return next((h for h in st.live.headings() if not h.hidden and re.search(
+        r"\b(?:delet\w*|remov\w*|confirm\w*|sure|discard\w*|destroy\w*|drop)\b", h.label, re.I)), None)
+
+
+def _type_the_phrase(st: State) -> None:
+    """A confirmation that asks for a phrase typed first ("enter the phrase DELETE in the box below"): typed into
+    its one box, before the confirmation is clicked."""
+    assert st.live is not None
+    said = next((m for t in st.live.visible_texts() for m in [_PHRASE.search(t)] if m), None)
+    boxes = grounding.textboxes(st.live)
+    if said is None or len(boxes) != 1 or boxes[0].value:
+        return
+    from server.planners.intents_form import type_into
+
+    type_into(st, said.group("p"), grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, boxes[0].label,
+                                                   live=boxes[0]))
 
 
 # "this one", "this bookmark", "the current record", "the watch shown": the record whose own page is on the screen

@@ -59,7 +59,7 @@ def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTB
     if phrase and _ANY_FIELD.fullmatch(phrase.strip()):
         phrase = ""   # "the input", "the text box": the one field there is (or the focused one)
     if phrase:
-        found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles]
+        found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles and not grounding.read_only(t.live)]
         if found:
             return found[0]
         # "the Get box": a field with no name of its own, named by the button that sends it

@@ -22,7 +22,8 @@ from shared.screen import ROLE_BUTTON, ROLE_TEXTBOX, UIElement
 LOGIN_WORDS = frozenset({"log", "login", "logon", "sign", "signin"})
 _VALUE = r"(?:\"[^\"]+\"|'[^']+'|“[^”]+”|[^\s,;/()]+)"
 _SAID = re.compile(
-    rf"(?P<lead>^|[,;]\s*|\b(?:and|then|first)\s+)(?:log\s*(?:in|on)|sign\s*(?:in|on)|login|logon|signin)"
+    rf"(?P<lead>^|[,;]\s*|\b(?:and|then|first)\s+)(?:log\s*(?:in|on)|sign\s*(?:in|on)|(?:log|sign)\s+back\s+(?:in|on)|"
+    rf"login|logon|signin)"
     rf"(?:\s+to\s+(?:the\s+)?[\w-]+)?\s+(?:as|with|using)\s+(?:the\s+)?(?:(?:user\s*name|user|login|account|e-?mail)\s+)?"
     rf"(?P<u>{_VALUE})"
     rf"(?:\s*(?:/|:|,|and|with|using|\()\s*(?:(?:the|a)\s+)?(?:password|pass|pw|pwd)?\s*[:=]?\s*(?:of\s+|is\s+)?(?P<p>{_VALUE})\)?)?"
@@ -89,7 +90,11 @@ def _type(st: State, el: UIElement, text: str, send: bool = False) -> None:
 
 def login_intent(c: Clause, st: State) -> bool:
     canon, password_only = _CANON.match(c.text.strip()), _PASSWORD_ONLY.match(c.text.strip())
-    if (canon is None and password_only is None) or st.live is None:
+    if canon is None and password_only is None:
+        return False
+    if st.moved and (st.live is None or _fields(st)[0 if canon else 1] is None):
+        raise Defer("log in")   # "log out and sign back in as bob": the form shows once the steps before have run
+    if st.live is None:
         return False
     user_box, password_box = _fields(st)
     user = canon.group("u") if canon else ""

@@ -583,7 +583,8 @@ def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> groundin
     if not row:
         return None
     found = [e for e in st.live.elements if e.container == row and e.role in (ROLE_LINK, ROLE_BUTTON)
-             and not e.hidden and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & set(_EDIT_WORDS)]
+             and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & set(_EDIT_WORDS)]
+    found.sort(key=lambda e: e.hidden)   # one shown first; a row's tools shown on hover are reached through the row
     return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, found[0].label, live=found[0]) if found else None
 
 

@@ -576,7 +576,7 @@ def _restate(task: str) -> str:
     # a new thing with its name is one to create (to make something so, or to start playing, says no name)
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)((?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?)"
                   r"(?:make|set\s+up|start|open\s+up)\s+(?=(?:a|an|another|one)\s+"
-                  r"(?:new\s+|fresh\s+|empty\s+|blank\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:named|called|titled|with\s+the\s+name)\b)",
+                  r"(?:new\s+|fresh\s+|empty\s+|blank\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:(?:named|called|titled|with\s+the\s+name)\b|[\"“]))",
                   r"\1\2create ", task, flags=re.I)
     task = _PLACE_FIRST.sub(_place_first, task)
     # "find the section on the default login", "look up the part about quiet hours": that part, opened by its name

@@ -208,9 +208,13 @@ def on_named_record(st: State, name: str, *, in_fields: bool = False) -> bool:
     if st.live is None or not name:
         return False
 
-    texts = [st.live.title] + [h.label for h in st.live.headings()]
+    heads = [h for h in st.live.headings() if not h.hidden]
+    # the headings of a list's cards ("Work", "Family", each in its own card) name its records, not this page
+    carded = len({h.container for h in heads if h.container}) > 1
+    texts = [st.live.title] + [h.label for h in heads if not (carded and h.container)]
     if in_fields:   # a search box that holds the name is no form of the record (the results of that search)
-        texts += [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value and not re.search(
+        texts += [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value and not grounding.read_only(e)
+                  and not re.search(
             r"\b(?:search|q|query|filter|find)\b", " ".join((e.name, e.placeholder, e.hint)), re.I)]
     return any(grounding.similarity(name, t) >= 0.8 or name.lower() in t.lower() for t in texts if t)
 

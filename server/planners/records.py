@@ -156,6 +156,8 @@ def parse_record(text: str) -> Record:
         rec.empty.append(left.group("f").lower())
         text = text[:left.start()]
     body = " " + text.strip().rstrip(".!?") + " "
+    # "… of type Tasks", "… of kind bug": that field's value
+    body = re.sub(r"\s+of\s+(?:the\s+)?(type|kind|category)\s+(?=\S)", r" with \1 ", body, flags=re.I)
     # "a page 'Shopping List' containing 'HDMI cables'": the quoted words are its text
     said_text = r"\s+(?:containing|that\s+(?:says|reads|contains)|which\s+(?:says|reads|contains)|reading)"
     body = re.sub(said_text + r"\s+(?=[\"“'])", " with text ", body, flags=re.I)
@@ -187,6 +189,8 @@ def parse_record(text: str) -> Record:
     if kind:
         # a generic noun ("customer", "record") is no value; "task" or "bug" may be one (an issue's type)
         rec.options = [w for w in kind.group("np").lower().split() if w not in _RECORD_NOUNS or w == "task"]
+        if len(kind.group("np").split()) > 1:   # "an address book named X": a kind of two words may be one option
+            rec.options.insert(0, kind.group("np").lower())
         if len(kind.group("np").split()) > 1:
             body = body[:kind.start("np")] + kind.group("np").split()[-1] + body[kind.end("np"):]
     # "with email X", "with the price of X", ", category Kitchen", "and price 9.90"
@@ -771,7 +775,7 @@ def form_fields(st: State) -> list[UIElement]:
             and not e.hidden and not e.disabled
             and not (e.role == ROLE_CHECKBOX and e.container)   # a list's row selection, not a field of a form
             and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)
-            and not (e.role == ROLE_TEXTBOX and grounding.conversation_box(e))]   # a chat panel's box beside it
+            and not (e.role == ROLE_TEXTBOX and (grounding.conversation_box(e) or grounding.read_only(e)))]
 
 
 def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Target | None:

@@ -461,3 +461,17 @@ def test_a_checkbox_a_kit_draws_over_its_transparent_box_is_shown_and_picks_its_
     browser.remote.execute(V.CLICK, {"text": "Delete", "role": "button"})   # the dialog's, the page behind is inert
     names = browser.js("Array.from(document.querySelectorAll('#rows a')).map(a => a.textContent)")
     assert names == ["price-forecast", "churn-model"]
+
+
+def test_icons_are_named_by_their_tooltips_in_their_card_and_a_read_only_box_says_so(browser: Browser) -> None:
+    """A link drawn as a sign ("✏️") is named by its tooltip ("Edit"); the tools of a card, each in a list item
+    with no words, belong to the card; a box that only shows an address is read-only; a label that two copies of a
+    form point at names the box once."""
+    browser.open("collection-cards.html")
+    obs = browser.remote.observe()
+    assert by_label(obs, "link", "Create a new collection")
+    edits = [e for e in obs.elements if e.role == "link" and e.name == "Edit"]
+    assert [(e.container.split()[0], e.hidden) for e in edits] == [("Work", True), ("Family", True)]
+    boxes = [e for e in obs.elements if e.role == "textbox" and e.value.startswith("http")]
+    assert len(boxes) == 2 and all("readonly" in e.hint.split() for e in boxes)
+    assert [e.name for e in obs.elements if e.role == "textbox" and e.value == "Work"] == ["Title:"]

@@ -69,6 +69,8 @@ def test_a_row_named_with_its_kind_is_deleted_by_its_icon_link_then_the_dialog_i
     assert p.pending == ['if asked confirm the deletion of the row "Lena Berg"']
     p = plan('if asked confirm the deletion of the row "Lena Berg"', screen(ASKED))
     assert steps(p) == [("click_element", {"text": "Delete", "role": "button"}),
+                        # the dialog's question must be answered (gone), then the row
+                        ("wait_for_element", {"text": "Please confirm", "role": "heading", "present": False}),
                         ("wait_for_element", {"row": "Lena Berg", "present": False})]
 
 

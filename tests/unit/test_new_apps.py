@@ -284,6 +284,7 @@ def test_a_rename_form_is_sent_by_its_own_button_and_a_deletion_asks_first() -> 
     assert typed["text"] == "Team Meetings" and (cmd, sent["text"]) == ("click_element", "Rename")   # not "Create page"
     p = plan('if asked confirm the deletion of the link "Meeting Notes"', screen(DELETE_FORM))
     assert steps(p) == [("click_element", {"text": "Delete", "role": "button"}),
+                        ("wait_for_element", {"text": "Delete Meeting Notes ?", "role": "heading", "present": False}),
                         ("wait_for_element", {"text": "Meeting Notes", "role": "link", "present": False})]
     # from the wiki's page, the link as it shows is what must go ("the Meeting Notes page" is no link's name)
     p = plan("delete the Meeting Notes page", screen(WIKI))
