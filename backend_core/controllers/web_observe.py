@@ -354,6 +354,7 @@ OBSERVE_JS = r"""
         e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
       if (el.type === 'password' && !/\bpassword\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' password').trim();
       if (el.type === 'search' && !/\bsearch\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' search').trim();
+      if (el.type === 'number' && !/\bnumber\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' number').trim();
       // a box that only shows a value to copy (an address, a token): nothing can be typed there
       if ((el.readOnly || el.getAttribute('aria-readonly') === 'true') && !/\breadonly\b/.test(e.hint || ''))
         e.hint = ((e.hint || '') + ' readonly').trim();

@@ -269,6 +269,18 @@ _MENU_OPENER_JS = """(text) => {
       }
     }
   }
+  // a nested list hidden under its item's own link (li > a + ul): a user menu, a nav bar's dropdown of no class
+  for (const item of document.querySelectorAll('a, button, [role=menuitem], [role=link]')) {
+    if (shown(item) || !(said(item) === want || item.getAttribute('aria-label') === text)) continue;
+    const list = item.closest('ul, ol');
+    const holder = list && list.parentElement;
+    if (!list || shown(list) || !holder || !['LI', 'DIV', 'NAV'].includes(holder.tagName)) continue;
+    const opener = Array.from(holder.children).find(c => c !== list && shown(c) && c.matches('a, button, [role=button]'));
+    if (opener) {
+      opener.setAttribute('data-devicepilot-opener', '1');
+      return true;
+    }
+  }
   return false;
 }""".replace("DISCLOSER_CSS", DISCLOSER_CSS)
 

@@ -269,10 +269,15 @@ def _control_named(text: str, st: State) -> str | None:
         if any(" ".join(words(t.label)) == " ".join(words(said)) for t in found):
             return said
     joined = "".join(words(text))   # "log in" is the "Login" link, "sign up" the "Signup" button
+    # "sign out" where the app says "Log Out" (and the other way round): one act, said either way
+    alike = _SIGN_OUT if joined in _SIGN_OUT else {joined}
     for el in st.live.elements:
-        if el.role in CLICKABLE_ROLES and not el.disabled and "".join(words(el.name or el.text)) == joined:
+        if el.role in CLICKABLE_ROLES and not el.disabled and "".join(words(el.name or el.text)) in alike:
             return el.name or el.text
     return None
+
+
+_SIGN_OUT = frozenset({"logout", "signout", "logoff", "signoff"})
 
 
 def _click_named(clause: Clause, st: State) -> bool:

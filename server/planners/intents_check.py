@@ -668,12 +668,14 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
 def _in_its_row(st: State, subject: str, text: str, negative: bool) -> bool:
     """"the Work calendar says Meetings and deadlines", where one row (a card) of a list shows Work: the words must
     show in that row, never elsewhere on the page."""
-    if st.live is None or st.moved:
-        return False
+    if st.live is None or st.moved or is_this_page(st, subject) \
+            or re.search(r"\b(?:table|page|list|screen|tab|section|menu|panel|column|field|form)$", subject.strip(), re.I):
+        return False   # "the books table has a column genre": the page shown, not a row of it
     from server.planners.site_search import without_kind
 
     name = without_kind(st, re.sub(r"^(?:the|a|an)\s+", "", subject.strip(), flags=re.I), named=False)
-    rows = [r for r in grounding.rows(name, st.live, minimum=0.85)]
+    rows = [r for r in grounding.rows(name, st.live, minimum=0.85)
+            if (grounding.norm(r.name) + " ").startswith(grounding.norm(name) + " ")]   # the row is the record named
     if len(rows) != 1:
         return False
     row = rows[0].name

@@ -196,6 +196,10 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         return delete_row(st, name, rows[0].name)   # a row with its own delete control
     if rows and _selected_then_deleted(st, name, rows[0].name):
         return True
+    menu = _row_menu(st, rows[0].name) if rows and not st.moved else None
+    if menu is not None:   # a row's actions folded behind its one unnamed icon (⋮): opened, then read again
+        st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {name!r}", moves=True)
+        raise Defer(name, replace_with=[c.text])
     listing = records.entity_link(st, nouns[0]) if nouns and not st.moved else None
     if listing is not None and addressed_elsewhere(st, listing, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
         return True   # "Recent Experiments" on the home page, with no way to delete one: the list's own page has
@@ -232,6 +236,20 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not st.moved and seek_record(st, name, c.text):
         return True
     return False
+
+
+def _row_menu(st: State, row: str) -> UIElement | None:
+    """The control that folds a row's actions away: its last shown control, a sign with no name ("⋮"), or one
+    named as a menu ("More", "Actions"), when the row has no control that says delete."""
+    assert st.live is not None
+    own = [e for e in st.live.elements if e.container == row and e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden
+           and not e.disabled and e.selector]
+    if not own or any(words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _DELETE_CONTROLS for e in own):
+        return None
+    last = own[-1]
+    said = last.name or last.text
+    folded = not words(said) or re.fullmatch(r"(?:more|actions?|options|menu|row actions|more actions)", said.strip(), re.I)
+    return last if folded and not last.href.strip("#") else None
 
 
 def _selected_then_deleted(st: State, name: str, row: str) -> bool:

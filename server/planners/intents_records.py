@@ -163,6 +163,8 @@ def _fits(field: UIElement | None, value: str) -> bool:
     if field is None:
         return True
     said = " ".join((field.name, field.placeholder, field.hint))
+    if "number" in field.hint.split() and not re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", value.strip()):
+        return False   # a box that takes a number (a page number of the list) takes no name
     return all(shape.search(value) for label, shape in _SHAPED if label.search(said))
 
 

@@ -365,6 +365,9 @@ def entity_link(st: State, noun: str) -> Target | None:
              and not re.search(rf"\b(?:a|an|one|this|that|your|my)\s+{re.escape(noun.lower().rstrip('s'))}\b",
                                t.label, re.I)]   # "Pairing a sensor" is about one sensor; it lists none
     short = [t for t in found if t.score >= 0.88 and len(words(t.label)) <= 3]
+    # a group's toggle ("MOVIES", href "#", folding Director, Movie, Studio) lists nothing: a link that goes somewhere
+    going = [t for t in short if t.live is None or t.live.href not in ("", "#") and not t.live.href.startswith("javascript:")]
+    short = going or short
     if short:
         # "Keywords" lists keywords; a link "keyword" beside it is more likely one item of that name
         listing = [t for t in short if plural_of(noun) in words(t.label)]

@@ -475,3 +475,12 @@ def test_icons_are_named_by_their_tooltips_in_their_card_and_a_read_only_box_say
     boxes = [e for e in obs.elements if e.role == "textbox" and e.value.startswith("http")]
     assert len(boxes) == 2 and all("readonly" in e.hint.split() for e in boxes)
     assert [e.name for e in obs.elements if e.role == "textbox" and e.value == "Work"] == ["Title:"]
+
+
+def test_an_item_of_a_nested_list_hidden_under_its_items_link_opens_it_first(browser: Browser) -> None:
+    """A user menu drawn as a nested list under its item's own link (li > a + ul, of no menu class): "Log Out" is
+    there, hidden, and a click on it opens the menu first."""
+    browser.open("user-menu.html")
+    assert by_label(browser.remote.observe(), "link", "Log Out").hidden
+    browser.remote.execute("click_element", {"text": "Log Out", "role": "link"})
+    assert browser.js("document.getElementById('state').textContent") == "signed out"

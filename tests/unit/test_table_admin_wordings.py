@@ -1,0 +1,29 @@
+"""A single-page admin of database tables as testers word their tasks (Piccolo Admin, never seen before), on captured
+screens.
+
+Its sidebar groups tables under toggles ("MOVIES", a link to "#" that folds Director, Movie, Studio); each row's
+Edit and Delete are folded behind one unnamed icon (⋮) at its end; Log Out sits in a user menu. Each case is a
+general rule the batch showed missing.
+"""
+from __future__ import annotations
+
+from tests.unit.test_screen_planning import plan, steps
+from tests.unit.test_tester_phrasings import screen
+
+HOME, DIRECTORS, MENU = "table-admin/", "table-admin/director", "table-admin/director-menu"
+
+
+def test_a_rows_folded_actions_are_opened_then_its_delete_is_used() -> None:
+    p = plan("remove the director Ron Howard", screen(DIRECTORS))
+    (cmd, params), = steps(p)
+    assert cmd == "click_element" and params["selector"].endswith("tr:nth-of-type(8) > td:nth-of-type(6) > span > a")
+    assert p.pending == ["remove the director Ron Howard"]
+    p = plan("remove the director Ron Howard", screen(MENU))
+    assert steps(p) == [("click_element", {"text": "Delete", "role": "link", "row": "Ron Howard"})]
+
+
+def test_a_group_toggle_is_no_list_and_sign_out_is_the_apps_log_out() -> None:
+    # before: "MOVIES" (a toggle to "#") was opened as the list of movies, round and round
+    p = plan("check that The Empire Strikes Back is in the movie list", screen(HOME))
+    assert steps(p) == [("click_element", {"text": "Movie", "role": "link"})]
+    assert steps(plan("sign out", screen(HOME))) == [("click_element", {"text": "Log Out", "role": "link"})]
