@@ -274,8 +274,11 @@ _MENU_OPENER_JS = """(text) => {
     if (shown(item) || !(said(item) === want || item.getAttribute('aria-label') === text)) continue;
     const list = item.closest('ul, ol');
     const holder = list && list.parentElement;
-    if (!list || shown(list) || !holder || !['LI', 'DIV', 'NAV'].includes(holder.tagName)) continue;
-    const opener = Array.from(holder.children).find(c => c !== list && shown(c) && c.matches('a, button, [role=button]'));
+    if (!list || shown(list) || !holder) continue;
+    // the list inside the very link that opens it (a#user > ul), or beside it under one item (li > a + ul)
+    const opener = holder.matches('a, button, [role=button]') && shown(holder) ? holder
+      : ['LI', 'DIV', 'NAV'].includes(holder.tagName)
+        ? Array.from(holder.children).find(c => c !== list && shown(c) && c.matches('a, button, [role=button]')) : null;
     if (opener) {
       opener.setAttribute('data-devicepilot-opener', '1');
       return true;

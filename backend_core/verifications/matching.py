@@ -266,17 +266,6 @@ def _leads_here(href: str, url: str) -> bool:
     return (a.scheme, a.netloc, a.path.rstrip("/"), a.query) == (b.scheme, b.netloc, b.path.rstrip("/"), b.query)
 
 
-def _leads_above(href: str, url: str) -> int:
-    """How deep the page of one record a link leads to is, when the page shown is one of that record's own
-    ("#/experiments/1" over "#/experiments/1/overview/usage", where the app took the link), else 0. A section
-    above ("/admin/" over "/admin/members/") is another page."""
-    if not href or href.startswith("javascript:") or href.startswith("#") and not _hash_route(href):
-        return 0
-    (origin, above), (here_origin, here) = _route(urljoin(url, href)), _route(url)
-    return len(above) if origin == here_origin and above and len(above) < len(here) and here[:len(above)] == above \
-        and re.search(r"\d", above[-1]) else 0
-
-
 def page_names(obs: ScreenObservation, name: str) -> str:
     """What on *obs* says the screen is *name* (e.g. ``title 'Classes — Python'``), or "" when nothing does."""
     if words_in(name, obs.title):
@@ -296,14 +285,6 @@ def page_names(obs: ScreenObservation, name: str) -> str:
                 return f"link {e.label!r} leads to this page"
     if obs.url and _url_names(obs.url, name):
         return f"URL {obs.url}"
-    # the page a link leads to, shown as one of its own parts (an app that opens a record on its first tab): the
-    # nearest of the links above this page (a breadcrumb's last step) names it, never a step further up
-    above = [(_leads_above(e.href, obs.url), e) for e in obs.elements if e.role == S.ROLE_LINK and not e.hidden] \
-        if obs.url else []
-    deepest = max((d for d, _ in above), default=0)
-    named = [e for d, e in above if d and d == deepest and text_matches(e, name, False)]
-    if named:
-        return f"link {named[0].label!r} leads to the page this one is part of"
     return ""
 
 

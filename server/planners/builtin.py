@@ -213,9 +213,10 @@ def _merge_attributes(texts: list[str], known: frozenset[str], task: str = "") -
             attribute = clause.act is Act.NONE and (len(text.split()) <= 6 or re.match(r"with\s", text, re.I)) \
                 or clause.act is Act.TYPE and re.fullmatch(r"type\s+[\w.-]+", text.strip(), re.I)   # "type enhancement"
             if attribute:
-                # (a list of tags is one item after another, however it was said)
+                # (only a text is written as said: a list of people or tags is one item after another)
                 to_value = re.search(r"\s(?:to|as|into)\s+\S", out[-1], re.I) and clause.act is Act.NONE \
-                    and not re.search(r"\b(?:tags?|labels?|keywords?|categories)\b", out[-1], re.I) \
+                    and re.search(r"\b(?:description|title|name|note|notes|comment|summary|text|subject|body|bio|"
+                                  r"about|caption|headline|message|label)\s+(?:of|for)\b", out[-1], re.I) \
                     and not re.match(r"^(?:with\s|[a-z]+\s*[:=])", text, re.I)
                 out[-1] = joined(out[-1], text, ", ") if to_value else f"{out[-1]}, {text}"
                 continue

@@ -448,11 +448,11 @@ def fields(phrase: str, screen: ScreenObservation | None, minimum: float = 0.55)
     return live_elements(phrase, screen, roles=FIELD_ROLES, minimum=minimum)
 
 
-_CONVERSATION = re.compile(r"\b(?:ask|question|chat|conversation|message|reply|assistant)\b", re.I)
+_CONVERSATION = re.compile(r"\b(?:ask|question|chat|conversation|assistant)\b", re.I)   # not "commit message"
 
 
 def about_conversation(text: str) -> bool:
-    """Words of talking to someone or to a bot: "Ask a question...", "Type a message", "New Chat"."""
+    """Words of talking to someone or to a bot: "Ask a question...", "Ask the assistant", "New Chat"."""
     return bool(_CONVERSATION.search(text))
 
 

@@ -274,10 +274,12 @@ def _here(st: State, place: str) -> bool:
 def reload_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.RELOAD:
         return False
+    # "refresh the collections": the list's own Refresh (named just so: "Refresh Build" rebuilds a site); "reload",
+    # or a refresh of the page itself, is the browser's
     own = [e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled
-           and words(e.name or e.text)[:1] in (["refresh"], ["reload"]) and len(words(e.name or e.text)) <= 3] \
-        if st.live is not None and not st.moved and not re.search(r"\b(?:page|browser|tab|window|site)\b", c.rest, re.I) \
-        else []
+           and words(e.name or e.text) == ["refresh"]] \
+        if st.live is not None and not st.moved and c.verb.lower() == "refresh" and words(c.rest) \
+        and not re.search(r"\b(?:page|browser|tab|window|site|screen|app)\b", c.rest, re.I) else []
     if len(own) == 1:   # the app's own Refresh: a reload of the browser may lose what the page holds (a sign-in)
         st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, own[0].label, live=own[0]), f"Click {own[0].label!r}")
         st.expect_check(None)

@@ -196,13 +196,13 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         return delete_row(st, name, rows[0].name)   # a row with its own delete control
     if rows and _selected_then_deleted(st, name, rows[0].name):
         return True
-    menu = _row_menu(st, rows[0].name) if rows and not st.moved else None
-    if menu is not None:   # a row's actions folded behind its one unnamed icon (⋮): opened, then read again
-        st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {name!r}", moves=True)
-        raise Defer(name, replace_with=[c.text])
     listing = records.entity_link(st, nouns[0]) if nouns and not st.moved else None
     if listing is not None and addressed_elsewhere(st, listing, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
         return True   # "Recent Experiments" on the home page, with no way to delete one: the list's own page has
+    menu = row_menu(st, rows[0].name) if rows and not st.moved else None
+    if menu is not None:   # a row's actions folded behind its one unnamed icon (⋮): opened, then read again
+        st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {name!r}", moves=True)
+        raise Defer(name, replace_with=[c.text])
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
@@ -238,7 +238,7 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     return False
 
 
-def _row_menu(st: State, row: str) -> UIElement | None:
+def row_menu(st: State, row: str) -> UIElement | None:
     """The control that folds a row's actions away: its last shown control, a sign with no name ("⋮"), or one
     named as a menu ("More", "Actions"), when the row has no control that says delete."""
     assert st.live is not None
@@ -256,9 +256,13 @@ def _selected_then_deleted(st: State, name: str, row: str) -> bool:
     """A list whose rows are picked by their checkboxes, over a Delete that waits, greyed, for a pick: the row's box
     is ticked, that Delete clicked, the deletion confirmed if asked, and the row must be gone."""
     assert st.live is not None
+    # "Delete", "Delete selected": it deletes what is picked ("Delete done tasks" deletes what is done)
     waiting = [e for e in st.live.elements if e.role == ROLE_BUTTON and e.disabled and not e.hidden and not e.container
-               and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _DELETE_CONTROLS]
-    boxes = [b for b in st.live.of_role(ROLE_CHECKBOX) if b.container == row and not b.hidden]
+               and re.fullmatch(r"(?:delete|remove|trash)(?:\s+(?:selected|checked|chosen)(?:\s+\w+)?)?",
+                                " ".join(words(e.name or e.text)))]
+    # a box that picks the row (no name, or "select …"), never one that marks it ("Mark X done")
+    boxes = [b for b in st.live.of_role(ROLE_CHECKBOX) if b.container == row and not b.hidden
+             and (not words(b.name) or words(b.name)[0] in ("select", "pick", "choose"))]
     if len(waiting) != 1 or len(boxes) != 1 or boxes[0].checked:
         return False
     st.add(V.SET_CHECKED, {"checked": True, "row": row, "role": ROLE_CHECKBOX}, f"Pick {name!r}")

@@ -584,8 +584,10 @@ def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> groundin
         row = rows[0].name if len(rows) == 1 else ""
     if not row:
         return None
+    # a tool shown on hover only when it says no more than "Edit" ("Edit tags" edits something else of the row)
     found = [e for e in st.live.elements if e.container == row and e.role in (ROLE_LINK, ROLE_BUTTON)
-             and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & set(_EDIT_WORDS)]
+             and not e.disabled and set(words(e.name or e.text or e.hint)[:2]) & set(_EDIT_WORDS)
+             and (not e.hidden or " ".join(words(e.name or e.text)) in _EDIT_WORDS)]
     found.sort(key=lambda e: e.hidden)   # one shown first; a row's tools shown on hover are reached through the row
     return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, found[0].label, live=found[0]) if found else None
 
@@ -724,6 +726,12 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         if link is not None:
             st.click_live(link, f"Edit {rec_name!r}", row=rows[0].name)
             raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])
+        from server.planners.intents_delete import row_menu
+
+        menu = row_menu(st, rows[0].name) if rows and len(rows) == 1 and not st.moved else None
+        if menu is not None:   # its Edit folded behind the row's one unnamed icon (⋮): opened, then read again
+            st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {rec_name!r}", moves=True)
+            raise Defer(rec_name, replace_with=[c.text])
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])
@@ -814,6 +822,9 @@ def list_scope_intent(c: Clause, st: State) -> bool:
             re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+by\s+(?:the\s+|their\s+|its\s+)?\w+\s*:?\s+(?P<q>\S.*)$",
                      rest, re.I) or \
             re.match(r"^(?:the\s+|a\s+|an\s+)(?P<noun>[a-z]+)\s+(?P<q>[\"'“‘].+|[A-Z0-9].*)$", rest)
+        if m and any(re.search(r"\b(?:search|filter|find)", " ".join((f.live.name, f.live.placeholder)), re.I)
+                     for f in grounding.fields(m.group("noun"), st.live, minimum=0.6) if f.live is not None):
+            return False   # "search tasks for milk" beside a "Search tasks" box: that box, here
         link = records.entity_link(st, m.group("noun")) if m else None
         # "Recent Experiments" on the home page is no list with a search: the one the link opens is
         elsewhere = link is not None and addressed_elsewhere(st, link, m.group("noun"))

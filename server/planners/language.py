@@ -645,9 +645,6 @@ def _restate(task: str) -> str:
                   lambda m: f"{m.group(1)}{m.group('v')} the {m.group('k')} {m.group('x')}", task, flags=re.I)
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
-    # "make sure churn-model shows under recent experiments": shown there
-    task = re.sub(r"(?<=\w)\s+(?:shows|show)\s+(?=(?:under|in|on|below|beneath|inside|within)\s)", " is shown ", task,
-                  flags=re.I)
     # "confirm it shows as stopped", "the status displays as Active": what it is
     task = re.sub(r"(?<=\w)\s+(?:shows|displays|appears|reads|show|display|appear|read|is\s+(?:shown|displayed|listed)|"
                   r"are\s+(?:shown|displayed|listed))\s+as\s+(?=\S)", " is ", task, flags=re.I)

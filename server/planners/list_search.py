@@ -311,7 +311,8 @@ def addressed_elsewhere(st: State, link: grounding.Target, noun: str) -> bool:
         parts = urlsplit(url)
         return any(w.rstrip("s") == noun.lower().rstrip("s") for w in re.split(r"[^a-z0-9]+", (parts.path + " " +
                                                                                             parts.fragment).lower()))
-    return st.live is not None and link.live is not None and bool(link.live.href) \
+    bare = [w.rstrip("s") for w in words(link.label)] == [noun.lower().rstrip("s")]   # "Experiments", not "Archived tasks"
+    return st.live is not None and link.live is not None and bool(link.live.href) and bare \
         and names(urljoin(st.live.url, link.live.href)) and not names(st.live.url)
 
 

@@ -247,8 +247,13 @@ def parse_record(text: str) -> Record:
         if only_noun:   # "add a customer": its form, nothing to fill yet
             rec.noun = only_noun.group(1).lower()
             return rec
-        hm = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[a-z]+)\s*(?P<colon>:)?\s+(?P<v>.+)$", rest, re.I)
-        if hm and (hm.group("v")[:1].isupper() or hm.group("colon") or hm.group("noun").lower() in _RECORD_NOUNS):
+        hm = re.match(r"^(?P<art>(?:an?\s+|the\s+)?(?:new\s+)?)(?P<noun>[a-z]+)\s*(?P<colon>:)?\s+(?P<v>.+)$", rest, re.I)
+        # "Christopher Nolan", "Blue Mug": capitalised words said with no article are one name; a kind is said in
+        # lower case ("customer Erin Smith") or after an article ("a Bug: login fails")
+        named_whole = hm is not None and not hm.group("art") and not hm.group("colon") \
+            and hm.group("noun")[:1].isupper() and hm.group("noun").lower() not in _RECORD_NOUNS
+        if hm and not named_whole and (hm.group("v")[:1].isupper() or hm.group("colon")
+                                       or hm.group("noun").lower() in _RECORD_NOUNS):
             rec.noun, rec.name = hm.group("noun").lower(), clean(hm.group("v"))
         else:
             rec.name = clean(rest)

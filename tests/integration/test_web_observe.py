@@ -484,3 +484,5 @@ def test_an_item_of_a_nested_list_hidden_under_its_items_link_opens_it_first(bro
     assert by_label(browser.remote.observe(), "link", "Log Out").hidden
     browser.remote.execute("click_element", {"text": "Log Out", "role": "link"})
     assert browser.js("document.getElementById('state').textContent") == "signed out"
+    browser.remote.execute("click_element", {"text": "About", "role": "link"})   # a list inside its own link
+    assert browser.js("document.getElementById('state').textContent") == "about shown"

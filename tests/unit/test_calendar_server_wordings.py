@@ -74,3 +74,43 @@ def test_signing_back_in_after_signing_out_is_planned_on_the_sign_in_form() -> N
     p = plan("log out and sign back in as bob with the password secret", screen(CARDS))
     assert steps(p) == [("click_element", {"text": "Logout", "role": "link"})]
     assert p.pending == ['log in as "bob" with password "secret"']
+
+
+def test_the_reviews_false_passes_on_other_apps_stay_closed() -> None:
+    from server.planners import grounding
+    from shared.screen import ScreenObservation, UIElement
+
+    # a box for a commit's message is the app's data, no chat
+    assert not grounding.conversation_box(UIElement("textbox", name="Commit message"))
+    assert grounding.conversation_box(UIElement("textbox", placeholder="Ask a question..."))
+    # a greyed "Delete done tasks" deletes what is done, not what is picked: never used for one task
+    todo = ScreenObservation("web", "http://todo.test/", "Tasks", (
+        UIElement("heading", name="Tasks", level=1),
+        UIElement("button", name="Delete done tasks", disabled=True),
+        UIElement("row", text="Walk the dog"), UIElement("checkbox", name="Mark Walk the dog done", container="Walk the dog",
+                                                         checked=False),
+        UIElement("row", text="Pay rent"), UIElement("checkbox", name="Mark Pay rent done", container="Pay rent",
+                                                     checked=False)))
+    assert not any(s.command == "set_checked" for s in plan("delete Walk the dog", todo).steps)
+    # a link to the archive of tasks is not the list of tasks: the search shown here is used
+    tasks = ScreenObservation("web", "http://todo.test/", "Home", (
+        UIElement("heading", name="Home", level=1), UIElement("textbox", placeholder="Search tasks"),
+        UIElement("link", name="Archived tasks", href="/tasks/archived")))
+    assert steps(plan("search tasks for milk", tasks))[0] == (
+        "input_text", {"text": "milk", "field": "Search tasks", "clear": True, "submit": True})
+    # "reload" is the browser's; a "Refresh Build" rebuilds something
+    cms = ScreenObservation("web", "http://cms.test/admin/", "Admin", (
+        UIElement("heading", name="Pages", level=1), UIElement("button", name="Refresh Build"),
+        UIElement("link", name="Home", href="/admin/home")))
+    assert steps(plan("reload", cms)) == [("reload", {})]
+    assert steps(plan("refresh the pages", cms)) == [("reload", {})]
+    # a list of people after "to" is one name after another
+    merged = builtin._merge_attributes(split_clauses("set the nosy list to alice, bob and carol", []), frozenset(),
+                                       "set the nosy list to alice, bob and carol")
+    assert merged == ["set the nosy list to alice, bob, carol"]
+
+
+def test_a_hover_tool_that_edits_another_part_is_not_the_rows_edit() -> None:
+    # "Edit tags" of an experiment's row is shown on hover: renaming it is never a tag
+    got = steps(plan("rename churn-model to churn-v2", screen("model-lab/experiments")))
+    assert got and got[0][1].get("text") != "Edit tags"

@@ -6,11 +6,11 @@ Delete that waits for rows to be picked, is a page of its own. Each case is a ge
 """
 from __future__ import annotations
 
-from backend_core.verifications.matching import page_names
+from backend_core.verifications.matching import _leads_here, page_names
 from tests.unit.test_screen_planning import plan, steps
 from tests.unit.test_tester_phrasings import screen
 
-HOME, LIST, ONE = "model-lab/", "model-lab/experiments", "model-lab/experiment"
+HOME, LIST = "model-lab/", "model-lab/experiments"
 
 
 def test_a_chat_box_is_never_where_a_record_is_made_or_a_search_typed() -> None:
@@ -36,8 +36,9 @@ def test_a_row_is_picked_for_a_delete_that_waits_for_a_pick() -> None:
         ("click_element", {"text": "Experiments", "role": "link"})]
 
 
-def test_a_record_opened_on_one_of_its_own_tabs_is_the_page_asked_for() -> None:
-    # "#/experiments/2" took the app to "#/experiments/2/overview/usage": the breadcrumb's last step names it
-    obs = screen(ONE)
-    assert page_names(obs, "price-forecast").startswith("link 'price-forecast' leads to the page")
-    assert not page_names(obs, "Experiments").startswith("link")   # a step further up is another page
+def test_a_hash_route_is_a_page_a_link_leads_to() -> None:
+    # "#/experiments" is the page the app's own link "Experiments" leads to; a plain "#part" is a place on a page
+    here = "http://lab.test/#/experiments?view=list"
+    assert _leads_here("#/experiments", here) and _leads_here("#!/experiments", "http://lab.test/#!/experiments")
+    assert not _leads_here("#/experiments/2", here) and not _leads_here("#/", here) and not _leads_here("#top", here)
+    assert "Experiments" in page_names(screen(LIST), "Experiments")
