@@ -490,9 +490,15 @@ _SET_PAIRS = re.compile(
     r"(?P<v2>" + _SET_VALUE + r")" + _END, re.I)
 
 
+# "the movie with id 12", "the order with the number 42": the record numbered so
+_WITH_ID = re.compile(r"\b(?P<k>(?-i:[a-z]+(?<!s)|[a-z]+ss))\s+(?:with|having|that\s+has)\s+(?:the\s+)?(?:id|ID|number|no\.?|#)\s*"
+                      r"(?P<n>\d+)\b", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
+    task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
     task = _restate(task)
     while True:

@@ -27,3 +27,12 @@ def test_a_group_toggle_is_no_list_and_sign_out_is_the_apps_log_out() -> None:
     p = plan("check that The Empire Strikes Back is in the movie list", screen(HOME))
     assert steps(p) == [("click_element", {"text": "Movie", "role": "link"})]
     assert steps(plan("sign out", screen(HOME))) == [("click_element", {"text": "Log Out", "role": "link"})]
+
+
+def test_a_record_said_with_its_id_is_the_record_numbered_so() -> None:
+    assert steps(plan("open the movie with id 12", screen("table-admin/movie"))) == [
+        ("click_element", {"text": "12", "role": "link"}), ("wait_for_page", {"name": "movie 12", "present": True})]
+    # its edit folded behind the row's icon is opened there, then read again
+    p = plan("change the rating of Return of the Jedi to 83", screen("table-admin/movie"))
+    assert steps(p)[0][1]["selector"].endswith("tr:nth-of-type(9) > td:nth-of-type(11) > span > a")
+    assert p.pending == ["change the rating of Return of the Jedi to 83"]
