@@ -352,12 +352,10 @@ OBSERVE_JS = r"""
     } else if (tag === 'INPUT' || tag === 'TEXTAREA') {
       if (!['checkbox', 'radio', 'button', 'submit', 'reset', 'image'].includes(el.type))
         e.value = el.type === 'password' ? (el.value ? '••••' : '') : cut(el.value, 200);
-      if (el.type === 'password' && !/\bpassword\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' password').trim();
-      if (el.type === 'search' && !/\bsearch\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' search').trim();
-      if (el.type === 'number' && !/\bnumber\b/.test(e.hint || '')) e.hint = ((e.hint || '') + ' number').trim();
-      // a box that only shows a value to copy (an address, a token): nothing can be typed there
-      if ((el.readOnly || el.getAttribute('aria-readonly') === 'true') && !/\breadonly\b/.test(e.hint || ''))
-        e.hint = ((e.hint || '') + ' readonly').trim();
+      // what kind of box it is, in its hint; a box that only shows a value to copy (an address) is read-only
+      const kinds = ['password', 'search', 'number'].filter(k => el.type === k);
+      if (el.readOnly || el.getAttribute('aria-readonly') === 'true') kinds.push('readonly');
+      for (const k of kinds) if (!(e.hint || '').split(' ').includes(k)) e.hint = ((e.hint || '') + ' ' + k).trim();
     } else if (el.isContentEditable) {
       e.value = cut(el.innerText, 200);
     } else if (role === 'combobox' && popupPicker(el)) {

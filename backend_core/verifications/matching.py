@@ -260,9 +260,9 @@ def _leads_here(href: str, url: str) -> bool:
     links lead nowhere."""
     if not href or href.startswith("javascript:") or href.startswith("#") and not _hash_route(href):
         return False
-    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
     if _hash_route(href):
         return _route(urljoin(url, href)) == _route(url)
+    a, b = urlsplit(urljoin(url, href)), urlsplit(url)
     return (a.scheme, a.netloc, a.path.rstrip("/"), a.query) == (b.scheme, b.netloc, b.path.rstrip("/"), b.query)
 
 

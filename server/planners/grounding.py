@@ -465,12 +465,17 @@ def conversation_box(el: UIElement) -> bool:
 def textboxes(screen: ScreenObservation | None) -> list[UIElement]:
     """The screen's text boxes that take the app's data (a chat panel's box beside them is no data field)."""
     return [e for e in screen.elements if e.role == ROLE_TEXTBOX and not e.disabled and not e.hidden
-            and not conversation_box(e) and not read_only(e)] if screen else []
+            and takes_data(e)] if screen else []
 
 
 def read_only(el: UIElement) -> bool:
     """A box that only shows a value (an address to copy): nothing is typed there."""
     return "readonly" in el.hint.split()
+
+
+def takes_data(el: UIElement) -> bool:
+    """A box the app's data is typed into unless a task names another: no chat panel's, no read-only one."""
+    return not conversation_box(el) and not read_only(el)
 
 
 def options(phrase: str, screen: ScreenObservation | None, minimum: float = 0.75) -> list[Target]:

@@ -665,7 +665,7 @@ def activate(c: Clause, st: State) -> bool:
         live = [t for t in live if t.live.role == role] or live
     live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
     if wants_screen and st.open_world:   # "go to settings", "open the settings page": a control, not a paragraph
-        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "cell", "heading")]
+        live = [t for t in live if t.live is None or t.live.clickable or t.live.role not in ("text", "heading", "cell")]
     if not _SORTING.search(c.text):
         from server.planners.records import in_header_row
 

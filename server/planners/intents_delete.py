@@ -199,10 +199,8 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     listing = records.entity_link(st, nouns[0]) if nouns and not st.moved else None
     if listing is not None and addressed_elsewhere(st, listing, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
         return True   # "Recent Experiments" on the home page, with no way to delete one: the list's own page has
-    menu = row_menu(st, rows[0].name) if rows and not st.moved else None
-    if menu is not None:   # a row's actions folded behind its one unnamed icon (⋮): opened, then read again
-        st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {name!r}", moves=True)
-        raise Defer(name, replace_with=[c.text])
+    if rows:
+        open_row_menu(st, rows[0].name, name, c.text)
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
@@ -236,6 +234,15 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if name and not st.moved and seek_record(st, name, c.text):
         return True
     return False
+
+
+def open_row_menu(st: State, row: str, name: str, clause: str) -> None:
+    """A row whose actions are folded behind its one unnamed icon (⋮): the icon is clicked and *clause* planned
+    again on the actions it shows (raises :class:`Defer`); nothing where the row has no such icon."""
+    menu = row_menu(st, row) if not st.moved else None
+    if menu is not None:
+        st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {name!r}", moves=True)
+        raise Defer(name, replace_with=[clause])
 
 
 def row_menu(st: State, row: str) -> UIElement | None:

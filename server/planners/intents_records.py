@@ -726,12 +726,10 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         if link is not None:
             st.click_live(link, f"Edit {rec_name!r}", row=rows[0].name)
             raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])
-        from server.planners.intents_delete import row_menu
+        if len(rows) == 1:   # its Edit folded behind the row's one unnamed icon (⋮)
+            from server.planners.intents_delete import open_row_menu
 
-        menu = row_menu(st, rows[0].name) if rows and len(rows) == 1 and not st.moved else None
-        if menu is not None:   # its Edit folded behind the row's one unnamed icon (⋮): opened, then read again
-            st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {rec_name!r}", moves=True)
-            raise Defer(rec_name, replace_with=[c.text])
+            open_row_menu(st, rows[0].name, rec_name, c.text)
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])

@@ -783,7 +783,7 @@ def form_fields(st: State) -> list[UIElement]:
             and not e.hidden and not e.disabled
             and not (e.role == ROLE_CHECKBOX and e.container)   # a list's row selection, not a field of a form
             and not re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(e)), re.I)
-            and not (e.role == ROLE_TEXTBOX and (grounding.conversation_box(e) or grounding.read_only(e)))]
+            and (e.role != ROLE_TEXTBOX or grounding.takes_data(e))]
 
 
 def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Target | None:
