@@ -67,7 +67,7 @@ SYNONYMS = {"television": "tv", "telly": "tv", "captions": "subtitles", "caption
             "finished": "completed", "complete": "completed",
             "remaining": "active", "unfinished": "active", "incomplete": "active", "outstanding": "active",
             # a TV's screens, as its testers call them ("catch up" is joined to one word, as "set up" is)
-            "catchup": "replay",
+            "catchup": "replay", "epg": "guide", "vod": "movies",
             # a sound track in another language is the audio ("set the soundtrack to Spanish")
             "soundtrack": "audio"}
 

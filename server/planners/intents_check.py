@@ -658,7 +658,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     text = _named_of_kind(st, text, negative)
     if not negative:
         text = _as_shown(st, text)
-        if st.moved and st.live is None and st.open_world and st.screen is not None:
+        if st.moved and st.live is None and st.node is None and st.open_world and st.screen is not None:
             raise Defer(text)   # a page of an app never mapped: what it shows, and how, is read once it is shown
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:

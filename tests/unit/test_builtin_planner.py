@@ -134,7 +134,7 @@ def test_planner_follows_the_context_not_fixed_phrases() -> None:
                   for n in ctx.navigation.nodes)
     renamed = replace(ctx, navigation=replace(ctx.navigation, nodes=nodes))
     assert steps(plan("go to programme listings", renamed)) == [("goto", {"node": "guide"})]
-    assert not plan("go to the epg screen", renamed).feasible
+    assert not plan("go to the schedule screen", renamed).feasible   # a keyword of the guide before it was renamed
 
 
 def test_clause_splitting_keeps_quoted_and_known_names_whole() -> None:
