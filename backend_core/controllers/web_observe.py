@@ -37,6 +37,10 @@ function layoutLabel(el) {
   };
   const cell = el.closest('td, th');
   if (cell) {
+    // a grid of fields, a row per thing and a column per value ("Tool | 21.3°C | [target] | [offset]" under
+    // "Actual | Target | Offset"): the row's header and the column's ("Tool Target"), not the value beside it
+    const grid = gridLabel(cell, CONTROLS, ok);
+    if (grid) return grid;
     const prev = cell.previousElementSibling;
     if (prev && (prev.tagName === 'TH' || prev.tagName === 'TD') && !prev.querySelector(CONTROLS)) {
       const t = ok(prev.innerText);
@@ -53,6 +57,21 @@ function layoutLabel(el) {
     if (t) return t;
   }
   return wrapperLabel(el, CONTROLS, ok);
+}
+function gridLabel(cell, CONTROLS, ok) {
+  const tr = cell.parentElement, table = cell.closest('table');
+  if (!tr || tr.tagName !== 'TR' || !table) return '';
+  const head = (table.tHead && table.tHead.rows[0]) ||
+    (table.rows[0] && table.rows[0] !== tr && Array.from(table.rows[0].cells).every(c => c.tagName === 'TH') ? table.rows[0] : null);
+  if (!head || head === tr) return '';
+  const lead = tr.cells[0];
+  if (!lead || lead === cell || lead.querySelector(CONTROLS) || !(lead.tagName === 'TH' || ok(lead.innerText))) return '';
+  let col = 0;
+  for (const c of tr.cells) { if (c === cell) break; col += c.colSpan || 1; }
+  let at = 0, top = null;
+  for (const c of head.cells) { if (col < at + (c.colSpan || 1)) { top = c; break; } at += c.colSpan || 1; }
+  const rowName = ok(lead.innerText), colName = top ? ok(top.innerText) : '';
+  return rowName && colName ? rowName + ' ' + colName : '';
 }
 // a field's caption drawn beside its box inside a wrapper of its own: <dl><dt>Price</dt><dd><input></dd></dl>,
 // <div class="field"><div class="field-label">Price</div><div><input></div></div>. Up to four wrappers that hold
@@ -386,6 +405,7 @@ OBSERVE_JS = r"""
     if (tag === 'A' && el.getAttribute('href')) e.href = el.getAttribute('href');
     let row = el.parentElement && el.parentElement.closest(ROW_SEL);
     if (row && !walkRoot.contains(row)) row = null;   // a dialog's buttons are in no row of the page behind it
+    if (!row && !isField) row = repeatedRow(el);
     // a row that holds nothing but this control (the <li> around each of a table row's links) wraps it: the
     // control's row is the one around that, if there is one
     const own = squash(shownText(el));
@@ -464,6 +484,28 @@ OBSERVE_JS = r"""
     for (let i = start; i < out.length; i++) delete out[i].selector;
   }
 
+  // a row of a list drawn with <div>s and no row's markup (a printer's file list: div.entry, one per file): the
+  // nearest box around the control that is one of several siblings of its tag and first class, shows words
+  // besides the control's own, and holds no field (the rows of a form are its fields' captions, no list)
+  const NO_ROW_ABOVE = new Set(['FORM', 'MAIN', 'NAV', 'HEADER', 'FOOTER', 'TABLE', 'UL', 'OL', 'BODY', 'DIALOG']);
+  function repeatedRow(el) {
+    const own = squash(shownText(el));
+    let node = el.parentElement;
+    for (let up = 0; node && up < 5 && node !== walkRoot && !NO_ROW_ABOVE.has(node.tagName); up++, node = node.parentElement) {
+      const first = (c) => typeof c.className === 'string' ? c.className.trim().split(/\s+/)[0] : '';
+      const cls = first(node);
+      const p = node.parentElement;
+      if (!cls || !p || p.children.length > 500) continue;
+      let alike = 0;
+      for (const c of p.children) if (c.tagName === node.tagName && first(c) === cls) alike += 1;
+      if (alike < 2) continue;
+      if (node.querySelector(FIELDS)) return null;
+      const t = squash(shownText(node));
+      return t && t !== own && t.length <= 400 ? node : null;
+    }
+    return null;
+  }
+
   const MENU_SEL = '.dropdown-menu, .dropdown-content, [role=menu], [role=menubar], .submenu';
   const MAX_HIDDEN = 80;   // per hidden subtree: a closed menu, or a row's hover-only tools
   // a hidden dialog, or a hidden form with fields to fill, is a place not yet opened, not a row's tool
@@ -480,13 +522,27 @@ OBSERVE_JS = r"""
   const DISCLOSER = 'DISCLOSER_CSS';
   function disclosed(el) {
     if (el.id && document.querySelector('[aria-controls="' + CSS.escape(el.id) + '"][aria-expanded]')) return true;
+    if (collapsed(el)) return true;
     const p = el.parentElement;
     return !!p && Array.from(p.children).some(c => c !== el && c.matches(DISCLOSER) && visible(c));
   }
+  // a panel folded by its toggle (Bootstrap's collapse: a heading's link with data-toggle="collapse" and the
+  // panel's id; a closed <details>): its controls are there, one click on the toggle away
+  function collapsed(el) {
+    if (el.parentElement && el.parentElement.tagName === 'DETAILS' && !el.parentElement.open && el.tagName !== 'SUMMARY')
+      return true;
+    if (!el.id) return false;
+    const id = CSS.escape(el.id);
+    return !!document.querySelector(`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse][data-bs-target="#${id}"], ` +
+                                    `[data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`);
+  }
   function hiddenControls(root, depth) {
-    if (root.matches(CLOSED_PLACE) || root.querySelector(CLOSED_PLACE + ', textarea, select, ' +
-        'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio])'))
+    // (a folded panel's buttons are shown even beside its fields: "Connect" under its port and speed)
+    if (root.matches(CLOSED_PLACE) || (!collapsed(root) && root.querySelector(CLOSED_PLACE + ', textarea, select, ' +
+        'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=checkbox]):not([type=radio])')))
       return;
+    const own = roleOf(root);
+    if (CLICKABLE.has(own) && own !== 'option') { emit(root, own, true); return; }   // <details><button>
     let left = MAX_HIDDEN;
     (function visit(el, d) {
       for (const c of el.children) {

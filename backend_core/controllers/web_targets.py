@@ -189,14 +189,59 @@ def _showing(page: Any, row: str) -> Callable[[Any], Any]:
     return lambda rows: rows.filter(has_text=spread)
 
 
+# A row of a list drawn with <div>s and no row's markup, as the observer reads it (web_observe's repeatedRow): the
+# innermost box showing the text that is one of several siblings of its tag and first class, shows at most a few
+# hundred characters and holds no field. Marked for the locator that acts on it.
+_REPEATED_ROW_JS = r"""
+([text, mark]) => {
+  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const want = squash(text);
+  const first = (c) => typeof c.className === 'string' ? c.className.trim().split(/\s+/)[0] : '';
+  const FIELDS = 'input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]), select, textarea';
+  const NO_ROW = new Set(['FORM', 'MAIN', 'NAV', 'HEADER', 'FOOTER', 'TABLE', 'UL', 'OL', 'BODY', 'HTML', 'DIALOG']);
+  const rowLike = (n) => {
+    const cls = first(n), p = n.parentElement;
+    if (!cls || !p || NO_ROW.has(n.tagName)) return false;
+    let alike = 0;
+    for (const c of p.children) if (c.tagName === n.tagName && first(c) === cls) alike += 1;
+    return alike >= 2 && !n.querySelector(FIELDS) && (n.innerText || '').length <= 400;
+  };
+  let best = null;
+  for (const n of document.body.querySelectorAll('div, section, span, p')) {
+    const r = n.getBoundingClientRect();
+    if (!r.width || !r.height || !squash(n.innerText).includes(want) || !rowLike(n)) continue;
+    if (!best || best.contains(n)) best = n;
+  }
+  document.querySelectorAll('[data-devicepilot-row]').forEach(n => n.removeAttribute('data-devicepilot-row'));
+  if (!best) return false;
+  best.setAttribute('data-devicepilot-row', mark);
+  return true;
+}
+"""
+
+
+def _repeated_row(page: Any, row: str) -> Any | None:
+    """The row of a list of <div>s that shows *row* (see ``_REPEATED_ROW_JS``), or None."""
+    text = row[:-1].rsplit(" ", 1)[0] if row.endswith("…") and " " in row else row
+    mark = "r" + str(abs(hash(text)) % 10**8)
+    try:
+        # (a page or a frame; a locator's evaluate runs on its element, and a scope that is one has its rows)
+        found = page.evaluate(_REPEATED_ROW_JS, [text, mark]) if not hasattr(page, "first") else False
+    except Exception as exc:   # a page gone mid-look: no such row
+        log.debug("repeated-row lookup of %r failed: %s", row, exc)
+        return None
+    return page.locator(f'[data-devicepilot-row="{mark}"]').first if found else None
+
+
 def _row_locator(page: Any, row: str, shows: Callable[[Any], Any] | None = None) -> Any | None:
-    """The innermost visible row, list item or card that shows *row* (exactly, if one does), or None."""
+    """The innermost visible row, list item or card that shows *row* (exactly, if one does), else a row of a list
+    of <div>s that shows it, or None."""
     shows = _showing(page, row) if shows is None else shows
     rows = shows(page.locator(ROW_CSS))
     innermost = _visible(rows.filter(has_not=shows(page.locator(ROW_CSS))))
     exact = innermost.filter(has_text=re.compile(rf"^\s*{re.escape(row)}\s*$", re.I))
     chosen = exact if exact.count() else innermost
-    return chosen.first if chosen.count() else None
+    return chosen.first if chosen.count() else _repeated_row(page, row)
 
 
 MAX_ROW_CANDIDATES = 6
@@ -253,6 +298,23 @@ _MENU_OPENER_JS = """(text) => {
     if (opener && opener !== menu && !menu.contains(opener)) {
       opener.setAttribute('data-devicepilot-opener', '1');
       return true;
+    }
+  }
+  // a panel folded by its toggle (Bootstrap's collapse, a closed <details>): its toggle, then the item
+  for (const item of document.querySelectorAll('a, button, [role=menuitem], [role=link], [role=button]')) {
+    if (shown(item) || !(said(item) === want || item.getAttribute('aria-label') === text)) continue;
+    for (let anc = item.parentElement, depth = 0; anc && depth < 10; anc = anc.parentElement, depth++) {
+      let opener = null;
+      if (anc.tagName === 'DETAILS' && !anc.open) opener = anc.querySelector(':scope > summary');
+      else if (anc.id) {
+        const id = CSS.escape(anc.id);
+        opener = document.querySelector(`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse][data-bs-target="#${id}"], ` +
+                                        `[data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`);
+      }
+      if (opener && shown(opener)) {
+        opener.setAttribute('data-devicepilot-opener', '1');
+        return true;
+      }
     }
   }
   // a panel of no menu class behind its disclosure button (a sidebar's "Settings" that shows Users, Sites…):

@@ -54,7 +54,7 @@ from server.planners.intents_answer import answer_check_intent
 from server.planners.intents_page_text import append_text_intent
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
-    Act, Clause, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
+    Act, Clause, drop_asides, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
 from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
 from server.planners.record_first import record_first
@@ -417,7 +417,8 @@ class BuiltinPlanner:
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
         task = _noun_as_verb(restate(restate_login(request.task.strip())), st, known)
-        texts = _carry_verbs(_check_lists(_merge_attributes(split_clauses(task, protected), known, task), known), known)
+        texts = _carry_verbs(_check_lists(_merge_attributes(drop_asides(split_clauses(task, protected)), known, task), known),
+                             known)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []

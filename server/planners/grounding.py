@@ -136,6 +136,9 @@ def similarity(phrase: str, candidate: str) -> float:
     if is_code_name(phrase):
         return _code_name_score(phrase.strip(), candidate)
     base = phrase_score(phrase, candidate)
+    if base < 0.95 and _FILE_NAME.fullmatch(candidate.strip()) and \
+            words(candidate.strip().rsplit(".", 1)[0]) == [w for w in words(phrase) if w not in ("the", "a", "an")]:
+        base = 0.95   # "phone stand" is the file "phone_stand.gcode": its name said without its extension
     if base < 0.95 and _initials_of(phrase, candidate):
         base = 0.95   # "the FAQ" is "Frequently asked questions", "TOS" is "Terms of Service"
     for said, named in ((words(phrase), words(candidate)), (_joined(words(phrase)), _joined(words(candidate)))):
@@ -181,6 +184,9 @@ def similarity(phrase: str, candidate: str) -> float:
             base = max(base, overlap * 0.85)
     return base
 
+
+# a file's name: one token (no spaces) with an extension of a few letters ("phone_stand.gcode", "report-2024.pdf")
+_FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}")
 
 _SMALL_WORDS = frozenset({"of", "and", "the", "a", "an", "for", "to", "in", "on", "&"})
 
@@ -377,8 +383,10 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
             score = max(score, 0.75 + 0.2 * len(phrase) / max(len(c), 1))
         if any(norm(phrase) == norm(t) for t in (el.name, el.text) if t):
             score = max(score, 0.95)   # a cell of the row, or a link in it, is exactly the name
-        elif said and any(said == words(t) for t in (el.name, el.text) if t):
-            score = max(score, 0.93)   # the same words, the separators aside ("mail relay": "mail-relay")
+        elif said and any(said == words(t) or _FILE_NAME.fullmatch(t.strip()) and similarity(phrase, t) >= 0.95
+                          for t in (el.name, el.text) if t):
+            # the same words, the separators aside ("mail relay": "mail-relay"), or a file's without its extension
+            score = max(score, 0.93)
         if score >= minimum and score > seen.get(c, 0.0):
             seen[c] = score
     if not seen and minimum <= BY_WORDS:
@@ -411,7 +419,7 @@ def row_key(row: str, screen: ScreenObservation | None) -> str:
     def rank(item: tuple[int, UIElement, str]) -> tuple[bool, int, int]:
         i, el, text = item
         control = bool({_stem(w) for w in words(text)[:1]} & _CONTROL_WORDS)
-        kind = 0 if el.role == "link" and not control else 1 if not el.clickable else 2
+        kind = 0 if el.role in ("link", "heading") and not control else 1 if not el.clickable else 2   # (a card's title)
         return bool(_VOLATILE.search(text)), kind, i
 
     parts = [(i, el, (el.name or el.text).strip()) for i, el in enumerate(screen.elements)

@@ -184,8 +184,11 @@ def _emptied(st: State, label: str) -> PlanStep | None:
 
 
 # verbs that name the same control: a test is started with "Run" as well as with "Start"
-_VERB_KIN = ({"start", "run", "launch", "begin"}, {"stop", "halt", "end", "abort"})
-_VERB_FILLER = frozenset("the a an this it now test".split())
+# verbs of one button each, whose button gives way to its opposite once it has done its work (Start → Stop,
+# Connect → Disconnect)
+_VERB_KIN = ({"start", "run", "launch", "begin"}, {"stop", "halt", "end", "abort"}, {"connect", "attach"},
+             {"disconnect", "detach"}, {"publish"}, {"unpublish"})
+_VERB_FILLER = frozenset("the a an this it now test to from with up".split())   # "connect to the printer"
 
 
 def verb_control(text: str, st: State) -> str | None:

@@ -160,6 +160,12 @@ _ROW_VERB = re.compile(r"^(?P<verb>[a-z]+)\s+(?:(?P<part>up|down|on|off)\s+)?(?:
                        r"updates?|monitoring|watching|scheduling|syncing|sync)\s+(?:on|for|of|from)\s+)?(?P<rec>\S.*)$",
                        re.I)
 _ROW_CONTROL_ROLES = frozenset({"button", "link", "switch", "menuitem"})
+# "load benchy" where benchy's row has a "Load" link, "download the report" beside "Download": a verb of opening or
+# clicking that is word for word the first word of a control of the row is that control ("Load", not the file's
+# title); deleting and editing keep their own intents and checks
+_OWN_WORD_ACTS = frozenset({Act.OPEN, Act.CLICK, Act.PLAY, Act.NAVIGATE})
+_NOT_OWN_WORD = frozenset({"open", "go", "click", "press", "tap", "select", "choose", "pick", "navigate", "visit",
+                           "show", "view", "see", "display", "edit", "delete", "remove"})
 
 
 def _first_word(label: str) -> str:
@@ -189,7 +195,8 @@ def row_verb_intent(c: Clause, st: State) -> bool:
         verb = _PHRASAL.get((verb, m.group("part").lower()), "")
         if not verb:
             return False
-    if verb not in _VERB_WORDS and c.act is not Act.NONE:
+    own_word = verb not in _VERB_WORDS and c.act in _OWN_WORD_ACTS and verb not in _NOT_OWN_WORD
+    if verb not in _VERB_WORDS and c.act is not Act.NONE and not own_word:
         return False   # "edit X", "delete X": their own intents, with their checks
     rec = clean(re.sub(r"^(?:the|my|our)\s+", "", m.group("rec").strip(), flags=re.I))
     wanted = control_words(verb)

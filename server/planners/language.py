@@ -56,7 +56,9 @@ VERB_PHRASES: list[tuple[str, Act]] = [
     ("show only", Act.FILTER), ("only show", Act.FILTER), ("display only", Act.FILTER), ("list only", Act.FILTER),
     ("show me only", Act.FILTER), ("show me just", Act.FILTER), ("show just", Act.FILTER), ("only display", Act.FILTER),
     ("only list", Act.FILTER), ("display just", Act.FILTER),
-    ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE), ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
+    ("make sure", Act.CHECK), ("get rid of", Act.DELETE), ("do away with", Act.DELETE), ("take out", Act.DELETE),
+    ("double-check", Act.CHECK), ("double check", Act.CHECK), ("triple-check", Act.CHECK), ("cross-check", Act.CHECK),
+    ("double click", Act.DOUBLE_CLICK), ("double-click", Act.DOUBLE_CLICK),
     ("go back", Act.BACK), ("navigate back", Act.BACK), ("step back", Act.BACK),
     ("turn on", Act.TURN_ON), ("switch on", Act.TURN_ON), ("turn off", Act.TURN_OFF), ("switch off", Act.TURN_OFF),
     ("start playing", Act.PLAY), ("start watching", Act.PLAY), ("begin playing", Act.PLAY),
@@ -896,6 +898,48 @@ _PLACE_LEAD = re.compile(r"^(?P<place>(?:from|on|in|at|inside|within|via)\s+(?!(
 def _place_then_rest(part: str) -> list[str]:
     m = _PLACE_LEAD.match(part)
     return [m.group("place"), m.group("rest")] if m else [part]
+
+
+# What a tester says around the request, never part of it: why ("we don't need it anymore", "we're finished with the
+# printer for today"), what for ("so I can watch what it sends"), what not to do ("but don't start the print",
+# "(dont hit print yet)"), and "let me know" or "thanks". A clause that is only that is dropped.
+_NOT = r"(?:don'?t|don’t|dont|do\s+not|no\s+longer|won'?t|won’t|will\s+not|never)"
+_ASIDE = re.compile(
+    r"^(?:(?:we|i|they)(?:'re|’re|'m|’m|\s+are|\s+am)?\s+(?:all\s+)?(?:done|finished|through)\b"
+    rf"|(?:we|i|they)\s+{_NOT}\s+(?:really\s+)?(?:need|use|print|want|have|play|watch|sell|stock|run|care|plan)\b"
+    r"|(?:it|that|this|they|these|those)(?:'s|’s|\s+is|\s+are|'re|’re)\s+(?:not|no\s+longer)\s+(?:needed|used|wanted|"
+    r"required|in\s+use)\b"
+    r"|(?:because|cause|since)\s+(?:i|we|it|it's|it’s|they|you|he|she|that|this)\b|so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+"
+    r"(?:can|could|will|may|might|don'?t|do\s+not)|it(?:'s|’s|\s+is)\s+ready)\b"
+    r"|let\s+me\s+know(?:\s+(?:pls|please|thanks|thx|when\b.*|if\b.*|once\b.*))?$"
+    r"|(?:thanks|thank\s+you|thx|cheers)\b"
+    r"|(?:but\s+|and\s+)?(?:please\s+)?(?:don'?t|don’t|dont|do\s+not|never)\s+(?!forget\b|miss\b)\w+)", re.I)
+# the same said at the end of a clause, or in brackets inside it
+_ASIDE_TAIL = re.compile(
+    r"(?:\s*,?\s+so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+(?:can|could|will|may|might)|it(?:'s|’s|\s+is)\s+ready)\b.*"
+    r"|\s*,?\s+(?:when|once)\s+(?:you'?re|you’re|you\s+are|it'?s|it\s+is)\s+(?:all\s+)?(?:done|finished)"
+    r"|\s*,?\s+(?:but\s+)?(?:don'?t|don’t|dont|do\s+not)\s+(?:hit|start|press|click|run|print|send)\b.*"
+    r"|\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*)$", re.I)
+_ASIDE_BRACKETS = re.compile(r"\s*\((?:but\s+)?(?:don'?t|don’t|dont|do\s+not|not|never|no)\b[^)]*\)", re.I)
+
+
+def drop_asides(parts: list[str]) -> list[str]:
+    """*parts* (a task's clauses) without what the tester only says around the request (see ``_ASIDE``)."""
+    out: list[str] = []
+    for part in parts:
+        pieces = re.split(r"\s+[-–—]\s+", part)
+        if len(pieces) > 1 and any(_ASIDE.match(strip_filler(p)) for p in pieces):
+            todo = [p for p in pieces if not _ASIDE.match(strip_filler(p))]
+        else:
+            todo = [part]
+        for p in todo:
+            p = _ASIDE_BRACKETS.sub("", p)
+            bare = _ASIDE_TAIL.sub("", p).strip()
+            if bare and read_clause(bare).act is not Act.NONE:
+                p = bare   # "bring up the terminal so I can watch it": the request is what is left
+            if p.strip() and not _ASIDE.match(strip_filler(p)):
+                out.append(p.strip())
+    return out
 
 
 def split_clauses(task: str, protected: list[str]) -> list[str]:

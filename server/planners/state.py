@@ -193,6 +193,13 @@ class State:
         elif same > 0:
             params["index"] = same
         params.update({k: v for k, v in extra.items() if v not in ("", None)})
+        if "row" in params and "index" in params and self.screen is not None:
+            # the row given, the index counts in the row only ("Load" before "Load and Print" is its first)
+            before = [o for o in self.screen.elements[:self.screen.elements.index(el)] if el.container
+                      and o.container == el.container and o.role == el.role and not o.hidden and _names_as(el, o)]
+            params["index"] = len(before)
+            if not before:
+                del params["index"]
         self.add(V.CLICK, params, description, moves=True)
 
     def _unique_in_row(self, el: Any) -> bool:

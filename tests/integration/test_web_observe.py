@@ -486,3 +486,37 @@ def test_an_item_of_a_nested_list_hidden_under_its_items_link_opens_it_first(bro
     assert browser.js("document.getElementById('state').textContent") == "signed out"
     browser.remote.execute("click_element", {"text": "About", "role": "link"})   # a list inside its own link
     assert browser.js("document.getElementById('state').textContent") == "about shown"
+
+
+def test_a_list_of_divs_has_rows_and_a_grid_of_fields_is_named_by_its_row_and_column(browser: Browser) -> None:
+    """A file list drawn with <div>s (no li, tr or card class) still has rows: a file's tools are in the row of its
+    name, and the tools of one file are used, not the first file's. A grid of fields names each box by its row's
+    header and its column's ("Bed Target"), not by the value shown beside it."""
+    browser.open("div-list-grid.html")
+    obs = browser.remote.observe()
+    removes = [e for e in obs.elements if e.name == "Remove"]
+    assert [e.container.split()[0] for e in removes] == ["benchy.gcode", "calibration_cube.gcode", "phone_stand.gcode"]
+    boxes = [e.name for e in obs.elements if e.role == "textbox" or e.role == "spinbutton"]
+    assert boxes == ["Tool Target", "Bed Target"]
+    browser.remote.execute(V.CLICK, {"text": "Load", "role": "link", "row": "calibration_cube.gcode"})
+    assert browser.js("document.getElementById('selected').textContent") == "calibration_cube.gcode"
+    assert browser.js("document.getElementById('printing').textContent") == ""
+    browser.remote.execute(V.CLICK, {"text": "Remove", "role": "link", "row": "phone_stand.gcode"})
+    assert browser.js("Array.from(document.querySelectorAll('.title')).map(t => t.textContent)") == [
+        "benchy.gcode", "calibration_cube.gcode"]
+    browser.remote.execute(V.INPUT_TEXT, {"text": "55", "field": "Bed Target", "submit": True, "clear": True})
+    assert browser.js("document.getElementById('t-bed').textContent") == "55"
+    assert browser.js("document.getElementById('t-tool').textContent") == "off"
+
+
+def test_a_button_in_a_folded_panel_is_seen_and_its_toggle_opens_it_first(browser: Browser) -> None:
+    """A panel folded by its heading's toggle (Bootstrap's collapse) and a closed <details>: their buttons are seen
+    (hidden, even beside the panel's fields), and clicking one opens its panel first."""
+    browser.open("div-list-grid.html")
+    obs = browser.remote.observe()
+    assert [(e.name, e.hidden) for e in obs.elements if e.name in ("Disconnect", "Reset counters")] == [
+        ("Disconnect", True), ("Reset counters", True)]
+    browser.remote.execute(V.CLICK, {"text": "Disconnect", "role": "button"})
+    assert browser.js("document.getElementById('state').textContent") == "Offline"
+    browser.remote.execute(V.CLICK, {"text": "Reset counters", "role": "button"})
+    assert browser.js("document.getElementById('state').textContent") == "Reset"
