@@ -187,6 +187,9 @@ OBSERVE_JS = r"""
     if (role === 'button' && el.matches('POPUP_PICKER')) return 'combobox';
     if (!role && el.matches('CLASS_TAB') && el.parentElement
         && el.parentElement.querySelectorAll(':scope > CLASS_TAB').length >= 2) return 'tab';
+    // a <span> or <div> a kit styles as a button (Bootstrap's class "btn") and a script makes one: a button
+    if (!role && (el.tagName === 'SPAN' || el.tagName === 'DIV') && el.matches('.btn, .button')
+        && getComputedStyle(el).cursor === 'pointer' && !el.querySelector('button, a, input, select, textarea')) return 'button';
     return role;
   }
   const popupPicker = (el) => el.getAttribute('aria-haspopup') === 'listbox' && !['INPUT', 'SELECT'].includes(el.tagName);

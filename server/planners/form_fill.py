@@ -86,6 +86,9 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
         put(*kind)   # "a Bar shift" on a form with no field for a name: Bar is the shift's team
     elif name:
         if el is None:
+            # a box for a number (a temperature's target) takes no name of words
+            if not re.fullmatch(r"[\d.,\s+-]+", name):
+                free, boxes = [e for e in free if not _number_box(e)], [e for e in boxes if not _number_box(e)]
             el = (free or boxes)[0] if boxes else None
             if el is not None:
                 used.add(st.live.elements.index(el))
@@ -265,6 +268,10 @@ def _flag_text(current: str, on: bool) -> str:
             text = yes if on else no
             return text.upper() if current.strip().isupper() else text.capitalize() if current.strip()[:1].isupper() else text
     return "1" if on else "0"
+
+
+def _number_box(el: UIElement) -> bool:
+    return "number" in el.hint.split()
 
 
 def free_box(st: State) -> bool:

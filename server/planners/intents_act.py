@@ -447,8 +447,10 @@ def _list_of_kind_first(c: Clause, st: State, target: str) -> bool:
         return False   # "the balance sheet" is the "Balance Sheet" link, not a sheet on the list of balances
     if _PARTICLE.fullmatch(re.sub(r"\s+(?:page|screen|view|tab|section|menu)$", "", name, flags=re.I)):
         return False   # "the settle up page", "the sign in screen": a phrasal verb's particle, not a name
-    if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)", name, re.I):
-        return False   # "the deliveries table": a list named with its kind of screen, not a record "table"
+    if re.fullmatch(r"(?:table|list|listing|page|screen|view|tab|section|menu|grid|report|overview)"
+                    r"(?:\s+(?:under|in|on|of|from|at|inside|within)\s+.+)?", name, re.I):
+        return False   # "the deliveries table", "the class list under Administration": a list named with its kind of
+        # screen (and where it is), not a record "table"
     if set(words(name)) <= _ABOUT_PAGE_WORDS or re.match(r"(?:function|method|class|module|package|attribute|property|"
                                                           r"variable|constant|key)s?(?:$|\s+(?:of|for|in|on|under)\b)",
                                                           name, re.I):

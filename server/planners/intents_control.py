@@ -202,9 +202,11 @@ def verb_control(text: str, st: State) -> str | None:
         return None
     kin = next((k for k in _VERB_KIN if said[0] in k), {said[0]})
     found = [e for e in st.live.elements
-             if e.role == ROLE_BUTTON and not e.hidden and not e.disabled and words(e.name or e.text)
+             if e.role == ROLE_BUTTON and not e.disabled and words(e.name or e.text)
              and words(e.name or e.text)[0] in kin
              and set(words(e.name or e.text)[1:]) <= set(said[1:]) | {"test", "it", "now"}]
+    shown = [e for e in found if not e.hidden]
+    found = shown or found   # one folded in a panel ("Disconnect" under its Connection heading) when none shows
     if len(found) != 1 or found[0].container:
         return None
     rest = [w for w in said[1:] if w not in _VERB_FILLER and w not in words(found[0].name or found[0].text)]

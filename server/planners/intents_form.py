@@ -671,6 +671,33 @@ def _save_record(c: Clause, st: State, value: str) -> None:
         st.expect_check(None)
 
 
+_APPLY_WORDS = frozenset({"set", "apply", "save", "ok", "update", "go", "submit", "change"})
+
+
+def _apply_in_row(st: State, field: Target, value: str) -> bool:
+    """A box with its own button in its row ("Bed [55] °C [Set]": a printer's target temperature): what is typed
+    there is applied by that button, else nothing changes but the box. The proof is the value shown once applied,
+    where the screen did not show it before (the box may empty itself, as the printer's does)."""
+    el = field.live
+    if st.live is None or el is None or not el.container:
+        return False
+    apply = [e for e in st.live.elements if e.container == el.container and e.role == ROLE_BUTTON and not e.hidden
+             and " ".join(words(e.name or e.text)) in _APPLY_WORDS]
+    typed = st.steps[-1] if st.steps and st.steps[-1].command == V.INPUT_TEXT else None
+    if len(apply) != 1 or typed is None or "submit" not in st.param_names(V.INPUT_TEXT):
+        return False
+    typed.params["submit"] = True   # sent as its button would: its own form, and no row to find again
+    typed.description += f", then {apply[0].label!r}"
+    if any(value.lower() in (e.name or e.text or "").lower() for e in st.live.elements):
+        _expect_holds(st, value, field)   # shown before: only the box itself says it took
+        return True
+    try:
+        st.expect_check(checks.text_shown(st.ctx, value))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
 def _save_implied(st: State, field: Target) -> Target | None:
     """The save button that "change the city to Chicago" implies on an existing record's form (its other fields
     hold the record's values), when nothing later in the task edits, saves or leaves the form (only checks
@@ -891,6 +918,8 @@ def set_intent(c: Clause, st: State) -> bool:
         field = _field(st, subject)
         if field is not None and field.score >= 0.7:
             type_into(st, value, field)
+            if _apply_in_row(st, field, value):
+                return True
             save = _save_implied(st, field)
             if save is not None:   # "change the price to 9.99" on a record's form: the change is meant to last
                 from server.planners.intents_records import saved

@@ -54,7 +54,7 @@ FLAGS = {
 FLAG_PHRASES = "|".join(re.escape(k) for k in sorted(FLAGS, key=len, reverse=True))   # for patterns
 SAVE_WORDS = ("save", "submit", "create", "insert", "add", "ok", "apply", "update", "done", "confirm", "send", "go")
 CONFIRM_WORDS = ("yes, i'm sure", "yes, i’m sure", "yes", "confirm", "delete", "drop", "ok", "i'm sure", "continue",
-                 "remove", "are you sure", "you sure", "sure", "really")
+                 "proceed", "remove", "are you sure", "you sure", "sure", "really")
 
 
 @dataclass
@@ -816,6 +816,8 @@ def save_button(st: State, extra: tuple[str, ...] = (), kind: str = "") -> Targe
         found += [t for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9)
                   if not t.live.selected and "active" not in t.live.hint.split() and not t.live.hidden
                   and " ".join(words(t.label)) in (*extra, *SAVE_WORDS)]
+    # a button whose name trails off ("Create folder...", "Add Profile…") opens a dialog to fill: it sends no form
+    found = [t for t in found if not re.search(r"(?:\.\.\.|…)\s*$", t.label)]
     if not found:
         return None
     order = {id(e): i for i, e in enumerate(st.live.elements)}
@@ -889,7 +891,7 @@ def confirm_button(st: State, row: str = "") -> Target | None:
     return grounding.Target(TargetKind.LIVE_ELEMENT, 0.9, starts[0].label, live=starts[0]) if starts else None
 
 
-_CONFIRM_FIRST = ("yes", "confirm", "delete", "remove")
+_CONFIRM_FIRST = ("yes", "confirm", "delete", "remove", "proceed")
 
 
 _NEXT_PAGE = re.compile(r"\s*(?:next|next page|more|older|›|»|>|>>|→)\s*", re.I)
