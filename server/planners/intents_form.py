@@ -62,6 +62,9 @@ def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTB
         found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles and not grounding.read_only(t.live)]
         if found:
             return found[0]
+        head = _head_field(st, phrase, roles)
+        if head is not None:
+            return head
         # "the Get box": a field with no name of its own, named by the button that sends it
         button = re.sub(r"^(?:the|a|an)\s+|\s+(?:box|field|input|bar|textbox|text\s+box)$", "", phrase.strip(), flags=re.I)
         beside = box_before_button(st, button) if ROLE_TEXTBOX in roles else None
@@ -70,6 +73,22 @@ def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTB
     focused = [e for e in boxes if e.focused]
     pick = focused[0] if focused else (boxes[0] if len(boxes) == 1 else None)
     return Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, pick.label, live=pick) if pick else None
+
+
+_NOT_HEADS = frozenset("box field input bar text textbox value setting option one".split())
+
+
+def _head_field(st: State, phrase: str, roles: frozenset[str]) -> Target | None:
+    """"the heated bed" where the one box whose name has "bed" is "Bed Target": a field named by the last word of
+    what the tester calls it, when the words before it (a description: "heated") name no field, and only one box
+    has that word."""
+    said = [w for w in words(phrase) if w not in ("the", "a", "an", "my", "its", "this", "that")]
+    if len(said) < 2 or len(said[-1]) < 3 or said[-1] in _NOT_HEADS or st.live is None:
+        return None
+    have = [e for e in grounding.textboxes(st.live) if e.role in roles and said[-1] in words(_name_of_field(e))]
+    if len(have) != 1 or any(w in words(_name_of_field(have[0])) for w in said[:-1]):
+        return None
+    return Target(grounding.TargetKind.LIVE_ELEMENT, 0.75, have[0].label, live=have[0])
 
 
 def _field_name(t: Target) -> str:
@@ -917,6 +936,9 @@ def set_intent(c: Clause, st: State) -> bool:
     if value and c.act in (Act.SET, Act.EDIT):
         field = _field(st, subject)
         if field is not None and field.score >= 0.7:
+            unit = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:°\s*[CF]?|%|degrees?|[a-zA-Z]{1,4})\s*", value) \
+                if field.live is not None and "number" in field.live.hint.split() else None
+            value = unit.group(1) if unit else value   # "55°C" in a box for a number: the number
             type_into(st, value, field)
             if _apply_in_row(st, field, value):
                 return True

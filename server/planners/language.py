@@ -90,7 +90,7 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["filter", "narrow"], Act.FILTER),
     **dict.fromkeys(["sort", "order", "arrange", "rank", "reorder", "re-sort", "resort"], Act.SORT),
     **dict.fromkeys(["toggle", "flip"], Act.TOGGLE),
-    **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put", "bump"], Act.SET),
+    **dict.fromkeys(["set", "change", "switch", "make", "adjust", "turn", "put", "bump", "heat", "warm", "cool"], Act.SET),
     **dict.fromkeys(["play", "watch", "start", "resume", "stream", "begin"], Act.PLAY),
     **dict.fromkeys(["pause", "stop", "halt", "freeze"], Act.PAUSE),
     **dict.fromkeys(["add", "create", "insert", "register", "new"], Act.ADD),
@@ -497,10 +497,17 @@ _WITH_ID = re.compile(r"\b(?P<k>(?-i:[a-z]+(?<!s)|[a-z]+ss))\s+(?:with|having|th
                       r"(?P<n>\d+)\b", re.I)
 
 
+# a change said with the way it goes: "heat the bed up to 60", "cool it down to 40", "bump X up to 1000"
+# ("set the ramp up to 1" keeps its field's name: "set" says no way)
+_UP_TO = re.compile(r"^(?P<v>(?:please\s+)?(?:turn|bump|heat|warm|cool|raise|lower|increase|decrease|reduce|crank|dial)\s+"
+                    r"(?:(?!\s(?:to|and|then)\s).)+?)\s+(?:up|down)\s+to\s+(?=\S)", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
+    task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
     task = _restate(task)
     while True:

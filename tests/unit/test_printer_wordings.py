@@ -81,3 +81,11 @@ def test_connect_and_disconnect_are_their_buttons_proved_by_their_giving_way() -
     got = steps(plan("We're finished with the printer for today, please disconnect it.", screen(CONNECTED)))
     assert got[0] == ("click_element", {"text": "Disconnect", "role": "button"})
     assert got[-1][1].get("present") is False
+
+
+@pytest.mark.parametrize("task", ["set the heated bed to 55°C", "heat the bed up to 55 degrees", "cool the bed down to 55"])
+def test_a_box_named_by_its_last_word_and_a_number_said_with_its_unit(task: str) -> None:
+    """"the heated bed" is the one box whose name has "bed" ("Bed Target"); "55°C" in a box for a number is 55;
+    "heat X up to 55" is a setting of X."""
+    got = steps(plan(task, screen(CONNECTED)))
+    assert got[0] == ("input_text", {"text": "55", "field": "Bed Target", "clear": True, "submit": True})
