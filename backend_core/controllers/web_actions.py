@@ -54,13 +54,45 @@ def _await_navigation(loc: Any) -> None:
         log.warning("a navigation started by an action did not arrive within %ss", NAVIGATION_TIMEOUT_MS / 1000)
 
 
+# the toggle of the folded panel an element sits in (Bootstrap's collapse that only squeezes the panel to no
+# height, a closed <details>): clicked, so that the element shows; false where it is in no such panel
+_UNFOLD_JS = """
+(el) => {
+  for (let anc = el.parentElement, depth = 0; anc && depth < 12; anc = anc.parentElement, depth++) {
+    if (anc.tagName === 'DETAILS' && !anc.open) { anc.open = true; return true; }
+    if (!anc.id) continue;
+    const id = CSS.escape(anc.id);
+    const toggle = document.querySelector(`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse]` +
+      `[data-bs-target="#${id}"], [data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`);
+    if (toggle && anc.getBoundingClientRect().height < 2) { toggle.click(); return true; }
+  }
+  return false;
+}
+"""
+
+
+def _unfolded(loc: Any) -> bool:
+    """The folded panel *loc* sits in, opened (see ``_UNFOLD_JS``); False where there is none."""
+    try:
+        if loc.evaluate(_UNFOLD_JS):
+            loc.page.wait_for_timeout(600)   # the panel's opening animation
+            return True
+    except Exception as exc:  # gone meanwhile: the failure is reported as it was
+        log.debug("could not unfold the panel of %s: %s", loc, exc)
+    return False
+
+
 def act(loc: Any, target: Target, verb: str, do: Any) -> None:
-    """Run ``do(loc)``; a target that stays unactionable (hidden, disabled, covered) is a failure."""
+    """Run ``do(loc)``; a target that stays unactionable (hidden, disabled, covered) is a failure. One in a folded
+    panel that squeezes it to no height (so that it counts as shown) is tried again once its panel is opened."""
     try:
         do(loc)
     except _timeout_error() as exc:
         if "action done" in str(exc):   # done; what timed out is the wait for the page it opens
             _await_navigation(loc)
+            return
+        if _unfolded(loc):
+            act(loc, target, verb, do)
             return
         state = ""
         try:

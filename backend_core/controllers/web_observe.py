@@ -134,6 +134,8 @@ WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper,
 # tabs a page draws with no ARIA role, known by their class (Dash's dcc.Tabs, many older kits): read as tabs when
 # two or more sit side by side
 CLASS_TAB_CSS = ".tab:not([role])"
+# a <span> or <div> a kit styles as a button (Bootstrap's "btn") that a script makes one: read as a button
+KIT_BUTTON_CSS = "span.btn:not([role]), div.btn:not([role]), span.button:not([role]), div.button:not([role])"
 # a button that opens a list to pick one value from (Headless UI's Listbox, Dash's dropdown): read as a dropdown
 POPUP_PICKER_CSS = "button[aria-haspopup=listbox]"
 # a button that says it expands or pops up the panel beside it ("More actions", a sidebar's "Settings")
@@ -188,7 +190,7 @@ OBSERVE_JS = r"""
     if (!role && el.matches('CLASS_TAB') && el.parentElement
         && el.parentElement.querySelectorAll(':scope > CLASS_TAB').length >= 2) return 'tab';
     // a <span> or <div> a kit styles as a button (Bootstrap's class "btn") and a script makes one: a button
-    if (!role && (el.tagName === 'SPAN' || el.tagName === 'DIV') && el.matches('.btn, .button')
+    if (!role && el.matches('KIT_BUTTON')
         && getComputedStyle(el).cursor === 'pointer' && !el.querySelector('button, a, input, select, textarea')) return 'button';
     return role;
   }
@@ -644,7 +646,7 @@ OBSERVE_JS = r"""
   if (document.body) walk(modal || document.body, false);
   return {url: location.href, title: document.title, elements: out, truncated, modal: !!modal};
 }
-""".replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS) \
+""".replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS).replace("KIT_BUTTON", KIT_BUTTON_CSS) \
     .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS) \
     .replace("DRAWN_FIELD", DRAWN_FIELD_CSS).replace("CLASS_TAB", CLASS_TAB_CSS) \
     .replace("DISCLOSER_CSS", DISCLOSER_CSS)

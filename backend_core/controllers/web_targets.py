@@ -18,8 +18,8 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from backend_core.controllers.targets import Target, candidates
-from backend_core.controllers.web_observe import CLASS_TAB_CSS, DISCLOSER_CSS, LAYOUT_LABEL_JS, POPUP_PICKER_CSS, \
-    observe_page
+from backend_core.controllers.web_observe import CLASS_TAB_CSS, DISCLOSER_CSS, KIT_BUTTON_CSS, LAYOUT_LABEL_JS, \
+    POPUP_PICKER_CSS, observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 from shared.screen import name_as_words
@@ -94,6 +94,8 @@ def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
         found.append(tabs.filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)) if name else tabs)
     elif role == "button" and name:   # a label that stands for the box it hides (a CSS toggle: "View Source")
         found.append(scope.locator("label[for]").filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)))
+        # a <span> or <div> styled as a button ("btn") with no role: the observer's button (web_observe's roleOf)
+        found.append(scope.locator(KIT_BUTTON_CSS).filter(has_text=re.compile(rf"^\s*{re.escape(name)}\s*$", re.I)))
     return _union(found)
 
 

@@ -520,3 +520,18 @@ def test_a_button_in_a_folded_panel_is_seen_and_its_toggle_opens_it_first(browse
     assert browser.js("document.getElementById('state').textContent") == "Offline"
     browser.remote.execute(V.CLICK, {"text": "Reset counters", "role": "button"})
     assert browser.js("document.getElementById('state').textContent") == "Reset"
+
+
+def test_a_button_of_a_panel_squeezed_to_no_height_is_clicked_once_its_panel_opens(browser: Browser) -> None:
+    """Bootstrap 2 folds a panel by giving it no height: its button still counts as shown but cannot be clicked,
+    so its panel's toggle is clicked first and the click tried again."""
+    browser.open("div-list-grid.html")
+    browser.remote.execute(V.CLICK, {"text": "Start job", "role": "button"})
+    assert browser.js("document.getElementById('state').textContent") == "Printing"
+
+
+def test_a_span_styled_and_scripted_as_a_button_is_one(browser: Browser) -> None:
+    browser.open("div-list-grid.html")
+    assert by_label(browser.remote.observe(), "button", "Create folder...")
+    browser.remote.execute(V.CLICK, {"text": "Create folder...", "role": "button"})
+    assert browser.js("document.getElementById('state').textContent") == "Asked for a name"
