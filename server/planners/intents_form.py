@@ -1054,6 +1054,9 @@ def edit_intent(c: Clause, st: State) -> bool:
     return _edit_row(st, row[0].name, quoted(value) or clean(value))
 
 
+_RUN_VERBS = frozenset({"run", "execute"})
+
+
 def submit_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.SUBMIT:
         return False
@@ -1061,7 +1064,18 @@ def submit_intent(c: Clause, st: State) -> bool:
     if target and not re.fullmatch(r"(?:it|this|that|the form|the changes|changes|the page|the entry|the record)",
                                    target, re.I):
         # "send an email to X": the object must be something on the screen, not any save button
-        return activate(Clause(f"click {target}", Act.CLICK, target), st)
+        verb = words(c.verb)[0] if c.verb and words(c.verb) else ""
+        if verb not in _RUN_VERBS:
+            return activate(Clause(f"click {target}", Act.CLICK, target), st)
+        # "run the nightly deployment": its page is only where it is run, never the run itself; the verb is done
+        # there (its own Run), or the task fails there
+        try:
+            if not activate(Clause(f"open {target}", Act.OPEN, target), st):
+                return False
+        except Defer as exc:
+            exc.replace_with = (exc.replace_with or [f"open {exc.what}"]) + [verb]
+            raise
+        raise Defer(target, replace_with=[verb])
     found = [t for w in ([target] if target else []) + _SAVE_WORDS
              for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)]
     if found:
