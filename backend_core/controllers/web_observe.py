@@ -505,6 +505,11 @@ OBSERVE_JS = r"""
       for (const c of p.children) if (c.tagName === node.tagName && first(c) === cls) alike += 1;
       if (alike < 2) continue;
       if (node.querySelector(FIELDS)) return null;
+      // a group of items, each with its own control of this name (a folder's files, each with its Delete): no row
+      const named = (c) => squash(c.getAttribute('aria-label') || c.getAttribute('title') || shownText(c));
+      const mine = named(el);
+      if (Array.from(node.querySelectorAll('a, button, [role=button], [role=link], [role=menuitem]'))
+          .some(c => c !== el && !c.contains(el) && !el.contains(c) && named(c) === mine)) return null;
       const t = squash(shownText(node));
       return t && t !== own && t.length <= 400 ? node : null;
     }

@@ -201,22 +201,33 @@ _REPEATED_ROW_JS = r"""
   const first = (c) => typeof c.className === 'string' ? c.className.trim().split(/\s+/)[0] : '';
   const FIELDS = 'input:not([type=hidden]):not([type=button]):not([type=submit]):not([type=reset]), select, textarea';
   const NO_ROW = new Set(['FORM', 'MAIN', 'NAV', 'HEADER', 'FOOTER', 'TABLE', 'UL', 'OL', 'BODY', 'HTML', 'DIALOG']);
+  const named = (c) => squash(c.getAttribute('aria-label') || c.getAttribute('title') || c.innerText);
+  const CONTROLS = 'a, button, [role=button], [role=link], [role=menuitem]';
   const rowLike = (n) => {
     const cls = first(n), p = n.parentElement;
     if (!cls || !p || NO_ROW.has(n.tagName)) return false;
     let alike = 0;
     for (const c of p.children) if (c.tagName === n.tagName && first(c) === cls) alike += 1;
-    return alike >= 2 && !n.querySelector(FIELDS) && (n.innerText || '').length <= 400;
+    if (alike < 2 || n.querySelector(FIELDS) || (n.innerText || '').length > 400) return false;
+    // a group of items, each with its own control of one name (a folder's files and their Deletes): no row
+    const names = Array.from(n.querySelectorAll(CONTROLS)).filter(c => !c.querySelector(CONTROLS)).map(named);
+    return new Set(names).size === names.length;
   };
-  let best = null;
+  const rows = [];
   for (const n of document.body.querySelectorAll('div, section, span, p')) {
     const r = n.getBoundingClientRect();
     if (!r.width || !r.height || !squash(n.innerText).includes(want) || !rowLike(n)) continue;
-    if (!best || best.contains(n)) best = n;
+    rows.push(n);
   }
+  const innermost = rows.filter(n => !rows.some(o => o !== n && n.contains(o)));
+  // the row that starts with the text (its name) before one that only has it inside ("old_benchy.gcode" is not
+  // "benchy.gcode"); two alike: none, never a guess
+  const at = (n) => squash(n.innerText).indexOf(want);
+  const starts = innermost.filter(n => at(n) === 0 || /[^a-z0-9_.-]/.test(squash(n.innerText)[at(n) - 1] || ' '));
+  const pick = starts.length ? starts : innermost;
   document.querySelectorAll('[data-devicepilot-row]').forEach(n => n.removeAttribute('data-devicepilot-row'));
-  if (!best) return false;
-  best.setAttribute('data-devicepilot-row', mark);
+  if (pick.length !== 1) return false;
+  pick[0].setAttribute('data-devicepilot-row', mark);
   return true;
 }
 """

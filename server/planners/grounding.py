@@ -186,7 +186,9 @@ def similarity(phrase: str, candidate: str) -> float:
 
 
 # a file's name: one token (no spaces) with an extension of a few letters ("phone_stand.gcode", "report-2024.pdf")
-_FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z][A-Za-z0-9]{0,4}")
+_FILE_NAME = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?:gcode|stl|3mf|obj|txt|md|rst|csv|tsv|json|ya?ml|toml|xml|html?|pdf|"
+                        r"docx?|xlsx?|pptx?|odt|ods|png|jpe?g|gif|svg|webp|mp[34]|wav|zip|gz|tgz|tar|log|ini|cfg|conf|"
+                        r"sql|db|sqlite|py|js|ts|sh|bin|hex|iso|img)", re.I)
 
 _SMALL_WORDS = frozenset({"of", "and", "the", "a", "an", "for", "to", "in", "on", "&"})
 

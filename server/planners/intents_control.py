@@ -216,6 +216,30 @@ def verb_control(text: str, st: State) -> str | None:
     return (found[0].name or found[0].text).strip()
 
 
+_OPPOSITE = {"connect": "Disconnect", "disconnect": "Connect", "start": "Stop", "stop": "Start", "publish": "Unpublish",
+             "unpublish": "Publish", "attach": "Detach", "detach": "Attach"}
+
+
+def _click_folded(st: State, found: Target, label: str) -> bool:
+    """A verb's button folded in a panel ("Disconnect" under its Connection heading): a hidden button is not shown
+    before the click either, so its being gone proves nothing; its opposite shown ("Connect") does. No opposite, or
+    one shown already: not planned."""
+    assert st.live is not None
+    opposite = _OPPOSITE.get((words(label) or [""])[0], "")
+    if not opposite or any(e.role == ROLE_BUTTON and not e.hidden and (e.name or e.text).strip().lower() == opposite.lower()
+                           for e in st.live.elements):
+        return False
+    st.click_live(found, f"Click {found.label!r} (its panel opened first)")
+    st.summary.append(f"click {found.label}")
+    st.last_object = found.label
+    try:
+        st.expect_check(checks.element(st.ctx, text=opposite, role=ROLE_BUTTON, present=True, exact=True,
+                                       description=f"Check {opposite!r} is offered now: {label!r} has done its work"))
+    except CannotCheck:
+        return False
+    return True
+
+
 def click_verb_control(st: State, label: str) -> bool:
     """Click the button *label* that :func:`verb_control` found. A start or stop button that worked is gone, or
     disabled, once it has done its work (START gives way to STOP): that is the proof, since a click on a form that
@@ -224,6 +248,8 @@ def click_verb_control(st: State, label: str) -> bool:
     found = grounding.live_elements(label, st.live, roles=frozenset({ROLE_BUTTON}), minimum=0.95)
     if not found:
         return False
+    if found[0].live is not None and found[0].live.hidden:
+        return _click_folded(st, found[0], label)
     st.click_live(found[0], f"Click {found[0].label!r}")
     st.summary.append(f"click {found[0].label}")
     st.last_object = found[0].label

@@ -55,14 +55,14 @@ _ANY_FIELD = re.compile(r"(?:the\s+|a\s+)?(?:text\s*|input\s+|entry\s+)?(?:input
                         r"(?:\s+(?:box|field))?", re.I)
 
 
-def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTBOX})) -> Target | None:
+def _field(st: State, phrase: str, roles: frozenset[str] = frozenset({ROLE_TEXTBOX}), numeric: bool = False) -> Target | None:
     if phrase and _ANY_FIELD.fullmatch(phrase.strip()):
         phrase = ""   # "the input", "the text box": the one field there is (or the focused one)
     if phrase:
         found = [t for t in grounding.fields(phrase, st.live) if t.live.role in roles and not grounding.read_only(t.live)]
         if found:
             return found[0]
-        head = _head_field(st, phrase, roles)
+        head = _head_field(st, phrase, roles) if numeric else None
         if head is not None:
             return head
         # "the Get box": a field with no name of its own, named by the button that sends it
@@ -85,7 +85,8 @@ def _head_field(st: State, phrase: str, roles: frozenset[str]) -> Target | None:
     said = [w for w in words(phrase) if w not in ("the", "a", "an", "my", "its", "this", "that")]
     if len(said) < 2 or len(said[-1]) < 3 or said[-1] in _NOT_HEADS or st.live is None:
         return None
-    have = [e for e in grounding.textboxes(st.live) if e.role in roles and said[-1] in words(_name_of_field(e))]
+    have = [e for e in grounding.textboxes(st.live) if e.role in roles and said[-1] in words(_name_of_field(e))
+            and "number" in e.hint.split()]   # (a box for a number: a description before its name says no other)
     if len(have) != 1 or any(w in words(_name_of_field(have[0])) for w in said[:-1]):
         return None
     return Target(grounding.TargetKind.LIVE_ELEMENT, 0.75, have[0].label, live=have[0])
@@ -700,16 +701,18 @@ def _apply_in_row(st: State, field: Target, value: str) -> bool:
     el = field.live
     if st.live is None or el is None or not el.container:
         return False
-    apply = [e for e in st.live.elements if e.container == el.container and e.role == ROLE_BUTTON and not e.hidden
-             and " ".join(words(e.name or e.text)) in _APPLY_WORDS]
+    mates = [e for e in st.live.elements if e.container == el.container and not e.hidden]
+    apply = [e for e in mates if e.role == ROLE_BUTTON and " ".join(words(e.name or e.text)) in _APPLY_WORDS]
+    boxes = [e for e in mates if e.role in (ROLE_TEXTBOX, ROLE_COMBOBOX)]
     typed = st.steps[-1] if st.steps and st.steps[-1].command == V.INPUT_TEXT else None
-    if len(apply) != 1 or typed is None or "submit" not in st.param_names(V.INPUT_TEXT):
+    # one box and its one button (a row of a grid), never a record's form with its Save
+    if len(apply) != 1 or len(boxes) != 1 or typed is None or "submit" not in st.param_names(V.INPUT_TEXT):
         return False
-    typed.params["submit"] = True   # sent as its button would: its own form, and no row to find again
-    typed.description += f", then {apply[0].label!r}"
-    if any(value.lower() in (e.name or e.text or "").lower() for e in st.live.elements):
-        _expect_holds(st, value, field)   # shown before: only the box itself says it took
-        return True
+    if any(re.search(rf"(?<![\w.]){re.escape(value)}(?![\w.])", e.name or e.text or "", re.I)
+           for e in st.live.elements if not e.hidden and e is not el):
+        raise Unplannable(f"{value!r} is shown already: nothing would prove {el.label!r} took it once sent", el.label)
+    typed.params["submit"] = True   # sent as its button sends it (its own form), with no row to find again
+    typed.description += f", sent as {apply[0].label!r} sends it"
     try:
         st.expect_check(checks.text_shown(st.ctx, value))
     except CannotCheck:
@@ -934,7 +937,7 @@ def set_intent(c: Clause, st: State) -> bool:
             return True
     # a live text field
     if value and c.act in (Act.SET, Act.EDIT):
-        field = _field(st, subject)
+        field = _field(st, subject, numeric=bool(re.match(r"\s*[-+]?\d", value)))
         if field is not None and field.score >= 0.7:
             unit = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:°\s*[CF]?|%|degrees?|[a-zA-Z]{1,4})\s*", value) \
                 if field.live is not None and "number" in field.live.hint.split() else None

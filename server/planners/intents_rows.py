@@ -205,11 +205,12 @@ def row_verb_intent(c: Clause, st: State) -> bool:
         return False
     row = rows[0].name
     mine = [e for e in st.live.elements if e.container == row and e.role in _ROW_CONTROL_ROLES and not e.disabled
-            and _first_word(e.name or e.text) in wanted]
+            and _first_word(e.name or e.text) in wanted
+            and (not own_word or " ".join(words(e.name or e.text)) == verb)]   # "Load", never "Load and Print"
     if not mine:
         return False
     # the control named by the verb itself first, shown before hidden (a control a hover shows is still the row's)
-    mine.sort(key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text))))
+    mine.sort(key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text)), len(words(e.name or e.text))))
     el = mine[0]
     rest = set(words(el.label)[1:])
     if rest and rest <= set(words(rec)):

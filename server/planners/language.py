@@ -623,7 +623,8 @@ def _restate(task: str) -> str:
                   r"with\s+the\s+words?|about)\s+(?P<x>[^,;]+?)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}search for {m.group('x')}", task, flags=re.I)
     # "Rent has a price of 1200": a field's value, stated
-    task = re.sub(r"(?P<rec>(?<![\w'])(?-i:[A-Z0-9\"'“])[^,;]*?)\s+has\s+an?\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+of\s+"
+    task = re.sub(r"(?P<rec>(?<![\w'])(?-i:[A-Z0-9\"'“])(?:(?!\s(?:and|then|that)\s)[^,;])*?)\s+has\s+an?\s+"
+                  r"(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+of\s+"
                   r"(?P<v>[^,;\s][^,;]*?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)",
                   lambda m: f"the {m.group('f')} of {m.group('rec')} is {m.group('v')}", task)
     # "there are no watches in the Suppliers group": that group's view, with none of them
@@ -913,13 +914,13 @@ def _place_then_rest(part: str) -> list[str]:
 _NOT = r"(?:don'?t|don’t|dont|do\s+not|no\s+longer|won'?t|won’t|will\s+not|never)"
 _ASIDE = re.compile(
     r"^(?:(?:we|i|they)(?:'re|’re|'m|’m|\s+are|\s+am)?\s+(?:all\s+)?(?:done|finished|through)\b"
-    rf"|(?:we|i|they)\s+{_NOT}\s+(?:really\s+)?(?:need|use|print|want|have|play|watch|sell|stock|run|care|plan)\b"
+    rf"|(?:we|i|they)\s+{_NOT}\s+(?:really\s+)?(?:need|use|print|play|watch|sell|stock|run|care|plan)\b"
     r"|(?:it|that|this|they|these|those)(?:'s|’s|\s+is|\s+are|'re|’re)\s+(?:not|no\s+longer)\s+(?:needed|used|wanted|"
     r"required|in\s+use)\b"
     r"|(?:because|cause|since)\s+(?:i|we|it|it's|it’s|they|you|he|she|that|this)\b|so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+"
     r"(?:can|could|will|may|might|don'?t|do\s+not)|it(?:'s|’s|\s+is)\s+ready)\b"
-    r"|let\s+me\s+know(?:\s+(?:pls|please|thanks|thx|when\b.*|if\b.*|once\b.*))?$"
-    r"|(?:thanks|thank\s+you|thx|cheers)\b"
+    r"|let\s+me\s+know(?:\s+(?:pls|please|thanks|thx|when\s+(?:it'?s|you'?re)\s+done))?$"
+    r"|(?:thanks|thank\s+you|thx|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?$"
     r"|(?:but\s+|and\s+)?(?:please\s+)?(?:don'?t|don’t|dont|do\s+not|never)\s+(?!forget\b|miss\b)\w+)", re.I)
 # the same said at the end of a clause, or in brackets inside it
 _ASIDE_TAIL = re.compile(
@@ -930,10 +931,22 @@ _ASIDE_TAIL = re.compile(
 _ASIDE_BRACKETS = re.compile(r"\s*\((?:but\s+)?(?:don'?t|don’t|dont|do\s+not|not|never|no)\b[^)]*\)", re.I)
 
 
+# what makes a clause a check, never an aside ("so I can confirm it shows 60", "Don't Look Up should be listed")
+_CHECKS_SOMETHING = re.compile(r"\b(?:check|checks|verify|confirm|ensure|make\s+sure|see|should|must|shown|shows|appears?|"
+                               r"displayed|visible|listed|says|reads|is|are)\b", re.I)
+
+
 def drop_asides(parts: list[str]) -> list[str]:
-    """*parts* (a task's clauses) without what the tester only says around the request (see ``_ASIDE``)."""
+    """*parts* (a task's clauses) without what the tester only says around the request (see ``_ASIDE``); a part
+    that checks something is never one."""
     out: list[str] = []
     for part in parts:
+        if _CHECKS_SOMETHING.search(part) and not re.match(r"^(?:(?:we|i|they)(?:'re|’re|'m|’m)|it'?s\s+not|that'?s\s+not)",
+                                                          strip_filler(part), re.I):
+            # ("we're done with it" and "it's not needed" are said, no check); a "let me know" after it is dropped
+            out.append(re.sub(r"\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*$", "", part,
+                              flags=re.I))
+            continue
         pieces = re.split(r"\s+[-–—]\s+", part)
         if len(pieces) > 1 and any(_ASIDE.match(strip_filler(p)) for p in pieces):
             todo = [p for p in pieces if not _ASIDE.match(strip_filler(p))]
@@ -944,7 +957,7 @@ def drop_asides(parts: list[str]) -> list[str]:
             bare = _ASIDE_TAIL.sub("", p).strip()
             if bare and read_clause(bare).act is not Act.NONE:
                 p = bare   # "bring up the terminal so I can watch it": the request is what is left
-            if p.strip() and not _ASIDE.match(strip_filler(p)):
+            if strip_filler(p) and not _ASIDE.match(strip_filler(p)):
                 out.append(p.strip())
     return out
 

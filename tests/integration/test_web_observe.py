@@ -535,3 +535,12 @@ def test_a_span_styled_and_scripted_as_a_button_is_one(browser: Browser) -> None
     assert by_label(browser.remote.observe(), "button", "Create folder...")
     browser.remote.execute(V.CLICK, {"text": "Create folder...", "role": "button"})
     assert browser.js("document.getElementById('state').textContent") == "Asked for a name"
+
+
+def test_a_group_of_items_each_with_its_own_control_is_no_row(browser: Browser) -> None:
+    """Two folders of <div>s, each file with its own Delete: a folder is no row of its files (its Delete would be
+    any file's), so no file's Delete is given the folder as its row."""
+    browser.open("grouped-files.html")
+    obs = browser.remote.observe()
+    deletes = [e for e in obs.elements if e.name == "Delete"]
+    assert len(deletes) == 4 and not any("Archive" in e.container or "Parts" in e.container for e in deletes)
