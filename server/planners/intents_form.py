@@ -1070,15 +1070,10 @@ def submit_intent(c: Clause, st: State) -> bool:
         verb = words(c.verb)[0] if c.verb and words(c.verb) else ""
         if verb not in _RUN_VERBS:
             return activate(Clause(f"click {target}", Act.CLICK, target), st)
-        # "run the nightly deployment": its page is only where it is run, never the run itself; the verb is done
-        # there (its own Run), or the task fails there
-        try:
-            if not activate(Clause(f"open {target}", Act.OPEN, target), st):
-                return False
-        except Defer as exc:
-            exc.replace_with = (exc.replace_with or [f"open {exc.what}"]) + [verb]
-            raise
-        raise Defer(target, replace_with=[verb])
+        # "run the nightly deployment": opening its page (or clicking its name) is never the run itself, and what
+        # runs it there (a "Run" that opens a menu, a form) proves nothing once clicked: refused with the reason
+        raise Unplannable(f"nothing here {verb}s {target!r} itself: its link only opens it; say which control "
+                          f"to use on its page", target)
     found = [t for w in ([target] if target else []) + _SAVE_WORDS
              for t in grounding.live_elements(w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.85)]
     if found:

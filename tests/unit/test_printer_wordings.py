@@ -98,14 +98,13 @@ def test_a_box_named_by_its_last_word_and_a_number_said_with_its_unit(task: str)
     assert got[0] == ("input_text", {"text": "55", "field": "Bed Target", "clear": True, "submit": True})
 
 
-def test_run_a_record_is_done_on_its_page_never_passed_on_opening_it() -> None:
-    """"kick off a run of the nightly deployment": its page is opened, then its own Run is planned there (or the
-    task fails there). Opening the page alone once passed the run."""
+def test_run_a_record_is_never_passed_on_opening_it() -> None:
+    """"kick off a run of the nightly deployment": opening its page passed the run once, then its "Add" was taken for
+    the run on that page. Refused, with the reason, rather than passed on a click that runs nothing."""
     from shared.screen import ScreenObservation, UIElement
 
     shown = ScreenObservation("web", "http://flows.local/deployments", "Deployments", (
         UIElement("heading", "Deployments", level=1), UIElement("link", "nightly-etl-prod", container="nightly-etl-prod"),
-        UIElement("link", "sales-report-weekly", container="sales-report-weekly")))
+        UIElement("link", "sales-report-weekly", container="sales-report-weekly"), UIElement("button", "Add")))
     p = plan("kick off a run of the nightly-etl-prod deployment now", shown)
-    assert steps(p) == [("click_element", {"text": "nightly-etl-prod", "role": "link"})]
-    assert p.pending == ["run"]
+    assert not p.feasible and not p.steps and "only opens it" in p.analysis
