@@ -21,7 +21,7 @@ from typing import Any
 from backend_core.controllers.browser import BrowserSession
 from backend_core.controllers.targets import INDEX_PARAM, TARGET_PARAMS, Target, field_params
 from backend_core.controllers.web_sorting import ORDERS, Column, SortOrder, describe, holds, read_column, wanted
-from backend_core.controllers.web_observe import WIDGET_KITS_CSS
+from backend_core.controllers.web_observe import COLLAPSE_TOGGLE_SEL_JS, WIDGET_KITS_CSS
 from backend_core.controllers.web_targets import follow_hidden_nav_link, resolve
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.commands import P, ParamType, command
@@ -62,13 +62,12 @@ _UNFOLD_JS = """
     if (anc.tagName === 'DETAILS' && !anc.open) { anc.open = true; return true; }
     if (!anc.id) continue;
     const id = CSS.escape(anc.id);
-    const toggle = document.querySelector(`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse]` +
-      `[data-bs-target="#${id}"], [data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`);
+    const toggle = document.querySelector(COLLAPSE_TOGGLE_SEL);
     if (toggle && anc.getBoundingClientRect().height < 2) { toggle.click(); return true; }
   }
   return false;
 }
-"""
+""".replace("COLLAPSE_TOGGLE_SEL", COLLAPSE_TOGGLE_SEL_JS)
 
 
 def _unfolded(loc: Any) -> bool:

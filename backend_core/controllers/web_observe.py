@@ -136,6 +136,10 @@ WIDGET_KITS_CSS = ".select2-container, .select2, .chosen-container, .ts-wrapper,
 CLASS_TAB_CSS = ".tab:not([role])"
 # a <span> or <div> a kit styles as a button (Bootstrap's "btn") that a script makes one: read as a button
 KIT_BUTTON_CSS = "span.btn:not([role]), div.btn:not([role]), span.button:not([role]), div.button:not([role])"
+# the toggle of a panel Bootstrap's collapse folds: a JS template over the panel's escaped ``id`` (the observer, the
+# controller's opener and its retry of a squeezed panel's control all find it so)
+COLLAPSE_TOGGLE_SEL_JS = ('`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse][data-bs-target="#${id}"], '
+                          '[data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`')
 # a button that opens a list to pick one value from (Headless UI's Listbox, Dash's dropdown): read as a dropdown
 POPUP_PICKER_CSS = "button[aria-haspopup=listbox]"
 # a button that says it expands or pops up the panel beside it ("More actions", a sidebar's "Settings")
@@ -543,8 +547,7 @@ OBSERVE_JS = r"""
       return true;
     if (!el.id) return false;
     const id = CSS.escape(el.id);
-    return !!document.querySelector(`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse][data-bs-target="#${id}"], ` +
-                                    `[data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`);
+    return !!document.querySelector(COLLAPSE_TOGGLE_SEL);
   }
   function hiddenControls(root, depth) {
     // (a folded panel's buttons are shown even beside its fields: "Connect" under its port and speed)
@@ -652,6 +655,7 @@ OBSERVE_JS = r"""
   return {url: location.href, title: document.title, elements: out, truncated, modal: !!modal};
 }
 """.replace("LAYOUT_LABEL", LAYOUT_LABEL_JS).replace("SHOWN_TEXT", SHOWN_TEXT_JS).replace("KIT_BUTTON", KIT_BUTTON_CSS) \
+    .replace("COLLAPSE_TOGGLE_SEL", COLLAPSE_TOGGLE_SEL_JS) \
     .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS) \
     .replace("DRAWN_FIELD", DRAWN_FIELD_CSS).replace("CLASS_TAB", CLASS_TAB_CSS) \
     .replace("DISCLOSER_CSS", DISCLOSER_CSS)

@@ -18,8 +18,8 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from backend_core.controllers.targets import Target, candidates
-from backend_core.controllers.web_observe import CLASS_TAB_CSS, DISCLOSER_CSS, KIT_BUTTON_CSS, LAYOUT_LABEL_JS, \
-    POPUP_PICKER_CSS, observe_page
+from backend_core.controllers.web_observe import CLASS_TAB_CSS, COLLAPSE_TOGGLE_SEL_JS, DISCLOSER_CSS, KIT_BUTTON_CSS, \
+    LAYOUT_LABEL_JS, POPUP_PICKER_CSS, observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 from shared.screen import name_as_words
@@ -321,8 +321,7 @@ _MENU_OPENER_JS = """(text) => {
       if (anc.tagName === 'DETAILS' && !anc.open) opener = anc.querySelector(':scope > summary');
       else if (anc.id) {
         const id = CSS.escape(anc.id);
-        opener = document.querySelector(`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse][data-bs-target="#${id}"], ` +
-                                        `[data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`);
+        opener = document.querySelector(COLLAPSE_TOGGLE_SEL);
       }
       if (opener && shown(opener)) {
         opener.setAttribute('data-devicepilot-opener', '1');
@@ -360,7 +359,7 @@ _MENU_OPENER_JS = """(text) => {
     }
   }
   return false;
-}""".replace("DISCLOSER_CSS", DISCLOSER_CSS)
+}""".replace("DISCLOSER_CSS", DISCLOSER_CSS).replace("COLLAPSE_TOGGLE_SEL", COLLAPSE_TOGGLE_SEL_JS)
 
 
 def _open_menu_of(page: Any, text: str) -> bool:
