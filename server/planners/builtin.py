@@ -35,6 +35,7 @@ from server.planners.intents_media import pause_intent, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
 from server.planners.intents_check import check_intent
+from server.planners.intents_delete import menu_pick_intent
 from server.planners.intents_control import click_verb_control, control_intent, verb_control
 from server.planners.intents_param import param_intent
 from server.planners.filter_builder import condition_intent
@@ -71,6 +72,7 @@ Intent = Callable[[Clause, State], bool]
 # Tried in order; the first that returns True has planned the clause.
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
+    ("menu-pick", menu_pick_intent),   # the closed loop's own: the action asked for, from a row's unfolded menu
     ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
     ("quantity", quantity_intent),  # "start a load test with 10 users": the number in the field its unit names
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows

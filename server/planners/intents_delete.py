@@ -200,7 +200,7 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if listing is not None and addressed_elsewhere(st, listing, nouns[0]) and go_to_list(st, nouns[0], [c.text]):
         return True   # "Recent Experiments" on the home page, with no way to delete one: the list's own page has
     if rows:
-        open_row_menu(st, rows[0].name, name, c.text)
+        open_row_menu(st, rows[0].name, name, "delete", [deletion_clause(st, name, None)])
     link = records.record_link(st, name) if name else None
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
@@ -236,13 +236,42 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     return False
 
 
-def open_row_menu(st: State, row: str, name: str, clause: str) -> None:
-    """A row whose actions are folded behind its one unnamed icon (⋮): the icon is clicked and *clause* planned
-    again on the actions it shows (raises :class:`Defer`); nothing where the row has no such icon."""
+def open_row_menu(st: State, row: str, name: str, verb: str, then: list[str]) -> None:
+    """A row whose actions are folded behind its one unnamed icon (⋮): the icon is clicked, the action *verb*
+    ("delete", "edit") chosen from what it shows, then *then* planned (raises :class:`Defer`); nothing where the
+    row has no such icon."""
     menu = row_menu(st, row) if not st.moved else None
     if menu is not None:
         st.add(V.CLICK, {"selector": menu.selector}, f"Open the actions of {name!r}", moves=True)
-        raise Defer(name, replace_with=[clause])
+        raise Defer(name, replace_with=[f'from the menu of "{name}" pick {verb}', *then])
+
+
+_MENU_PICK = re.compile(r'^from the menu of "(?P<x>[^"]+)" pick (?P<verb>delete|edit)$')
+_PICK_WORDS = {"delete": _DELETE_CONTROLS, "edit": ("edit", "rename", "modify", "change", "update")}
+
+
+def menu_pick_intent(c: Clause, st: State) -> bool:
+    """The closed loop's own clause after a row's actions were unfolded (:func:`open_row_menu`): the action the task
+    asks for, among the controls the menu shows; refused, with what it offers, when none is that action."""
+    m = _MENU_PICK.match(c.text.strip())
+    if not m:
+        return False
+    if st.live is None or st.moved:
+        raise Defer(m.group("x"))
+    # the menu's controls: in a pop-over of no row, or unfolded in the record's own row
+    rows = {e.name or e.text for e in st.live.elements if e.role == "row"}
+    own = grounding.rows(m.group("x"), st.live, minimum=0.8)
+    offered = [e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK, "menuitem") and not e.hidden
+               and not e.disabled and (e.name or e.text).strip()
+               and (not e.container or e.container not in rows or own and e.container == own[0].name)
+               and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _PICK_WORDS[m.group("verb")]]
+    if not offered:
+        raise Unplannable(f"the actions of {m.group('x')!r} offer no {m.group('verb')}", m.group("verb"))
+    pick = min(offered, key=lambda e: len(words(e.name or e.text)))   # "Delete", before "Delete all runs"
+    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, pick.name or pick.text, live=pick),
+                  f"Click {(pick.name or pick.text)!r} for {m.group('x')!r}", row=pick.container)
+    st.expect_check(None)   # what follows the pick proves the task's end
+    return True
 
 
 def row_menu(st: State, row: str) -> UIElement | None:

@@ -11,13 +11,13 @@ import re
 from dataclasses import replace
 from urllib.parse import urljoin, urlsplit
 
-from server.planners import checks, grounding, intents_statement, record_ids
+from server.planners import checks, grounding, intents_statement, record_ids, site_search
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, bare_label
 from server.planners.intents_act import activate, resolve_pronoun
 from server.planners.intents_query import SQL_START
 from server.planners.language import Act, Clause, clean, quoted, read_clause, words
-from server.planners.list_search import on_list_of, record_shaped, search_in_list, seek_record
+from server.planners.list_search import key_shaped, on_list_of, record_shaped, search_in_list, seek_record
 from server.planners.site_search import box_before_button, box_before_search_button, without_leading_kind
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
@@ -848,7 +848,9 @@ def set_intent(c: Clause, st: State) -> bool:
         else:
             return activate(Clause(f"open {text}", Act.OPEN, text), st)
     elif c.act is Act.TOGGLE:
-        value, subject = "", text
+        # "flip X to active": a toggle said with the state it must end in is a setting of that state
+        to = re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:to|into)\s+(?P<v>on|off|active|inactive|enabled|disabled|paused)$", text, re.I)
+        value, subject = (to.group("v"), to.group("x")) if to else ("", text)
     elif c.act in (Act.SET, Act.EDIT):
         m = re.match(r"^(?:the\s+)?(?P<x>.+?)\s+(?:to|as|=)\s+(?P<v>.+)$", text, re.I) or \
             re.match(r"^(?P<x>.+?)\s+(?P<v>on|off)$", text, re.I)
@@ -982,11 +984,49 @@ def set_intent(c: Clause, st: State) -> bool:
         return True
     if c.act is Act.TOGGLE and declared:
         return False
+    if value_low in _ON_WORDS | _OFF_WORDS and st.live is not None and st.open_world and _switch_of_row(st, subject, value_low):
+        return True
     if st.moved and value:
         raise Defer(subject)
     if c.act in (Act.SET,) and not value:
         return False
+    key = _record_key(st, subject) if value else ""
+    if key and value_low in _ON_WORDS | _OFF_WORDS:   # "turn the gpu-pool pool back on": its row, where it is listed
+        return seek_record(st, key, c.text)
+    if key and c.act in (Act.SET, Act.EDIT):
+        # "bump batch_size up to 1000": no field is called so, but a record is (a variable, a setting of a list of
+        # them): its value, on its own form
+        from server.planners.intents_records import edit_record_intent
+
+        return edit_record_intent(Clause(f'set the value of {key} to "{value}"', c.act,
+                                         f'the value of {key} to "{value}"'), st)
     raise Unplannable(f"no setting or field called {subject!r} on this device", subject)
+
+
+_ON_WORDS = frozenset({"on", "active", "enabled", "resumed", "running"})
+_OFF_WORDS = frozenset({"off", "inactive", "disabled", "paused", "stopped"})
+
+
+def _switch_of_row(st: State, subject: str, value: str) -> bool:
+    """"flip the api-calls limit to active", "turn the gpu pool back on": no switch is named so, but a record's row
+    is, and holds one switch."""
+    from server.planners.intents_rows import row_switch
+
+    said = re.sub(r"\s+back$", "", subject.strip(), flags=re.I)
+    for name in dict.fromkeys((said, site_search.without_kind(st, said, named=False))):
+        rows = grounding.rows(name, st.live, minimum=0.8)
+        if len(rows) == 1 or rows and rows[1].score < rows[0].score - 0.05:
+            return row_switch(st, "activate" if value in _ON_WORDS else "deactivate", name, rows[0].name)
+    return False
+
+
+def _record_key(st: State, subject: str) -> str:
+    """The record's key *subject* is written as ("batch_size", "the api-calls limit" → "api-calls"), on a screen
+    of an app with no model of its own: a record whose value is set, looked for in the app's lists; else ""."""
+    if st.live is None or not st.open_world or st.moved:
+        return ""
+    m = re.fullmatch(r"(?:the\s+)?(?P<k>\S+)(?:\s+[a-z]+){0,2}(?:\s+back)?", subject.strip())
+    return m.group("k") if m and key_shaped(m.group("k")) else ""
 
 
 def _retype_editor(st: State, old: str, new: str) -> bool:

@@ -8,6 +8,7 @@ loop: "add a customer named Ivy with email ivy@x.com" on a list page clicks
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from server.planners import checks, form_fill, form_values, grounding, intents_statement, record_ids, records
 from server.planners.checks import CannotCheck
@@ -269,7 +270,36 @@ def add_record_intent(c: Clause, st: State) -> bool:
         raise Defer(noun or rec.name, replace_with=rest)
     if st.moved:
         raise Defer(noun or rec.name)
+    icon = unnamed_adder(st) if not noun or on_list_of(st, noun) else None
+    if icon is not None:   # "+" beside the list's title: its form is filled next, or the task stops there
+        rest = _fill_save_check(st, rec)
+        st.add(V.CLICK, {"selector": icon.selector}, f"Click the unnamed control that adds {noun or 'a record'}",
+               moves=True)
+        raise Defer(noun or rec.name, replace_with=rest)
     raise Unplannable(f"no form or button to add {noun or 'a record'} on the screen", noun or "add")
+
+
+_ADDS = frozenset({"new", "create", "add"})
+
+
+def unnamed_adder(st: State) -> UIElement | None:
+    """A control with no name that adds to the list shown: one whose address ends in new / create / add
+    ("/work-pools/create"), else the one icon button just after the page's title on its line ("Variables +")."""
+    assert st.live is not None
+    els = [e for e in st.live.elements if not e.hidden]
+    bare = [e for e in els if e.role in (ROLE_BUTTON, ROLE_LINK) and not (e.name or e.text).strip() and not e.disabled
+            and not e.container]
+    by_address = [e for e in bare if e.href and urlsplit(e.href).path.rstrip("/").rsplit("/", 1)[-1].lower() in _ADDS]
+    if len(by_address) == 1:
+        return by_address[0]
+    for i, e in enumerate(els[1:], 1):
+        title = els[i - 1]
+        if e in bare and not e.href and title.role in ("heading", "text") and 0 < len(words(title.name or title.text)) <= 4 \
+                and on_list_of(st, title.name or title.text) and e.box and title.box \
+                and abs((e.box[1] + e.box[3] / 2) - (title.box[1] + title.box[3] / 2)) <= 12 \
+                and 0 <= e.box[0] - (title.box[0] + title.box[2]) <= 48:
+            return e
+    return None
 
 
 def add_controls(st: State, noun: str) -> tuple[list[grounding.Target], list[grounding.Target]]:
@@ -729,7 +759,7 @@ def edit_record_intent(c: Clause, st: State) -> bool:
         if len(rows) == 1:   # its Edit folded behind the row's one unnamed icon (⋮)
             from server.planners.intents_delete import open_row_menu
 
-            open_row_menu(st, rows[0].name, rec_name, c.text)
+            open_row_menu(st, rows[0].name, rec_name, "edit", rest)
     if link is not None:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(rec_name, replace_with=[f'fill in {field_words} "{value}"', "save", saved_clause(value, rec_name)])

@@ -10,6 +10,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, clean, words
 from server.planners.state import State, Unplannable
+from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX
 
 _OPENING_WORDS = {"view", "open", "details", "detail", "show", "more", "info"}
@@ -208,7 +209,7 @@ def row_verb_intent(c: Clause, st: State) -> bool:
             and _first_word(e.name or e.text) in wanted
             and (not own_word or " ".join(words(e.name or e.text)) == verb)]   # "Load", never "Load and Print"
     if not mine:
-        return False
+        return row_switch(st, verb, rec, row)
     # the control named by the verb itself first, shown before hidden (a control a hover shows is still the row's)
     mine.sort(key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text)), len(words(e.name or e.text))))
     el = mine[0]
@@ -221,4 +222,31 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     key = st.steps[-1].params.get("row", row)   # the row as the step names it (State keeps a part that stays)
     st.last_object = key if key != row else rec   # "bring up the backup job … it": the name its row shows
     st.expect_check(None)
+    return True
+
+
+# a verb that switches a record off or on, where its row has a switch and no control named for the verb
+_SWITCHES_OFF = frozenset({"pause", "suspend", "stop", "disable", "deactivate", "halt", "mute", "silence"})
+_SWITCHES_ON = frozenset({"resume", "unpause", "enable", "activate", "start", "unmute"})
+
+
+def row_switch(st: State, verb: str, rec: str, row: str) -> bool:
+    """"pause etl-pool", "activate api-calls" where the record's row holds one switch and no control the verb
+    names: the switch, set off or on (never toggled blind: the state it must end in is said), then checked."""
+    assert st.live is not None
+    if verb not in _SWITCHES_OFF | _SWITCHES_ON:
+        return False
+    switches = [e for e in st.live.elements if e.container == row and not e.hidden and not e.disabled
+                and (e.role == "switch" or e.role == "checkbox" and re.search(r"\b(?:toggle|switch)\b", e.hint))]
+    if len(switches) != 1:
+        return False
+    on = verb in _SWITCHES_ON
+    role = switches[0].role
+    st.add(V.SET_CHECKED, {"checked": on, "row": row, "role": role}, f"Switch {rec!r} {'on' if on else 'off'} ({verb})")
+    st.summary.append(f"{verb} {rec}: its switch {'on' if on else 'off'}")
+    st.last_object = rec
+    try:
+        st.expect_check(checks.element(st.ctx, row=row, role=role, state="checked" if on else "unchecked"))
+    except CannotCheck:
+        st.expect_check(None)
     return True

@@ -25,7 +25,7 @@ from server.planners import checks, grounding, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.intents_record_page import FALSE_WORDS, TRUE_WORDS
 from server.planners.language import Act, Clause, clean, quoted, words
-from server.planners.list_search import on_list_of, seek_record
+from server.planners.list_search import key_shaped, on_list_of, seek_record
 from server.planners.matching import ORDINALS
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import ROLE_LINK, UIElement
@@ -268,7 +268,7 @@ def _seek(st: State, tokens: list[str], text: str) -> bool:
     (the statement is read again where it is found). Only a statement that starts with the record's name."""
     if tokens and tokens[0].lower() == "the":
         tokens = tokens[1:]   # "the Chef Knife costs 42.00"
-    lead = _title(tokens)
+    lead = tokens[:1] if tokens and key_shaped(tokens[0]) else _title(tokens)   # "batch_size is 250"
     if not st.open_world or st.moved or not lead or len(lead) == len(tokens):
         return False
     name = " ".join(lead)

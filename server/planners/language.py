@@ -115,7 +115,7 @@ _FILLER_PHRASES = [
     r"please", r"pls", r"plz", r"kindly", r"now", r"just", r"then", r"also", r"and", r"so", r"ok(?:ay)?(?=\s*,)",
     r"first(?:ly)?", r"second(?:ly)?", r"next(?=\s*,)", r"finally", r"lastly", r"after that", r"afterwards", r"quickly",
     r"simply", r"hey", r"hi",
-    r"(?:can|could|would|will)\s+(?:you|we|i)(?:\s+please)?",
+    r"(?:can|could|would|will)\s+(?:you|u|ya|we|i)(?:\s+(?:please|pls|plz))?",
     r"(?:i|we)\s+(?:want|need)\s+to\s+see(?=\s+(?:if|whether|that)\b)",
     r"(?:i|we)(?:\s+(?:only|just|really|also|now))?(?:\s+(?:want|wanna|need|would like)|'d like|\s+d like)"
     r"(?:\s+you)?\s+to",
@@ -506,6 +506,7 @@ _UP_TO = re.compile(r"^(?P<v>(?:please\s+)?(?:turn|bump|heat|warm|cool|raise|low
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
+    task = context_first(task)
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
@@ -917,6 +918,14 @@ _ASIDE = re.compile(
     rf"|(?:we|i|they)\s+{_NOT}\s+(?:really\s+)?(?:need|use|print|play|watch|sell|stock|run|care|plan)\b"
     r"|(?:it|that|this|they|these|those)(?:'s|’s|\s+is|\s+are|'re|’re)\s+(?:not|no\s+longer)\s+(?:needed|used|wanted|"
     r"required|in\s+use)\b"
+    r"|(?:it|that|this|they|these|those)(?:'s|’s|'re|’re|\s+(?:is|are|was|were))\s+(?:now\s+|all\s+)?(?:obsolete|outdated|"
+    r"deprecated|stale|unused|a\s+duplicate|duplicates|(?:a\s+)?leftovers?)\b"
+    r"|(?:nobody|no\s*one)\s+(?:\w+\s+)?(?:uses?|needs?|wants?|reads?|watches|cares?|runs?)\b"
+    r"|(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|everything\s+else)\s+(?:is|are)\s+(?:fine|ok|okay)"
+    r"(?:\s+as\s+(?:it\s+is|is))?$"
+    r"|leave\s+(?:everything|all|the\s+rest|anything)\s+(?:else\s+)?(?:as\s+(?:it\s+)?is|alone|unchanged|(?:at|on)\s+"
+    r"(?:the\s+|its\s+|their\s+)?defaults?)$"
+    r"|(?:keep|use)\s+(?:the\s+)?defaults?(?:\s+for\s+(?:the\s+rest|everything\s+else|the\s+others))?$"
     r"|(?:because|cause|since)\s+(?:i|we|it|it's|it’s|they|you|he|she|that|this)\b|so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+"
     r"(?:can|could|will|may|might|don'?t|do\s+not)|it(?:'s|’s|\s+is)\s+ready)\b"
     r"|let\s+me\s+know(?:\s+(?:pls|please|thanks|thx|when\s+(?:it'?s|you'?re)\s+done))?$"
@@ -936,12 +945,35 @@ _CHECKS_SOMETHING = re.compile(r"\b(?:check|checks|verify|confirm|ensure|make\s+
                                r"displayed|visible|listed|says|reads|is|are)\b", re.I)
 
 
+# "the gpu pool is paused right now": how things stand before the request, said to name what "it" is next
+_STANDS_NOW = re.compile(r"^(?P<x>\S.*?)\s+(?:is|are|'s|’s)\s+(?:(?:currently|still|now)\s+)?(?:not\s+)?[\w-]+"
+                         r"(?:\s+(?:right\s+now|currently|at\s+the\s+moment|for\s+now|at\s+present))?$", re.I)
+_IT = re.compile(r"\b(?:it|them)\b", re.I)
+
+
+def context_first(task: str) -> str:
+    """"The gpu pool is paused right now. Could you turn it back on?": the task first says how things stand (with
+    "currently", "right now"), then asks for a change to "it": the request alone, about the thing named."""
+    for cut in re.finditer(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+", task):
+        here, nxt = task[:cut.start()].strip(), task[cut.end():].strip()
+        m = _STANDS_NOW.match(strip_filler(here)) or _STANDS_NOW.match(here)
+        if m and re.search(r"\b(?:currently|right\s+now|at\s+the\s+moment|at\s+present)\b", here, re.I) \
+                and _IT.search(nxt) and read_clause(strip_filler(nxt)).act not in (Act.NONE, Act.CHECK):
+            return _IT.sub(lambda _: m.group("x"), nxt, count=1)
+        break   # only the task's first sentence says how things stand
+    return task
+
+
 def drop_asides(parts: list[str]) -> list[str]:
     """*parts* (a task's clauses) without what the tester only says around the request (see ``_ASIDE``); a part
     that checks something is never one."""
     out: list[str] = []
     for part in parts:
-        if _CHECKS_SOMETHING.search(part) and not re.match(r"^(?:(?:we|i|they)(?:'re|’re|'m|’m)|it'?s\s+not|that'?s\s+not)",
+        if _CHECKS_SOMETHING.search(part) and not re.match(r"^(?:(?:we|i|they)(?:'re|’re|'m|’m)|it'?s\s+not|that'?s\s+not|"
+                                                          r"(?:it|that|this|they)\s+(?:is|are|was|were)\s+(?:now\s+|all\s+)?"
+                                                          r"(?:obsolete|outdated|deprecated|stale|unused|a\s+duplicate)\b|"
+                                                          r"(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|"
+                                                          r"everything\s+else)\s+(?:is|are)\s+(?:fine|ok|okay)(?:\s+as\s+(?:it\s+)?is)?$)",
                                                           strip_filler(part), re.I):
             # ("we're done with it" and "it's not needed" are said, no check); a "let me know" after it is dropped
             out.append(re.sub(r"\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*$", "", part,

@@ -14,7 +14,7 @@ from server.planners import checks, grounding, records, site_search
 from server.planners.language import Clause, clean, quoted, words
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_LINK, UIElement
+from shared.screen import ROLE_BUTTON, ROLE_LINK, UIElement
 
 _RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+(?:[A-Z0-9][\w'’.-]*|of|and|de|du|da|van|von|der|
                           la|le|the|on|in|for|&))*\s+[A-Z0-9][\w'’.-]*)$""", re.X)
@@ -23,6 +23,14 @@ _RECORD_NAME = re.compile(r"""^(?:["'“].+|(?:the\s+)?[A-Z0-9][\w'’.-]*(?:\s+
 def record_shaped(name: str) -> bool:
     """*name* is shaped like a record's: capitalised words or numbers ("Emma Schmidt", "Order 42"), or quoted."""
     return bool(_RECORD_NAME.match(name))
+
+
+_KEY = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-_.][A-Za-z0-9]+)+")
+
+
+def key_shaped(name: str) -> bool:
+    """*name* is written as a record's key: one token of joined words ("batch_size", "etl-pool", "MAX_RETRIES")."""
+    return bool(_KEY.fullmatch(name.strip())) and "@" not in name and "://" not in name
 
 
 _CONTENT_TABS = ("content", "contents", "browse", "data", "rows", "records", "entries", "items", "list")
@@ -109,7 +117,7 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
     for el in st.live.elements:
         name = (el.name or el.text).strip()
         ws = set(words(name)) - _VIEWING
-        if el.role != ROLE_LINK or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
+        if not _navigates(el) or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
             continue
         if el.href.startswith(("http://", "https://")) and st.live.url and \
                 el.href.split("/")[2:3] != st.live.url.split("/")[2:3]:
@@ -130,9 +138,24 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
         ws = [w for w in words(el.name or el.text) if w not in _VIEWING]
         related = bool(hints & {_stem(w) for w in ws})
         plural = len(ws) == 1 and ws[0].endswith("s") and not (el.name or el.text).isupper()
-        return (0 if related else 1 if plural else 2), 0
+        group = 0 if related else 1 if plural else 2
+        # among the rest, a list sits nearer the app's root than a record ("/work-pools" before
+        # "/work-pools/work-pool/etl-pool")
+        return group, _depth(el.href) if group == 2 else 0
 
     return sorted(out, key=rank)   # stable: page order among equals
+
+
+def _navigates(el: UIElement) -> bool:
+    """A link, or a control drawn as a button that carries an address (``<a role="button" href="/variables">``, a
+    sidebar's items): both lead to another page."""
+    return el.role == ROLE_LINK or el.role == ROLE_BUTTON and bool(el.href.strip("#")) \
+        and not el.href.lower().startswith("javascript:")
+
+
+def _depth(href: str) -> int:
+    """How many parts the address's path has: "/variables" 1, "/work-pools/work-pool/etl-pool" 3."""
+    return len([p for p in urlsplit(href).path.split("/") if p])
 
 
 def _about(name: str, then: str) -> str:
@@ -170,7 +193,9 @@ def seek_record(st: State, name: str, then: str) -> bool:
     name = "|".join(site_search.without_kind(st, n) for n in _alternatives(name))   # "the Project Ideas tiddler"
     if any(grounding.rows(n, st.live, minimum=0.8) for n in _alternatives(name)):
         return False
-    about = _about(name, then)
+    # the parts of a name written as a key hint at its list too ("gpu-pool": the work pools)
+    about = " ".join([_about(name, then)] + [w for n in _alternatives(name) if key_shaped(n)
+                                              for w in re.split(r"[-_.]", n.lower()) if len(w) > 2]).strip()
     if _search_site(st, name, about, set(), then):
         return True
     _next_page(st, name, about, set(), then)

@@ -167,6 +167,12 @@ def parse_record(text: str) -> Record:
                   lambda m: " with text " if re.search(r"\b(?:called|named|titled|entitled)\s+\S", body[:m.start()], re.I)
                   else m.group(0), body, flags=re.I)
     body = _said_tags(rec, body)
+    keyed = re.match(r"^\s*(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[a-z]+(?:\s+[a-z]+)?)\s+(?P<k>[^\s=]+)\s*=\s*(?P<v>\S.*?)\s*$",
+                     body, re.I)
+    if keyed:   # "a variable owner_email = data-team@example.com": a key and its value
+        rec.noun, rec.name = keyed.group("noun").split()[-1].lower(), keyed.group("k")
+        rec.fields.append(("value", quoted(keyed.group("v")) or keyed.group("v").strip()))
+        return rec
     body = _bare_address(rec, body)
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
         pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)
@@ -284,7 +290,7 @@ def _title(text: str) -> str:
 
 
 # "… tagged news and tech", "…, tag it recipes, soup", "… with the tags python and tools": the tags, to the end
-_TAGS = re.compile(r"(?:,|\s+and|\s+with)?\s+(?:(?:the\s+)?tags?(?:\s*:)?|(?:tag(?:ged)?|labell?ed)\s+(?:it\s+|them\s+)?"
+_TAGS = re.compile(r"(?:,|\s+and|\s+with)?\s+(?:(?:give\s+it\s+|add\s+)?(?:the\s+)?tags?(?:\s*:)?|(?:tag(?:ged)?|labell?ed)\s+(?:it\s+|them\s+)?"
                    r"(?:with\s+|as\s+)?(?:the\s+tags?\s+)?)\s*(?P<v>[\w#+.-]+(?:\s*(?:,|\band\b)\s*(?!(?:with|the|an?)\b)"
                    r"[\w#+.-]+)*)\s*$", re.I)
 
@@ -309,8 +315,9 @@ _BARE_EMAIL = re.compile(r"(?:^|,|\s)\s*(?P<e>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*(?
 
 def _bare_address(rec: Record, body: str) -> str:
     for m in _BARE_EMAIL.finditer(body):
-        if re.search(r"\b(?:e-?mail|address|mail)\s*[:=]?\s*$", body[:m.start("e")], re.I):
-            continue   # "with email x@y.z": the field word says where it goes
+        if re.search(r"\b(?:e-?mail|address|mail)\s*[:=]?\s*$", body[:m.start("e")], re.I) \
+                or re.search(r"\bwith\s+(?:the\s+|a\s+|an\s+)?[a-z][\w-]*\s*[:=]?\s*$", body[:m.start("e")], re.I):
+            continue   # "with email x@y.z", "with value x@y.z": the field word says where it goes
         rec.fields.insert(0, ("email", m.group("e")))   # "Tom Berg, tom@berg.example": an address is an email
         body = body[:m.start("e")] + body[m.end("e"):]
         break

@@ -95,12 +95,22 @@ def without_kind(st: State, name: str, *, named: bool = True) -> str:
     ("the Project Ideas tiddler" → "Project Ideas", where a button says "new tiddler"); else *name*. With *named*,
     only where what is left is written as a name ("buy milk" stays whole, though "milk" shows)."""
     m = record_ids.KIND_LAST.match(name.strip())
-    if m is None or st.live is None or named and not re.search(r"[A-Z0-9\"'“]", m.group("x")):
+    if m is None or st.live is None or named and not re.search(r"[A-Z0-9\"'“]", m.group("x")) \
+            and not _IDENTIFIER.search(m.group("x")):
         return name
     if m.group("k").lower() in _CODE_KINDS and _CODE_NAME.fullmatch(m.group("x").strip()):
         return m.group("x")   # "the JSONEncoder class", "the parse_float method": a name written as code
     shown = {w.rstrip("s") for e in st.live.elements for w in words(" ".join((e.name, e.text, e.href)))}
-    return m.group("x") if m.group("k").lower().rstrip("s") in shown else name
+    if m.group("k").lower().rstrip("s") not in shown:
+        return name
+    two = record_ids.KIND_LAST.match(m.group("x"))   # "the database-connections concurrency limit": a kind of two words
+    if two and two.group("k").lower().rstrip("s") in shown and _IDENTIFIER.fullmatch(two.group("x").strip()):
+        return two.group("x")
+    return m.group("x")
+
+
+# a name written as one token of joined words: "etl-pool", "batch_size", "database-connections"
+_IDENTIFIER = re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b")
 
 
 def without_leading_kind(st: State, target: str) -> str:

@@ -1,0 +1,82 @@
+"""A workflow server's single-page dashboard as testers word their tasks (never seen before), on captured screens.
+
+Its sidebar's items are links drawn as buttons (``<a role="button" href="/variables">``); its records are keys
+("batch_size", "etl-pool", "database-connections"); each row's actions are folded behind one unnamed icon (⋮)
+whose menu opens in a pop-over outside the row; a row may hold one switch (on: active). Each case is a general
+rule the batch showed missing.
+"""
+from __future__ import annotations
+
+from tests.unit.test_screen_planning import plan, steps
+from tests.unit.test_tester_phrasings import screen
+
+HOME, VARIABLES, MENU, LIMITS = "workflows/dashboard", "workflows/variables", "workflows/variables-menu", \
+    "workflows/concurrency"
+
+
+def test_a_record_on_no_screen_is_looked_for_in_the_lists_the_sidebar_links_to() -> None:
+    # before: the sidebar's items, drawn as buttons, were no lists; the records' own links were looked through
+    p = plan("Remove the database-connections concurrency limit.", screen(HOME))
+    assert steps(p) == [("click_element", {"text": "Concurrency", "role": "button"})]   # its kind names the list
+    assert p.pending[0].startswith('look through the lists for "database-connections"')
+    # a key's own parts hint at its list ("gpu-pool": the work pools)
+    p = plan("Verify that gpu-pool is up", screen(HOME))
+    assert steps(p) == [("click_element", {"text": "Work Pools", "role": "button"})]
+
+
+def test_a_key_set_to_a_value_is_that_records_value_on_its_form() -> None:
+    # before: "no setting or field called 'batch_size'"
+    p = plan("bump batch_size up to 1000", screen(HOME))
+    assert p.feasible and p.pending[-1] == 'set the value of batch_size to "1000"'
+    p = plan('set the value of batch_size to "1000"', screen(VARIABLES))
+    assert steps(p)[0][1]["selector"].endswith("tr:nth-of-type(1) > td:nth-of-type(6) > div > div > button")
+    assert p.pending == ['from the menu of "batch_size" pick edit', 'fill in value "1000"', "save",
+                         'check that "1000" was saved for "batch_size"']
+    # a key with no value said is no such record: read as before
+    assert not plan("bump Batch Size", screen(HOME)).feasible
+
+
+def test_a_rows_menu_in_a_pop_over_gives_the_action_asked_for() -> None:
+    # before: the icon was clicked again each round (its menu sits outside the row), round and round
+    p = plan("get rid of batch_size, nobody uses it anymore", screen(VARIABLES))
+    assert p.pending == ['from the menu of "batch_size" pick delete', 'if asked confirm the deletion of the row "batch_size"']
+    assert steps(plan(p.pending[0], screen(MENU))) == [("click_element", {"text": "Delete", "role": "button"})]
+    assert steps(plan('from the menu of "batch_size" pick edit', screen(MENU))) == [
+        ("click_element", {"text": "Edit", "role": "button"})]
+
+
+def test_a_verb_of_on_or_off_is_the_one_switch_of_the_records_row() -> None:
+    assert steps(plan("pause database-connections", screen(LIMITS))) == [
+        ("set_checked", {"checked": False, "row": "database-connections", "role": "switch"}),
+        ("wait_for_element", {"role": "switch", "row": "database-connections", "state": "unchecked", "present": True})]
+    # how things stand is said first, then "it": one request about the thing named; a toggle said with its end state
+    assert steps(plan("the api-calls limit is currently inactive - flip it to active please", screen(LIMITS))) == [
+        ("set_checked", {"checked": True, "row": "api-calls", "role": "switch"}),
+        ("wait_for_element", {"role": "switch", "row": "api-calls", "state": "checked", "present": True})]
+
+
+def test_asides_and_a_check_said_with_can_u() -> None:
+    p = plan("can u double check batch_size is 250?", screen(VARIABLES))
+    assert steps(p) == [("wait_for_element", {"text": "250", "row": "batch_size", "present": True})]
+    assert plan("delete batch_size, it is obsolete", screen(VARIABLES)).pending == [
+        'from the menu of "batch_size" pick delete', 'if asked confirm the deletion of the row "batch_size"']
+
+
+def test_an_unnamed_control_that_adds() -> None:
+    # before: "no form or button to add variable on the screen" (the "+" beside the list's title has no name)
+    p = plan("Create a new variable called region with value eu-west-1 and give it the tag infra", screen(VARIABLES))
+    assert steps(p) == [("click_element", {"selector": "#app > div > div > div:nth-of-type(2) > div:nth-of-type(1) > "
+                                                        "header > div:nth-of-type(1) > div > button"})]
+    assert p.pending == ['fill in name "region", tags "infra", value "eu-west-1", if offered "variable"', "save",
+                         'check that "region" was saved']
+    # a key said with "=" is the record's name and its value; a typo in the kind is read through
+    assert plan("pls add a varible owner_email = data-team@example.com", screen(VARIABLES)).pending[0] == \
+        'fill in name "owner_email", value "data-team@example.com"'
+    # one whose address ends in "create"; what the tester says is fine as it is asks for nothing
+    p = plan("Set up a new work pool named staging-pool. Process type is fine, leave everything else at the defaults.",
+             screen("workflows/work-pools"))
+    assert steps(p)[0][1]["selector"].endswith("header > div:nth-of-type(1) > div > a")
+    assert p.pending[1:] == ["save", 'check that "staging-pool" was saved']
+    # an unnamed icon that follows no title of the list (here a panel of tabs): refused, never clicked on a guess
+    p = plan("add a concurrency limit called s3-uploads with limit 8", screen(LIMITS))
+    assert not p.feasible and "no form or button to add" in p.analysis
