@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 from urllib.parse import urljoin, urlsplit
 
-from server.planners import checks, grounding, intents_statement, record_ids, site_search
+from server.planners import checks, grounding, intents_statement, record_ids, records, site_search
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, bare_label
 from server.planners.intents_act import activate, resolve_pronoun
@@ -1012,12 +1012,19 @@ def _switch_of_row(st: State, subject: str, value: str) -> bool:
     is, and holds one switch."""
     from server.planners.intents_rows import row_switch
 
-    said = re.sub(r"\s+back$", "", subject.strip(), flags=re.I)
+    said = clean(re.sub(r"\s+back$", "", subject.strip(), flags=re.I))
+    verb = "activate" if value in _ON_WORDS else "deactivate"
     for name in dict.fromkeys((said, site_search.without_kind(st, said, named=False))):
         rows = grounding.rows(name, st.live, minimum=0.8)
-        if len(rows) == 1 or rows and rows[1].score < rows[0].score - 0.05:
-            return row_switch(st, "activate" if value in _ON_WORDS else "deactivate", name, rows[0].name)
-    return False
+        if (len(rows) == 1 or rows and rows[1].score < rows[0].score - 0.05) and row_switch(st, verb, name, rows[0].name):
+            return True
+    # "the gpu pool" for the record "gpu-pool": its key, on its own page or where it is listed
+    from server.planners.intents_rows import switch_elsewhere
+
+    key = next((k for k in (said, said.replace(" ", "-"), said.replace(" ", "_"))
+                if key_shaped(k) and (records.record_link(st, k) is not None or grounding.rows(k, st.live, minimum=0.95))),
+               said if key_shaped(said) else "")
+    return bool(key) and not st.moved and switch_elsewhere(st, verb, key, f"{verb} {key}")
 
 
 def _record_key(st: State, subject: str) -> str:

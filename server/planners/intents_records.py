@@ -258,6 +258,11 @@ def add_record_intent(c: Clause, st: State) -> bool:
     adders = generic
     if noun and go_to_list(st, noun, [c.text]):
         return True
+    # "a work pool": the kind said in two words names the list ("Work Pools") where its last word alone does not
+    phrase = next((o for o in rec.options if len(o.split()) == 2 and o.split()[-1] == noun), "") if noun else ""
+    link = records.entity_link(st, phrase) if phrase else None
+    if link is not None and link.score >= 0.88 and go_to_list(st, phrase, [c.text]):
+        return True
     places = {t.live.container for t in adders if t.live is not None and t.live.container}
     if noun and len(places) > 1:
         # "add a toy …" beside Customers' Add, Groups' Add, Products' Add: guessing one made a customer and

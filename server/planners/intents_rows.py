@@ -203,13 +203,14 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     wanted = control_words(verb)
     rows = grounding.rows(rec, st.live, minimum=0.7)
     if not rows or len(rows) > 1 and rows[1].score >= rows[0].score - 0.05:
-        return False
+        return verb in _SWITCH_WORDS and not st.moved and switch_elsewhere(st, verb, rec, c.text)
     row = rows[0].name
     mine = [e for e in st.live.elements if e.container == row and e.role in _ROW_CONTROL_ROLES and not e.disabled
             and _first_word(e.name or e.text) in wanted
             and (not own_word or " ".join(words(e.name or e.text)) == verb)]   # "Load", never "Load and Print"
     if not mine:
-        return row_switch(st, verb, rec, row)
+        return row_switch(st, verb, rec, row) or verb in _SWITCH_WORDS and not st.moved \
+            and switch_elsewhere(st, verb, rec, c.text)
     # the control named by the verb itself first, shown before hidden (a control a hover shows is still the row's)
     mine.sort(key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text)), len(words(e.name or e.text))))
     el = mine[0]
@@ -228,6 +229,9 @@ def row_verb_intent(c: Clause, st: State) -> bool:
 # a verb that switches a record off or on, where its row has a switch and no control named for the verb
 _SWITCHES_OFF = frozenset({"pause", "suspend", "stop", "disable", "deactivate", "halt", "mute", "silence"})
 _SWITCHES_ON = frozenset({"resume", "unpause", "enable", "activate", "start", "unmute"})
+# the verbs that say nothing but off or on ("start the backup job" may launch it; "bring up X" may open it): only
+# these look beyond the rows shown for the record's switch
+_SWITCH_WORDS = frozenset({"pause", "suspend", "disable", "deactivate", "resume", "unpause", "enable", "activate"})
 
 
 def row_switch(st: State, verb: str, rec: str, row: str) -> bool:
@@ -250,3 +254,34 @@ def row_switch(st: State, verb: str, rec: str, row: str) -> bool:
     except CannotCheck:
         st.expect_check(None)
     return True
+
+
+def switch_elsewhere(st: State, verb: str, rec: str, clause: str) -> bool:
+    """"pause etl-pool" where no row shows it: on its own page, that page's one switch; else its link opened, or
+    the lists looked through for it, and the clause planned again there. Only a record written as a key."""
+    from server.planners import record_ids, records
+    from server.planners.list_search import key_shaped, seek_record
+    from server.planners.state import Defer
+
+    assert st.live is not None
+    said = rec.split()
+    key = said[0] if said and key_shaped(said[0]) and len(said) <= 3 else ""
+    if not key:
+        return False
+    if record_ids.on_named_record(st, key):
+        switches = [e for e in st.live.elements if e.role == "switch" and not e.hidden and not e.disabled
+                    and not e.container]
+        if len(switches) != 1:
+            raise Unplannable(f"the page of {key!r} has no one switch to {verb} it with", key)
+        on = verb in _SWITCHES_ON
+        el = switches[0]
+        params = {"checked": on, "selector": el.selector, "role": "switch"}
+        st.add(V.SET_CHECKED, params, f"Switch {key!r} {'on' if on else 'off'} ({verb})")
+        st.last_object = key
+        st.check(checks.element(st.ctx, selector=el.selector, role="switch", state="checked" if on else "unchecked"))
+        return True
+    link = records.record_link(st, key)
+    if link is not None:
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(key, replace_with=[clause])
+    return seek_record(st, key, clause)

@@ -933,7 +933,8 @@ _ASIDE = re.compile(
     r"|(?:but\s+|and\s+)?(?:please\s+)?(?:don'?t|don’t|dont|do\s+not|never)\s+(?!forget\b|miss\b)\w+)", re.I)
 # the same said at the end of a clause, or in brackets inside it
 _ASIDE_TAIL = re.compile(
-    r"(?:\s*,?\s+so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+(?:can|could|will|may|might)|it(?:'s|’s|\s+is)\s+ready)\b.*"
+    r"(?:\s*,?\s+so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+(?:can|could|will|may|might)|it(?:'s|’s|\s+is)\s+ready|"
+    r"(?:it|they)\s+(?:stops?|starts?|no\s+longer|won'?t|doesn'?t|don'?t|can'?t|isn'?t|aren'?t|will|gets?)\b)\b.*"
     r"|\s*,?\s+(?:when|once)\s+(?:you'?re|you’re|you\s+are|it'?s|it\s+is)\s+(?:all\s+)?(?:done|finished)"
     r"|\s*,?\s+(?:but\s+)?(?:don'?t|don’t|dont|do\s+not)\s+(?:hit|start|press|click|run|print|send)\b.*"
     r"|\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*)$", re.I)

@@ -332,11 +332,13 @@ def go_to_list(st: State, noun: str, then: list[str]) -> bool:
 def addressed_elsewhere(st: State, link: grounding.Target, noun: str) -> bool:
     """The link's address names *noun* and this page's does not: "Recent Experiments" on the home page is a part of
     the list that "#/experiments" is."""
-    def names(url: str) -> bool:
+    said = [w.rstrip("s") for w in words(noun)]
+
+    def names(url: str) -> bool:   # "/work-pools" names a work pool
         parts = urlsplit(url)
-        return any(w.rstrip("s") == noun.lower().rstrip("s") for w in re.split(r"[^a-z0-9]+", (parts.path + " " +
-                                                                                            parts.fragment).lower()))
-    bare = [w.rstrip("s") for w in words(link.label)] == [noun.lower().rstrip("s")]   # "Experiments", not "Archived tasks"
+        ws = [w.rstrip("s") for w in re.split(r"[^a-z0-9]+", (parts.path + " " + parts.fragment).lower())]
+        return any(ws[i:i + len(said)] == said for i in range(len(ws)))
+    bare = [w.rstrip("s") for w in words(link.label)] == said   # "Experiments", not "Archived tasks"
     return st.live is not None and link.live is not None and bool(link.live.href) and bare \
         and names(urljoin(st.live.url, link.live.href)) and not names(st.live.url)
 

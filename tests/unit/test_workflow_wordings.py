@@ -80,3 +80,19 @@ def test_an_unnamed_control_that_adds() -> None:
     # an unnamed icon that follows no title of the list (here a panel of tabs): refused, never clicked on a guess
     p = plan("add a concurrency limit called s3-uploads with limit 8", screen(LIMITS))
     assert not p.feasible and "no form or button to add" in p.analysis
+
+
+def test_a_records_switch_on_its_own_page_when_no_row_holds_one() -> None:
+    # "etl-pool" shows as a link in a card with no switch: its page is opened, and the clause planned there
+    p = plan("pause etl-pool and then open the deployements page", screen(HOME))
+    assert steps(p) == [("click_element", {"text": "etl-pool", "role": "link"})]
+    assert p.pending == ["pause etl-pool", "open the deployements page"]
+    # "the gpu pool" for the record gpu-pool, said with how things stand first
+    p = plan("The gpu pool is paused right now. Could you turn it back on?", screen("workflows/work-pools"))
+    assert steps(p) == [("click_element", {"text": "gpu-pool", "role": "link"})] and p.pending == ["activate gpu-pool"]
+    # a kind said in two words names its list; a purpose after "so it …" asks for nothing
+    p = plan("Set up a new work pool named staging-pool.", screen(HOME))
+    assert steps(p) == [("click_element", {"text": "Work Pools", "role": "button"})]
+    p = plan("Could you pause the sales-report-weekly deployment so it stops scheduling for now? Thanks!", screen(HOME))
+    assert steps(p) == [("click_element", {"text": "Deployments", "role": "button"})]
+    assert p.pending[-1] == "pause the sales-report-weekly deployment"
