@@ -33,7 +33,7 @@ from server.planners.intents_act import (
 from server.planners.intents_item_facts import item_fact_check
 from server.planners.intents_media import pause_intent, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
-from server.planners.intents_rows import ROW_VERBS, row_verb_intent, verb_names_a_control
+from server.planners.intents_rows import ROW_VERBS, row_verb_intent, switch_check, verb_names_a_control
 from server.planners.intents_check import check_intent
 from server.planners.intents_delete import menu_pick_intent
 from server.planners.intents_control import click_verb_control, control_intent, verb_control
@@ -41,7 +41,7 @@ from server.planners.intents_param import param_intent
 from server.planners.filter_builder import condition_intent
 from server.planners.intents_quantity import quantity_intent
 from server.planners.intents_records import RECORD_INTENTS, scoped_check_intent
-from server.planners.intents_lists import sorted_check
+from server.planners.intents_lists import only_shown_check, sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     DELETE_SIGNS,
@@ -87,6 +87,8 @@ INTENTS: list[tuple[str, Intent]] = [
     ("console", console_intent),    # "run the command GET x in the console": typed on the app's command line
     ("control", control_intent),    # "clear all completed todos": the clause says a control's own label
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
+    ("only-shown", only_shown_check),   # "make sure only retry_limit shows up": it, and none of the others
+    ("switch-check", switch_check),   # "api-calls is switched on": the one switch of its row
     ("flag-check", flag_check),
     ("sorted-check", sorted_check),
     ("all-or-none", quantified_state_check),   # "nothing is completed": no row's box in the other state
@@ -360,11 +362,21 @@ def _check_lists(texts: list[str], known: frozenset[str]) -> list[str]:
     return out
 
 
+_CHECKED_SUBJECT = re.compile(r"^(?:check|verify|confirm|ensure|make\s+sure|double[\s-]check)\s+(?:that\s+)?"
+                              r"(?P<x>(?:the\s+)?\S+(?:\s+\S+){0,3}?)\s+(?:is|are|has|have)\b", re.I)
+_SUBJECTLESS = re.compile(r"^(?:is|are|has|have|isn['’]t|aren['’]t)\s+\S", re.I)
+
+
 def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
     """"delete Blue Mug and Chef Knife": a verbless name after an action takes that action's verb."""
     out: list[str] = []
     verb = ""
+    subject = ""   # "confirm that X has a limit of 10 and is switched on": the second fact is X's too
     for text in texts:
+        if subject and _SUBJECTLESS.match(text.strip()):
+            text = f"check that {subject} {text.strip()}"
+        said = _CHECKED_SUBJECT.match(text.strip())
+        subject = said.group("x") if said else ""
         clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
@@ -397,9 +409,18 @@ _BACK_REFERENCE = re.compile(r"^(?P<lead>(?:that|whether|if)\s+)?(?:it|she|he|th
                              r"(?=\s+(?:is|are|has|have|isn['’]t|aren['’]t|no\s+longer|now)\b)", re.I)
 
 
+_NEW_VALUE = re.compile(r"\b(?:the|its)\s+(?:new|updated|changed|corrected)\s+(?:value|name|title|text|amount|price|"
+                        r"number|setting)\b", re.I)
+
+
 def _named_back(clause: Clause, st: State) -> Clause:
     """"stop mail-relay and confirm it is stopped": the check is about the record the task just acted on, by
     its name, which stays true when the check is planned later, on the screen the action leads to."""
+    if clause.act is Act.CHECK and st.last_object and _NEW_VALUE.search(clause.rest):
+        # "… then check the list shows the new value": the value just set
+        rest = _NEW_VALUE.sub(f'"{st.last_object}"', clause.rest.strip(), count=1)
+        return Clause(clause.text.replace(clause.rest.strip(), rest) if clause.rest.strip() in clause.text else rest,
+                      clause.act, rest)
     if clause.act is not Act.CHECK or not st.last_object or not _BACK_REFERENCE.match(clause.rest.strip()):
         return clause
     rest = _BACK_REFERENCE.sub(lambda m: (m.group("lead") or "") + st.last_object, clause.rest.strip(), count=1)

@@ -333,3 +333,40 @@ def _sort_header(st: State, ask: SortAsk) -> grounding.Target | None:
             if named is not None and (e.name or e.text) == named:
                 return grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e)
     return None
+
+
+_ONLY = re.compile(r"^(?:that\s+)?(?:only|just)\s+(?P<x>\S.*?)\s+(?:shows?\s+up|is\s+(?:shown|listed|left|displayed|returned|"
+                   r"there|found)|appears|remains|comes\s+up|is\s+in\s+the\s+(?:list|results))\s*[?.!]?$"
+                   r"|^(?:that\s+)?(?P<y>\S.*?)\s+is\s+the\s+only\s+(?:one|row|result|item|entry)(?:\s+(?:shown|listed|left|"
+                   r"there))?\s*[?.!]?$", re.I)
+
+
+def only_shown_check(c: Clause, st: State) -> bool:
+    """"make sure only retry_limit shows up": that row is shown, and every other row the list shows now is gone
+    (each checked by its name; the list may be filtered by the steps before the check)."""
+    if c.act is not Act.CHECK or st.live is None:
+        return False
+    m = _ONLY.match(c.rest.strip())
+    if m is None:
+        return False
+    name = quoted(m.group("x") or m.group("y")) or (m.group("x") or m.group("y")).strip()
+    rows = [e for e in st.live.elements if e.role in ("row", "listitem") and not e.hidden
+            and "header-row" not in e.hint.split() and (e.name or e.text).strip()]
+    if not rows:
+        return False
+    others: list[str] = []
+    for row in rows:
+        label = row.name or row.text
+        if grounding.norm(name) in grounding.norm(label):
+            continue
+        first = next((e.name or e.text for e in st.live.elements if e.container == label and not e.hidden
+                      and e.role in ("cell", "text", "link") and (e.name or e.text).strip()), "")
+        if first and grounding.norm(name) not in grounding.norm(first) and first not in others:
+            others.append(first.strip())
+    st.check(checks.text_shown(st.ctx, name))
+    for other in others:
+        st.check(checks.element(st.ctx, text=other, exact=True, present=False,
+                                description=f"Check {other!r} is no longer shown (only {name!r} is)"))
+    st.explicit_check_last = True
+    st.last_object = name
+    return True

@@ -285,3 +285,33 @@ def switch_elsewhere(st: State, verb: str, rec: str, clause: str) -> bool:
         st.click_live(link, f"Open {link.label!r}")
         raise Defer(key, replace_with=[clause])
     return seek_record(st, key, clause)
+
+
+_SWITCH_STATE = re.compile(r"^(?:(?:that\s+)?(?:the\s+)?(?P<x>\S.*?)\s+)?(?P<verb>is\s+not|isn['’]?t|are\s+not|aren['’]?t|is|are)\s+"
+                           r"(?:still\s+|currently\s+|now\s+)?(?:switched\s+|turned\s+|set\s+to\s+)?"
+                           r"(?P<v>on|off|active|inactive|enabled|disabled|paused|unpaused)\s*[?.!]?$", re.I)
+_ON_STATES = frozenset({"on", "active", "enabled", "unpaused"})
+
+
+def switch_check(c: Clause, st: State) -> bool:
+    """"database-connections is switched on", "… and is active", "api-calls isn't paused": the one switch of that
+    record's row, in the state said (never a column whose header happens to say "Active")."""
+    if c.act is not Act.CHECK or st.live is None or not st.open_world:
+        return False
+    m = _SWITCH_STATE.match(c.rest.strip())
+    if m is None:
+        return False
+    rec = clean(m.group("x") or st.last_object or "")
+    rows = grounding.rows(rec, st.live, minimum=0.8) if rec else []
+    if not rows or len(rows) > 1 and rows[1].score >= rows[0].score - 0.05:
+        return False
+    row = rows[0].name
+    switches = [e for e in st.live.elements if e.container == row and e.role == "switch" and not e.hidden]
+    if len(switches) != 1:
+        return False
+    on = (m.group("v").lower() in _ON_STATES) != bool(re.search(r"not|n['’]?t", m.group("verb"), re.I))
+    st.check(checks.element(st.ctx, row=row, role="switch", state="checked" if on else "unchecked",
+                            description=f"Check {rec!r} is switched {'on' if on else 'off'}"))
+    st.explicit_check_last = True
+    st.last_object = rec
+    return True

@@ -149,6 +149,13 @@ RULES: tuple[Rephrase, ...] = (
     # "edit the ReleaseProcess page so it also says 'Announce …'": words added to the page's text
     _rule(r"^(?:edit|change|update)\s+(?:the\s+)?(?P<p>.+?)\s+so\s+(?:that\s+)?it\s+also\s+(?:says|reads|mentions|contains)\s+"
           r"(?P<q>[\"“'].+)$", r"append the text \g<q> to \g<p>", strip=True),
+    # "update warehouse_schema so it holds reporting instead of analytics": set to the new value (the old one said
+    # only to be sure which)
+    _rule(r"^(?P<v>(?:update|change|edit|set|modify|fix)\s+(?:the\s+)?(?P<x>\S.*?))\s+so\s+(?:that\s+)?it\s+(?:holds|has|contains|"
+          r"is|equals)\s+(?P<y>\S.*?)(?:\s+instead\s+of\s+[^,;]+?)?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
+          r"set \g<x> to \g<y>", strip=True),
+    _rule(r"^(?P<h>(?:update|change|set|switch)\s+\S.*?\s+to\s+\S+?)\s+instead\s+of\s+[^,;]+?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
+          r"\g<h>", strip=True),
     # "find every page that talks about phones", "find all the pages about badges": a search for the words
     _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"

@@ -96,3 +96,28 @@ def test_a_records_switch_on_its_own_page_when_no_row_holds_one() -> None:
     p = plan("Could you pause the sales-report-weekly deployment so it stops scheduling for now? Thanks!", screen(HOME))
     assert steps(p) == [("click_element", {"text": "Deployments", "role": "button"})]
     assert p.pending[-1] == "pause the sales-report-weekly deployment"
+
+
+def test_a_switch_is_checked_in_its_row_and_a_second_fact_keeps_its_subject() -> None:
+    # before: "is switched on" alone could not be read; "api-calls is active" read the column "Active Slots"
+    p = plan("confirm that database-connections has a limit of 10 and is switched on", screen(LIMITS))
+    assert steps(p) == [
+        ("wait_for_element", {"text": "10", "row": "database-connections", "present": True}),
+        ("wait_for_element", {"role": "switch", "row": "database-connections", "state": "checked", "present": True})]
+    assert steps(plan("verify api-calls isn't paused", screen(LIMITS))) == [
+        ("wait_for_element", {"role": "switch", "row": "api-calls", "state": "checked", "present": True})]
+
+
+def test_only_one_row_shown_is_that_row_and_none_of_the_others() -> None:
+    p = plan("make sure only retry_limit shows up", screen(VARIABLES))
+    assert steps(p) == [("wait_for_element", {"text": "retry_limit", "present": True})] + [
+        ("wait_for_element", {"text": name, "exact": True, "present": False})
+        for name in ("batch_size", "slack_channel", "warehouse_schema")]
+
+
+def test_so_it_holds_the_new_value_instead_of_the_old() -> None:
+    p = plan("Update warehouse_schema so it holds reporting instead of analytics, then check that the variables list "
+             "shows the new value", screen(VARIABLES))
+    assert p.pending == ['from the menu of "warehouse_schema" pick edit', 'fill in value "reporting"', "save",
+                         'check that "reporting" was saved for "warehouse_schema"',
+                         "check that the variables list shows the new value"]
