@@ -246,6 +246,9 @@ def open_row_menu(st: State, row: str, name: str, verb: str, then: list[str]) ->
         raise Defer(name, replace_with=[f'from the menu of "{name}" pick {verb}', *then])
 
 
+# a control drawn as an item of a menu that pops over the page ("dropdown-item", "p-overflow-menu-item"): never
+# a page's own Delete that was there before the menu opened
+_MENU_HINT = re.compile(r"\b(?:menu|dropdown|drop-down|popover|pop-over|overflow|context)\b", re.I)
 _MENU_PICK = re.compile(r'^from the menu of "(?P<x>[^"]+)" pick (?P<verb>delete|edit)$')
 _PICK_WORDS = {"delete": _DELETE_CONTROLS, "edit": ("edit", "rename", "modify", "change", "update")}
 
@@ -258,12 +261,13 @@ def menu_pick_intent(c: Clause, st: State) -> bool:
         return False
     if st.live is None or st.moved:
         raise Defer(m.group("x"))
-    # the menu's controls: in a pop-over of no row, or unfolded in the record's own row
+    # the menu's controls: a menu's items in a pop-over of no row, or unfolded in the record's own row
     rows = {e.name or e.text for e in st.live.elements if e.role == "row"}
     own = grounding.rows(m.group("x"), st.live, minimum=0.8)
     offered = [e for e in st.live.elements if e.role in (ROLE_BUTTON, ROLE_LINK, "menuitem") and not e.hidden
                and not e.disabled and (e.name or e.text).strip()
-               and (not e.container or e.container not in rows or own and e.container == own[0].name)
+               and (own and e.container == own[0].name or e.role == "menuitem"
+                    or not (e.container and e.container in rows) and _MENU_HINT.search(e.hint))
                and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _PICK_WORDS[m.group("verb")]]
     if not offered:
         raise Unplannable(f"the actions of {m.group('x')!r} offer no {m.group('verb')}", m.group("verb"))

@@ -121,3 +121,15 @@ def test_so_it_holds_the_new_value_instead_of_the_old() -> None:
     assert p.pending == ['from the menu of "warehouse_schema" pick edit', 'fill in value "reporting"', "save",
                          'check that "reporting" was saved for "warehouse_schema"',
                          "check that the variables list shows the new value"]
+
+
+def test_a_pick_from_a_menu_is_never_a_control_the_page_had_before() -> None:
+    from shared.screen import ScreenObservation, UIElement
+
+    # the icon was clicked but no menu opened: the page's own "Delete selected" is no item of the row's menu
+    page = ScreenObservation(platform="web", url="http://app/variables", title="Variables", elements=[
+        UIElement(role="row", text="batch_size 500", selector="tr:nth-of-type(1)"),
+        UIElement(role="cell", text="batch_size", container="batch_size 500", selector="tr:nth-of-type(1) td"),
+        UIElement(role="button", name="Delete", hint="btn btn-danger", selector="#bulk-delete", clickable=True)])
+    p = plan('from the menu of "batch_size" pick delete', page)
+    assert not p.feasible and "offer no delete" in p.analysis
