@@ -494,7 +494,8 @@ def statement_check(c: Clause, st: State) -> bool:
     tokens, negated = _unnegated([t.strip("\"'“”‘’()") for t in tokens if t.strip("\"'“”‘’()")])
     # the kind of record the screen lists ("a plant called Basil" on the plants page) names no record or value,
     # though a cell may hold the word ("Snake Plant")
-    tokens = [t for t in tokens if not (t.islower() and len(t) > 2 and t not in _FILLER and on_list_of(st, t))]
+    tokens = [t for k, t in enumerate(tokens) if not (t.islower() and len(t) > 2 and t not in _FILLER and on_list_of(st, t)
+                                                      and not (k and _NUMBER.match(tokens[k - 1])))]   # "3 hours": a unit
     if page is not None:
         return _field_statement(st, tokens, negated, page.group("rec"), cells)
     found = _record(tokens, cells) if cells else None
@@ -519,6 +520,12 @@ def statement_check(c: Clause, st: State) -> bool:
         return False   # "Chloe pays Bob": which of them pays is a relation in the row's order, read elsewhere
     record = " ".join(tokens[ri:rj])
     in_row = [cl for cl in cells if cl.row == row]
+    # "the CSV export bug that drops the last row": words of the record's own name cell name it, they say
+    # nothing of it ("has been resolved" must be read elsewhere, never passed on its title alone)
+    own = [cl for cl in in_row if _shows(cl.text, record)]
+    names = [n for n in names if not any(_shows(cl.text, n) for cl in own) or _NUMBER.match(n)]
+    # "checked every 3 hours": a number said with its unit is that number of those, never a 3 in "3 minutes ago"
+    names = [_with_unit(n, tokens, in_row) for n in names]
     if not names:   # "The Hobbit is available": the row's cell under the yes/no column "available"
         return _yes_no(st, record, in_row, cells, named_columns, heads, negated)
     try:
@@ -546,6 +553,20 @@ def statement_check(c: Clause, st: State) -> bool:
         raise Unplannable(str(exc)) from exc
     st.explicit_check_last = True
     return True
+
+
+_UNITS = frozenset("second seconds sec secs minute minutes min mins hour hours hr hrs h day days week weeks month months "
+                   "year years cm mm m km kg g lb lbs oz ml l percent times items".split())
+
+
+def _with_unit(name: str, tokens: list[str], in_row: list[_Cell]) -> str:
+    """*name*, or with the unit said after it ("3 hours") where *name* is a number no cell of the row is as a
+    whole: a cell "40" under "Height (cm)" is 40 cm; "3 minutes ago" is no interval of 3 hours."""
+    if not _NUMBER.match(name) or any(cl.text.strip() == name for cl in in_row):
+        return name
+    at = [k for k, t in enumerate(tokens) if t == name]
+    unit = tokens[at[0] + 1].lower() if at and at[0] + 1 < len(tokens) else ""
+    return f"{name} {unit}" if unit in _UNITS else name
 
 
 def _said(c: Clause) -> str:
