@@ -511,6 +511,8 @@ def restate(task: str) -> str:
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
     task = _restate(task)
+    told = about_first(task)   # what is told first, then "it": the request about that thing, read again
+    task = _restate(rephrase(told, VERBS)) if told != task else task
     while True:
         more = _SET_PAIRS.sub(_set_pair, task, count=1)
         if more == task:
@@ -953,9 +955,14 @@ _IT = re.compile(r"\b(?:it|them)\b", re.I)
 
 
 def context_first(task: str) -> str:
-    """"The gpu pool is paused right now. Could you turn it back on?": the task first says how things stand (with
-    "currently", "right now"), then asks for a change to "it": the request alone, about the thing named."""
-    for cut in re.finditer(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+", task):
+    """The task first says how things stand, then asks for a change to "it", "her", "that issue": the request
+    alone, about the thing the first sentence is about.
+
+    "The gpu pool is paused right now. Could you turn it back on?", "Emma moved in this week. Add her as a
+    participant", "Sam Lee cancelled his membership, remove him from the members table". The first sentence is
+    only dropped where it names the thing and carries no value of its own (an address, a number, quoted words),
+    where it asks for and checks nothing, and where the request refers back to that thing."""
+    for cut in re.finditer(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+|\s+[:;]-?[()]+\s+", task):
         here, nxt = task[:cut.start()].strip(), task[cut.end():].strip()
         m = _STANDS_NOW.match(strip_filler(here)) or _STANDS_NOW.match(here)
         if m and re.search(r"\b(?:currently|right\s+now|at\s+the\s+moment|at\s+present)\b", here, re.I) \
@@ -963,6 +970,58 @@ def context_first(task: str) -> str:
             return _IT.sub(lambda _: m.group("x"), nxt, count=1)
         break   # only the task's first sentence says how things stand
     return task
+
+
+def about_first(task: str) -> str:
+    """See :func:`context_first`: "Emma moved in this week. Add her as a participant" → "Add Emma as a
+    participant" (the task as the other rephrasings leave it)."""
+    for cut in re.finditer(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+|\s+[:;]-?[()]+\s+", task):
+        return _about_first(task[:cut.start()].strip(), task[cut.end():].strip()) or task
+    return task
+
+
+# what a first sentence is about: its words up to the first that tells what happened ("Sam Lee cancelled …",
+# "The Leeds roadworks watch only shows …", "The accented characters search fix passed QA")
+_ABOUT = re.compile(r"^(?P<x>(?:the\s+|our\s+|my\s+)?[\w'’&.-]+(?:\s+[\w'’&.-]+){0,6}?)\s+"
+                    r"(?=(?:is|are|was|were|has|have|had|keeps?|needs?|only|just|also|now|already|still|finally|"
+                    r"came|went|got|left|broke|wants?|owns?|paid|[a-z]+ed)\b)", re.I)
+_NOBODY_OWNS = re.compile(r"^(?:nobody|no\s*one)\s+\w+\s+(?P<x>(?:the\s+)?\S.*?)(?:\s+(?:yet|anymore|any\s+more|right\s+now|"
+                          r"at\s+the\s+moment))?$", re.I)
+_REFERS = re.compile(r"\b(?P<p>it|its|him|his|her|them|their|(?:that|this)\s+(?:one|issue|bug|ticket|bill|expense|watch|"
+                     r"bookmark|book|record|entry|item|task|page|member|participant|row))\b(?P<after>\s+\w+)?", re.I)
+_OBJECT_AFTER = frozenset("as to from in on at with and off up out back again into for by over".split())
+_PEOPLE = frozenset("i we you they he she it nobody someone somebody everyone everybody there this that let".split())
+
+
+def _about_first(here: str, nxt: str) -> str:
+    """*nxt*, with its first reference to what *here* is about replaced by its name; "" where that does not hold."""
+    said = re.sub(r"\s*\([^)]*\)", "", here).strip(" :(")   # "Issue 3 (CSV export) also has …"
+    # a value of its own: an address, quoted words, a number that is no record's ("Issue 3" is one, "costs 13" not)
+    values = [d for d in re.finditer(r"\d+", said) if not re.search(r"(?:\b[A-Z][\w-]*|#)\s*$", said[:d.start()])]
+    if not said or values or re.search(r"@|://|[\"“‘]|(?<!\w)'", said) \
+            or re.search(r"\b(?:should|must|check|verify|confirm|make\s+sure|ensure)\b", said, re.I) \
+            or read_clause(strip_filler(said)).act not in (Act.NONE, Act.CHECK):
+        return ""
+    if re.match(r"^\S*(?:@|://|\d)", nxt):
+        return ""   # "…, omar.f@example.net - update his record": the first sentence's own value, cut from it
+    nxt = re.sub(r"^(?:so|and|but)\s+(?=\w)", "", nxt, flags=re.I)   # "…, so mark it as available"
+    first = read_clause(strip_filler(nxt))
+    if first.act is Act.CHECK or re.match(r"^(?:he|she|they|it|we|i|you|is|are|was|does|did|has|have)\b",
+                                          strip_filler(nxt), re.I):
+        return ""
+    nobody = _NOBODY_OWNS.match(said)
+    m = nobody or _ABOUT.match(said)
+    if m is None or re.sub(r"['’](?:re|m|s|ve|d|ll)$", "", m.group("x").split()[0].lower()) in _PEOPLE:
+        return ""   # "We're finished with the printer": said by the tester of the tester
+    name = re.sub(r"^(?:our|my)\s+", "the ", m.group("x").strip())
+    ref = _REFERS.search(nxt)
+    if ref is None:
+        return ""
+    word = ref.group("p").lower()
+    after = (ref.group("after") or "").strip().lower()
+    possessive = word in ("its", "his", "their") or word == "her" and after and after not in _OBJECT_AFTER
+    said_name = f"{name}'s" if possessive else name
+    return nxt[:ref.start("p")] + said_name + nxt[ref.end("p"):]
 
 
 def drop_asides(parts: list[str]) -> list[str]:

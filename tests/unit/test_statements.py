@@ -186,3 +186,25 @@ def test_a_kind_no_list_is_called_is_not_added_to_the_first_list() -> None:
     assert not p.feasible and "say which" in p.analysis and "Products" in p.analysis
     assert steps(plan("add a product called Red Kite", screen("django_admin/admin/")))[0][1]["row"] == \
         "Products"
+
+
+def test_what_is_told_first_names_what_the_request_refers_to() -> None:
+    from server.planners.language import restate
+
+    # "it", "her", "that issue" in the request: the thing the first sentence is about, and that sentence no step
+    assert restate("Emma moved in this week. Add her as a participant") == "Add Emma as a participant"
+    assert restate("Sam Lee cancelled his membership, remove him from the members table") == \
+        "remove Sam Lee from the members table"
+    assert restate("The Hobbit came back today, so mark it as available again") == "mark The Hobbit as available"
+    assert restate("nobody owns the crash when uploading a big photo yet - assign it to bob") == \
+        "assign the crash when uploading a big photo to bob"
+    assert restate("Issue 3 (CSV export) also has a security angle. Add the security keyword to it") == \
+        "Add the security keyword to Issue 3"
+    assert restate("The Leeds roadworks watch only shows its URL. Give it the title Leeds roadworks") == \
+        "set the title of The Leeds roadworks watch to Leeds roadworks"
+    # a first sentence with a value of its own, said by the tester of the tester, or a check asked: left whole
+    for task, kept in (("Omar Farouk has a new email adress, omar.f@example.net - could you update his member record?",
+                        "omar.f@example.net"),
+                       ("We're finished with the printer for today, please disconnect it.", "disconnect it"),
+                       ("there should be exactly 4 bookmarks tagged docs, can you confirm?", "4 bookmarks")):
+        assert kept in restate(task)
