@@ -123,7 +123,15 @@ def _subject_text(text: str) -> str:
         m = _KIND_THEN_NAME.match(text) or _MESSAGE_THEN_TEXT.match(text)
         if m and m.group("kind").lower() not in GENERIC_SUBJECTS and m.group("kind").lower() not in _NOT_KINDS:
             text = m.group("x")
-    return quoted(text) or clean(text)
+    q = quoted(text)
+    # '"Alice" starts with a zero balance': quoted words with more said of them are no text to find alone
+    around = set(words(re.sub(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)", " ", text)))
+    return q if q and around <= _AROUND_QUOTED else clean(text)
+
+
+_AROUND_QUOTED = frozenset("is are shown listed displayed visible present there appears appear exists still now on in "
+                           "the a an screen page list text word words message label item entry button link tab heading "
+                           "title shows says reads should be must called named option value".split())
 
 
 # "the error Please enter a name": a kind of message, then its words as the page writes them, sentence or not

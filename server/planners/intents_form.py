@@ -392,9 +392,17 @@ def search_results_intent(c: Clause, st: State) -> bool:
     return True
 
 
+# "Emma as a participant", "milk as a new todo": the kind is said after the name, never part of it
+AS_KIND = re.compile(r"^(?P<v>\S.*?)\s+as\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?P<noun>[a-z]+(?:\s+[a-z]+)?)$", re.I)
+
+
 def _item_value(rest: str) -> tuple[str, str]:
-    """"a todo called buy milk" → (buy milk, todo); "'milk' to the list" → (milk, list)."""
+    """"a todo called buy milk" → (buy milk, todo); "'milk' to the list" → (milk, list); "Emma as a participant"
+    → (Emma, participant)."""
     q = quoted(rest)
+    kind = AS_KIND.match(rest.strip())
+    if kind:
+        return q or clean(kind.group("v")), kind.group("noun")
     m = re.match(r"^(?:an?\s+|the\s+)?(?:new\s+)?(?P<noun>[\w\s-]*?)\s*(?:called|named|titled|saying|with (?:the )?"
                  r"(?:name|title|text|label))\s*:?\s*(?P<v>.+)$", rest, re.I)
     if m:

@@ -506,7 +506,7 @@ _UP_TO = re.compile(r"^(?P<v>(?:please\s+)?(?:turn|bump|heat|warm|cool|raise|low
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
-    task = context_first(task)
+    task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
@@ -923,6 +923,9 @@ _ASIDE = re.compile(
     r"|(?:it|that|this|they|these|those)(?:'s|’s|'re|’re|\s+(?:is|are|was|were))\s+(?:now\s+|all\s+)?(?:obsolete|outdated|"
     r"deprecated|stale|unused|a\s+duplicate|duplicates|(?:a\s+)?leftovers?)\b"
     r"|(?:nobody|no\s*one)\s+(?:\w+\s+)?(?:uses?|needs?|wants?|reads?|watches|cares?|runs?)\b"
+    r"|.*\bby\s+(?:mistake|accident)$|(?:it|this|that)\s+was\s+(?:a\s+|an\s+)?(?:mistake|typo|error|wrong)$"
+    r"|(?:i|we)\s+(?:just\s+)?(?:want|need|'d\s+like|would\s+like)\s+to\s+(?:see|look\s+at|read|review)\s+(?:its|his|her|their)"
+    r"\s+(?:details|info|information|page|record|data)$"
     r"|(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|everything\s+else)\s+(?:is|are)\s+(?:fine|ok|okay)"
     r"(?:\s+as\s+(?:it\s+is|is))?$"
     r"|leave\s+(?:everything|all|the\s+rest|anything)\s+(?:else\s+)?(?:as\s+(?:it\s+)?is|alone|unchanged|(?:at|on)\s+"
@@ -952,6 +955,30 @@ _CHECKS_SOMETHING = re.compile(r"\b(?:check|checks|verify|confirm|ensure|make\s+
 _STANDS_NOW = re.compile(r"^(?P<x>\S.*?)\s+(?:is|are|'s|’s)\s+(?:(?:currently|still|now)\s+)?(?:not\s+)?[\w-]+"
                          r"(?:\s+(?:right\s+now|currently|at\s+the\s+moment|for\s+now|at\s+present))?$", re.I)
 _IT = re.compile(r"\b(?:it|them)\b", re.I)
+
+
+# "…? verify pls", "…, can you confirm?", "… - confirm that", "…? Just check, dont change anything": what was said
+# before is the check
+_CHECK_TAIL = re.compile(r"\s*(?:[?.!,;:]|\s[-–—])\s*(?:(?:can|could|would)\s+(?:you|u)\s+|(?:please|pls|plz)\s+|just\s+)?"
+                         r"(?:check|verify|confirm|double[\s-]?check)(?:\s+(?:that|it|this|pls|please|plz|for\s+me))*"
+                         r"(?:\s*[,.]?\s*(?:but\s+)?(?:don'?t|do\s+not|dont)\s+change\s+anything)?\s*[?.!]*\s*$", re.I)
+# "… at the moment", "… right now", "… in total" closing a check: how things stand, said twice
+_NOW_TAIL = re.compile(r"\s+(?:at\s+the\s+moment|right\s+now|at\s+present|currently|in\s+total|overall)(?=\s*[?.!]*\s*$)", re.I)
+
+
+def _asked_to_check(task: str) -> str:
+    """"is the Schwalbe tyres watch in both groups? please check" → "check is the Schwalbe tyres watch in both
+    groups"; a check closing on "right now" or "in total" without them."""
+    m = _CHECK_TAIL.search(task)
+    if m and m.start() > 0:
+        head = task[:m.start()].strip()
+        if not re.match(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b|"
+                        r"(?:is|are|was|were|does|do|did|has|have)\s", head, re.I):
+            head = f"check {head}"   # a question asked is a check already
+        task = head
+    if re.match(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", task, re.I):
+        task = _NOW_TAIL.sub("", task)
+    return task
 
 
 def context_first(task: str) -> str:

@@ -149,6 +149,8 @@ RULES: tuple[Rephrase, ...] = (
     # "edit the ReleaseProcess page so it also says 'Announce …'": words added to the page's text
     _rule(r"^(?:edit|change|update)\s+(?:the\s+)?(?P<p>.+?)\s+so\s+(?:that\s+)?it\s+also\s+(?:says|reads|mentions|contains)\s+"
           r"(?P<q>[\"“'].+)$", r"append the text \g<q> to \g<p>", strip=True),
+    # "search the bookmarks for the word dinners": the word is what is searched for
+    _rule(r"\b(search|look|filter)(\s+.*?)?\s+for\s+the\s+(?:word|words|term|terms|text|phrase|string)\s+(?=\S)", r"\1\2 for "),
     # "update warehouse_schema so it holds reporting instead of analytics": set to the new value (the old one said
     # only to be sure which)
     _rule(r"^(?P<v>(?:update|change|edit|set|modify|fix)\s+(?:the\s+)?(?P<x>\S.*?))\s+so\s+(?:that\s+)?it\s+(?:holds|has|contains|"

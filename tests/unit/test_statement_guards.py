@@ -18,3 +18,30 @@ def test_a_number_with_its_unit_is_never_a_bare_number_of_the_row() -> None:
     # before: a 3 anywhere in the row ("3 minutes ago") passed "checked every 3 hours"
     p = plan("Confirm the Shimano dealer news page gets checked every 3 hours", screen("changedetection/"))
     assert steps(p) == [("wait_for_element", {"text": "3 hours", "row": "Shimano dealer news Suppliers", "present": True})]
+
+
+def test_a_name_said_with_its_kind_after_as_is_the_name_alone() -> None:
+    # before: "Emma as a participant" was typed as the new participant's name, and its check found it: passed
+    p = plan("Emma moved in this week. Add her as a participant and then check she starts with a zero balance",
+             screen("ihatemoney/flatshare/"))
+    assert steps(p)[0] == ("input_text", {"text": "Emma", "field": '_("Add participant")', "clear": True, "submit": True})
+
+
+def test_quoted_words_with_more_said_of_them_are_no_text_to_find_alone() -> None:
+    # before: 'check "Alice" starts with a zero balance' checked that Alice is shown
+    assert steps(plan('check "Alice" starts with a zero balance', screen("ihatemoney/flatshare/"))) != [
+        ("wait_for_element", {"text": "Alice", "present": True})]
+    assert steps(plan('check "Alice" is listed', screen("ihatemoney/flatshare/"))) == [
+        ("wait_for_element", {"text": "Alice", "present": True})]
+
+
+def test_a_check_asked_for_after_the_statement() -> None:
+    from server.planners.language import restate
+
+    assert restate("there should be exactly 4 bookmarks tagged docs, can you confirm?") == \
+        "check there should be exactly 4 bookmarks tagged docs"
+    assert restate("Chloe's balance should be positive - confirm that") == "check Chloe's balance should be positive"
+    assert restate("is the Schwalbe tyres watch in the Prices group? please check") == \
+        "is the Schwalbe tyres watch in the Prices group"
+    assert restate("Verify that Chain Reaction clearance is paused at the moment") == \
+        "Verify that Chain Reaction clearance is paused"
