@@ -46,8 +46,13 @@ def words_in(needle: str, haystack: str, glued: bool = False) -> bool:
     if not n:
         return False
     pattern = re.compile(rf"(?<!\w){re.escape(n)}(?!\w)")
-    return pattern.search(fold(haystack)) is not None or (
-        glued and _GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None)
+    if pattern.search(fold(haystack)) is not None or (
+            glued and _GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None):
+        return True
+    # "in progress" is "in-progress" or "in_progress" as a status writes it: words joined or not, the same words
+    joined = re.compile(r"[-_ ]+")
+    spaced = joined.sub(" ", n)
+    return (" " in spaced) and re.search(rf"(?<!\w){re.escape(spaced)}(?!\w)", joined.sub(" ", fold(haystack))) is not None
 
 
 def _texts(e: UIElement) -> tuple[str, ...]:

@@ -523,7 +523,9 @@ def statement_check(c: Clause, st: State) -> bool:
     # "the CSV export bug that drops the last row": words of the record's own name cell name it, they say
     # nothing of it ("has been resolved" must be read elsewhere, never passed on its title alone)
     own = [cl for cl in in_row if _shows(cl.text, record)]
-    names = [n for n in names if not any(_shows(cl.text, n) for cl in own) or _NUMBER.match(n)]
+    verb = next((k for k, t in enumerate(tokens) if k >= rj and t.lower() in _PREDICATE), len(tokens))
+    names = [n for n in names if _NUMBER.match(n) or _at(tokens, n) > verb
+             or not any(_shows(cl.text, n) for cl in own)]   # said after the verb: a fact, wherever it shows
     # "checked every 3 hours": a number said with its unit is that number of those, never a 3 in "3 minutes ago"
     names = [_with_unit(n, tokens, in_row) for n in names]
     if not names:   # "The Hobbit is available": the row's cell under the yes/no column "available"
@@ -553,6 +555,16 @@ def statement_check(c: Clause, st: State) -> bool:
         raise Unplannable(str(exc)) from exc
     st.explicit_check_last = True
     return True
+
+
+_PREDICATE = frozenset("is are was were has have had been be does do did gets got should must needs reads says shows "
+                       "costs belongs".split())
+
+
+def _at(tokens: list[str], phrase: str) -> int:
+    """Where *phrase* starts among *tokens* (the last place it does), -1 when it is not there word for word."""
+    said = phrase.split()
+    return max((k for k in range(len(tokens)) if tokens[k:k + len(said)] == said), default=-1)
 
 
 _UNITS = frozenset("second seconds sec secs minute minutes min mins hour hours hr hrs h day days week weeks month months "

@@ -45,3 +45,9 @@ def test_a_check_asked_for_after_the_statement() -> None:
         "is the Schwalbe tyres watch in the Prices group"
     assert restate("Verify that Chain Reaction clearance is paused at the moment") == \
         "Verify that Chain Reaction clearance is paused"
+
+
+def test_a_value_said_after_the_verb_is_a_fact_though_the_name_cell_shows_it() -> None:
+    # a bookmark's cell shows its title and its tags: "has the python tag" is still checked
+    assert steps(plan("Verify that the Flask tutorial bookmark has the python tag", screen("buku/bookmark/"))) == [
+        ("wait_for_element", {"text": "python", "row": "Flask tutorial", "present": True})]
