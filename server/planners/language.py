@@ -1043,7 +1043,8 @@ def _about_first(here: str, nxt: str) -> str:
     name = re.sub(r"^(?:our|my)\s+", "the ", m.group("x").strip())
     ref = _REFERS.search(nxt)
     if ref is None:
-        return ""
+        # "Dan wants his full name shown, rename the participant Dan to Daniel": the request names it itself
+        return nxt if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", nxt, re.I) and name[:1].isupper() else ""
     word = ref.group("p").lower()
     after = (ref.group("after") or "").strip().lower()
     possessive = word in ("its", "his", "their") or word == "her" and after and after not in _OBJECT_AFTER

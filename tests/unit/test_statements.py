@@ -202,6 +202,9 @@ def test_what_is_told_first_names_what_the_request_refers_to() -> None:
         "Add the security keyword to Issue 3"
     assert restate("The Leeds roadworks watch only shows its URL. Give it the title Leeds roadworks") == \
         "set the title of The Leeds roadworks watch to Leeds roadworks"
+    # a reason told first, where the request names the thing itself
+    assert restate("Dan wants his full name shown, rename the participant Dan to Daniel") == \
+        "rename the participant Dan to Daniel"
     # a first sentence with a value of its own, said by the tester of the tester, or a check asked: left whole
     for task, kept in (("Omar Farouk has a new email adress, omar.f@example.net - could you update his member record?",
                         "omar.f@example.net"),
