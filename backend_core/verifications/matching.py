@@ -49,10 +49,13 @@ def words_in(needle: str, haystack: str, glued: bool = False) -> bool:
     if pattern.search(fold(haystack)) is not None or (
             glued and _GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None):
         return True
-    # "in progress" is "in-progress" or "in_progress" as a status writes it: words joined or not, the same words
-    joined = re.compile(r"[-_ ]+")
-    spaced = joined.sub(" ", n)
-    return (" " in spaced) and re.search(rf"(?<!\w){re.escape(spaced)}(?!\w)", joined.sub(" ", fold(haystack))) is not None
+    # "in progress" is "in-progress" as a status writes it: two words joined by a hyphen, letters either side (never
+    # a minus sign, and never an underscore: "batch_size" is no part of "max_batch_size")
+    hyphen = re.compile(r"(?<=[a-z])-(?=[a-z])")
+    spaced = hyphen.sub(" ", n)
+    if "_" in n or not re.search(r"[a-z] [a-z]", spaced):
+        return False
+    return re.search(rf"(?<![\w-]){re.escape(spaced)}(?![\w-])", hyphen.sub(" ", fold(haystack))) is not None
 
 
 def _texts(e: UIElement) -> tuple[str, ...]:

@@ -364,7 +364,9 @@ def _check_lists(texts: list[str], known: frozenset[str]) -> list[str]:
 
 _CHECKED_SUBJECT = re.compile(r"^(?:check|verify|confirm|ensure|make\s+sure|double[\s-]check)\s+(?:that\s+)?"
                               r"(?P<x>(?:the\s+)?\S+(?:\s+\S+){0,3}?)\s+(?:is|are|has|have)\b", re.I)
-_SUBJECTLESS = re.compile(r"^(?:is|are|has|have|isn['’]t|aren['’]t)\s+\S", re.I)
+# "… and is switched on": a state said of the same subject, never a question about another ("is walk dog gone?")
+_SUBJECTLESS = re.compile(r"^(?:is|are|isn['’]t|aren['’]t)\s+(?:not\s+|still\s+|now\s+|currently\s+)?(?:switched|turned|set|"
+                          r"on|off|active|inactive|enabled|disabled|paused|open|closed|[a-z]+ed)\b(?![^?]*\?)", re.I)
 
 
 def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
@@ -409,18 +411,9 @@ _BACK_REFERENCE = re.compile(r"^(?P<lead>(?:that|whether|if)\s+)?(?:it|she|he|th
                              r"(?=\s+(?:is|are|has|have|isn['’]t|aren['’]t|no\s+longer|now)\b)", re.I)
 
 
-_NEW_VALUE = re.compile(r"\b(?:the|its)\s+(?:new|updated|changed|corrected)\s+(?:value|name|title|text|amount|price|"
-                        r"number|setting)\b", re.I)
-
-
 def _named_back(clause: Clause, st: State) -> Clause:
     """"stop mail-relay and confirm it is stopped": the check is about the record the task just acted on, by
     its name, which stays true when the check is planned later, on the screen the action leads to."""
-    if clause.act is Act.CHECK and st.last_object and _NEW_VALUE.search(clause.rest):
-        # "… then check the list shows the new value": the value just set
-        rest = _NEW_VALUE.sub(f'"{st.last_object}"', clause.rest.strip(), count=1)
-        return Clause(clause.text.replace(clause.rest.strip(), rest) if clause.rest.strip() in clause.text else rest,
-                      clause.act, rest)
     if clause.act is not Act.CHECK or not st.last_object or not _BACK_REFERENCE.match(clause.rest.strip()):
         return clause
     rest = _BACK_REFERENCE.sub(lambda m: (m.group("lead") or "") + st.last_object, clause.rest.strip(), count=1)

@@ -248,9 +248,12 @@ def open_row_menu(st: State, row: str, name: str, verb: str, then: list[str]) ->
 
 # a control drawn as an item of a menu that pops over the page ("dropdown-item", "p-overflow-menu-item"): never
 # a page's own Delete that was there before the menu opened
-_MENU_HINT = re.compile(r"\b(?:menu|dropdown|drop-down|popover|pop-over|overflow|context)\b", re.I)
+_MENU_HINT = re.compile(r"\b(?:menu|dropdown|drop-down|popover|pop-over|overflow)\s*(?:item|items|option|entry|link)\b|"
+                        r"\b(?:dropdown|overflow|popover)\b", re.I)
 _MENU_PICK = re.compile(r'^from the menu of "(?P<x>[^"]+)" pick (?P<verb>delete|edit)$')
-_PICK_WORDS = {"delete": _DELETE_CONTROLS, "edit": ("edit", "rename", "modify", "change", "update")}
+# a deactivation is no deletion: "Deactivate" is never picked for delete
+_PICK_WORDS = {"delete": tuple(w for w in _DELETE_CONTROLS if w != SOFT_DELETE),
+               "edit": ("edit", "rename", "modify", "change", "update")}
 
 
 def menu_pick_intent(c: Clause, st: State) -> bool:
@@ -271,7 +274,9 @@ def menu_pick_intent(c: Clause, st: State) -> bool:
                and words(e.name or e.text)[:1] and words(e.name or e.text)[0] in _PICK_WORDS[m.group("verb")]]
     if not offered:
         raise Unplannable(f"the actions of {m.group('x')!r} offer no {m.group('verb')}", m.group("verb"))
-    pick = min(offered, key=lambda e: len(words(e.name or e.text)))   # "Delete", before "Delete all runs"
+    # the verb itself before its kin ("Delete" before "Remove"), then the fewest words ("Delete", not "Delete all")
+    verbs = _PICK_WORDS[m.group("verb")]
+    pick = min(offered, key=lambda e: (verbs.index(words(e.name or e.text)[0]), len(words(e.name or e.text))))
     st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, pick.name or pick.text, live=pick),
                   f"Click {(pick.name or pick.text)!r} for {m.group('x')!r}", row=pick.container)
     st.expect_check(None)   # what follows the pick proves the task's end

@@ -393,7 +393,9 @@ def search_results_intent(c: Clause, st: State) -> bool:
 
 
 # "Emma as a participant", "milk as a new todo": the kind is said after the name, never part of it
-AS_KIND = re.compile(r"^(?P<v>\S.*?)\s+as\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?P<noun>[a-z]+(?:\s+[a-z]+)?)$", re.I)
+# (a name: capitalised or quoted; "register as a volunteer" is a todo's own words)
+AS_KIND = re.compile(r"^(?P<v>(?-i:[A-Z])\S*(?:\s+(?-i:[A-Z])\S*){0,3}|[\"“'][^\"”']+[\"”'])\s+as\s+(?:a|an|the|our|my)\s+"
+                     r"(?:new\s+)?(?P<noun>[a-z]+(?:\s+[a-z]+)?)$", re.I)
 
 
 def _item_value(rest: str) -> tuple[str, str]:

@@ -357,11 +357,10 @@ def only_shown_check(c: Clause, st: State) -> bool:
     others: list[str] = []
     for row in rows:
         label = row.name or row.text
-        if grounding.norm(name) in grounding.norm(label):
-            continue
         first = next((e.name or e.text for e in st.live.elements if e.container == label and not e.hidden
                       and e.role in ("cell", "text", "link") and (e.name or e.text).strip()), "")
-        if first and grounding.norm(name) not in grounding.norm(first) and first not in others:
+        # the row named so exactly is the one; "batch_size_max" is another
+        if first and grounding.norm(first) != grounding.norm(name) and first.strip() not in others:
             others.append(first.strip())
     st.check(checks.text_shown(st.ctx, name))
     for other in others:

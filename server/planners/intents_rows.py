@@ -240,8 +240,9 @@ def row_switch(st: State, verb: str, rec: str, row: str) -> bool:
     assert st.live is not None
     if verb not in _SWITCHES_OFF | _SWITCHES_ON:
         return False
+    # an ARIA switch only: a checkbox a kit calls "toggle" is a todo's done box as often as an on/off state
     switches = [e for e in st.live.elements if e.container == row and not e.hidden and not e.disabled
-                and (e.role == "switch" or e.role == "checkbox" and re.search(r"\b(?:toggle|switch)\b", e.hint))]
+                and e.role == "switch"]
     if len(switches) != 1:
         return False
     on = verb in _SWITCHES_ON

@@ -923,7 +923,8 @@ _ASIDE = re.compile(
     r"|(?:it|that|this|they|these|those)(?:'s|’s|'re|’re|\s+(?:is|are|was|were))\s+(?:now\s+|all\s+)?(?:obsolete|outdated|"
     r"deprecated|stale|unused|a\s+duplicate|duplicates|(?:a\s+)?leftovers?)\b"
     r"|(?:nobody|no\s*one)\s+(?:\w+\s+)?(?:uses?|needs?|wants?|reads?|watches|cares?|runs?)\b"
-    r"|.*\bby\s+(?:mistake|accident)$|(?:it|this|that)\s+was\s+(?:a\s+|an\s+)?(?:mistake|typo|error|wrong)$"
+    r"|(?:\w+\s+){0,2}(?:entered|added|created|made|put|posted|typed|filed|booked|logged)\s+(?:it|this|that|them)"
+    r"(?:\s+\w+)?\s+by\s+(?:mistake|accident)$|(?:it|this|that)\s+was\s+(?:a\s+|an\s+)?(?:mistake|typo|error)$"
     r"|(?:i|we)\s+(?:just\s+)?(?:want|need|'d\s+like|would\s+like)\s+to\s+(?:see|look\s+at|read|review)\s+(?:its|his|her|their)"
     r"\s+(?:details|info|information|page|record|data)$"
     r"|(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|everything\s+else)\s+(?:is|are)\s+(?:fine|ok|okay)"
@@ -970,12 +971,13 @@ def _asked_to_check(task: str) -> str:
     """"is the Schwalbe tyres watch in both groups? please check" → "check is the Schwalbe tyres watch in both
     groups"; a check closing on "right now" or "in total" without them."""
     m = _CHECK_TAIL.search(task)
-    if m and m.start() > 0:
-        head = task[:m.start()].strip()
-        if not re.match(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b|"
-                        r"(?:is|are|was|were|does|do|did|has|have)\s", head, re.I):
-            head = f"check {head}"   # a question asked is a check already
-        task = head
+    head = task[:m.start()].strip() if m and m.start() > 0 else ""
+    # only a question, or what there is, is the check asked for: "delete buy milk, confirm" and "X should be
+    # removed - confirm that" ask for something done (left to be read as said)
+    if head and re.match(r"^(?:is|are|was|were|does|do|did|has|have)\s|^there\s+(?:is|are|should|must)\b|"
+                         r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", head, re.I) \
+            and not re.search(r"\b(?:removed|deleted|gone|added|created|renamed|moved|changed|updated)\b", head, re.I):
+        task = head if not re.match(r"^there\s", head, re.I) else f"check {head}"
     if re.match(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", task, re.I):
         task = _NOW_TAIL.sub("", task)
     return task
@@ -1041,6 +1043,12 @@ def _about_first(here: str, nxt: str) -> str:
     if m is None or re.sub(r"['’](?:re|m|s|ve|d|ll)$", "", m.group("x").split()[0].lower()) in _PEOPLE:
         return ""   # "We're finished with the printer": said by the tester of the tester
     name = re.sub(r"^(?:our|my)\s+", "the ", m.group("x").strip())
+    rest = said[m.end("x"):] if not nobody else ""
+    # "Alice paid for the Cinema tickets, delete them": another thing named after the verb could be "it"
+    if re.search(r"(?<![\w'’])(?-i:[A-Z][a-z])", rest) or re.match(
+            r"^\s*(?:(?:only|just|also|now|already|still|finally|\w+ly)\s+)*\w+\s+(?:back\s+|up\s+|out\s+)?"
+            r"(?:the|a|an|this|that|these|those|our|my|your|their)\s+\w", rest, re.I):
+        return ""
     ref = _REFERS.search(nxt)
     if ref is None:
         # "Dan wants his full name shown, rename the participant Dan to Daniel": the request names it itself

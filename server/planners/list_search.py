@@ -74,7 +74,9 @@ _NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "source", "pass
               "toggle", "skip", "sort", "sorting", "theme", "navigation", "history", "filter", "search", "show",
               "counts", "select", "remove", "rename", "new", "create", "copy", "json", "all", "yes", "no",
               "preview", "print", "share", "upload", "duplicate", "publish", "restart", "stop", "start", "refresh",
-              "reset", "kill", "run", "shutdown", "reload", "clear", "sign", "signout"}
+              "reset", "kill", "run", "shutdown", "reload", "clear", "sign", "signout", "archive", "unarchive", "pause",
+              "resume", "approve", "reject", "close", "reopen", "enable", "disable", "activate", "deactivate", "trigger",
+              "cancel", "retry", "mute", "unmute", "stop", "start", "restore", "merge", "lock", "unlock"}
 # words that say a link shows something without naming it: "View Tickets" is the tickets list, "View all" no list
 _VIEWING = {"view", "show", "browse", "list", "all", "my"}
 MAX_LISTS_SEARCHED = 8

@@ -146,8 +146,10 @@ def _unless_preposition(m: re.Match[str]) -> str:
 def parse_record(text: str) -> Record:
     """"a customer named Ivy Nguyen with email ivy@x.com from Hanoi" → name, noun and fields."""
     rec = Record()
-    kind = re.match(r"^(?P<v>\S.*?)\s+as\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?P<noun>[a-z]+(?:\s+[a-z]+)?)\s*$", text.strip(), re.I)
-    if kind and not re.search(r"\b(?:called|named|titled|with|from|by)\b", kind.group("v"), re.I):
+    from server.planners.intents_form import AS_KIND
+
+    kind = AS_KIND.match(text.strip())
+    if kind:
         text = f"a {kind.group('noun')} called {kind.group('v')}"   # "Emma as a participant": a participant called Emma
     text = re.sub(r"\b(?:who\s+)?(?:lives|living|based|located|residing)\s+in\b", "from", text, flags=re.I)
     # "… to my list", "… onto the shopping list": where it goes, not a field of it

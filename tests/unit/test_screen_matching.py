@@ -109,10 +109,11 @@ def test_a_row_of_a_card_that_holds_every_row_is_not_in_another_row() -> None:
     assert ElementQuery("", "", "Wed Maya", "", False, "").candidates(elements) == [wed, cells[2], cells[3]]
 
 
-def test_words_joined_by_a_hyphen_or_underscore_are_the_same_words() -> None:
+def test_words_joined_by_a_hyphen_are_the_same_words() -> None:
     from backend_core.verifications.matching import words_in
 
-    # "in progress" is the status "in-progress"; still whole words only
+    # "in progress" is the status "in-progress"; still whole words only, and an underscore or a minus never joins
     assert words_in("in progress", "in-progress") and words_in("in-progress", "in progress")
-    assert words_in("batch size", "batch_size 500")
+    assert not words_in("batch_size", "max_batch_size 1000") and not words_in("batch size", "batch_size 500")
+    assert not words_in("-20.00 EUR", "Alice: 20.00 EUR")
     assert not words_in("in progress", "progressive") and not words_in("cat", "category")

@@ -40,9 +40,11 @@ def test_a_check_asked_for_after_the_statement() -> None:
 
     assert restate("there should be exactly 4 bookmarks tagged docs, can you confirm?") == \
         "check there should be exactly 4 bookmarks tagged docs"
-    assert restate("Chloe's balance should be positive - confirm that") == "check Chloe's balance should be positive"
     assert restate("is the Schwalbe tyres watch in the Prices group? please check") == \
         "is the Schwalbe tyres watch in the Prices group"
+    # only a question or what there is: a request followed by "confirm" is still that request, never a text to find
+    for task in ("delete buy milk, confirm", "The Groceries bill should be removed - confirm that"):
+        assert restate(task) == task
     assert restate("Verify that Chain Reaction clearance is paused at the moment") == \
         "Verify that Chain Reaction clearance is paused"
 

@@ -133,3 +133,24 @@ def test_a_pick_from_a_menu_is_never_a_control_the_page_had_before() -> None:
         UIElement(role="button", name="Delete", hint="btn btn-danger", selector="#bulk-delete", clickable=True)])
     p = plan('from the menu of "batch_size" pick delete', page)
     assert not p.feasible and "offer no delete" in p.analysis
+
+
+def test_review_of_the_change_a_todos_box_is_no_switch_and_a_question_keeps_its_own_subject() -> None:
+    # a todo's done box (a kit's "toggle" checkbox) is never set by "pause" or "start"
+    p = plan("pause walk the dog", screen("todomvc/index.html#/"))
+    assert not p.feasible or all(cmd != "set_checked" for cmd, _ in steps(p))
+    # "is walk the dog gone?" after a check of another todo is a question of its own, never "buy milk is walk …"
+    p = plan("check that buy milk is shown. is walk the dog gone?", screen("todomvc/index.html#/"))
+    assert all("buy milk is" not in str(params.get("text", "")) for _, params in steps(p))
+
+
+def test_review_of_the_change_a_menus_deactivate_is_no_delete() -> None:
+    from shared.screen import ScreenObservation, UIElement
+
+    menu = ScreenObservation(platform="web", url="http://app/users", title="Users", elements=[
+        UIElement(role="row", text="ann ann@x.org", selector="tr:nth-of-type(1)"),
+        UIElement(role="cell", text="ann", container="ann ann@x.org", selector="tr:nth-of-type(1) td"),
+        *[UIElement(role="menuitem", name=n, selector=f"#m{i}", clickable=True)
+          for i, n in enumerate(("Edit", "Deactivate", "Delete user"))]])
+    assert steps(plan('from the menu of "ann" pick delete', menu)) == [
+        ("click_element", {"text": "Delete user", "role": "menuitem"})]
