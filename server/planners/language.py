@@ -915,6 +915,9 @@ def _place_then_rest(part: str) -> list[str]:
 # printer for today"), what for ("so I can watch what it sends"), what not to do ("but don't start the print",
 # "(dont hit print yet)"), and "let me know" or "thanks". A clause that is only that is dropped.
 _NOT = r"(?:don'?t|don’t|dont|do\s+not|no\s+longer|won'?t|won’t|will\s+not|never)"
+# "Process type is fine", "the rest is ok as it is": nothing to change, and nothing to check
+_FINE_AS_IS = (r"(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|everything\s+else)\s+(?:is|are)\s+"
+               r"(?:fine|ok|okay)(?:\s+as\s+(?:it\s+)?is)?$")
 _ASIDE = re.compile(
     r"^(?:(?:we|i|they)(?:'re|’re|'m|’m|\s+are|\s+am)?\s+(?:all\s+)?(?:done|finished|through)\b"
     rf"|(?:we|i|they)\s+{_NOT}\s+(?:really\s+)?(?:need|use|print|play|watch|sell|stock|run|care|plan)\b"
@@ -927,8 +930,7 @@ _ASIDE = re.compile(
     r"(?:\s+\w+)?\s+by\s+(?:mistake|accident)$|(?:it|this|that)\s+was\s+(?:a\s+|an\s+)?(?:mistake|typo|error)$"
     r"|(?:i|we)\s+(?:just\s+)?(?:want|need|'d\s+like|would\s+like)\s+to\s+(?:see|look\s+at|read|review)\s+(?:its|his|her|their)"
     r"\s+(?:details|info|information|page|record|data)$"
-    r"|(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|everything\s+else)\s+(?:is|are)\s+(?:fine|ok|okay)"
-    r"(?:\s+as\s+(?:it\s+is|is))?$"
+    rf"|{_FINE_AS_IS}"
     r"|leave\s+(?:everything|all|the\s+rest|anything)\s+(?:else\s+)?(?:as\s+(?:it\s+)?is|alone|unchanged|(?:at|on)\s+"
     r"(?:the\s+|its\s+|their\s+)?defaults?)$"
     r"|(?:keep|use)\s+(?:the\s+)?defaults?(?:\s+for\s+(?:the\s+rest|everything\s+else|the\s+others))?$"
@@ -956,6 +958,8 @@ _CHECKS_SOMETHING = re.compile(r"\b(?:check|checks|verify|confirm|ensure|make\s+
 _STANDS_NOW = re.compile(r"^(?P<x>\S.*?)\s+(?:is|are|'s|’s)\s+(?:(?:currently|still|now)\s+)?(?:not\s+)?[\w-]+"
                          r"(?:\s+(?:right\s+now|currently|at\s+the\s+moment|for\s+now|at\s+present))?$", re.I)
 _IT = re.compile(r"\b(?:it|them)\b", re.I)
+# where a task's first sentence ends: a stop, a dash, a comma, an emoticon ("… is back :( reopen it")
+_SENTENCE_END = re.compile(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+|\s+[:;]-?[()]+\s+")
 
 
 # "…? verify pls", "…, can you confirm?", "… - confirm that", "…? Just check, dont change anything": what was said
@@ -964,6 +968,7 @@ _CHECK_TAIL = re.compile(r"\s*(?:[?.!,;:]|\s[-–—])\s*(?:(?:can|could|would)\
                          r"(?:check|verify|confirm|double[\s-]?check)(?:\s+(?:that|it|this|pls|please|plz|for\s+me))*"
                          r"(?:\s*[,.]?\s*(?:but\s+)?(?:don'?t|do\s+not|dont)\s+change\s+anything)?\s*[?.!]*\s*$", re.I)
 # "… at the moment", "… right now", "… in total" closing a check: how things stand, said twice
+_CHECK_LEAD = re.compile(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", re.I)
 _NOW_TAIL = re.compile(r"\s+(?:at\s+the\s+moment|right\s+now|at\s+present|currently|in\s+total|overall)(?=\s*[?.!]*\s*$)", re.I)
 
 
@@ -974,11 +979,11 @@ def _asked_to_check(task: str) -> str:
     head = task[:m.start()].strip() if m and m.start() > 0 else ""
     # only a question, or what there is, is the check asked for: "delete buy milk, confirm" and "X should be
     # removed - confirm that" ask for something done (left to be read as said)
-    if head and re.match(r"^(?:is|are|was|were|does|do|did|has|have)\s|^there\s+(?:is|are|should|must)\b|"
-                         r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", head, re.I) \
+    if head and (re.match(r"^(?:is|are|was|were|does|do|did|has|have)\s|^there\s+(?:is|are|should|must)\b", head, re.I)
+                 or _CHECK_LEAD.match(head)) \
             and not re.search(r"\b(?:removed|deleted|gone|added|created|renamed|moved|changed|updated)\b", head, re.I):
         task = head if not re.match(r"^there\s", head, re.I) else f"check {head}"
-    if re.match(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", task, re.I):
+    if _CHECK_LEAD.match(task):
         task = _NOW_TAIL.sub("", task)
     return task
 
@@ -991,22 +996,22 @@ def context_first(task: str) -> str:
     participant", "Sam Lee cancelled his membership, remove him from the members table". The first sentence is
     only dropped where it names the thing and carries no value of its own (an address, a number, quoted words),
     where it asks for and checks nothing, and where the request refers back to that thing."""
-    for cut in re.finditer(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+|\s+[:;]-?[()]+\s+", task):
-        here, nxt = task[:cut.start()].strip(), task[cut.end():].strip()
-        m = _STANDS_NOW.match(strip_filler(here)) or _STANDS_NOW.match(here)
-        if m and re.search(r"\b(?:currently|right\s+now|at\s+the\s+moment|at\s+present)\b", here, re.I) \
-                and _IT.search(nxt) and read_clause(strip_filler(nxt)).act not in (Act.NONE, Act.CHECK):
-            return _IT.sub(lambda _: m.group("x"), nxt, count=1)
-        break   # only the task's first sentence says how things stand
+    cut = _SENTENCE_END.search(task)   # only the task's first sentence says how things stand
+    if cut is None:
+        return task
+    here, nxt = task[:cut.start()].strip(), task[cut.end():].strip()
+    m = _STANDS_NOW.match(strip_filler(here)) or _STANDS_NOW.match(here)
+    if m and re.search(r"\b(?:currently|right\s+now|at\s+the\s+moment|at\s+present)\b", here, re.I) \
+            and _IT.search(nxt) and read_clause(strip_filler(nxt)).act not in (Act.NONE, Act.CHECK):
+        return _IT.sub(lambda _: m.group("x"), nxt, count=1)
     return task
 
 
 def about_first(task: str) -> str:
     """See :func:`context_first`: "Emma moved in this week. Add her as a participant" → "Add Emma as a
     participant" (the task as the other rephrasings leave it)."""
-    for cut in re.finditer(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+|\s+[:;]-?[()]+\s+", task):
-        return _about_first(task[:cut.start()].strip(), task[cut.end():].strip()) or task
-    return task
+    cut = _SENTENCE_END.search(task)
+    return (_about_first(task[:cut.start()].strip(), task[cut.end():].strip()) or task) if cut else task
 
 
 # what a first sentence is about: its words up to the first that tells what happened ("Sam Lee cancelled …",
@@ -1068,8 +1073,7 @@ def drop_asides(parts: list[str]) -> list[str]:
         if _CHECKS_SOMETHING.search(part) and not re.match(r"^(?:(?:we|i|they)(?:'re|’re|'m|’m)|it'?s\s+not|that'?s\s+not|"
                                                           r"(?:it|that|this|they)\s+(?:is|are|was|were)\s+(?:now\s+|all\s+)?"
                                                           r"(?:obsolete|outdated|deprecated|stale|unused|a\s+duplicate)\b|"
-                                                          r"(?:the\s+)?(?:\w+\s+)?(?:type|kind|defaults?|settings?|options?|rest|"
-                                                          r"everything\s+else)\s+(?:is|are)\s+(?:fine|ok|okay)(?:\s+as\s+(?:it\s+)?is)?$)",
+                                                          rf"{_FINE_AS_IS})",
                                                           strip_filler(part), re.I):
             # ("we're done with it" and "it's not needed" are said, no check); a "let me know" after it is dropped
             out.append(re.sub(r"\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*$", "", part,
