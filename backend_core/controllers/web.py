@@ -66,8 +66,11 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
              P("expect", required=True, description="word the element must show, e.g. On, French"),
              P("text", description="visible text of the element"),
              P("selector", description="CSS selector"),
-             P("max_clicks", ParamType.INT, default=5, minimum=1, maximum=20))
-    def click_until(self, expect: str, text: str = "", selector: str = "", max_clicks: int = 5) -> str:
+             P("max_clicks", ParamType.INT, default=5, minimum=1, maximum=20),
+             P("shows", description="CSS selector of the element that shows the word, when it is another one "
+                                    "(a player's state beside its play/pause button)"))
+    def click_until(self, expect: str, text: str = "", selector: str = "", max_clicks: int = 5,
+                    shows: str = "") -> str:
         what = text or selector
         pattern = re.compile(rf"(?<!\w){re.escape(expect)}(?!\w)", re.I)
 
@@ -76,15 +79,18 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
             if loc.count() == 0:
                 raise DeviceFailure(f"no element {what!r}", expected=f"element {what!r} visible")
             target = loc.first
+            shown_by = page.locator(shows).first if shows else target
+            if shows and page.locator(shows).count() == 0:
+                raise DeviceFailure(f"no element {shows!r}", expected=f"element {shows!r} visible")
             for clicks in range(max_clicks + 1):
-                shown = (target.inner_text(timeout=2000) or "").strip()
+                shown = (shown_by.inner_text(timeout=2000) or "").strip()
                 if pattern.search(shown):
-                    return f"{what!r} shows {shown!r} after {clicks} click(s)"
+                    return f"{(shows or what)!r} shows {shown!r} after {clicks} click(s)"
                 if clicks < max_clicks:
                     target.click(timeout=3000)
                     self.session.settle(page)
-            raise DeviceFailure(f"{what!r} still shows {shown!r} after {max_clicks} clicks",
-                                expected=f"{what!r} showing {expect!r}")
+            raise DeviceFailure(f"{(shows or what)!r} still shows {shown!r} after {max_clicks} clicks of {what!r}",
+                                expected=f"{(shows or what)!r} showing {expect!r}")
 
         return self.session.call(cycle)
 

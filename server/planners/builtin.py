@@ -31,7 +31,7 @@ from server.planners.intents_act import (
     url_intent,
 )
 from server.planners.intents_item_facts import item_fact_check
-from server.planners.intents_media import pause_intent, playing_intent
+from server.planners.intents_media import pause_intent, playback_check, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, switch_check, verb_names_a_control
 from server.planners.intents_check import check_intent
@@ -78,6 +78,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows
     ("search-results", search_results_intent),   # the closed loop's own: what a search that answers as typed found
     ("playing", playing_intent),    # the closed loop's own: "play X" once X's tile was clicked
+    ("playback-check", playback_check),   # "make sure the video is running again": the player's own state
     ("records-tab", records_tab_intent),   # and its records, when a list's page keeps them behind a tab
     ("row-verb", row_verb_intent),  # "pause Wiggle road bikes": the control of its row whose label is the action
     ("workflow", workflow_intent),  # "close ticket 1 as fixed": the action a record's page offers

@@ -138,6 +138,27 @@ def tune_channel(st: State, number: str) -> None:
         st.expect_check(None)
 
 
+def channel_check(st: State, number: str, negative: bool = False) -> None:
+    """"we're on channel 1", "the channel is 8": the screen that plays channels shows that number, read from its
+    element of the current channel (else its banner); never tuned first, which would make the check pass."""
+    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    if not live:
+        raise Unplannable("no screen of this device plays channels")
+    named = [e for e in live[0].elements if "channel" in words(e.name) and e.selector and not e.many]
+    shown = next((e for e in named if "current" in words(e.name)), named[0] if named else None)
+    if shown is None:
+        raise Unplannable(f"nothing on {live[0].label} shows the channel's number")
+    if st.node != live[0].id:
+        st.goto(live[0])
+    st.check(checks.element(st.ctx, selector=shown.selector, text=number, present=not negative,
+                            description=f"Check channel {number} is {'not ' if negative else ''}on"))
+
+
+# words that may follow a channel's number in a request to tune it ("channel 5 on live tv please")
+_AFTER_CHANNEL = frozenset("please pls plz now on the live tv screen for me again instead right away quickly thanks "
+                           "thank you of it".split())
+
+
 def channel_intent(c: Clause, st: State) -> bool:
     low = c.low
     m = re.search(r"\bchannel\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,4})\b|\b(?:tune|zap|flip)\s+(?:in\s+)?(?:to\s+)?(\d{1,4})\b",
@@ -146,6 +167,11 @@ def channel_intent(c: Clause, st: State) -> bool:
     if not m and not updown:
         return False
     if m:
+        after = words(low[m.end():])
+        if after and not set(after) <= _AFTER_CHANNEL:
+            # "go to channel 8 - is the banner showing X": more is asked than the channel; never dropped unread
+            raise Unplannable(f"I cannot tell what to do with {low[m.end():].strip()!r} after channel "
+                              f"{m.group(1) or m.group(2)}", c.text)
         tune_channel(st, m.group(1) or m.group(2))
         return True
     live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
@@ -205,6 +231,11 @@ def press_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.PRESS and not inherits:
         return False
     body = c.rest if c.act is Act.PRESS else c.text
+    # "press 'Clear completed' to tidy up the list": what it is for names no key ("up")
+    body = re.sub(r"\s+(?:to|so\s+that|so\s+as\s+to|in\s+order\s+to)\s+(?!the\b|a\b|\d)[a-z]+\b.*$", "", body,
+                  flags=re.I) or body
+    if c.act is Act.PRESS and quoted(body) and not find_keys(quoted(body), st.key_choices()):
+        return activate(Clause(f"click {body}", Act.CLICK, body), st)   # "press 'Clear completed'": a control
     chord = re.search(r"\b((?:ctrl|control|shift|alt|cmd|meta|command)\s*\+\s*[\w+]+)", body, re.I)
     if chord and st.has(V.PRESS_SHORTCUT):
         keys = re.sub(r"\bctrl\b", "Control", chord.group(1), flags=re.I).replace(" ", "")
@@ -215,6 +246,10 @@ def press_intent(c: Clause, st: State) -> bool:
     if not keys:
         if inherits:
             return False
+        from server.planners.intents_media import pause_intent
+
+        if pause_intent(c, st):   # "press pause": the player's own control, pressed until it says so
+            return True
         return activate(Clause("click " + body, Act.CLICK, body), st)   # "press the Play button"
     count = find_count(body)
     for i, key in enumerate(keys):
@@ -593,7 +628,7 @@ def activate(c: Clause, st: State) -> bool:
     if records_of:
         raw = records_of.group("x")
     wants_records = bool(records_of) or bool(re.match(r"^(?:all|every)\b", clean(c.rest), re.I))
-    where = re.match(r"^(?P<a>.+?)\s+(?:from|in|on|under|inside)\s+(?:the\s+)?(?P<b>[\w ]+?)(?:\s+(?:screen|page|section|menu|tab))?$",
+    where = re.match(r"^(?P<a>.+?)\s+(?:from|in|on|under|inside)\s+(?:the\s+)?(?P<b>[\w -]+?)(?:\s+(?:screen|page|section|menu|tab))?$",
                      raw or "", re.I)
     if where and st.ctx.navigation.nodes:   # "play Ocean Giants from the replay": that screen, then the item on it
         place = [t for t in grounding.screens(where.group("b"), st.ctx, minimum=0.85)
@@ -692,6 +727,13 @@ def activate(c: Clause, st: State) -> bool:
     best_declared = declared[0].score if declared else 0.0
     if c.act is Act.PLAY and declared and best_declared >= 0.8:
         best_screen = min(best_screen, 0.79)   # "play X" names a thing to play, not the screen it is on
+    if c.act is Act.CLICK and screen and declared and best_declared >= 0.6 \
+            and set(words(target_text)) <= set(words(declared[0].element.text or declared[0].element.name)) \
+            and max(grounding.similarity(target_text, screen[0].node.label),
+                    grounding.similarity(target_text, screen[0].node.id.replace("_", " "))) < 0.9:
+        # "hit pause": the control "play pause" says every word; a screen that has "pause" only among its
+        # keywords is where the control is, not what is clicked
+        best_screen = min(best_screen, best_declared - 0.06)
     if screen and (best_screen >= 0.8 and best_screen >= best_declared - (0.0 if wants_screen else 0.05)
                    or wants_screen and best_screen >= 0.55 and best_screen >= best_live):
         node = screen[0].node

@@ -195,6 +195,17 @@ def _absent_name(st: State, name: str) -> None:
     _text_check(st, name, True, subject="")
 
 
+def _shown_when_on(st: State, subject: str) -> bool:
+    """*subject* is a thing the device opens or plays (a channel's row, a programme's tile), not a setting or a
+    switch: being on is being shown."""
+    declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node, minimum=0.85)
+    if not declared or declared[0].element.values or not declared[0].element.opens:
+        return False
+    switches = grounding.live_elements(subject, st.live, roles=frozenset({"switch", "checkbox"}), minimum=0.85) \
+        if st.live is not None else []
+    return not switches
+
+
 def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
     if not body:
@@ -234,6 +245,30 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
     flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
+    # "Wild Earth is on", "Future of Robots is on now": a channel or a programme is on when it is shown; only a
+    # setting or a switch is on as a state
+    m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+on(?:\s+(?:air|now|right\s+now|at\s+the\s+moment|currently|tonight|"
+                 r"today))?$", flat, re.I)
+    if m and _shown_when_on(st, m.group("x")):
+        flat = f"{m.group('x')} is shown"
+    # "is the banner showing Gadget Lab?": what it shows
+    m = re.match(r"^(?:is|are)\s+(?P<x>(?:the|its|this|that|their)\s+.+?)\s+(?:showing|displaying|saying|reading|listing)\s+"
+                 r"(?P<y>\S.*)$", flat, re.I)
+    if m:
+        flat = f"{m.group('x')} shows {m.group('y')}"
+    # "is the audio language set to English?", "is the audio language English?": a setting's value, asked
+    m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:set|switched|changed|configured)\s+(?:to|as)\s+(?P<v>.+)$",
+                 flat, re.I)
+    if m:
+        flat = f"{m.group('x')} is {m.group('v')}"
+    elif re.match(r"^(?:is|are)\s+(?!there\b)\S+\s+\S+", flat, re.I) and st.ctx.navigation.nodes:
+        said = flat.split()[1:]
+        for k in range(len(said) - 1, 0, -1):
+            name, value = " ".join(said[:k]), " ".join(said[k:])
+            found = grounding.tree_elements(name, st.ctx, prefer_node=st.node, minimum=0.9)
+            if found and found[0].element.values and any(words(v) == words(value) for v in found[0].element.values):
+                flat = f"{name} is {value}"
+                break
     # a question is a statement to check: "is Wild Earth in the guide?" → "Wild Earth is in the guide"
     m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<x>.+?)\s+(?:there\s+|still\s+)?(?:(?:listed|shown|included|found|"
                  r"available)\s+(?=(?:in|on|at|under)\s))?(?P<p>(?:in|on|at|under)\s+.+|" + _SHOWN + r")$", flat, re.I)
@@ -253,7 +288,18 @@ def check_intent(c: Clause, st: State) -> bool:
     m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
     if m and st.last_object:
         flat = f"the {m.group('x')} shows {st.last_object}"
-    from server.planners.intents_act import tune_channel  # a check may tune first: "channel 8 is Tech Today"
+    from server.planners.intents_act import channel_check, tune_channel  # a check may tune first: "channel 8 is Tech Today"
+
+    # "we're on channel 1", "the channel is now 8", "channel 3 is shown": the channel on now, never tuned
+    m = re.match(r"^(?:(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+)(?:now\s+|still\s+)?"
+                 r"(?:on|at|tuned\s+to|watching)\s+channel\s*(?P<n>\d{1,4})$", flat, re.I) \
+        or re.match(r"^(?:the\s+)?(?:current\s+)?channel\s+(?:is|shows)\s+(?:now\s+)?(?:channel\s*)?(?P<n>\d{1,4})$",
+                    flat, re.I) \
+        or re.match(r"^channel\s*(?P<n>\d{1,4})\s+(?:is|shows)\s+(?:now\s+)?(?:shown|on|showing|displayed|playing|active|"
+                    r"selected|tuned(?:\s+in)?|on\s+screen)$", flat, re.I)
+    if m and st.ctx.navigation.nodes:
+        channel_check(st, m.group("n"), negative)
+        return True
 
     m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(.+)$", flat, re.I)
     if m:

@@ -21,7 +21,7 @@ from server.planners.list_search import key_shaped, on_list_of, record_shaped, s
 from server.planners.site_search import box_before_button, box_before_search_button, without_leading_kind
 from server.planners.matching import nodes_with_keyword, stems
 from server.planners.state import Defer, State, Unplannable
-from shared.models import NodeInfo
+from shared.models import ElementInfo, NodeInfo
 from shared import vocabulary as V
 from shared.screen import (
     CLICKABLE_ROLES, ROLE_BUTTON, ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_LINK, ROLE_RADIO, ROLE_TEXTBOX, UIElement,
@@ -843,8 +843,33 @@ def _tree_record(st: State, subject: str, value: str) -> bool:
     raise Defer(item.label, replace_with=[f'set the value to "{value}"', "save"])
 
 
+_WITH_PIN = re.compile(r"\s+with\s+PIN\s+(?P<p>\w+)\s*$", re.I)
+
+
+def _set_with_pin(st: State, node: NodeInfo, el: ElementInfo, value: str, pin: str) -> None:
+    """A setting whose change asks for a PIN (a parental lock): selected once, the PIN typed into the field its
+    screen declares for it and confirmed, then the setting must show the value (a wrong PIN leaves it as it was)."""
+    field = next((e for e in node.elements if set(words(e.name)) & {"pin", "password", "passcode", "code"} and e.selector
+                  and not e.many and e is not el), None)
+    if field is None:
+        raise Unplannable(f"{node.label} declares no field for a PIN, so {el.name} cannot be set with one", el.name)
+    ok = next((e for e in node.elements if set(words(e.name)) & {"ok", "confirm", "submit", "enter"} and e.selector
+               and not e.many), None)
+    st.click_declared(el, None, f"Select {el.name}")
+    st.add(V.INPUT_TEXT, {"text": pin, "selector": field.selector, "clear": True, **({} if ok else {"submit": True})},
+           f"Enter the PIN in {field.name}")
+    if ok is not None:
+        st.click_declared(ok, None, f"Confirm the PIN ({ok.text or ok.name})")
+    st.node = node.id
+    st.expect_check(checks.element(st.ctx, selector=el.selector, text=value,
+                                   description=f"Check {el.name} is {value}"))
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
+    pin = _WITH_PIN.search(c.rest)
+    if pin is not None:   # "turn on parental lock with PIN 0000": the setting, then the PIN its dialog asks for
+        c = Clause(c.text[:len(c.text) - len(c.rest) + pin.start()], c.act, c.rest[:pin.start()])
     text = c.rest.strip()
     value, subject = "", ""
     if c.act in (Act.TURN_ON, Act.TURN_OFF):
@@ -886,6 +911,11 @@ def set_intent(c: Clause, st: State) -> bool:
         subject, value = m.group("x"), m.group("v").capitalize()
     subject = clean(re.sub(r"\s+(?:dropdown|drop-down|select|selector|picker|setting|option|field)$", "", subject,
                            flags=re.I))
+    general = re.match(r"^(?P<x>.+?)\s+(?:controls?|settings|options|feature|function)$", subject, re.I)
+    named = [t for t in grounding.tree_elements(general.group("x"), st.ctx, minimum=0.7)
+             if set(words(general.group("x"))) <= set(words(t.element.name))] if general else []
+    if general and not grounding.tree_elements(subject, st.ctx, minimum=0.85) and len(named) == 1:
+        subject = named[0].element.name   # "the parental controls": the one setting named parental
     value_low = value.lower()
     if value_low in ("on", "off"):
         value = value.capitalize()
@@ -980,7 +1010,9 @@ def set_intent(c: Clause, st: State) -> bool:
         if el.values and not any(value_low == v.lower() for v in el.values):
             raise Unplannable(f"{el.name} cannot be {value!r}: its values are {', '.join(el.values)}", value)
         st.goto(t.node)
-        if st.has(V.CLICK_UNTIL):
+        if pin is not None:
+            _set_with_pin(st, t.node, el, value, pin.group("p"))
+        elif st.has(V.CLICK_UNTIL):
             params = {"selector": el.selector} if el.selector else {"text": el.text or el.name}
             st.add(V.CLICK_UNTIL, {**params, "expect": value}, f"Set {el.name} to {value}")
             st.expect_check(None)

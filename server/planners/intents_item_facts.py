@@ -15,6 +15,7 @@ from server.planners.intents_param import MIN_SCORE, _best_item, _open_item
 from server.planners.language import Act, Clause
 from server.planners.state import State
 from shared import vocabulary as V
+from shared.models import ElementInfo, NodeInfo
 
 # subject, a verb of being or of coming out, a preposition, then a value: a year or a date after "in" / "on" (a
 # name there is a place: "Silent Harbor is in Movies"), anything named after "from" / "since"
@@ -39,7 +40,7 @@ def item_fact_check(c: Clause, st: State) -> bool:
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", _strip_neg(body), flags=re.I)
     m = _SAID_OF.match(flat) or _FIELD_OF.match(flat)
     if m is None:
-        return False
+        return _field_here(st, flat, negative)
     subject, value = m.group("x").strip(), (m.group("v") or m.group("d") or "").strip()
     field = m.groupdict().get("f") or ""
     if not _DISTINCT.match(value) or grounding.screens(value, st.ctx, minimum=0.8):
@@ -50,13 +51,12 @@ def item_fact_check(c: Clause, st: State) -> bool:
             return False
         _text_check(st, value, negative, subject="")
         return True
-    if not st.has(V.GOTO) or "param" not in st.param_names(V.GOTO):
-        return False
     if st.live is not None and grounding.rows(subject, st.live):
         return False   # a row of the screen shown: its own cells say it (the statement checks)
-    best = _best_item(subject, st, st.ctx.navigation.nodes)
+    best = _best_item(subject, st, st.ctx.navigation.nodes) \
+        if st.has(V.GOTO) and "param" in st.param_names(V.GOTO) else None
     if best is None or best[0][0] < max(MIN_SCORE, 0.9):
-        return False
+        return _on_its_page(st, subject, value, field, negative)
     (_, item), node = best
     _open_item(st, node, item)
     held = next((e for e in node.elements if field and e.selector and grounding.similarity(field, e.name) >= 0.9), None)
@@ -65,4 +65,71 @@ def item_fact_check(c: Clause, st: State) -> bool:
                                         description=f"Check the {field} of {item} is {value}"))
         return True
     _text_check(st, value, negative, subject="")
+    return True
+
+
+def _page_field(node: NodeInfo, field: str, value: str) -> ElementInfo | None:
+    """The element of *node* that holds *field* ("release year": its year), or, with no field said, the one a
+    year is read from ("from 2021")."""
+    said = field or ("year" if re.fullmatch(r"\d{4}", value) else "")
+    if not said:
+        return None
+    for name in (said, said.split()[-1]):
+        held = next((e for e in node.elements if e.selector and not e.many and grounding.similarity(name, e.name) >= 0.9),
+                    None)
+        if held is not None:
+            return held
+    return None
+
+
+def _on_its_page(st: State, subject: str, value: str, field: str, negative: bool) -> bool:
+    """"Silent Harbor is from 2021" on a tree whose items are elements that open one detail screen: X opened (unless
+    its page is shown already), its page proved to be X's by its title, then the value on it."""
+    found = [t for t in grounding.tree_elements(subject, st.ctx, prefer_node=st.node, minimum=0.9)
+             if t.element.opens and not t.element.many]
+    if not found:
+        return False
+    t = found[0]
+    page = st.node_info(t.element.opens)
+    if page is None:
+        return False
+    label = t.element.text or t.element.name
+    here = st.node == page.id and grounding.similarity(st.last_object or "", label) >= 0.9
+    if not here:
+        if st.node != t.node.id:
+            st.goto(t.node)
+        st.click_declared(t.element, None, f"Open {label}")
+        st.node, st.last_object = page.id, label
+    title = next((e for e in page.elements if "title" in e.name.split() and e.selector and not e.many), None)
+    if title is not None:
+        st.check(checks.element(st.ctx, selector=title.selector, text=label, description=f"Check {label}'s page is shown"))
+    held = _page_field(page, field, value)
+    if held is not None:
+        st.check(checks.element(st.ctx, selector=held.selector, text=value, present=not negative,
+                                description=f"Check the {field or held.name} of {label} is {value}"))
+    else:
+        _text_check(st, value, negative, subject="")
+    return True
+
+
+# "Release year should be 2021", "its genre is Action", right after the item's page was opened: a field of the page
+_FIELD_HERE = re.compile(r"^(?:the\s+|its\s+)?(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was)\s+"
+                         r"(?P<v>[\w][\w .,'’:-]*)$", re.I)
+
+
+def _field_here(st: State, flat: str, negative: bool) -> bool:
+    m = _FIELD_HERE.match(flat)
+    page = None
+    if st.last_object and st.node:
+        page = st.node_info(st.node)
+    elif st.last_object:   # clicked on the live screen: the screen the tree says that item opens
+        opened = [t for t in grounding.tree_elements(st.last_object, st.ctx, minimum=0.9) if t.element.opens]
+        page = st.node_info(opened[0].element.opens) if opened else None
+    if m is None or page is None or not _DISTINCT.match(m.group("v")):
+        return False
+    held = _page_field(page, m.group("f"), m.group("v"))
+    if held is None:
+        return False
+    st.check(checks.element(st.ctx, selector=held.selector, text=m.group("v"), present=not negative,
+                            description=f"Check the {m.group('f')} of {st.last_object} is {m.group('v')}"))
     return True

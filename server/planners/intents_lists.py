@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from server.planners import checks, grounding, intents_statement, records
-from server.planners.filter_builder import condition_filter, named_column
+from server.planners.filter_builder import OPERATORS, Condition, condition_filter, named_column
 from server.planners.language import ITEM_NOUNS, Act, Clause, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
 from server.planners.sorting import ANY, SortAsk, direction_in, parse_sort
@@ -28,7 +28,9 @@ def filter_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.FILTER or st.live is None:
         return False
     rest = re.sub(r"\s+(?:in|on|from)\s+(?:the\s+)?(?P<n>\w+)\s+(?:list|table|page)$", "", c.rest.strip(), flags=re.I)
-    m = re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?(?:by|on|with|to|for|where)\s+(?:the\s+)?(?P<v>.+)$", rest, re.I) \
+    flagged_tail = re.match(rf"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+(?:that\s+are\s+|which\s+are\s+)?)?(?P<v>{records.FLAG_PHRASES})$",
+                            rest, re.I)   # "products in stock": the flag whole, never "in" and "stock"
+    m = flagged_tail or re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?(?:by|on|with|to|for|where)\s+(?:the\s+)?(?P<v>.+)$", rest, re.I) \
         or re.match(r"^(?:the\s+)?(?P<noun>\w+)\s+(?:that are|which are|that have|in|from|of)\s+(?:the\s+)?(?P<v>.+?)"
                     r"(?:\s+(?:category|genre|group|type|status|kind|section))?$", rest, re.I) \
         or re.match(r"^(?P<noun>)(?P<v>.+)$", rest)
@@ -40,18 +42,71 @@ def filter_intent(c: Clause, st: State) -> bool:
     # "completed todos", "the active ones": the state is the filter, the noun is what the list holds
     value = re.sub(r"(?<=\w)\s+(\w+)$", lambda m: "" if m.group(1).lower() in ITEM_NOUNS else m.group(0), value)
     flagged = re.match(rf"^(?P<flag>{records.FLAG_PHRASES})\s+(?P<noun>\w+)$", value, re.I)   # "inactive customers"
-    if flagged and not noun:
+    if flagged and not noun and flagged.group("noun").islower() \
+            and flagged.group("noun") not in ("yes", "no", "all", "true", "false", "only"):
         noun, value = flagged.group("noun"), flagged.group("flag")
     list_noun = re.search(r"\b(?:in|on|from)\s+(?:the\s+)?(\w+)\s+(?:list|table|page)$", c.rest.strip(), re.I)
     if not noun and list_noun:
         noun = list_noun.group(1)
     if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
+    return narrow_to(st, narrowed_value(st, value) or value)
+
+
+# what a value said after the kind of thing listed is joined by, never itself a value: "the plants that need full
+# sun", "the bookmarks tagged video", "tickets with priority high"
+_PLACE_WORDS = {"page", "screen", "tab", "list", "menu", "section", "table", "view", "window", "dialog", "sidebar"}
+
+
+_GENERIC = {"row", "rows", "record", "records", "entry", "entries", "item", "items", "details", "data", "page", "line"}
+_LINKING = {"of", "for", "the", "a", "an", "in", "on", "with", "that", "which", "who", "by", "from", "to"}
+
+
+def narrowed_value(st: State, subject: str) -> str:
+    """"plants that need full sun" → "full sun": the kind the list shown lists (its first word or two), a few
+    linking words, then a value the list shows as a whole cell of one column, or as a link, button or option
+    of its own (the longest such tail). "" when the words name no list shown or no such value follows."""
+    if st.live is None:
+        return ""
+    tokens = re.sub(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?", "", subject.strip(),
+                    flags=re.I).split()
+    for n in (2, 1):
+        noun = " ".join(tokens[:n])
+        if len(tokens) <= n + 1 or not noun.islower() or not on_list_of(st, noun) \
+                or tokens[n].lower() in ("of", "for", "'s") or set(words(noun)) & (_GENERIC | _LINKING):
+            continue   # "the row of the plant Basil", "the details for Basil": one record's, no narrowing
+        for k in range(n + 1, len(tokens)):   # at least one linking word between the kind and its value
+            value = " ".join(tokens[k:]).strip(".,;:!?\"'“”")
+            if not value or value.split()[-1].lower() in _PLACE_WORDS or \
+                    words(value) in (words(h) for h in intents_statement.headers(st)):
+                continue   # a place, or a column ("sorted by name"): no value to narrow to
+            cell, _ = intents_statement.value_and_header(st, value)   # "Lamiaceae family": a value, its column
+            if cell:
+                return cell
+            said = words(value)
+            if any(words(o) == said for e in st.live.elements if e.role == ROLE_COMBOBOX for o in e.options) or any(
+                    e.role in (ROLE_LINK, ROLE_BUTTON) and not e.hidden and words(e.name or e.text) == said
+                    and "header-row" not in e.hint.split()   # a column's header sorts: no value
+                    for e in st.live.elements):
+                return value
+    return ""
+
+
+def narrow_to(st: State, value: str) -> bool:
+    """Narrow the list shown to *value*: a filter row, a yes/no filter group, a link, button or option that names
+    it, a counted view, a filter field, a box, or a dropdown of its column. Put off until the screen a step
+    before leads to; else refused."""
+    assert st.live is not None
     if condition_filter(st, value):   # "family is Lamiaceae": a column / operator / value filter row
+        return True
+    header = intents_statement.header_of_value(st, value)
+    if header and condition_filter(st, Condition(header, OPERATORS[-1], value)):   # "full sun": the light column
         return True
     headers = {e.name or e.text for e in st.live.elements if "header-row" in e.hint.split()}
     flag = records.FLAGS.get(value.lower())
     if flag is not None and _boolean_filter(st, *flag, headers):
+        return True
+    if _group_choice(st, value, headers):   # "In stock Yes": the filter group named, then its choice
         return True
     words_v = value.split()
     phrases = [value]
@@ -98,8 +153,16 @@ def subset_intent(c: Clause, st: State) -> bool:
         return False
     subject = re.sub(r"^(?:me\s+)?(?:the|all|my|only|just)\s+(?:the\s+)?", "", c.rest.strip(), flags=re.I)
     subject = re.sub(r"(?<=\w)\s+only$", "", subject, flags=re.I)
+    if grounding.live_elements(subject, st.live, minimum=0.9):
+        return False
+    narrowed = narrowed_value(st, subject)
+    if narrowed:   # "the plants that need full sun", "bookmarks tagged video": the list, narrowed to a value
+        try:
+            return narrow_to(st, narrowed)
+        except Unplannable:
+            return False   # no filter of that value here: a search of the list may still find it
     kind_free = _without_kind(subject)
-    if not kind_free or grounding.live_elements(subject, st.live, minimum=0.9):
+    if not kind_free:
         return False
     # "the admin settings", "the user details": a place the page links to, not a kind of row to narrow to (the
     # tab that is open, "Vehicles", names the rows shown)
@@ -233,6 +296,28 @@ _YES = ("yes", "true", "on", "enabled")
 _NO = ("no", "false", "off", "disabled")
 
 
+def _group_choice(st: State, value: str, headers: set[str]) -> bool:
+    """"In stock Yes", "category Garden": a filter group's label holds the first words ("By in stock"), and one of
+    the links after it is the rest."""
+    assert st.live is not None
+    said = value.split()
+    elements = list(st.live.elements)
+    for k in range(len(said) - 1, 0, -1):
+        group, choice = words(" ".join(said[:k])), words(" ".join(said[k:]))
+        for i, el in enumerate(elements):
+            label = el.name or el.text
+            if not label or el.container in headers or el.role in (ROLE_TEXTBOX, ROLE_CHECKBOX, ROLE_LINK, "cell") \
+                    or len(words(label)) > 5 or not set(group) <= set(words(label)):
+                continue
+            for nxt in elements[i + 1:i + 12]:
+                if nxt.role == ROLE_LINK and words(nxt.name or nxt.text) == choice:
+                    st.click_live(grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, nxt.name or nxt.text,
+                                                   live=nxt), f"Filter by {label!r}: {nxt.name or nxt.text}")
+                    st.expect_check(None)
+                    return True
+    return False
+
+
 def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
     """"out of stock": the filter group named like the flag ("By in stock"), then its No (or Yes) choice."""
     assert st.live is not None
@@ -255,9 +340,16 @@ def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
 def sort_intent(c: Clause, st: State) -> bool:
     """"sort the books by year, newest first": open the list (and its records), then sort by the column's
     header until the column reads in that order (``sort_table`` proves it from the values)."""
-    if c.act is not Act.SORT or st.live is None:
+    if st.live is None:
         return False
-    parsed = parse_sort(c.rest)
+    rest = c.rest
+    shown = re.match(r"^(?P<noun>.*?)\s*\b(?:sorted|ordered|arranged|listed|in\s+order)\s+"
+                     r"(?P<how>(?:by|on|from)\b.*|(?:alphabetic|asc|desc|newest|oldest)\w*.*)$", rest, re.I)
+    if c.act is Act.OPEN and shown:   # "show the plants sorted by height"
+        rest = f"{shown.group('noun')} {shown.group('how')}".strip()
+    elif c.act is not Act.SORT:
+        return False
+    parsed = parse_sort(rest)
     if parsed is None:
         return False
     noun, ask = parsed

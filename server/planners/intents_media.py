@@ -12,6 +12,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.language import Act, Clause, words
 from server.planners.state import Defer, State, Unplannable
+from shared.models import ElementInfo
 from shared import vocabulary as V
 from shared.keys import Key
 from shared.screen import CLICKABLE_ROLES
@@ -24,13 +25,22 @@ _BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playbac
                          r"it|this|that|watching|playing|content|media|channel)?", re.I)
 
 
+_CONTROL_NAMED = re.compile(r"^(?:the\s+)?(?P<w>pause|play|resume)(?:\s+(?:button|control|key|icon))?$", re.I)
+
+
 def pause_intent(c: Clause, st: State) -> bool:
+    named = _CONTROL_NAMED.match(c.rest.strip()) if c.act in (Act.CLICK, Act.PRESS) else None
+    if named is not None:   # "hit pause", "press the play button": the act itself
+        verb = named.group("w").lower()
+        c = Clause(verb, Act.PAUSE if verb == "pause" else Act.PLAY, "")
     bare = not c.rest or bool(_BARE_MEDIA.fullmatch(c.rest.strip()))
     if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act != "search"):
         return False   # "search for X and play it": it is the result
     if c.act is Act.PAUSE and not bare:
         return False
     wanted = _PAUSE_CONTROL if c.act is Act.PAUSE else _PLAY_CONTROL
+    if _set_playback(st, paused=c.act is Act.PAUSE):
+        return True
     declared = [t for w in wanted for t in grounding.tree_elements(w, st.ctx, prefer_node=st.node, minimum=0.9)
                 if st.node in (None, t.node.id)]
     live = [t for w in wanted for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
@@ -44,6 +54,57 @@ def pause_intent(c: Clause, st: State) -> bool:
     else:
         raise Unplannable(f"the device has no way to {wanted[0]}")
     st.expect_check(None)
+    return True
+
+
+_STATE_WORDS = {"state", "status"}
+_PLAYING_WORDS = {"playing", "running", "going", "resumed", "unpaused", "rolling"}
+_PAUSED_WORDS = {"paused", "stopped", "frozen", "halted"}
+
+
+def _playback_state(st: State) -> tuple[ElementInfo, ElementInfo] | None:
+    """The screen's play/pause control and the element that says whether it plays (a player's "Playing" /
+    "Paused"), both declared by the tree on the screen the device is on."""
+    node = st.node_info(st.node) if st.node else None
+    if node is None:
+        return None
+    state = next((e for e in node.elements if set(words(e.name)) & _STATE_WORDS and e.selector), None)
+    control = next((e for e in node.elements if {"play", "pause"} <= set(words(e.name)) and e.selector), None)
+    return (control, state) if control is not None and state is not None else None
+
+
+def _set_playback(st: State, paused: bool) -> bool:
+    """Pause or resume with the player's one play/pause control, pressed until its state says so: a toggle is
+    never pressed blind (pressing it on a paused player would resume it)."""
+    found = _playback_state(st)
+    if found is None or not st.has(V.CLICK_UNTIL):
+        return False
+    control, state = found
+    word = "Paused" if paused else "Playing"
+    st.add(V.CLICK_UNTIL, {"selector": control.selector, "expect": word, "shows": state.selector, "max_clicks": 2},
+           f"{'Pause' if paused else 'Resume'} playback until it shows {word}")
+    st.expect_check(None)
+    return True
+
+
+def playback_check(c: Clause, st: State) -> bool:
+    """"make sure the video is actually running again", "check playback is paused": the player's own state
+    element shows Playing (or Paused)."""
+    if c.act is not Act.CHECK:
+        return False
+    m = re.match(r"^(?:that\s+)?(?:the\s+)?(?:video|movie|film|playback|player|stream|programme|program|show|it|"
+                 r"picture)\s+(?:is|has)\s+(?P<not>not\s+)?(?:(?:actually|really|now|still|definitely)\s+)*"
+                 r"(?P<s>\w+)(?:\s+again)?$", c.rest.strip().rstrip(".!?"), re.I)
+    said = m.group("s").lower() if m else ""
+    if m is None or said not in _PLAYING_WORDS | _PAUSED_WORDS:
+        return False
+    found = _playback_state(st)
+    if found is None:
+        return False
+    paused = (said in _PAUSED_WORDS) != bool(m.group("not"))
+    word = "Paused" if paused else "Playing"
+    st.check(checks.element(st.ctx, selector=found[1].selector, text=word,
+                            description=f"Check playback shows {word}"))
     return True
 
 

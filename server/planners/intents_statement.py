@@ -86,6 +86,11 @@ def _table(st: State) -> tuple[list[_Cell], dict[int, str]]:
     return cells, heads
 
 
+def headers(st: State) -> list[str]:
+    """The headers of the columns of the lists shown."""
+    return list(_table(st)[1].values()) if st.live is not None else []
+
+
 def header_of_value(st: State, value: str) -> str:
     """The header of the one column with a cell that is *value* ("York": Depot); "" when none or several."""
     if st.live is None:

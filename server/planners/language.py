@@ -370,6 +370,9 @@ _SHOULD_BE = [
     re.compile(r"^(?P<rec>.+?)['’]s\s+(?P<field>[\w ]+?)\s+(?:should|must|needs? to|has to|ought to)\s+be\s+(?P<v>.+)$",
                re.I),
 ]
+_SHOULD_READ = re.compile(r"^(?:the\s+)?(?P<rec>[\"'“‘][^\"'”’]+[\"'”’]|(?-i:[A-Z])[^,;]*?)(?:\s+(?:item|todo|entry|task|row|"
+                          r"one|record|title|label|line))?\s+(?:should|must|needs?\s+to|ought\s+to)\s+(?:read|say|be\s+called|"
+                          r"be\s+named|be\s+titled)\s+(?P<v>\S.*?)(?:\s+instead)?[\s,;.]*$", re.I)
 _CHANGED_ITS = re.compile(r"^(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:changed|moved|updated|switched)\s+(?:his|her|their|its)\s+"
                           r"(?P<field>[\w ]+?)\s+to\s+(?P<v>.+)$")
 
@@ -377,7 +380,7 @@ _CHANGED_ITS = re.compile(r"^(?P<rec>[A-Z][\w .'-]*?)\s+(?:has\s+)?(?:changed|mo
 _PARTICIPLES = {"deleted": "delete", "removed": "remove", "opened": "open", "added": "add", "created": "create",
                 "saved": "save", "selected": "select", "ticked": "tick", "unticked": "untick", "played": "play",
                 "paused": "pause", "enabled": "enable", "disabled": "disable", "archived": "archive"}
-_PASSIVE = re.compile(r"^(?:please\s+)?(?P<x>.+?)\s+(?:needs to|has to|must|should|ought to|have to|need to)\s+be\s+"
+_PASSIVE = re.compile(r"^(?:please\s+)?(?!(?:check|verify|confirm|make\s+sure|ensure|see)\b)(?P<x>.+?)\s+(?:needs to|has to|must|should|ought to|have to|need to)\s+be\s+"
                       r"(?P<p>" + "|".join(_PARTICIPLES) + r")(?:\s+please)?[.!]?$", re.I)
 _FIELD_COLON = re.compile(r"(?:update|change|edit|set|modify|correct)\s+(?:the\s+\w+\s+)?(?P<rec>(?-i:[A-Z0-9\"']).*?)"
                           r"(?:\s*:\s*(?P<f1>(?-i:[a-z][\w]*))\s+|\s+(?!(?:to|as|into|with)\b)(?P<f2>(?-i:[a-z][\w]*))\s*[:=]\s*)"
@@ -580,9 +583,15 @@ def _restate(task: str) -> str:
     task = _TRY.sub(_untried, task)
     # "who is insured? list only insured patients": a question asked before a request says why; the request is the
     # task (a question alone is still read, and refused as one; "how many …? there should be 2" is its answer)
-    asked = re.match(r"^\s*(?:who|what|which|where|when|how|why)\b[^?]*\?\s*(?P<rest>(?P<v>[a-z]+)\b.*)$", task, re.I)
+    asked = re.match(r"^\s*(?:who|what|whats|which|where|when|how|why)\b(?P<q>[^?]*)\?\s*(?P<rest>(?P<v>[a-z]+)\b.*)$",
+                     task, re.I)
     if asked and VERBS.get(asked.group("v").lower()) not in (None, Act.CHECK):
         task = asked.group("rest")
+        # "what's the channel number for Laugh Track? go to it": "it" is what the question was about
+        about = re.search(r"\b(?:for|of)\s+(?P<x>(?-i:[A-Z0-9\"'“])[^?]*?)\s*$", asked.group("q"))
+        if about:
+            task = re.sub(r"\b(?:it|that\s+one|that)\b(?=\s*(?:$|[,;.!?]|\s+(?:and|then|now|please)\b))",
+                          lambda _: about.group("x"), task, count=1)
     # "Dr. Amara Osei": the person is listed by name, with no title
     task = re.sub(r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+(?=(?-i:[A-Z])[a-z])", "", task)
     # "set Dr. Osei as the doctor of Ivo Petrov": the field of the record, set to the value
@@ -662,8 +671,14 @@ def _restate(task: str) -> str:
                   r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"
                   r"(?=\s*$|\s*[,;.]|\s+(?:and|then|from)\s)",
                   lambda m: f"{m.group(1)}{m.group('v')} the {m.group('k')} {m.group('x')}", task, flags=re.I)
+    # "open the film that comes up", "the one that pops up": after a search, what it found first
+    task = re.sub(r"\b(?:the|a)\s+(?:film|movie|result|item|one|match|hit|show|programme|program|title|entry|thing|"
+                  r"record|page)\s+(?:that|which)\s+(?:comes|came|shows|showed|pops|popped|turns|turned)\s+up\b",
+                  "the first result", task, flags=re.I)
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
+    # "check that Boreal Sports shows": shown
+    task = re.sub(r"(?<=\w)\s+shows(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\s))", " is shown", task, flags=re.I)
     # "confirm it shows as stopped", "the status displays as Active": what it is
     task = re.sub(r"(?<=\w)\s+(?:shows|displays|appears|reads|show|display|appear|read|is\s+(?:shown|displayed|listed)|"
                   r"are\s+(?:shown|displayed|listed))\s+as\s+(?=\S)", " is ", task, flags=re.I)
@@ -712,7 +727,8 @@ def _restate(task: str) -> str:
     task = re.sub(r"\b(to|as|into)\s*:\s+(?=\S)", r"\1 ", task, flags=re.I)   # "set the description to: X"
     # "go to channel 2 and confirm it's Boreal Sports": what "it" is, shown
     task = re.sub(r"\b(check|verify|confirm|make sure|ensure|see)\s+(?:that\s+)?(?:it['’]s|it is|that['’]s|that is|this is)\s+"
-                  r"(?:called\s+|named\s+)?(?=(?-i:[A-Z0-9\"'“]))", r"\1 that ", task, flags=re.I)
+                  r"(?:called\s+|named\s+)?(?=(?-i:[A-Z0-9\"'“]))(?!(?:on|off|enabled|disabled)\b)", r"\1 that ", task,
+                  flags=re.I)   # ("confirm it is On": a state, not a name)
     told = _TOLD.fullmatch(task.strip())
     if told:      # "I bought the milk, mark it done": the news says what "it" is; the request is the task
         task = re.sub(r"\b(?:it|them)\b", told.group("x"), told.group("rest"), count=1)
@@ -804,6 +820,9 @@ def _restate(task: str) -> str:
     f = _CHANGED_ITS.match(fact)
     if f:
         return f"set the {f.group('field').strip()} of {f.group('rec').strip()} to {f.group('v').strip()}"
+    f = _SHOULD_READ.match(fact)
+    if f:         # "The 'Call the plumber' item should read 'Call the electrician' instead, please fix the wording"
+        return f"rename {f.group('rec').strip()} to {f.group('v').strip()}"
     f = _COSTS.match(fact)
     if f:         # "the Rake now costs 17.50, update it"
         return f"set the price of {f.group('rec').strip()} to {f.group('v').strip()}"
@@ -938,11 +957,19 @@ _ASIDE = re.compile(
     r"(?:can|could|will|may|might|don'?t|do\s+not)|it(?:'s|’s|\s+is)\s+ready)\b"
     r"|let\s+me\s+know(?:\s+(?:pls|please|thanks|thx|when\s+(?:it'?s|you'?re)\s+done))?$"
     r"|(?:thanks|thank\s+you|thx|cheers)(?:\s+(?:a\s+lot|so\s+much|in\s+advance))?$"
+    # "leave her active", "keep it enabled": a state the form starts in, kept
+    r"|(?:leave|keep)\s+(?:it|her|him|them|this|that)\s+(?:as\s+)?(?:active|enabled|on|checked|ticked|unchanged|as\s+is|"
+    r"alone)$"
+    # "I got it already", "we bought it yesterday", "I've done that one": the tester's own doing, told
+    r"|(?:i|we)(?:['’]ve|\s+have|\s+just|\s+already)*\s+(?:got|bought|did|done|finished|paid|fixed|sorted|picked\s+up|"
+    r"handled|collected)\s+(?:it|that|this|them|those|these)(?:\s+one)?(?:\s+(?:already|yesterday|today|earlier|"
+    r"this\s+morning|last\s+night))?$"
     r"|(?:but\s+|and\s+)?(?:please\s+)?(?:don'?t|don’t|dont|do\s+not|never)\s+(?!forget\b|miss\b)\w+)", re.I)
 # the same said at the end of a clause, or in brackets inside it
 _ASIDE_TAIL = re.compile(
     r"(?:\s*,?\s+so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+(?:can|could|will|may|might)|it(?:'s|’s|\s+is)\s+ready|"
-    r"(?:it|they)\s+(?:stops?|starts?|no\s+longer|won'?t|doesn'?t|don'?t|can'?t|isn'?t|aren'?t|will|gets?)\b)\b.*"
+    r"(?:it|they)\s+(?:stops?|starts?|no\s+longer|won'?t|doesn'?t|don'?t|can'?t|isn'?t|aren'?t|will|gets?)\b|"
+    r"only\s+[^,;.]+?\s+(?:show|shows|are\s+shown|appear|appears|are\s+listed|remain|are\s+left)\b)\b.*"
     r"|\s*,?\s+(?:when|once)\s+(?:you'?re|you’re|you\s+are|it'?s|it\s+is)\s+(?:all\s+)?(?:done|finished)"
     r"|\s*,?\s+(?:but\s+)?(?:don'?t|don’t|dont|do\s+not)\s+(?:hit|start|press|click|run|print|send)\b.*"
     r"|\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*)$", re.I)
@@ -966,6 +993,7 @@ _SENTENCE_END = re.compile(r"\s+[-–—]\s+|\s*[.;!]\s+|,\s+|\s+[:;]-?[()]+\s+"
 # before is the check
 _CHECK_TAIL = re.compile(r"\s*(?:[?.!,;:]|\s[-–—])\s*(?:(?:can|could|would)\s+(?:you|u)\s+|(?:please|pls|plz)\s+|just\s+)?"
                          r"(?:check|verify|confirm|double[\s-]?check)(?:\s+(?:that|it|this|pls|please|plz|for\s+me))*"
+                         r"(?:\s+(?:in|on|under)\s+(?:the\s+)?(?P<place>[\w -]{2,30}?))?"   # "… check it in settings"
                          r"(?:\s*[,.]?\s*(?:but\s+)?(?:don'?t|do\s+not|dont)\s+change\s+anything)?\s*[?.!]*\s*$", re.I)
 # "… at the moment", "… right now", "… in total" closing a check: how things stand, said twice
 _CHECK_LEAD = re.compile(r"^(?:(?:please|pls)\s+)?(?:check|verify|confirm|make\s+sure|ensure)\b", re.I)
@@ -980,9 +1008,13 @@ def _asked_to_check(task: str) -> str:
     # only a question, or what there is, is the check asked for: "delete buy milk, confirm" and "X should be
     # removed - confirm that" ask for something done (left to be read as said)
     if head and (re.match(r"^(?:is|are|was|were|does|do|did|has|have)\s|^there\s+(?:is|are|should|must)\b", head, re.I)
-                 or _CHECK_LEAD.match(head)) \
+                 or _CHECK_LEAD.match(head) or re.search(r"\s(?:should|must|ought\s+to)\s+(?:(?:already|still|now|also|really)\s+)?(?:have|show|list|be)\b",
+                                                     head, re.I)) \
             and not re.search(r"\b(?:removed|deleted|gone|added|created|renamed|moved|changed|updated)\b", head, re.I):
-        task = head if not re.match(r"^there\s", head, re.I) else f"check {head}"
+        task = head if _CHECK_LEAD.match(head) or re.match(r"^(?:is|are|was|were|does|do|did|has|have)\s", head, re.I) \
+            else f"check {head}"
+        if m and m.group("place"):
+            task = f"in the {m.group('place')}, {task}"
     if _CHECK_LEAD.match(task):
         task = _NOW_TAIL.sub("", task)
     return task

@@ -42,6 +42,110 @@ def _rule(pattern: str, replace: Replace | str, *, strip: bool = False, keep_if_
 
 
 RULES: tuple[Rephrase, ...] = (
+    # "sanity check - Chef Knife should be listed at 42.00", "quick check: …": a check
+    _rule(r"^(?:a\s+|one\s+)?(?:quick|sanity|final|small|last|little)\s+check\s*(?:[-–—:,]\s*|\s+(?=\S))", "check ",
+          strip=True),
+    # "is Future of Robots what's on now?": what is on is shown
+    _rule(r"(^|[,;?]\s*|\s[-–—]{1,2}\s+|\b(?:and|then)\s+)is\s+(?P<x>[^,;?]+?)\s+(?:what['’]?s|what\s+is)\s+(?:on|showing|playing)"
+          r"(?P<t>\s+(?:now|right\s+now|at\s+the\s+moment))?(?=\s*(?:$|[?.!,;]))",
+          lambda m, _v: f"{', ' if m.group(1).strip() in ('-', '–', '—', '?') else m.group(1)}check {m.group('x')} is on now"),
+    # "go to channel 8 - is the banner showing Gadget Lab?", "tune to 2 to see if Boreal Sports shows", "switch to
+    # channel 4 - Kids Planet should be on": a check after the request
+    _rule(r"(?<!\bwant)(?<!\blike)(?<!\bneed)(?<!\bwish)(?<!\bwanna)(?<!\bhave)\s+(?:to|and)\s+(?:see|check|verify|confirm|"
+          r"make\s+sure)\s+(?:if|whether|that)\s+", ", check that "),
+    _rule(r"\s+[-–—]{1,2}\s+(?=(?:is|are|does|do|did|has|have|was|were)\s)", ", check "),
+    _rule(r"\s+[-–—]{1,2}\s+(?=(?-i:[A-Z])[^,;?]*?\s(?:should|must)\s)", ", check that "),
+    # a TV tester's short forms: "ch 7", "ch7" is channel 7; "subs" are the subtitles
+    _rule(r"\bch\.?\s*(?=\d)", "channel "),
+    _rule(r"\b(?P<v>turn|switch|enable|disable|toggle|activate|deactivate|show|hide|put)(?P<m>\s+(?:on\s+|off\s+)?"
+          r"(?:the\s+)?)subs\b", r"\g<v>\g<m>subtitles"),
+    _rule(r"\bsubs(?=\s+(?:on|off|are|is|should|showing|shown)\b)", "subtitles"),
+    # "channel down x2", "press down 3x": a number of times
+    _rule(r"(?<=\w)\s+[x×]\s?(\d{1,2})\b", r" \1 times"),
+    _rule(r"\b(\d{1,2})\s?x(?=\s*(?:$|[,;.]|\s(?:and|then|from)\b))", r"\1 times"),
+    # "press CH+ once": once is the one press
+    _rule(r"\b(?P<v>press|hit|tap|push)\s+(?P<k>[^,;]+?)\s+once\b", r"\g<v> \g<k>"),
+    # "channel down from here": here is where it is done
+    _rule(r"\s+from\s+here\b", ""),
+    # "we're on channel 8 - press CH+": how things stand, said by the tester before the request
+    _rule(r"^(?:we['’]?re|we\s+are|i['’]?m|i\s+am)\s+(?:currently\s+|now\s+|already\s+)?(?:on|in|at)\s+[^,;.]+?"
+          r"(?:\s*[,;.]\s*|\s+[-–—]\s+)(?=[a-z])", "", strip=True, keep_if_empty=True),
+    # ", should end up on Tech Today", "it should wrap round to channel 1": where it must be after that
+    _rule(r"(?:\s*[,;]\s*|\s+(?:and|then)\s+|\s+[-–—]\s+)(?:it\s+|we\s+|you\s+|that\s+|this\s+|the\s+tv\s+)?"
+          r"(?:should|must|ought\s+to|will)\s+(?:now\s+)?(?:end\s+up|land|wrap(?:\s+a?round)?|come\s+back|go\s+back|"
+          r"jump|be\s+back|arrive)\s+(?:on|to|at|in)\s+(?P<x>[^,;.]+)",
+          lambda m, _v: (f", check we are on {m.group('x')}" if re.match(r"^channel\s*\d", m.group("x"), re.I)
+                         else f", check {m.group('x')} is shown")),
+    # "(pin 0000)", ", the PIN is 0000", "using pin 0000": the PIN a setting's change asks for, said one way
+    _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),
+    _rule(r"\s*,\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s+(?:is|:|=)\s*(?P<p>\d{3,8})\b", r" with PIN \g<p>"),
+    _rule(r"\s+(?:using|with|via)\s+(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:of\s+|:\s*)?(?P<p>\d{3,8})\b",
+          r" with PIN \g<p>"),
+    # "Neon Tides is listed under the Comedy genre": the item's genre
+    _rule(r"(?:^|(?<=\bthat\s)|(?<=[,;]\s))(?!(?:check|verify|confirm|make|ensure|see)\b)"
+          r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+(?:is|are)\s+(?:listed|filed|categori[sz]ed|classed|shelved|shown)\s+"
+          r"(?:under|in|as)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)\s+(?P<f>genre|category|section)\b",
+          r"the \g<f> of \g<x> is \g<v>"),
+    # "In the guide Kids Planet has Star Cadets": the place, then what is said there
+    _rule(r"^(?P<p>(?:in|on)\s+the\s+(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?=(?-i:[A-Z]))",
+          lambda m, verbs: m.group(0) if m.group("p").split()[-1].lower() in verbs else f"{m.group('p')}, ", strip=True),
+    # "filter the products down to category = Garden and In stock = Yes": a filter each, by a column and its value
+    _rule(r"\bfilter\s+(?P<n>(?:the\s+)?[a-z]+\s+)?down\s+to\s+", r"filter \g<n>by "),
+    _rule(r"^(?P<head>(?:please\s+)?filter\b[^,;]*?\s*=\s*[^,;]+?)\s+and\s+(?=[\w ]{1,30}?\s*=\s*\S)",
+          r"\g<head>, filter by ", strip=True),
+    _rule(r"^(?P<head>(?:please\s+)?filter\b[^,;]*?\w)\s*=\s*(?=\w)", r"\g<head> ", strip=True),
+    _rule(r"(?P<head>,\s+filter\s+by\s+[^,;=]*?\w)\s*=\s*(?=\w)", r"\g<head> "),
+    # "Chef Knife should be listed at 42.00 under Kitchen": its row shows the price, and the group
+    _rule(r"(?:^|(?<=\bthat\s)|(?<=\bcheck\s)|(?<=\bverify\s)|(?<=\bconfirm\s)|(?<=\bensure\s)|(?<=[,;]\s))"
+          r"(?!(?:check|verify|confirm|make|ensure|see)\b)(?P<x>[^,;]+?)\s+(?:should\s+be|must\s+be|is|are)\s+listed\s+(?:at|for)\s+(?P<v>[$€£]?\d[\d.,]*)"
+          r"(?:\s+(?:under|in)\s+(?:the\s+)?(?P<w>[^,;.]+?))?(?=\s*(?:$|[,;!?]|\.(?:\s|$)))",
+          lambda m, _v: f"{m.group('x')} shows {m.group('v')}" +
+          (f", check {m.group('x')} shows {m.group('w')}" if m.group("w") else "")),
+    # "Kids Planet should have Star Cadets on tonight": what its row shows
+    _rule(r"\s+(?:should|must|ought\s+to)\s+have\s+(?P<y>[^,;.]+?)\s+on(?:\s+(?:tonight|now|today|right\s+now|later|"
+          r"this\s+evening))?(?=\s*(?:$|[,;.!?]))", r" has \g<y>"),
+    # "set audio to French + subtitles on": two requests
+    _rule(r"(?<!\bctrl)(?<!\bshift)(?<!\balt)(?<!\bcmd)(?<!\bmeta)(?<!\bcontrol)(?<!\bch)(?<!\bvol)\s+\+\s+(?=[a-z]{2})",
+          " and "),
+    # "set audio to French and subtitles on": the second setting, switched
+    _rule(r"\band\s+(?:the\s+)?(?!(?:then|turn|switch|set|put|it|them|that|this|also|please|keep|leave|is|are|was|were|be|been|has|have|stays?|"
+          r"remains?|gets?|still|now|not)\b)"
+          r"(?P<y>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>on|off)(?=\s*(?:$|[,;.]|\s(?:and|then)\b))",
+          r"and turn \g<y> \g<s>"),
+    # "confirm it reads Off": the state of what was just set
+    _rule(r"\b(?P<p>it|they|this|that)\s+(?:now\s+)?(?:reads|shows|says|displays|read|show|say|display)\s+"
+          r"(?P<v>on|off|enabled|disabled)\b", r"\g<p> is \g<v>"),
+    # "Walk the dog should already be checked off": how it must be now
+    _rule(r"\b(?P<m>should|must)\s+(?:already|by\s+now)\s+be\b", r"\g<m> be"),
+    # "switch the list to the Completed filter": the view it switches to
+    _rule(r"\b(?P<v>switch|change|flip|toggle|set)\s+(?:the\s+|this\s+)?(?:list|view|table|page|screen|display)\s+"
+          r"(?:over\s+)?to\s+", r"\g<v> to "),
+    # "new customer pls: Ines Duarte": the filler before a colon
+    _rule(r"\s+(?:pls|plz|please)\s*:", ":"),
+    # "open up Hugo Rossi's record": open
+    _rule(r"\bopen\s+up\s+(?!an?\s)", "open "),
+    # "Is David Okafor's account marked as not active? It's supposed to be": the answer makes it a check
+    _rule(r"^is\s+(?P<x>[^?]+?)\s+(?:marked|set|flagged|shown|listed)\s+as\s+(?P<y>[^?]+?)\s*\?\s*"
+          r"(?:it|that|he|she|they)(?:['’]s|\s+is|\s+are|['’]re|\s+should\s+be|\s+must\s+be)\s*(?:(?:supposed|meant|expected)"
+          r"\s+to\s+be)?\s*[.!]?$", r"check \g<x> is \g<y>", strip=True),
+    # "David Okafor's account", "Hugo Rossi's customer record": the record of that name
+    _rule(r"(?P<x>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s\s+(?:(?P<k>(?-i:[a-z]+))\s+)?(?:account|record|"
+          r"profile|entry|page|details|row)\b",
+          lambda m, _v: f"the {m.group('k')} {m.group('x')}" if m.group("k") else m.group("x")),
+    # "get rid off the Pay rent todo": a slip of the keyboard
+    _rule(r"\bget\s+rid\s+off\b", "get rid of"),
+    # "lock down the parental controls": turned on
+    _rule(r"\block\s+down\s+", "turn on "),
+    # "get it going again", "start it back up": resume
+    _rule(r"\b(?:get|set)\s+(?P<x>it|the\s+video|playback|the\s+movie|the\s+film|the\s+stream)\s+(?:going|playing|"
+          r"running|rolling)(?:\s+again)?\b", r"resume \g<x>"),
+    _rule(r"\bstart\s+(?P<x>it|the\s+video|playback|the\s+movie|the\s+film|the\s+stream)\s+(?:back\s+up|again)\b",
+          r"resume \g<x>"),
+    # "start playback of X": play X
+    _rule(r"\b(?:start|begin|kick\s+off|initiate|launch)\s+(?:the\s+)?playback\s+(?:of|for)\s+", "play "),
+    # "yesterday's Cup Final Highlights": when it was on is no part of its name
+    _rule(r"\b(?:yesterday|today|tonight|last\s+night|this\s+(?:morning|afternoon|evening|week)|last\s+week)['’]s\s+"
+          r"(?=\w)", ""),
     # "un-complete walk the dog"
     _rule(r"\bun-(?=(?:complete|check|tick|mark|select|finish)\b)", "un"),
     # "check Walk the dog is among them": among what the step before shows, which is the screen now
@@ -50,8 +154,9 @@ RULES: tuple[Rephrase, ...] = (
     # "set the audio to Spanish and verify it took effect": the setting's own step proves it; nothing else is named
     # ("check it was saved" stays: a save is proved apart)
     _rule(r"\s*(?:,\s*)?(?:\b(?:and|then)\s+)?(?:verify|check|confirm|make\s+sure|ensure)\s+(?:that\s+)?(?:it|this|that|"
-          r"the\s+change|the\s+setting)\s+(?:took\s+effect|has\s+taken\s+effect|stuck|(?:was|has\s+been|got)\s+applied)"
-          r"\s*[.!]?$", "", strip=True, keep_if_empty=True),
+          r"the\s+change|the\s+setting|(?:both|the|these|those|all|all\s+the|my)\s+(?:settings|changes))\s+"
+          r"(?:took\s+effect|have\s+taken\s+effect|has\s+taken\s+effect|stuck|(?:was|were|are|is|has\s+been|have\s+been|"
+          r"got)\s+applied)(?:\s+(?:in|on)\s+the\s+[\w -]+?)?\s*[.!]?$", "", strip=True, keep_if_empty=True),
     # "watch the 5th channel", "the third channel": that channel's number
     _rule(r"\bthe\s+(?:(\d+)(?:st|nd|rd|th)|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth))\s+"
           r"channel\b", lambda m, _v: f"channel {m.group(1) or ORDINALS[m.group(2).lower()] + 1}"),
@@ -112,7 +217,8 @@ RULES: tuple[Rephrase, ...] = (
     # "Buy milk — delete it please", "Pay rent: tick it off": the thing first, then what to do with it
     _rule(r"^(?P<x>[^—–:,;\-][^—–:;]*?)\s*(?:—|–|\s-{1,2}\s|:)\s*(?:please\s+)?(?P<v>[a-z]+)\s+(?:it|them)\b(?P<rest>.*)$",
           lambda m, verbs: f"{m.group('v')} {m.group('x').strip()}{m.group('rest')}"
-          if m.group("v").lower() in verbs else m.group(0), strip=True),
+          if m.group("v").lower() in verbs and not re.search(r"\s(?:is|are|was|were|has|have|had)\s", m.group("x"), re.I)
+          else m.group(0), strip=True),   # ("Playback is paused - resume it": how things stand, see context_first)
     # "strike Walk the dog from the list", "cross X off the list": it leaves the list
     _rule(r"^(?:strike|cross|scratch)\s+(?P<x>.+?)\s+(?:off|from|out\s+of)\s+(?:the|my|our|this)\s+list\b",
           r"remove \g<x>", strip=True),

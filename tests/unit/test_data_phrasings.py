@@ -124,3 +124,32 @@ def test_a_yes_no_column_said_as_the_kind_s_adjective_filters_on_yes_and_proves_
 def test_a_count_of_records_with_a_value_said_with_its_column_counts_that_column() -> None:
     (cmd, params), = steps(plan("how many plants are in the Araceae family? there should be 2", screen(PLANTS)))
     assert (params["text"], params["count"]) == ("Araceae", 2) and params["selector"].endswith("tr > td:nth-of-type(3)")
+
+
+@pytest.mark.parametrize("task, column, value", [
+    ("show me only the plants that need full sun", "light", "full sun"),
+    ("filter plants that need full shade", "light", "full shade"),
+    ("list the plants in the Lamiaceae family", "family", "Lamiaceae"),
+])
+def test_a_value_said_after_the_kind_listed_filters_on_the_one_column_that_shows_it(task: str, column: str,
+                                                                                    value: str) -> None:
+    # before: "no filter 'plants that need full sun' on the screen"; the linking words ("that need", "in the")
+    # are no value, and the value is a whole cell of one column
+    got = steps(plan(task, screen(PLANTS)))
+    assert got[0] == ("select_option", {"option": column, "field": "filter column"}), task
+    assert got[2] == ("input_text", {"text": value, "field": "filter value", "clear": True})
+    assert got[-1] == ("wait_for_element", {"text": value, "role": "cell", "present": True})
+
+
+def test_a_list_shown_in_an_order_is_sorted_and_a_column_is_no_value_to_narrow_to() -> None:
+    assert steps(plan("show the plants sorted by name", screen(PLANTS))) == [
+        ("sort_table", {"column": "name", "order": "any"})]
+    assert steps(plan("list plants sorted alphabetically", screen(PLANTS))) == [
+        ("sort_table", {"column": "name", "order": "ascending"})]
+    # words naming no list shown narrow nothing
+    assert not plan("show me only the customers that need full sun", screen(PLANTS)).feasible
+
+
+def test_a_tag_said_after_the_kind_listed_is_its_link() -> None:
+    assert steps(plan("show me the bookmarks tagged video", screen("buku/bookmark/"))) == [
+        ("click_element", {"text": "video", "role": "link"})]

@@ -1,0 +1,57 @@
+"""Wordings of lists and their records on captured screens (a to-do list, an admin's product list and home): what
+a request is for is no key, a control's count is no part of its name, a statement asked to be confirmed is a check
+(never the change it names), a filter said as "column = value", a record named by "X's customer record". Each case
+is a general rule; the wordings are the tests' own."""
+from __future__ import annotations
+
+import pytest
+
+from tests.unit.test_screen_planning import plan
+from tests.unit.test_tester_phrasings import screen, steps
+
+TODO, PRODUCTS, ADMIN = "todomvc/index.html#/", "django_admin/admin/store/product/", "django_admin/admin/"
+
+
+def test_what_a_press_is_for_names_no_key_and_a_controls_count_is_not_its_name() -> None:
+    # before: "to tidy up the list" pressed the UP key, and the run passed with nothing cleared
+    got = steps(plan("tick Buy milk and then press 'Clear completed' to empty the list", screen(TODO)))
+    assert got[-1] == ("click_element", {"text": "Clear completed", "role": "button"})   # its "(1)" changes
+    assert not any(s[0] == "press_key" for s in got)
+
+
+def test_a_statement_asked_to_be_confirmed_is_a_check_never_the_change_it_names() -> None:
+    for task in ("Buy milk should already be ticked - confirm?", "Walk the dog should be checked off. check pls"):
+        got = steps(plan(task, screen(TODO)))
+        assert [s[0] for s in got] == ["wait_for_element"] and got[0][1]["state"] == "checked", task
+    # said alone, the same words still ask for the change
+    assert steps(plan("Buy milk should be ticked", screen(TODO)))[0][0] == "set_checked"
+
+
+def test_the_testers_own_doing_is_told_not_asked() -> None:
+    assert steps(plan("mark Buy milk done, we bought it yesterday", screen(TODO)))[0] == \
+        ("set_checked", {"checked": True, "row": "Buy milk", "role": "checkbox"})
+    assert steps(plan("switch the view over to the Active filter", screen(TODO)))[0] == \
+        ("click_element", {"text": "Active", "role": "link"})
+
+
+@pytest.mark.parametrize("task, link", [
+    ("only show products in stock", "Yes"),                          # the flag whole, not "in" and "stock"
+    ("filter by In stock No", "No"),                                  # a filter group, then its choice
+    ("filter the products down to category = Kitchen", "Kitchen"),
+])
+def test_a_filter_said_as_a_group_and_its_value(task: str, link: str) -> None:
+    got = steps(plan(task, screen(PRODUCTS)))
+    assert got[0][0] == "click_element" and got[0][1]["text"] == link, task
+
+
+def test_listed_at_a_price_under_a_group_is_what_the_records_row_shows() -> None:
+    assert steps(plan("quick check: the Rake should be listed at 15.00 under Garden", screen(PRODUCTS))) == [
+        ("wait_for_element", {"text": "15.00", "row": "Rake", "present": True}),
+        ("wait_for_element", {"text": "Garden", "row": "Rake", "present": True})]
+
+
+def test_a_record_named_by_its_kind_and_owner() -> None:
+    p = plan("please open Bob Chen's customer page", screen(ADMIN))
+    assert steps(p) == [("click_element", {"text": "Customers", "role": "link"})] and p.pending == ["open Bob Chen"]
+    p = plan("Is Bob Chen's account marked as inactive? It should be", screen(ADMIN))
+    assert p.feasible and p.pending[-1] == "check Bob Chen is inactive"
