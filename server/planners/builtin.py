@@ -141,6 +141,7 @@ def _with_referent(text: str, referent: str) -> str:
     """A deferred clause with "it" replaced by what it refers to, so it reads alone later."""
     if not referent:
         return text
+    text = re.sub(r"\b(it|that)['’]s\b", r"\1 is", text, flags=re.I)   # "check it's assigned to alice"
     return _REFERRING.sub(lambda m: f'"{referent}"', text, count=1)
 
 

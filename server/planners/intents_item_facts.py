@@ -75,8 +75,8 @@ def _page_field(node: NodeInfo, field: str, value: str) -> ElementInfo | None:
     if not said:
         return None
     for name in (said, said.split()[-1]):
-        held = next((e for e in node.elements if e.selector and not e.many and grounding.similarity(name, e.name) >= 0.9),
-                    None)
+        held = next((e for e in node.elements if e.selector and not e.many and not e.opens
+                     and grounding.similarity(name, e.name) >= 0.9), None)   # (an item that opens is no field)
         if held is not None:
             return held
     return None
@@ -113,8 +113,8 @@ def _on_its_page(st: State, subject: str, value: str, field: str, negative: bool
 
 
 # "Release year should be 2021", "its genre is Action", right after the item's page was opened: a field of the page
-_FIELD_HERE = re.compile(r"^(?:the\s+|its\s+)?(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|was)\s+"
-                         r"(?P<v>[\w][\w .,'’:-]*)$", re.I)
+_FIELD_HERE = re.compile(r"^(?:the\s+|its\s+)?(?P<f>(?-i:[A-Za-z][a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?:is|was)\s+"
+                         r"(?P<v>[\w][\w .,'’:-]*)$", re.I)   # ("Tech Today is listed": a name, no field)
 
 
 def _field_here(st: State, flat: str, negative: bool) -> bool:

@@ -97,6 +97,9 @@ def _field_of_record(c: Clause, st: State) -> bool:
     return True
 
 
+_SAME_FACT = {"assign": ("own", "assignee"), "own": ("assign", "assignee")}
+
+
 def record_page_check(c: Clause, st: State) -> bool:
     if c.act is not Act.CHECK or st.live is None or not st.open_world:
         return False
@@ -111,9 +114,13 @@ def record_page_check(c: Clause, st: State) -> bool:
     how = (m.group("how") or "").lower()
     stem = how[:-2] if how.endswith("ed") else how
     els = st.live.elements
-    # the value beside the fact's own label ("Owned by:" then "carol"), else the row that holds the label
-    at = next((i for i, e in enumerate(els) if stem and re.match(rf"\W*{re.escape(stem)}", e.name or e.text or "", re.I)
+    # the value beside the fact's own label ("Owned by:" then "carol"), else the row that holds the label; a
+    # record assigned to someone is owned by them, and the other way round
+    stems = [stem, *_SAME_FACT.get(stem, ())] if stem else []
+    at = next((i for s in stems for i, e in enumerate(els) if re.match(rf"\W*{re.escape(s)}", e.name or e.text or "", re.I)
                and len(words(e.name or e.text)) <= 3), None)
+    stem = next((s for s in stems if at is not None and re.match(rf"\W*{re.escape(s)}", els[at].name or els[at].text or "",
+                                                                  re.I)), stem)
     beside = els[at + 1] if at is not None and at + 1 < len(els) and els[at + 1].selector \
         and els[at + 1].role in ("cell", "text", "gridcell") else None
     row = next((e.container for e in els if stem and e.container

@@ -164,6 +164,8 @@ def workflow_intent(c: Clause, st: State) -> bool:
         return False
     verb = m.group("verb").lower()
     rec = m.group("rec").strip()
+    if re.fullmatch(r"[\"“][^\"”]+[\"”]", rec):
+        rec = rec[1:-1]   # 'resolve "ticket #1" as fixed': what "it" referred to, quoted
     if verb == "close" and not _closes_a_record(st) and _dismiss(st, rec):
         return True
     if not record_ids.on_its_page(st, rec, c.text):

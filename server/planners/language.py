@@ -678,7 +678,9 @@ def _restate(task: str) -> str:
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
     # "check that Boreal Sports shows": shown
-    task = re.sub(r"(?<=\w)\s+shows(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\s))", " is shown", task, flags=re.I)
+    task = re.sub(r"(\b(?:check|verify|confirm|ensure|make\s+sure|see)\s+(?:that\s+|if\s+|whether\s+)?[^,;\"'“”]*?\w)"
+                  r"\s+shows(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\s))", r"\1 is shown", task, flags=re.I)   # (never a name:
+    # "create a group called Bike shows")
     # "confirm it shows as stopped", "the status displays as Active": what it is
     task = re.sub(r"(?<=\w)\s+(?:shows|displays|appears|reads|show|display|appear|read|is\s+(?:shown|displayed|listed)|"
                   r"are\s+(?:shown|displayed|listed))\s+as\s+(?=\S)", " is ", task, flags=re.I)
@@ -1048,7 +1050,7 @@ def about_first(task: str) -> str:
 
 # what a first sentence is about: its words up to the first that tells what happened ("Sam Lee cancelled …",
 # "The Leeds roadworks watch only shows …", "The accented characters search fix passed QA")
-_ABOUT = re.compile(r"^(?P<x>(?:the\s+|our\s+|my\s+)?[\w'’&.-]+(?:\s+[\w'’&.-]+){0,6}?)\s+"
+_ABOUT = re.compile(r"^(?P<x>(?:the\s+|our\s+|my\s+)?[\w'’&.-]+(?:\s+#?[\w'’&.-]+){0,6}?)\s+"
                     r"(?=(?:is|are|was|were|has|have|had|keeps?|needs?|only|just|also|now|already|still|finally|"
                     r"came|went|got|left|broke|wants?|owns?|paid|[a-z]+ed)\b)", re.I)
 _NOBODY_OWNS = re.compile(r"^(?:nobody|no\s*one)\s+\w+\s+(?P<x>(?:the\s+)?\S.*?)(?:\s+(?:yet|anymore|any\s+more|right\s+now|"
@@ -1150,7 +1152,8 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)
     text = re.sub(r"\blook through the lists for \x00\d+\x00(?: about \x00\d+\x00)?(?: except (?:\x00\d+\x00\s*,?\s*)+)?",
                   hold, text, flags=re.I)
-    parts = [p for p in _SPLIT.split(text) if p and p.strip()]
+    # "… build 0.9.3 - then check …": a dash before the next clause closes this one, it is no part of it
+    parts = [re.sub(r"\s+[-–—]+$", "", p) for p in _SPLIT.split(text) if p and p.strip(" -–—")]
     # "open products > Blue Mug", "Customers -> Add": a path of places, one clause each
     path = [q for p in parts for q in re.split(r"\s+(?:>|->|→|»)\s+", p) if q.strip()]
     lead = read_clause(path[0]) if len(path) > len(parts) else None

@@ -95,6 +95,9 @@ RULES: tuple[Rephrase, ...] = (
           r"\g<head>, filter by ", strip=True),
     _rule(r"^(?P<head>(?:please\s+)?filter\b[^,;]*?\w)\s*=\s*(?=\w)", r"\g<head> ", strip=True),
     _rule(r"(?P<head>,\s+filter\s+by\s+[^,;=]*?\w)\s*=\s*(?=\w)", r"\g<head> "),
+    # "the subtitles ticket (#2)": the record numbered so
+    _rule(r"\b(?:the\s+(?:[\w'-]+\s+){0,3}?)?(?P<k>ticket|issue|bug|order|task|item|story|case|request)\s*\(\s*#?(?P<n>\d+)\s*\)",
+          r"\g<k> #\g<n>"),
     # "Chef Knife should be listed at 42.00 under Kitchen": its row shows the price, and the group
     _rule(r"(?:^|(?<=\bthat\s)|(?<=\bcheck\s)|(?<=\bverify\s)|(?<=\bconfirm\s)|(?<=\bensure\s)|(?<=[,;]\s))"
           r"(?!(?:check|verify|confirm|make|ensure|see)\b)(?P<x>[^,;]+?)\s+(?:should\s+be|must\s+be|is|are)\s+listed\s+(?:at|for)\s+(?P<v>[$€£]?\d[\d.,]*)"

@@ -55,3 +55,19 @@ def test_a_record_named_by_its_kind_and_owner() -> None:
     assert steps(p) == [("click_element", {"text": "Customers", "role": "link"})] and p.pending == ["open Bob Chen"]
     p = plan("Is Bob Chen's account marked as inactive? It should be", screen(ADMIN))
     assert p.feasible and p.pending[-1] == "check Bob Chen is inactive"
+
+
+def test_a_name_is_never_rephrased_and_a_check_of_a_name_listed_stays_a_presence_check() -> None:
+    # found by the dev split: "X shows" read as "X is shown" renamed a group "Bike shows" as it was created
+    from server.planners.language import restate
+    assert "Bike shows" in restate("create a group called Bike shows, then check that there are 6 groups")
+    assert restate("put channel 2 on to see if Boreal Sports shows").endswith("Boreal Sports is shown")
+
+
+def test_a_records_assignee_is_read_beside_its_owner_label() -> None:
+    got = steps(plan("check ticket 5 is assigned to alice", screen("trac/ticket/5")))
+    assert got == [("wait_for_element", {"text": "alice", "selector": "#ticketbox > table > tbody > tr:nth-of-type(1) > "
+                                                              "td:nth-of-type(2)", "present": True})]
+    # a record numbered in brackets after its name, then a check asked for after the statement
+    p = plan("the subtitles ticket (#2) should be owned by bob - verify", screen("trac/ticket/1"))
+    assert p.feasible and p.pending == ["check ticket #2 should be owned by bob"]
