@@ -665,7 +665,8 @@ def activate(c: Clause, st: State) -> bool:
         return True
     target_text = _SCREEN_NOUNS.sub("", raw) or raw
     target_text = _without_particle(st, target_text)
-    if re.search(r"\s+(?:list|listing|overview|table)$", raw, re.I) and not target_text.lower().endswith("s"):
+    if re.search(r"\s+(?:list|listing|overview|table|section|area)$", raw, re.I) \
+            and not target_text.lower().endswith("s"):
         target_text += "s"   # "the movie list" is the movies, not a movie
     wants_screen = c.act is Act.NAVIGATE or bool(_SCREEN_NOUNS.search(raw))
     category_free = _CATEGORY.sub("", target_text) or target_text
@@ -1227,7 +1228,7 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
         query = st.last_object
         st.click_declared(t.element, index, f"Select the {text}")
         st.expect_check(None)
-        if c.act is Act.PLAY and t.element.opens and query:
+        if c.act is Act.PLAY and t.element.opens:
             play_from(st, t.element.opens, query)   # "search for X and play it": X must be what plays
         elif c.act is Act.PLAY and query:
             # the result opens a screen the tree does not name: play there, and prove X is what plays

@@ -245,6 +245,16 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
     flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
+    # "is parental lock enabled?": a setting the tree declares is on or off; never the element's own enabled state
+    states = r"(?P<s>enabled|disabled|activated|deactivated|switched\s+on|switched\s+off|turned\s+on|turned\s+off)$"
+    m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:(?:now|still|currently)\s+)?" + states, flat, re.I) \
+        or re.match(r"^(?:is|are)\s+(?P<x>.+?)\s+(?:(?:now|still|currently)\s+)?" + states, flat, re.I)
+    if m and st.ctx.navigation.nodes:
+        setting = [t for t in grounding.tree_elements(m.group("x"), st.ctx, prefer_node=st.node, minimum=0.85)
+                   if not t.element.opens and not t.element.many]
+        if setting:
+            on = m.group("s").lower().split()[-1] in ("enabled", "activated", "on")
+            flat = f"{m.group('x')} is {'on' if on else 'off'}"
     # "Wild Earth is on", "Future of Robots is on now": a channel or a programme is on when it is shown; only a
     # setting or a switch is on as a state
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+on(?:\s+(?:air|now|right\s+now|at\s+the\s+moment|currently|tonight|"
@@ -324,6 +334,11 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and count_of(m.group("n")) is not None:
         count, kind = count_of(m.group("n")) or 0, clean(m.group("k"))
         owner = m.groupdict().get("owner") or ""
+        place = grounding.screens(owner, st.ctx, minimum=0.9) if owner and st.ctx.navigation.nodes else []
+        if place and st.has(V.GOTO):   # "the guide lists 8 channels": counted on the guide
+            if st.node != place[0].node.id:
+                st.goto(place[0].node)
+            owner = ""
         if view_first(st, flat, count, kind):
             return True
         if owner and not negative and counted_by_value(st, count, kind, owner):
@@ -422,7 +437,13 @@ def check_intent(c: Clause, st: State) -> bool:
                  flat, re.I) or \
         re.match(r"^(?P<subject>.+?)\s+(?:is|are)\s+(?:marked\s+(?:as\s+)?)?(?P<state>" + _STATES + r")$", flat, re.I)
     if m:
-        _state_check(st, _subject_text(m.group("subject")), _STATE_WORDS[m.group("state").lower()], negative)
+        state = _STATE_WORDS[m.group("state").lower()]
+        if state in ("enabled", "disabled") and grounding.live_elements(
+                _subject_text(m.group("subject")), st.live, roles=frozenset({"checkbox", "switch"}), minimum=0.7):
+            # "is Email alerts enabled?": a box or switch is enabled when it is on, not when it can be clicked
+            _value_check(st, m.group("subject"), state, negative)
+            return True
+        _state_check(st, _subject_text(m.group("subject")), state, negative)
         return True
     if re.search(r"\bmarked\s+as\b", flat, re.I):
         raise Unplannable(f"I cannot tell how {body!r} shows on the screen: name the text or the box to check", body)

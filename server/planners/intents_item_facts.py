@@ -27,6 +27,9 @@ _SAID_OF = re.compile(r"^(?P<x>.+?)\s+(?:is|was|are|were|came\s+out|comes\s+out|
 # "the year of Silent Harbor is 2018": a field of the item, said with its value
 _FIELD_OF = re.compile(r"^(?:the\s+|its\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+of\s+(?P<x>.+?)\s+(?:is|was)\s+"
                        r"(?P<v>(?-i:[A-Z0-9])[\w .,'’:-]*)$", re.I)
+# "the synopsis of Neon Tides mentions the sea": words a field of the item holds
+_FIELD_HOLDS = re.compile(r"^(?:the\s+|its\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+of\s+(?P<x>.+?)\s+(?:mentions|contains|"
+                          r"includes|says|talks\s+about|refers\s+to)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[\w][\w .,'’:-]*)$", re.I)
 _PRONOUN = re.compile(r"^(?:it|this|that|this\s+one|that\s+one|she|he|they)$", re.I)
 # a value the page could show by chance (a rating of 4, a count) is no proof of the item's field
 _DISTINCT = re.compile(r"^(?:\d{4}|\d{4}-\d{2}(?:-\d{2})?|\d{1,2}\s+\S+\s+\d{4}|.*(?-i:[A-Za-z]).{2,})$")
@@ -38,11 +41,16 @@ def item_fact_check(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?.!")
     negative = negated(body)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", _strip_neg(body), flags=re.I)
-    m = _SAID_OF.match(flat) or _FIELD_OF.match(flat)
+    m = _SAID_OF.match(flat) or _FIELD_OF.match(flat) or _FIELD_HOLDS.match(flat)
     if m is None:
         return _field_here(st, flat, negative)
-    subject, value = m.group("x").strip(), (m.group("v") or m.group("d") or "").strip()
+    subject, value = m.group("x").strip(), (m.group("v") or m.groupdict().get("d") or "").strip()
     field = m.groupdict().get("f") or ""
+    holds = m.re is _FIELD_HOLDS
+    if holds:   # words of a text: no page could show them by chance the way a bare number can
+        if not st.ctx.navigation.nodes:
+            return False
+        return _on_its_page(st, subject, value, field, negative)
     if not _DISTINCT.match(value) or grounding.screens(value, st.ctx, minimum=0.8):
         return False   # "the rating of X is 4"; "X is from Movies": left to the other checks
     if _PRONOUN.match(subject):

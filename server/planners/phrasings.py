@@ -139,6 +139,21 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"\bget\s+rid\s+off\b", "get rid of"),
     # "lock down the parental controls": turned on
     _rule(r"\block\s+down\s+", "turn on "),
+    # "turn the subtitles off if they are on": a setting is set to its state whatever it was
+    _rule(r"(?P<v>\b(?:turn|switch|set|put)\b[^,;]*?\b(?:on|off)\b[^,;]*?)\s*,?\s+(?:if|when|in\s+case)\s+(?:it|they|that|this)"
+          r"(?:\s+(?:is|are)|['’]s|['’]re)\s+(?:still\s+|currently\s+)?(?:on|off|enabled|disabled|active|showing|shown)\b",
+          r"\g<v>"),
+    # "I'd like to see what's on the guide", "show me what's on the EPG": the guide, opened
+    _rule(r"\b(?:(?:i['’]?d\s+like|i\s+want|i\s+wanna|let\s+me)\s+(?:to\s+)?see|show\s+me|check)\s+what['’]?s\s+(?:on|in)\s+"
+          r"(?P<x>(?:the\s+)?(?:tv\s+)?(?:guide|epg|programme\s+guide|program\s+guide|schedule|listings))(?=\s*(?:$|[,;.!?]))",
+          r"open \g<x>"),
+    # "verify channel 5 shows Melody TV in the banner": what it shows, wherever the screen says it
+    _rule(r"(?P<x>\bshows\s+[^,;]+?)\s+(?:in|on)\s+the\s+(?:channel\s+)?(?:banner|info\s+bar|overlay)(?=\s*(?:$|[,;.!?]))",
+          r"\g<x>"),
+    # "from the guide open Kids Planet": the place, then what to do there
+    _rule(r"^(?P<p>(?:from|on|in)\s+the\s+(?!(?:menu|sidebar|header|footer|list|table|form|dialog|row|page|screen|box|"
+          r"field|grid|toolbar|navbar|nav|navigation|panel|top|bottom|left|right)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b",
+          _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
     # "get it going again", "start it back up": resume
     _rule(r"\b(?:get|set)\s+(?P<x>it|the\s+video|playback|the\s+movie|the\s+film|the\s+stream)\s+(?:going|playing|"
           r"running|rolling)(?:\s+again)?\b", r"resume \g<x>"),

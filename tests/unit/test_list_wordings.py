@@ -71,3 +71,16 @@ def test_a_records_assignee_is_read_beside_its_owner_label() -> None:
     # a record numbered in brackets after its name, then a check asked for after the statement
     p = plan("the subtitles ticket (#2) should be owned by bob - verify", screen("trac/ticket/1"))
     assert p.feasible and p.pending == ["check ticket #2 should be owned by bob"]
+
+
+@pytest.mark.parametrize("key, task, state", [
+    ("warehouse/settings", "is Email alerts enabled?", "checked"),
+    ("warehouse/settings", "is Email alerts disabled?", "unchecked"),
+    ("fleet/settings", "is the weekly mileage report enabled?", "checked"),
+])
+def test_a_box_asked_enabled_is_on_never_merely_clickable(key: str, task: str, state: str) -> None:
+    # before: the question checked the box could be clicked (state enabled), which passes whatever it shows
+    from tests.unit.test_new_apps import screen as new_app_screen
+
+    got = steps(plan(task, new_app_screen(key)))
+    assert len(got) == 1 and got[0][1]["state"] == state and got[0][1]["role"] in ("switch", "checkbox"), task

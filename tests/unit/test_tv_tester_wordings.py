@@ -91,3 +91,39 @@ def test_a_name_checked_on_a_list_is_no_field_of_the_page() -> None:
     # found by the dev split: "Tech Today is listed" on the guide was read as Tech Today's field, valued "listed"
     assert steps(plan("open the guide, then check Tech Today is listed", node="home")) == [
         ("goto", {"node": "guide"}), ("wait_for_element", {"text": "Tech Today", "present": True})]
+
+
+def test_an_item_played_by_its_position_is_played_and_seen_playing() -> None:
+    # before: "play the second movie" opened its page and passed, nothing playing
+    assert steps(plan("play the third film", node="home"))[-2:] == [
+        ("click_element", {"selector": "#btn-play"}),
+        ("wait_for_element", {"text": "Playing", "selector": "#player-state", "present": True})]
+
+
+def test_a_setting_asked_enabled_is_its_value_never_the_controls_own_enabled_state() -> None:
+    # before: "is parental lock enabled?" passed on any element named so that could be clicked
+    assert steps(plan("is parental lock enabled?", node="home"))[-1] == \
+        ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})
+    assert steps(plan("are subtitles switched off?", node="settings")) == [
+        ("wait_for_element", {"text": "Off", "selector": "#setting-subtitles", "present": True})]
+
+
+def test_a_title_said_playing_or_paused_is_the_players_title_and_its_state() -> None:
+    assert steps(plan("check Silent Harbor is paused", node="player")) == [
+        ("wait_for_element", {"text": "Silent Harbor", "selector": "#player-title", "present": True}),
+        ("wait_for_element", {"text": "Paused", "selector": "#player-state", "present": True})]
+
+
+@pytest.mark.parametrize("task, got", [
+    ("take me to the movie section", ("goto", {"node": "movies"})),
+    ("I'd like to see what's on the guide", ("goto", {"node": "guide"})),
+    ("turn the subtitles off if they are on", ("click_until", {"selector": "#setting-subtitles", "expect": "Off"})),
+])
+def test_more_ways_to_say_a_place_or_a_setting(task: str, got: tuple) -> None:
+    assert steps(plan(task, node="home"))[-1] == got, task
+
+
+def test_a_field_of_an_item_that_holds_words() -> None:
+    assert steps(plan("check the synopsis of Neon Tides mentions the sea", node="movies"))[-1] == \
+        ("wait_for_element", {"text": "sea", "selector": "#movie-synopsis", "present": True})
+    assert steps(plan("verify the guide lists 8 channels", node="home"))[0] == ("goto", {"node": "guide"})
