@@ -167,7 +167,8 @@ def channel_intent(c: Clause, st: State) -> bool:
     if not m and not updown:
         return False
     if m:
-        after = words(low[m.end():])
+        after = words(re.sub(r"\bfor\s+(?:a\s+(?:bit|while|moment|second|minute|few\s+(?:seconds|minutes))|"
+                             r"\d+\s+(?:seconds?|minutes?|secs?|mins?))\b", "", low[m.end():]))
         if after and not set(after) <= _AFTER_CHANNEL:
             # "go to channel 8 - is the banner showing X": more is asked than the channel; never dropped unread
             raise Unplannable(f"I cannot tell what to do with {low[m.end():].strip()!r} after channel "

@@ -387,7 +387,14 @@ def check_intent(c: Clause, st: State) -> bool:
             or re.match(r"^(?:an?\s+|the\s+)?(?:todo|task|item|entry|ticket|issue|note|post|bookmark|card|reminder|bug|"
                         r"story|record|row)s?\s+(?:about|mentioning|regarding|concerning|containing|that\s+(?:says|mentions|"
                         r"contains))\s+(?:the\s+|a\s+|an\s+)?(?P<x>.+)$", thing, re.I)   # "a todo about the plumber"
-        _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="")
+        kind = re.match(r"^(?:an?\s+|the\s+)?(?P<k>[a-z]+)\s+(?:called|named|titled)\s", thing, re.I)
+        where = ""
+        if kind and st.ctx.navigation.nodes:   # "is there a movie called X?": among the movies
+            where = next((f"{kind.group('k')}{s}" for s in ("s", "") for t in grounding.screens(
+                f"{kind.group('k')}{s}", st.ctx, minimum=0.9)
+                if max(grounding.similarity(f"{kind.group('k')}{s}", t.node.label),
+                       grounding.similarity(f"{kind.group('k')}{s}", t.node.id)) >= 0.9), "")   # by its own name
+        _text_check(st, _subject_text(named.group("x") if named else thing), negative, subject="", where=where)
         return True
     # "the title of the json page is json", "the csv page's heading says csv": that page's title, the page opened
     # first where it is not the one shown (its link's word alone is no proof: the link says it on every page)
@@ -663,7 +670,9 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     if where and _listed_here(st, text, where):
         where = ""   # "Python downloads appears in the watch list", on that list: a row here shows it
     if where:
-        screen = grounding.screens(where, st.ctx, minimum=0.75)
+        screen = grounding.screens(where, st.ctx, minimum=0.75) or grounding.screens(
+            re.sub(r"\s+(?:list|listing|screen|page|section|tab|catalogue|catalog)$", "", where.strip(), flags=re.I),
+            st.ctx, minimum=0.8)   # "in the movies list": the movies
         if screen:
             if st.node != screen[0].node.id:
                 st.goto(screen[0].node)

@@ -1025,7 +1025,14 @@ def set_intent(c: Clause, st: State) -> bool:
         st.last_object = el.name    # "turn on subtitles, then check they are on": what "they" is
         return True
     if c.act is Act.TOGGLE and declared:
-        return False
+        t = declared[0]
+        if t.element.opens or t.element.many or t.score < 0.85:
+            return False
+        st.goto(t.node)   # "toggle subtitles": the setting selected once, whatever it showed (no end state is said)
+        st.click_declared(t.element, None, f"Toggle {t.element.name}")
+        st.node, st.last_object = t.node.id, t.element.name
+        st.expect_check(None)
+        return True
     if value_low in _ON_WORDS | _OFF_WORDS and st.live is not None and st.open_world and _switch_of_row(st, subject, value_low):
         return True
     if st.moved and value:

@@ -36,6 +36,18 @@ _PAST = {"wrote": "written", "owns": "owned", "composed": "composed"}
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 
 
+# what a tester did before what they check, said as "after switching …": the verb it stands for
+_GERUND_BASE = {"switching": "switch", "changing": "change", "going": "go", "tuning": "tune", "pressing": "press",
+                "opening": "open", "selecting": "select", "clicking": "click", "playing": "play", "turning": "turn",
+                "setting": "set", "zapping": "zap", "moving": "move", "navigating": "navigate", "starting": "start",
+                "pausing": "pause", "entering": "enter", "typing": "type", "searching": "search"}
+_GERUNDS = "|".join(_GERUND_BASE)
+
+
+def _base(gerund: str) -> str:
+    return _GERUND_BASE[gerund.lower()]
+
+
 def _rule(pattern: str, replace: Replace | str, *, strip: bool = False, keep_if_empty: bool = False) -> Rephrase:
     return Rephrase(re.compile(pattern, re.I), _to(replace) if isinstance(replace, str) else replace, strip,
                     keep_if_empty)
@@ -154,6 +166,14 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?P<p>(?:from|on|in)\s+the\s+(?!(?:menu|sidebar|header|footer|list|table|form|dialog|row|page|screen|box|"
           r"field|grid|toolbar|navbar|nav|navigation|panel|top|bottom|left|right)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b",
           _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
+    # "the banner should say Cinema Nova after switching to channel 3", "after tuning to ch 3, check …": the step first
+    _rule(r"^(?P<a>[^,;]+?)\s+after\s+(?P<g>" + _GERUNDS + r")\b(?P<b>[^,;]*)$",
+          lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
+    _rule(r"^after\s+(?P<g>" + _GERUNDS + r")\b(?P<b>[^,;]*?)\s*,?\s+(?:the\s+|it\s+|we\s+)(?P<a>[^,;]*?\b(?:should|must)\b[^,;]*)$",
+          lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
+    # "navigate down 2", "move right 3 times": the arrow key, that many times
+    _rule(r"\b(?:navigate|move|go|arrow|step)\s+(?P<d>up|down|left|right)\s+(?P<n>\d{1,2})(?:\s+times)?\b",
+          r"press \g<d> \g<n> times"),
     # "get it going again", "start it back up": resume
     _rule(r"\b(?:get|set)\s+(?P<x>it|the\s+video|playback|the\s+movie|the\s+film|the\s+stream)\s+(?:going|playing|"
           r"running|rolling)(?:\s+again)?\b", r"resume \g<x>"),

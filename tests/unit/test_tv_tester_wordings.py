@@ -127,3 +127,24 @@ def test_a_field_of_an_item_that_holds_words() -> None:
     assert steps(plan("check the synopsis of Neon Tides mentions the sea", node="movies"))[-1] == \
         ("wait_for_element", {"text": "sea", "selector": "#movie-synopsis", "present": True})
     assert steps(plan("verify the guide lists 8 channels", node="home"))[0] == ("goto", {"node": "guide"})
+
+
+def test_a_check_said_after_the_step_it_follows_and_arrow_moves() -> None:
+    assert steps(plan("the banner should read 3 Cinema Nova after switching to channel 3", node="live")) == [
+        ("press_key", {"key": "DIGIT_3"}),
+        ("wait_for_element", {"text": "3 Cinema Nova", "selector": "#channel-banner", "present": True})]
+    assert steps(plan("navigate down 2 and press ok", node="home")) == [
+        ("press_key", {"key": "DOWN", "repeat": 2}), ("press_key", {"key": "OK"})]
+    assert steps(plan("watch channel 2 for a bit", node="live"))[0] == ("press_key", {"key": "DIGIT_2"})
+
+
+def test_where_a_thing_is_listed_is_opened_to_check_it() -> None:
+    assert steps(plan("confirm River of Glass is in the movies list", node="home"))[0] == ("goto", {"node": "movies"})
+    assert steps(plan("is there a movie called Neon Tides?", node="home"))[0] == ("goto", {"node": "movies"})
+    # a kind that is only a keyword of a screen (channels: Live TV) names no place to look
+    assert steps(plan("is there a channel called Wild Earth", node="home"))[0][0] == "wait_for_element"
+
+
+def test_a_toggle_with_no_end_state_selects_the_setting_once() -> None:
+    assert steps(plan("toggle subtitles", node="home")) == [
+        ("goto", {"node": "settings"}), ("click_element", {"selector": "#setting-subtitles"})]
