@@ -80,8 +80,9 @@ class WebRemote(WebActions, RemoteController, ScreenReader):
                 raise DeviceFailure(f"no element {what!r}", expected=f"element {what!r} visible")
             target = loc.first
             shown_by = page.locator(shows).first if shows else target
-            if shows and page.locator(shows).count() == 0:
-                raise DeviceFailure(f"no element {shows!r}", expected=f"element {shows!r} visible")
+            if shows and (page.locator(shows).count() == 0 or not shown_by.is_visible()):
+                # a hidden element keeps what it last said (a player's state on another screen): never read it
+                raise DeviceFailure(f"no visible element {shows!r}", expected=f"element {shows!r} visible")
             for clicks in range(max_clicks + 1):
                 shown = (shown_by.inner_text(timeout=2000) or "").strip()
                 if pattern.search(shown):

@@ -76,8 +76,9 @@ def flag_condition(st: State, text: str) -> Condition | None:
     text = re.sub(r"^(?:me\s+)?(?:(?:all|only|just)\s+)?(?:of\s+)?(?:the\s+)?", "", text.strip().strip(".?!"), flags=re.I)
     m = re.match(r"^(?P<flag>[\w-]+)\s+(?P<kind>[a-z][\w-]*)$", text, re.I) or \
         re.match(r"^(?P<kind>[a-z][\w-]*)\s+(?:that|which|who)\s+(?:are|is)\s+(?P<flag>[\w-]+)$", text, re.I)
-    if m is None or st.live is None or not _names_the_list(st, m.group("kind")):
-        return None
+    if m is None or st.live is None or not (_names_the_list(st, m.group("kind"))
+                                            or m.group("kind").lower() in ("ones", "items", "rows", "entries", "records")):
+        return None   # ("the indoor ones": of the list shown)
     from server.planners.intents_statement import column_cells
 
     found = column_cells(st, m.group("flag"))

@@ -156,7 +156,7 @@ def channel_check(st: State, number: str, negative: bool = False) -> None:
 
 # words that may follow a channel's number in a request to tune it ("channel 5 on live tv please")
 _AFTER_CHANNEL = frozenset("please pls plz now on the live tv screen for me again instead right away quickly thanks "
-                           "thank you of it".split())
+                           "thank you of it using with by via number keys digits digit buttons remote keypad".split())
 
 
 def channel_intent(c: Clause, st: State) -> bool:
@@ -233,7 +233,7 @@ def press_intent(c: Clause, st: State) -> bool:
         return False
     body = c.rest if c.act is Act.PRESS else c.text
     # "press 'Clear completed' to tidy up the list": what it is for names no key ("up")
-    body = re.sub(r"\s+(?:to|so\s+that|so\s+as\s+to|in\s+order\s+to)\s+(?!the\b|a\b|\d)[a-z]+\b.*$", "", body,
+    body = re.sub(r"\s+(?:to|so\s+as\s+to|in\s+order\s+to)\s+(?!the\b|a\b|\d)[a-z]+\b.*$", "", body,
                   flags=re.I) or body
     if c.act is Act.PRESS and quoted(body) and not find_keys(quoted(body), st.key_choices()):
         return activate(Clause(f"click {body}", Act.CLICK, body), st)   # "press 'Clear completed'": a control

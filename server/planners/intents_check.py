@@ -260,6 +260,15 @@ def check_intent(c: Clause, st: State) -> bool:
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+on(?:\s+(?:air|now|right\s+now|at\s+the\s+moment|currently|tonight|"
                  r"today))?$", flat, re.I)
     if m and _shown_when_on(st, m.group("x")):
+        item = grounding.tree_elements(m.group("x"), st.ctx, prefer_node=st.node, minimum=0.85)[0]
+        if negative:
+            raise Unplannable(f"I cannot tell that {m.group('x')} is not on: a screen that does not show it "
+                              "proves nothing", m.group("x"))
+        if st.node == item.node.id or st.node is None and item.node.id == st.ctx.navigation.current_node:
+            # on the list that names every channel, its name proves nothing: the screen it opens must show it
+            target = st.node_info(item.element.opens)
+            if target is not None:
+                st.goto(target)
         flat = f"{m.group('x')} is shown"
     # "is the banner showing Gadget Lab?": what it shows
     m = re.match(r"^(?:is|are)\s+(?P<x>(?:the|its|this|that|their)\s+.+?)\s+(?:showing|displaying|saying|reading|listing)\s+"
@@ -310,6 +319,23 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and st.ctx.navigation.nodes:
         channel_check(st, m.group("n"), negative)
         return True
+    # "we should be back on Live TV", "we're on the home screen": that screen's own title, read where it is;
+    # never a goto (which would make it so) and never its name anywhere (a menu says every screen's name)
+    m = re.match(r"^(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+(?:now\s+|back\s+|still\s+)*"
+                 r"(?:on|at|in|to)\s+(?:the\s+)?(?P<x>.+?)$", flat, re.I)
+    if m and st.ctx.navigation.nodes:
+        place = re.sub(r"\s+(?:screen|page|menu|view|tab)$", "", m.group("x"), flags=re.I)
+        node = next((t.node for t in grounding.screens(place, st.ctx, minimum=0.85)
+                     if max(grounding.similarity(place, t.node.label),
+                            grounding.similarity(place, t.node.id.replace("_", " "))) >= 0.85), None)
+        if node is not None:
+            title = next((e for e in node.elements if "title" in words(e.name) and e.selector and e.text), None)
+            if title is None:
+                raise Unplannable(f"nothing declared on {node.label} tells that it is the screen shown", place)
+            st.check(checks.element(st.ctx, selector=title.selector, text=title.text, present=not negative,
+                                    description=f"Check {node.label} is the screen shown"))
+            return True
+        flat = f"{m.group('x')} is shown"
 
     m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(.+)$", flat, re.I)
     if m:

@@ -855,6 +855,14 @@ def _set_with_pin(st: State, node: NodeInfo, el: ElementInfo, value: str, pin: s
         raise Unplannable(f"{node.label} declares no field for a PIN, so {el.name} cannot be set with one", el.name)
     ok = next((e for e in node.elements if set(words(e.name)) & {"ok", "confirm", "submit", "enter"} and e.selector
                and not e.many), None)
+    if not set(words(el.name)) & {"lock", "locked", "parental", "protect", "protection", "restriction", "restrictions",
+                                  "child", "pin", "password", "adult", "security"}:
+        raise Unplannable(f"{el.name} is no lock: nothing says it asks for a PIN", el.name)
+    other = {"on": "Off", "off": "On"}.get(value.lower())
+    if other is None:
+        raise Unplannable(f"{el.name} is switched with its PIN, on or off, never set to {value!r}", value)
+    # a toggle pressed when it already shows the value would undo it: it must show the other one first
+    st.check(checks.element(st.ctx, selector=el.selector, text=other, description=f"Check {el.name} is {other} before"))
     st.click_declared(el, None, f"Select {el.name}")
     st.add(V.INPUT_TEXT, {"text": pin, "selector": field.selector, "clear": True, **({} if ok else {"submit": True})},
            f"Enter the PIN in {field.name}")
@@ -870,6 +878,9 @@ def set_intent(c: Clause, st: State) -> bool:
     pin = _WITH_PIN.search(c.rest)
     if pin is not None:   # "turn on parental lock with PIN 0000": the setting, then the PIN its dialog asks for
         c = Clause(c.text[:len(c.text) - len(c.rest) + pin.start()], c.act, c.rest[:pin.start()])
+    if pin is not None and not st.ctx.navigation.nodes:
+        raise Unplannable("a PIN is only given to a setting whose screen asks for one; this device declares none",
+                          pin.group("p"))
     text = c.rest.strip()
     value, subject = "", ""
     if c.act in (Act.TURN_ON, Act.TURN_OFF):

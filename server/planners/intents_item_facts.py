@@ -12,7 +12,7 @@ import re
 from server.planners import checks, grounding
 from server.planners.intents_check import _text_check, negated, _strip_neg
 from server.planners.intents_param import MIN_SCORE, _best_item, _open_item
-from server.planners.language import Act, Clause
+from server.planners.language import Act, Clause, words
 from server.planners.state import State
 from shared import vocabulary as V
 from shared.models import ElementInfo, NodeInfo
@@ -102,13 +102,15 @@ def _on_its_page(st: State, subject: str, value: str, field: str, negative: bool
     if page is None:
         return False
     label = t.element.text or t.element.name
+    title = next((e for e in page.elements if "title" in e.name.split() and e.selector and not e.many), None)
+    if title is None or title.text or {"play", "pause"} <= {w for e in page.elements for w in words(e.name)}:
+        return False   # a page that does not name its item (Live TV), or a player: opening it would change the device
     here = st.node == page.id and grounding.similarity(st.last_object or "", label) >= 0.9
     if not here:
         if st.node != t.node.id:
             st.goto(t.node)
         st.click_declared(t.element, None, f"Open {label}")
         st.node, st.last_object = page.id, label
-    title = next((e for e in page.elements if "title" in e.name.split() and e.selector and not e.many), None)
     if title is not None:
         st.check(checks.element(st.ctx, selector=title.selector, text=label, description=f"Check {label}'s page is shown"))
     held = _page_field(page, field, value)

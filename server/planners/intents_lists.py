@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from server.planners import checks, grounding, intents_statement, records
-from server.planners.filter_builder import OPERATORS, Condition, condition_filter, named_column
+from server.planners.filter_builder import OPERATORS, Condition, condition_filter, flag_condition, named_column
 from server.planners.language import ITEM_NOUNS, Act, Clause, quoted, words
 from server.planners.list_search import go_to_list, on_list_of, open_contents
 from server.planners.sorting import ANY, SortAsk, direction_in, parse_sort
@@ -28,6 +28,8 @@ def filter_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.FILTER or st.live is None:
         return False
     rest = re.sub(r"\s+(?:in|on|from)\s+(?:the\s+)?(?P<n>\w+)\s+(?:list|table|page)$", "", c.rest.strip(), flags=re.I)
+    if re.match(r"^(?:out|away)\b", rest, re.I) or re.search(r"\bfilter\s+out\b", c.text, re.I):
+        raise Unplannable(f"I cannot tell how to leave out {rest!r}: say what to show instead", rest)
     flagged_tail = re.match(rf"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+(?:that\s+are\s+|which\s+are\s+)?)?(?P<v>{records.FLAG_PHRASES})$",
                             rest, re.I)   # "products in stock": the flag whole, never "in" and "stock"
     m = flagged_tail or re.match(r"^(?:(?:the\s+)?(?P<noun>[\w ]+?)\s+)?(?:by|on|with|to|for|where)\s+(?:the\s+)?(?P<v>.+)$", rest, re.I) \
@@ -50,6 +52,12 @@ def filter_intent(c: Clause, st: State) -> bool:
         noun = list_noun.group(1)
     if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
+    said = value.split()
+    for n in (2, 1):   # "just the plants that need full sun" from the home page: the list of plants first
+        kind = " ".join(said[:n])
+        if not noun and len(said) > n and kind.islower() and kind.endswith("s") and not set(words(kind)) & _LINKING \
+                and records.entity_link(st, kind) is not None and not on_list_of(st, kind):
+            return go_to_list(st, kind, [c.text])
     return narrow_to(st, narrowed_value(st, value) or value)
 
 
@@ -59,6 +67,11 @@ _PLACE_WORDS = {"page", "screen", "tab", "list", "menu", "section", "table", "vi
 
 
 _GENERIC = {"row", "rows", "record", "records", "entry", "entries", "item", "items", "details", "data", "page", "line"}
+# words between a kind and a value that make the value no equality ("don't need", "other than", "over")
+_NOT_EQUAL = {"not", "no", "t", "don", "doesn", "isn", "aren", "without", "except", "other", "than", "over", "under",
+              "above", "below", "least", "most", "more", "less", "before", "after", "between", "out", "excluding"}
+_ACTION_WORDS = {"drop", "delete", "remove", "clear", "stop", "restart", "move", "edit", "archive", "disable",
+                 "enable", "kill", "reset", "empty", "purge", "destroy", "rename", "close", "logout", "log"}
 _LINKING = {"of", "for", "the", "a", "an", "in", "on", "with", "that", "which", "who", "by", "from", "to"}
 
 
@@ -76,6 +89,8 @@ def narrowed_value(st: State, subject: str) -> str:
                 or tokens[n].lower() in ("of", "for", "'s") or set(words(noun)) & (_GENERIC | _LINKING):
             continue   # "the row of the plant Basil", "the details for Basil": one record's, no narrowing
         for k in range(n + 1, len(tokens)):   # at least one linking word between the kind and its value
+            if set(words(" ".join(tokens[n:k]))) & _NOT_EQUAL:
+                break   # "the plants that don't need full sun", "over 90": no equality to narrow to
             value = " ".join(tokens[k:]).strip(".,;:!?\"'“”")
             if not value or value.split()[-1].lower() in _PLACE_WORDS or \
                     words(value) in (words(h) for h in intents_statement.headers(st)):
@@ -85,8 +100,9 @@ def narrowed_value(st: State, subject: str) -> str:
                 return cell
             said = words(value)
             if any(words(o) == said for e in st.live.elements if e.role == ROLE_COMBOBOX for o in e.options) or any(
-                    e.role in (ROLE_LINK, ROLE_BUTTON) and not e.hidden and words(e.name or e.text) == said
+                    e.role == ROLE_LINK and not e.hidden and words(e.name or e.text) == said
                     and "header-row" not in e.hint.split()   # a column's header sorts: no value
+                    and not set(said) & _ACTION_WORDS   # "Drop", "Delete Record": an action, never a value
                     for e in st.live.elements):
                 return value
     return ""
@@ -98,6 +114,9 @@ def narrow_to(st: State, value: str) -> bool:
     before leads to; else refused."""
     assert st.live is not None
     if condition_filter(st, value):   # "family is Lamiaceae": a column / operator / value filter row
+        return True
+    flag = flag_condition(st, f"{value} rows") if len(value.split()) == 1 else None
+    if flag is not None and condition_filter(st, flag):   # "the indoor ones": a yes/no column, filtered on yes
         return True
     header = intents_statement.header_of_value(st, value)
     if header and condition_filter(st, Condition(header, OPERATORS[-1], value)):   # "full sun": the light column
@@ -117,16 +136,20 @@ def narrow_to(st: State, value: str) -> bool:
     grouped = re.sub(r"\s+(?:group|tag|category|label|folder|section|project|view|filter)$", "", value, flags=re.I)
     if grouped != value:
         phrases.append(grouped)   # "the Software releases group": the view named Software releases
+    columns = {tuple(words(h)) for h in intents_statement.headers(st)} | {
+        tuple(words(o)) for e in st.live.elements if e.role == ROLE_COMBOBOX for o in e.options}
     for phrase in phrases:
         found = [t for t in grounding.live_elements(phrase, st.live, roles=frozenset({ROLE_LINK, ROLE_BUTTON}),
                                                     minimum=0.9)
                  if (t.live.container not in headers or not t.live.container)   # a column header sorts, not filters
+                 and tuple(words(t.label)) not in columns   # a column's name ("indoor", a facet's link): no value
                  and not records._leads_here(st.live.url, t.live.href)]   # the list's own link shows it unfiltered
         if found:
             st.click_live(found[0], f"Filter by {found[0].label!r}")
             st.expect_check(None)
             return True
-        opts = grounding.options(phrase, st.live, minimum=0.9)
+        opts = [o for o in grounding.options(phrase, st.live, minimum=0.9)
+                if tuple(words(o.option)) not in columns]   # a column's name is no value to filter on
         if opts:
             el = opts[0].live
             st.add(V.SELECT_OPTION, {"option": opts[0].option, "field": el.name or el.hint},

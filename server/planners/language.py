@@ -665,7 +665,10 @@ def _restate(task: str) -> str:
         task = re.sub(r"\b(?:it|them)\b", fact.group("x"), fact.group("rest"), count=1)
     # "open Basil's record", "show Bob Chen's details": the record itself
     task = re.sub(r"(?P<x>(?<![\w'’])(?-i:[A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*){0,3}))['’]s\s+(?:own\s+)?(?:record|details|detail\s+page|"
-                  r"entry|profile|row|page)\b", r"\g<x>", task)
+                  r"entry|profile|row|page)\b",
+                  lambda m: m.group(0) if re.search(r"\b(?:delete|remove|drop|erase|clear|archive|destroy|purge|get\s+rid\s+of)"
+                                                    r"\b[^,;]*$", m.string[:m.start()], re.I) else m.group("x"),
+                  task)   # ("delete Dan's page" deletes the page, never Dan)
     # "remove Chloe as a participant", "open Bob as a customer": the record of that kind
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
                   r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"
@@ -674,7 +677,9 @@ def _restate(task: str) -> str:
     # "open the film that comes up", "the one that pops up": after a search, what it found first
     task = re.sub(r"\b(?:the|a)\s+(?:film|movie|result|item|one|match|hit|show|programme|program|title|entry|thing|"
                   r"record|page)\s+(?:that|which)\s+(?:comes|came|shows|showed|pops|popped|turns|turned)\s+up\b",
-                  "the first result", task, flags=re.I)
+                  lambda m: "the first result" if re.search(r"\b(?:search|find|look\s+(?:up|for)|filter|query)\b",
+                                                            m.string[:m.start()], re.I) else m.group(0),
+                  task, flags=re.I)   # (only after a search: "delete the item that pops up" names nothing)
     # "make sure she shows up", "Hana turns up in the list": shown
     task = re.sub(r"(?<=\w)\s+(?:shows|turns|pops|comes|show|turn|pop|come)\s+up\b", " is shown", task, flags=re.I)
     # "check that Boreal Sports shows": shown

@@ -65,7 +65,7 @@ RULES: tuple[Rephrase, ...] = (
     # channel 4 - Kids Planet should be on": a check after the request
     _rule(r"(?<!\bwant)(?<!\blike)(?<!\bneed)(?<!\bwish)(?<!\bwanna)(?<!\bhave)\s+(?:to|and)\s+(?:see|check|verify|confirm|"
           r"make\s+sure)\s+(?:if|whether|that)\s+", ", check that "),
-    _rule(r"\s+[-–—]{1,2}\s+(?=(?:is|are|does|do|did|has|have|was|were)\s)", ", check "),
+    _rule(r"\s+[-–—]{1,2}\s+(?=(?:is|are|does|do|did|has|have|was|were)\s[^,;]*\?)", ", check "),
     _rule(r"\s+[-–—]{1,2}\s+(?=(?-i:[A-Z])[^,;?]*?\s(?:should|must)\s)", ", check that "),
     # a TV tester's short forms: "ch 7", "ch7" is channel 7; "subs" are the subtitles
     _rule(r"\bch\.?\s*(?=\d)", "channel "),
@@ -73,21 +73,24 @@ RULES: tuple[Rephrase, ...] = (
           r"(?:the\s+)?)subs\b", r"\g<v>\g<m>subtitles"),
     _rule(r"\bsubs(?=\s+(?:on|off|are|is|should|showing|shown)\b)", "subtitles"),
     # "channel down x2", "press down 3x": a number of times
-    _rule(r"(?<=\w)\s+[x×]\s?(\d{1,2})\b", r" \1 times"),
-    _rule(r"\b(\d{1,2})\s?x(?=\s*(?:$|[,;.]|\s(?:and|then|from)\b))", r"\1 times"),
+    _rule(r"(?P<k>\b(?:up|down|left|right|ok|back|enter|select|next|previous|prev|ch\s*[+-]|ch\s+up|ch\s+down))\s+[x×]\s?"
+          r"(?P<n>\d{1,2})\b", r"\g<k> \g<n> times"),
+    _rule(r"(?P<k>\b(?:up|down|left|right|ok|back|enter|select|next|previous|prev|ch\s*[+-]|ch\s+up|ch\s+down))\s+"
+          r"(?P<n>\d{1,2})\s?x(?=\s*(?:$|[,;.]|\s(?:and|then|from)\b))", r"\g<k> \g<n> times"),
     # "press CH+ once": once is the one press
-    _rule(r"\b(?P<v>press|hit|tap|push)\s+(?P<k>[^,;]+?)\s+once\b", r"\g<v> \g<k>"),
+    _rule(r"\b(?P<v>press|hit|tap|push)\s+(?P<k>[^,;]+?)\s+once(?=\s*(?:$|[,;.]|\s(?:and|then)\b))", r"\g<v> \g<k>"),
     # "channel down from here": here is where it is done
-    _rule(r"\s+from\s+here\b", ""),
+    _rule(r"\s+from\s+here(?=\s*(?:$|[,;.]|\s(?:and|then)\b))", ""),
     # "we're on channel 8 - press CH+": how things stand, said by the tester before the request
-    _rule(r"^(?:we['’]?re|we\s+are|i['’]?m|i\s+am)\s+(?:currently\s+|now\s+|already\s+)?(?:on|in|at)\s+[^,;.]+?"
-          r"(?:\s*[,;.]\s*|\s+[-–—]\s+)(?=[a-z])", "", strip=True, keep_if_empty=True),
+    _rule(r"^(?:we['’]?re|we\s+are|i['’]?m|i\s+am)\s+(?:currently\s+|now\s+|already\s+)?(?:on|in|at)\s+(?P<x>[^,;.]+?)"
+          r"(?:\s*[,;.]\s*|\s+[-–—]\s+)(?P<rest>[a-z].*)$",
+          lambda m, _v: m.group(0) if re.search(r"\b(?:it|them|its|this|that)\b", m.group("rest"), re.I) else m.group("rest"),
+          strip=True, keep_if_empty=True),
     # ", should end up on Tech Today", "it should wrap round to channel 1": where it must be after that
     _rule(r"(?:\s*[,;]\s*|\s+(?:and|then)\s+|\s+[-–—]\s+)(?:it\s+|we\s+|you\s+|that\s+|this\s+|the\s+tv\s+)?"
           r"(?:should|must|ought\s+to|will)\s+(?:now\s+)?(?:end\s+up|land|wrap(?:\s+a?round)?|come\s+back|go\s+back|"
           r"jump|be\s+back|arrive)\s+(?:on|to|at|in)\s+(?P<x>[^,;.]+)",
-          lambda m, _v: (f", check we are on {m.group('x')}" if re.match(r"^channel\s*\d", m.group("x"), re.I)
-                         else f", check {m.group('x')} is shown")),
+          lambda m, _v: f", check we are on {m.group('x')}"),
     # "(pin 0000)", ", the PIN is 0000", "using pin 0000": the PIN a setting's change asks for, said one way
     _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),
     _rule(r"\s*,\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s+(?:is|:|=)\s*(?P<p>\d{3,8})\b", r" with PIN \g<p>"),
@@ -120,13 +123,16 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"\s+(?:should|must|ought\s+to)\s+have\s+(?P<y>[^,;.]+?)\s+on(?:\s+(?:tonight|now|today|right\s+now|later|"
           r"this\s+evening))?(?=\s*(?:$|[,;.!?]))", r" has \g<y>"),
     # "set audio to French + subtitles on": two requests
-    _rule(r"(?<!\bctrl)(?<!\bshift)(?<!\balt)(?<!\bcmd)(?<!\bmeta)(?<!\bcontrol)(?<!\bch)(?<!\bvol)\s+\+\s+(?=[a-z]{2})",
+    _rule(r"(?<!\bctrl)(?<!\bshift)(?<!\balt)(?<!\bcmd)(?<!\bmeta)(?<!\bcontrol)(?<!\bch)(?<!\bvol)\s+\+\s+"
+          r"(?=(?:[a-z]+\s+){0,2}(?:on|off)\b|(?:turn|set|switch|enable|disable|play|open|start)\b)",
           " and "),
     # "set audio to French and subtitles on": the second setting, switched
-    _rule(r"\band\s+(?:the\s+)?(?!(?:then|turn|switch|set|put|it|them|that|this|also|please|keep|leave|is|are|was|were|be|been|has|have|stays?|"
-          r"remains?|gets?|still|now|not)\b)"
+    _rule(r"^(?P<head>(?:please\s+)?(?:set|turn|switch|put|change|make|enable|disable)\b[^,;]*?)\s+and\s+(?:the\s+)?"
+          r"(?!(?:then|turn|switch|set|put|it|them|that|this|also|please|keep|leave)\b)"
           r"(?P<y>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?P<s>on|off)(?=\s*(?:$|[,;.]|\s(?:and|then)\b))",
-          r"and turn \g<y> \g<s>"),
+          lambda m, _v: m.group(0) if set(m.group("y").lower().split()) & {"is", "are", "was", "were", "be", "stay", "stays",
+                                                                          "remain", "remains", "still", "now", "not"}
+          else f"{m.group('head')} and turn {m.group('y')} {m.group('s')}", strip=True),
     # "confirm it reads Off": the state of what was just set
     _rule(r"\b(?P<p>it|they|this|that)\s+(?:now\s+)?(?:reads|shows|says|displays|read|show|say|display)\s+"
           r"(?P<v>on|off|enabled|disabled)\b", r"\g<p> is \g<v>"),
@@ -144,9 +150,10 @@ RULES: tuple[Rephrase, ...] = (
           r"(?:it|that|he|she|they)(?:['’]s|\s+is|\s+are|['’]re|\s+should\s+be|\s+must\s+be)\s*(?:(?:supposed|meant|expected)"
           r"\s+to\s+be)?\s*[.!]?$", r"check \g<x> is \g<y>", strip=True),
     # "David Okafor's account", "Hugo Rossi's customer record": the record of that name
-    _rule(r"(?P<x>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s\s+(?:(?P<k>(?-i:[a-z]+))\s+)?(?:account|record|"
+    _rule(r"(?P<pre>\b(?:open|show|view|check|about|up|find|that|whether|is|see)\s+)"
+          r"(?P<x>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s\s+(?:(?P<k>(?-i:[a-z]+))\s+)?(?:account|record|"
           r"profile|entry|page|details|row)\b",
-          lambda m, _v: f"the {m.group('k')} {m.group('x')}" if m.group("k") else m.group("x")),
+          lambda m, _v: m.group("pre") + (f"the {m.group('k')} {m.group('x')}" if m.group("k") else m.group("x"))),
     # "get rid off the Pay rent todo": a slip of the keyboard
     _rule(r"\bget\s+rid\s+off\b", "get rid of"),
     # "lock down the parental controls": turned on
@@ -174,6 +181,9 @@ RULES: tuple[Rephrase, ...] = (
     # "navigate down 2", "move right 3 times": the arrow key, that many times
     _rule(r"\b(?:navigate|move|go|arrow|step)\s+(?P<d>up|down|left|right)\s+(?P<n>\d{1,2})(?:\s+times)?\b",
           r"press \g<d> \g<n> times"),
+    # "add a book to the books table: Piranesi by …": where it goes is no part of its name
+    _rule(r"\b(?P<v>add|create|insert|enter|put)\s+(?P<a>an?\s+(?:new\s+)?[a-z]+)\s+(?:to|into|in)\s+(?:the\s+)?[\w ]{1,30}?"
+          r"\s+(?:table|list|page|section)\s*:", r"\g<v> \g<a>:"),
     # "get it going again", "start it back up": resume
     _rule(r"\b(?:get|set)\s+(?P<x>it|the\s+video|playback|the\s+movie|the\s+film|the\s+stream)\s+(?:going|playing|"
           r"running|rolling)(?:\s+again)?\b", r"resume \g<x>"),
@@ -182,8 +192,8 @@ RULES: tuple[Rephrase, ...] = (
     # "start playback of X": play X
     _rule(r"\b(?:start|begin|kick\s+off|initiate|launch)\s+(?:the\s+)?playback\s+(?:of|for)\s+", "play "),
     # "yesterday's Cup Final Highlights": when it was on is no part of its name
-    _rule(r"\b(?:yesterday|today|tonight|last\s+night|this\s+(?:morning|afternoon|evening|week)|last\s+week)['’]s\s+"
-          r"(?=\w)", ""),
+    _rule(r"\b(?P<v>play|watch|open|start|launch|find|show|see|resume|put\s+on)\s+(?:the\s+)?(?:yesterday|today|tonight|"
+          r"last\s+night|this\s+(?:morning|afternoon|evening|week)|last\s+week)['’]s\s+(?=\w)", r"\g<v> "),
     # "un-complete walk the dog"
     _rule(r"\bun-(?=(?:complete|check|tick|mark|select|finish)\b)", "un"),
     # "check Walk the dog is among them": among what the step before shows, which is the screen now
@@ -309,10 +319,25 @@ RULES: tuple[Rephrase, ...] = (
 )
 
 
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)")
+_HELD = re.compile(r"Quoted(\d+)Span")
+
+
+def _apply(rule: Rephrase, task: str, verbs: Collection[str]) -> str:
+    said = task.strip() if rule.strip else task
+    out = rule.pattern.sub(lambda m: rule.replace(m, verbs), said)
+    return task if rule.keep_if_empty and not out else out
+
+
 def rephrase(task: str, verbs: Collection[str]) -> str:
-    """*task* with each of :data:`RULES` applied in turn; *verbs* are the verbs the planner reads."""
+    """*task* with each of :data:`RULES` applied in turn; *verbs* are the verbs the planner reads. A rule that
+    reads no quotes never changes what is quoted ("add a todo 'lock down the shed'" keeps its words)."""
     for rule in RULES:
-        said = task.strip() if rule.strip else task
-        out = rule.pattern.sub(lambda m: rule.replace(m, verbs), said)
-        task = task if rule.keep_if_empty and not out else out
+        if not re.search(r"[\"'“”]", rule.pattern.pattern):
+            spans: list[str] = []
+            held = _QUOTED.sub(lambda m: spans.append(m.group(0)) or f"Quoted{len(spans) - 1}Span", task)
+            if spans:
+                task = _HELD.sub(lambda m: spans[int(m.group(1))], _apply(rule, held, verbs))
+                continue
+        task = _apply(rule, task, verbs)
     return task

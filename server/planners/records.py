@@ -367,6 +367,9 @@ def entity_link(st: State, noun: str) -> Target | None:
     """A link, tab or menu item that names a list of *noun* ("customer" → "Customers")."""
     if not noun or st.live is None:
         return None
+    bare = re.sub(r"^(?:the\s+)?(.+?)\s+(?:table|list|listing|page|section|tab)$", r"\1", noun.strip(), flags=re.I)
+    if bare != noun.strip() and bare:   # "the plants table": the list of plants
+        return entity_link(st, bare)
     here = urlsplit(st.live.url).path if st.live.url else None
     found = [t for t in grounding.live_elements(noun, st.live, roles=NAV_ROLES, minimum=0.7)
              if not _MAKES_NEW.match(t.label)   # "+ Table" makes one; it lists none

@@ -17,7 +17,7 @@ from server.planners.grounding import Target
 from shared import vocabulary as V
 from shared.keys import Key
 from shared.models import ElementInfo, NodeInfo, PlanningContext, PlanStep
-from shared.screen import ROLE_BUTTON, ROLE_LINK, ScreenObservation, name_as_words
+from shared.screen import ROLE_BUTTON, ScreenObservation, name_as_words
 
 
 # Roles a controller can find an element by, named as the platform's accessibility tree names them.
@@ -175,8 +175,11 @@ class State:
         name = el.name or el.text
         if name.endswith("…"):
             name = name[:-1].rstrip()   # a long name the observer cut short: its start names it
-        if el.role in (ROLE_BUTTON, ROLE_LINK, "tab") and re.search(r"\S\s*\(\d+\)$", name):
-            name = re.sub(r"\s*\(\d+\)$", "", name)   # "Clear completed (1)": its count changes as the list does
+        bare = re.sub(r"\s*\(\d+\)$", "", name)
+        if el.role in (ROLE_BUTTON, "tab") and bare != name and self.screen is not None and not any(
+                o is not el and o.role == el.role and re.sub(r"\s*\(\d+\)$", "", o.name or o.text) == bare
+                for o in self.screen.elements):
+            name = bare   # "Clear completed (1)": its count changes as the list does ("Draft (2)" is a name)
         if name:
             params["text"] = name
         elif el.placeholder:

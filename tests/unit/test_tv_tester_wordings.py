@@ -57,7 +57,8 @@ def test_a_setting_that_asks_for_a_pin_is_given_it() -> None:
     for task in ("switch on the parental controls, the PIN is 0000", "enable parental lock using pin 0000",
                  "turn the parental lock on (PIN 0000)"):
         got = steps(plan(task, node="settings"))
-        assert got == [("click_element", {"selector": "#setting-parental"}),
+        assert got == [("wait_for_element", {"text": "Off", "selector": "#setting-parental", "present": True}),
+                       ("click_element", {"selector": "#setting-parental"}),
                        ("input_text", {"text": "0000", "selector": "#pin-input", "clear": True}),
                        ("click_element", {"selector": "#pin-ok"}),
                        ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})], task
