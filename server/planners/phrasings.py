@@ -44,6 +44,10 @@ _GERUND_BASE = {"switching": "switch", "changing": "change", "going": "go", "tun
 _GERUNDS = "|".join(_GERUND_BASE)
 
 
+# "it" as what a request acts on ("tick it"), not the subject of what follows ("it should wrap round")
+_OBJECT_PRONOUN = r"\b(?:it|them|this|that)\b(?!\s+(?:should|will|must|would|is|was|'ll|’ll|has|does)\b)"
+
+
 def _base(gerund: str) -> str:
     return _GERUND_BASE[gerund.lower()]
 
@@ -84,7 +88,7 @@ RULES: tuple[Rephrase, ...] = (
     # "we're on channel 8 - press CH+": how things stand, said by the tester before the request
     _rule(r"^(?:we['’]?re|we\s+are|i['’]?m|i\s+am)\s+(?:currently\s+|now\s+|already\s+)?(?:on|in|at)\s+(?P<x>[^,;.]+?)"
           r"(?:\s*[,;.]\s*|\s+[-–—]\s+)(?P<rest>[a-z].*)$",
-          lambda m, _v: m.group(0) if re.search(r"\b(?:it|them|its|this|that)\b", m.group("rest"), re.I) else m.group("rest"),
+          lambda m, _v: re.sub(_OBJECT_PRONOUN, m.group("x").strip(), m.group("rest"), count=1, flags=re.I),
           strip=True, keep_if_empty=True),
     # ", should end up on Tech Today", "it should wrap round to channel 1": where it must be after that
     _rule(r"(?:\s*[,;]\s*|\s+(?:and|then)\s+|\s+[-–—]\s+)(?:it\s+|we\s+|you\s+|that\s+|this\s+|the\s+tv\s+)?"
