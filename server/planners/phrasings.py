@@ -188,6 +188,17 @@ RULES: tuple[Rephrase, ...] = (
     # "add a book to the books table: Piranesi by …": where it goes is no part of its name
     _rule(r"\b(?P<v>add|create|insert|enter|put)\s+(?P<a>an?\s+(?:new\s+)?[a-z]+)\s+(?:to|into|in)\s+(?:the\s+)?[\w ]{1,30}?"
           r"\s+(?:table|list|page|section)\s*:", r"\g<v> \g<a>:"),
+    # "Is Green Leaf Ltd based in Utrecht?": the statement asked about, checked
+    _rule(r"^(?:is|are|was|were)\s+(?P<x>(?-i:[A-Z0-9])[^?,;]*?)\s+(?P<p>(?:based|located|situated|made|written|owned|"
+          r"assigned|paid|filed|listed|priced|sold|stored|kept|published|released)\s+(?:in|at|by|from|to|for|under|as)\s+"
+          r"[^?,;]+?)\s*\?\s*$", r"check \g<x> is \g<p>", strip=True),
+    # "Sam Lee has a new email address, update it to X": that field of the record, set
+    _rule(r"^(?P<x>(?-i:[A-Z])[^,;]*?)\s+(?:has|got|gets|now\s+has)\s+(?:a\s+)?new\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s*[,;.:-]+\s*"
+          r"(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:update|change|set|correct|fix|make)\s+it\s+(?:to|into)\s+"
+          r"(?P<v>\S.*)$", r"set the \g<f> of \g<x> to \g<v>", strip=True),
+    # "find any plant that has lily in its name": the plants whose name contains it
+    _rule(r"\b(?:any|all|every|the)\s+(?P<k>[a-z]+?)s?\s+(?:that|which)\s+(?:has|have|contains?)\s+(?P<v>[\"'“]?[\w-]+[\"'”]?)\s+"
+          r"in\s+(?:its|their|the)\s+(?P<f>[a-z]+)\b", r"\g<k>s whose \g<f> contains \g<v>"),
     # "get it going again", "start it back up": resume
     _rule(r"\b(?:get|set)\s+(?P<x>it|the\s+video|playback|the\s+movie|the\s+film|the\s+stream)\s+(?:going|playing|"
           r"running|rolling)(?:\s+again)?\b", r"resume \g<x>"),

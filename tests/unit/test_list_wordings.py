@@ -84,3 +84,14 @@ def test_a_box_asked_enabled_is_on_never_merely_clickable(key: str, task: str, s
 
     got = steps(plan(task, new_app_screen(key)))
     assert len(got) == 1 and got[0][1]["state"] == state and got[0][1]["role"] in ("switch", "checkbox"), task
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Is Green Leaf Ltd based in Utrecht?", "check Green Leaf Ltd is based in Utrecht"),
+    ("Sam Lee has a new email address, update it to sam.lee@library.test",
+     "set the email address of Sam Lee to sam.lee@library.test"),
+    ("find any plant that has lily in its name", "find plants whose name contains lily"),
+])
+def test_a_question_a_new_value_told_first_and_a_word_in_a_field(task: str, said: str) -> None:
+    from server.planners.language import restate
+    assert restate(task) == said
