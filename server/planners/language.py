@@ -506,9 +506,17 @@ _UP_TO = re.compile(r"^(?P<v>(?:please\s+)?(?:turn|bump|heat|warm|cool|raise|low
                     r"(?:(?!\s(?:to|and|then)\s).)+?)\s+(?:up|down)\s+to\s+(?=\S)", re.I)
 
 
+# slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
+_SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
+             "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
+             "succesful": "successful", "seperate": "separate", "definately": "definitely"}
+_SLIPS = re.compile(r"\b(?:" + "|".join(_SLIP_FIX) + r")\b", re.I)
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
+    task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200

@@ -158,6 +158,9 @@ RULES: tuple[Rephrase, ...] = (
           r"(?P<x>(?-i:[A-Z])[\w.-]*(?:\s+(?-i:[A-Z])[\w.-]*){0,3})['’]s\s+(?:(?P<k>(?-i:[a-z]+))\s+)?(?:account|record|"
           r"profile|entry|page|details|row)\b",
           lambda m, _v: m.group("pre") + (f"the {m.group('k')} {m.group('x')}" if m.group("k") else m.group("x"))),
+    # "filter the bookmarks so only the ones tagged recipes show": what is to show is the filter
+    _rule(r"\bfilter\s+(?P<n>(?:the\s+)?[a-z]+)\s+so\s+(?:that\s+)?only\s+(?:the\s+)?(?:ones\s+|those\s+)?(?P<c>[^,;.]+?)\s+"
+          r"(?:show|shows|are\s+shown|appear|remain|are\s+left|are\s+listed)\b", r"show only \g<n> \g<c>"),
     # "get rid off the Pay rent todo": a slip of the keyboard
     _rule(r"\bget\s+rid\s+off\b", "get rid of"),
     # "lock down the parental controls": turned on

@@ -95,3 +95,11 @@ def test_a_box_asked_enabled_is_on_never_merely_clickable(key: str, task: str, s
 def test_a_question_a_new_value_told_first_and_a_word_in_a_field(task: str, said: str) -> None:
     from server.planners.language import restate
     assert restate(task) == said
+
+
+def test_what_is_to_show_is_the_filter_and_slips_of_the_keyboard_are_read_through() -> None:
+    assert steps(plan("filter the bookmarks so only the ones tagged video show", screen("buku/bookmark/"))) == [
+        ("click_element", {"text": "video", "role": "link"})]
+    from server.planners.language import restate
+    assert restate("list all the issues asigned to bob") == "list all the issues assigned to bob"
+    assert restate("there shoud be 2 todos").startswith("there should be")
