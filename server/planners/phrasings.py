@@ -73,6 +73,9 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"\s+[-–—]{1,2}\s+(?=(?-i:[A-Z])[^,;?]*?\s(?:should|must)\s)", ", check that "),
     # a TV tester's short forms: "ch 7", "ch7" is channel 7; "subs" are the subtitles
     _rule(r"\bch\.?\s*(?=\d)", "channel "),
+    # "press CH -", "hit 'CH+'": the channel keys, whose sign is all that tells them apart
+    _rule(r"[\"'“]?\bch\s*\+(?![\w+])[\"'”]?", "channel up"),
+    _rule(r"[\"'“]?\bch\s*[-–](?![\w-])[\"'”]?", "channel down"),
     _rule(r"\b(?P<v>turn|switch|enable|disable|toggle|activate|deactivate|show|hide|put)(?P<m>\s+(?:on\s+|off\s+)?"
           r"(?:the\s+)?)subs\b", r"\g<v>\g<m>subtitles"),
     _rule(r"\bsubs(?=\s+(?:on|off|are|is|should|showing|shown)\b)", "subtitles"),

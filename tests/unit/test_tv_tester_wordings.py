@@ -149,3 +149,10 @@ def test_where_a_thing_is_listed_is_opened_to_check_it() -> None:
 def test_a_toggle_with_no_end_state_selects_the_setting_once() -> None:
     assert steps(plan("toggle subtitles", node="home")) == [
         ("goto", {"node": "settings"}), ("click_element", {"selector": "#setting-subtitles"})]
+
+
+@pytest.mark.parametrize("task, key", [("press CH -", "CHANNEL_DOWN"), ("press 'CH -'", "CHANNEL_DOWN"),
+                                       ("hit CH+", "CHANNEL_UP"), ("click CH -", "CHANNEL_DOWN")])
+def test_the_channel_keys_are_told_apart_by_their_sign(task: str, key: str) -> None:
+    # before: "CH -" and "CH +" were one name once their signs were dropped, and CH + was pressed for both
+    assert steps(plan(task, node="live"))[0] == ("press_key", {"key": key, "repeat": 1}), task
