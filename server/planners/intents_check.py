@@ -23,6 +23,7 @@ from server.planners.matching import STOPWORDS
 from server.planners.list_search import on_list_of
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
+from shared.models import NodeInfo
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW, UIElement
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
@@ -195,6 +196,16 @@ def _absent_name(st: State, name: str) -> None:
     _text_check(st, name, True, subject="")
 
 
+def _screen_shown(st: State, node: NodeInfo, negative: bool) -> None:
+    """*node* is the screen shown: its own title element, read where it is, never gone to (a goto would make it
+    so) and never its name anywhere (a menu names every screen)."""
+    title = next((e for e in node.elements if "title" in words(e.name) and e.selector and e.text), None)
+    if title is None:
+        raise Unplannable(f"nothing declared on {node.label} tells that it is the screen shown", node.label)
+    st.check(checks.element(st.ctx, selector=title.selector, text=title.text, present=not negative,
+                            description=f"Check {node.label} is {'not ' if negative else ''}the screen shown"))
+
+
 def _shown_when_on(st: State, subject: str) -> bool:
     """*subject* is a thing the device opens or plays (a channel's row, a programme's tile), not a setting or a
     switch: being on is being shown."""
@@ -300,7 +311,10 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and not negative:
         found = grounding.screens(m.group("x"), st.ctx, minimum=0.85)
         if found and st.has(V.GOTO):
-            st.goto(found[0].node, always=True)
+            if st.node == found[0].node.id:   # the plan is there: goto only verifies it
+                st.goto(found[0].node, always=True)
+            else:   # after a step whose landing is unknown ("press back"): a goto would make it so
+                _screen_shown(st, found[0].node, negative=False)
             st.explicit_check_last = True
             return True
     # "its title is shown" right after opening X: the title shows X
@@ -320,6 +334,7 @@ def check_intent(c: Clause, st: State) -> bool:
         channel_check(st, m.group("n"), negative)
         return True
     # "we should be back on Live TV", "we're on the home screen": that screen's own title, read where it is;
+    # (see _screen_shown)
     # never a goto (which would make it so) and never its name anywhere (a menu says every screen's name)
     m = re.match(r"^(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+(?:now\s+|back\s+|still\s+)*"
                  r"(?:on|at|in|to)\s+(?:the\s+)?(?P<x>.+?)$", flat, re.I)
@@ -329,11 +344,7 @@ def check_intent(c: Clause, st: State) -> bool:
                      if max(grounding.similarity(place, t.node.label),
                             grounding.similarity(place, t.node.id.replace("_", " "))) >= 0.85), None)
         if node is not None:
-            title = next((e for e in node.elements if "title" in words(e.name) and e.selector and e.text), None)
-            if title is None:
-                raise Unplannable(f"nothing declared on {node.label} tells that it is the screen shown", place)
-            st.check(checks.element(st.ctx, selector=title.selector, text=title.text, present=not negative,
-                                    description=f"Check {node.label} is the screen shown"))
+            _screen_shown(st, node, negative)
             return True
         flat = f"{m.group('x')} is shown"
 
@@ -679,6 +690,11 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         if not st.last_object:   # checking the word "she" itself could pass by accident
             raise Unplannable(f"nothing named before says what {text.strip()!r} is: name it", text)
         text = st.last_object   # "then check she is listed"
+    if negative and re.match(r"^(?:it|they|he|she|this|that)(?:['’]s|['’]re|\s+is|\s+are|\s+was|\s+were|\s+has)\b",
+                             text.strip(), re.I):
+        # "check it's not assigned to carol": a sentence about "it", which no page shows word for word, so its
+        # absence would pass whatever the page says
+        raise Unplannable(f"I cannot tell what {text.split()[0]!r} is in {text!r}: name it", text)
     if negative and not subject and _proved_gone(st, text):
         # "delete Rake and check it is no longer listed": the deletion's own check proved its row or link gone;
         # the words themselves may still show, in the notice that says it was deleted

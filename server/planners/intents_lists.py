@@ -71,7 +71,8 @@ _GENERIC = {"row", "rows", "record", "records", "entry", "entries", "item", "ite
 _NOT_EQUAL = {"not", "no", "t", "don", "doesn", "isn", "aren", "without", "except", "other", "than", "over", "under",
               "above", "below", "least", "most", "more", "less", "before", "after", "between", "out", "excluding"}
 _ACTION_WORDS = {"drop", "delete", "remove", "clear", "stop", "restart", "move", "edit", "archive", "disable",
-                 "enable", "kill", "reset", "empty", "purge", "destroy", "rename", "close", "logout", "log"}
+                 "enable", "kill", "reset", "empty", "purge", "destroy", "rename", "close", "logout", "log", "start",
+                 "pause", "resume", "run", "cancel", "approve", "reject", "send", "unsubscribe"}
 _LINKING = {"of", "for", "the", "a", "an", "in", "on", "with", "that", "which", "who", "by", "from", "to"}
 
 
@@ -143,6 +144,9 @@ def narrow_to(st: State, value: str) -> bool:
                                                     minimum=0.9)
                  if (t.live.container not in headers or not t.live.container)   # a column header sorts, not filters
                  and tuple(words(t.label)) not in columns   # a column's name ("indoor", a facet's link): no value
+                 # a row's action ("Stop" for "stopped") never filters; a link in a row only by its very words
+                 and not set(words(t.label)) & _ACTION_WORDS
+                 and (not t.live.container or words(t.label) == words(phrase))
                  and not records._leads_here(st.live.url, t.live.href)]   # the list's own link shows it unfiltered
         if found:
             st.click_live(found[0], f"Filter by {found[0].label!r}")

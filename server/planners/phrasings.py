@@ -164,6 +164,12 @@ RULES: tuple[Rephrase, ...] = (
     # "filter the bookmarks so only the ones tagged recipes show": what is to show is the filter
     _rule(r"\bfilter\s+(?P<n>(?:the\s+)?[a-z]+)\s+so\s+(?:that\s+)?only\s+(?:the\s+)?(?:ones\s+|those\s+)?(?P<c>[^,;.]+?)\s+"
           r"(?:show|shows|are\s+shown|appear|remain|are\s+left|are\s+listed)\b", r"show only \g<n> \g<c>"),
+    # "check subtitles on": its state, said without its verb
+    _rule(r"\b(?P<c>check|verify|confirm|ensure|make\s+sure)\s+(?:that\s+)?(?P<x>(?:the\s+)?[a-z][\w -]{0,30}?)\s+"
+          r"(?P<s>on|off|enabled|disabled)(?=\s*(?:$|[,;.!?]|\s(?:and|then)\b))",
+          lambda m, _v: m.group(0) if re.search(r"\b(?:is|are|was|were|be|been|turned|switched|set|should|must|has|have|"
+                                                r"checked|ticked|marked|crossed|signed|logged|cut|cleared)\b", m.group("x"), re.I)
+          else f"{m.group('c')} {m.group('x')} is {m.group('s')}"),
     # "get rid off the Pay rent todo": a slip of the keyboard
     _rule(r"\bget\s+rid\s+off\b", "get rid of"),
     # "lock down the parental controls": turned on

@@ -79,3 +79,29 @@ def test_opening_an_item_to_read_a_fact_never_tunes_or_plays_it() -> None:
 
 def test_a_dash_before_a_statement_is_no_question() -> None:
     assert "check" not in restate("delete Pay rent - was a duplicate anyway")
+
+
+def test_a_screen_said_shown_after_a_step_of_unknown_landing_is_read_never_gone_to() -> None:
+    # before: "press back and check the home screen is shown" went home, and so passed wherever BACK led
+    assert tv_steps(tv_plan("press back and check the home screen is shown", node="live")) == [
+        ("press_key", {"key": "BACK"}),
+        ("wait_for_element", {"text": "StreamTV", "selector": "#screen-home .screen-title", "present": True})]
+    # where the plan is there already, its goto only verifies it
+    assert tv_steps(tv_plan("open the guide and check the guide screen is shown", node="home")) == [
+        ("goto", {"node": "guide"}), ("goto", {"node": "guide"})]
+
+
+def test_a_rows_action_never_filters_the_list() -> None:
+    # before: "stopped" took the first row's Stop link, and stopped a process
+    from tests.unit.test_new_apps import screen as new_app_screen
+    p = plan("show only the processes that are stopped", new_app_screen("supervisor/"))
+    assert not any(s.params.get("text") == "Stop" for s in p.steps)
+
+
+def test_a_sentence_about_it_is_no_text_whose_absence_proves_anything() -> None:
+    assert not plan("check it's not assigned to carol", screen("trac/ticket/5")).feasible
+
+
+def test_a_state_said_without_its_verb_is_that_state() -> None:
+    assert tv_steps(tv_plan("check subtitles on", node="settings")) == [
+        ("wait_for_element", {"text": "On", "selector": "#setting-subtitles", "present": True})]
