@@ -686,11 +686,17 @@ def _participle_stems(key: str) -> tuple[str, ...]:
     return tuple(stems)
 
 
+def _without_generic(key: str) -> tuple[str, ...]:
+    """"email address" is the Email field, "phone number" the Phone one: a word a person adds to a field's name."""
+    m = re.match(r"^(?P<k>\w[\w -]*?)\s+(?:address|number|no|field|value)$", key.strip())
+    return (m.group("k"),) if m else ()
+
+
 def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     """The form field that *key* names ("email" → Email; "from" → City; "name" → Name)."""
     if st.live is None:
         return None
-    wanted = PREPOSITION_FIELDS.get(key, ()) or (key, *_participle_stems(key))
+    wanted = PREPOSITION_FIELDS.get(key, ()) or (key, *_participle_stems(key), *_without_generic(key))
     best, best_score, best_named = None, 0.0, 0.0
     for i, el in enumerate(st.live.elements):
         if i in used or el.role not in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX) or el.disabled or el.hidden:
@@ -763,7 +769,7 @@ def enabler_for(st: State, key: str) -> tuple[UIElement, UIElement] | None:
     """A disabled field named *key* and the unticked box that enables it ("Allow updating this column")."""
     if st.live is None:
         return None
-    wanted = PREPOSITION_FIELDS.get(key, ()) or (key,)
+    wanted = PREPOSITION_FIELDS.get(key, ()) or (key, *_without_generic(key))
     fields = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and e.disabled
               and max((grounding.similarity(w, n) for w in wanted for n in labels(e)), default=0.0) >= 0.8]
     if not fields:

@@ -103,3 +103,9 @@ def test_what_is_to_show_is_the_filter_and_slips_of_the_keyboard_are_read_throug
     from server.planners.language import restate
     assert restate("list all the issues asigned to bob") == "list all the issues assigned to bob"
     assert restate("there shoud be 2 todos").startswith("there should be")
+
+
+def test_a_field_named_with_a_word_people_add_is_the_field() -> None:
+    # the second fresh batch: "Sam Lee has a new email address, update it to …" found no field "email address"
+    got = steps(plan('fill in email address "x@y.org"', screen("sqlite_web/members/update/WzNd/")))
+    assert got[-1] == ("input_text", {"text": "x@y.org", "field": "email", "clear": True})
