@@ -23,6 +23,7 @@ from server.planners.site_search import search_for, search_site, site_search_box
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
+from shared.models import ElementInfo, NodeInfo
 from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB, UIElement
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
@@ -108,6 +109,11 @@ def channel_lineup(st: State, players: list) -> set[int]:
     return found if len(found) >= 3 else set()
 
 
+def _channel_elements(node: NodeInfo) -> list[ElementInfo]:
+    """The elements of the screen that plays channels that show the channel ("channel banner", "current channel")."""
+    return [e for e in node.elements if "channel" in words(e.name) and e.selector and not e.many]
+
+
 def tune_channel(st: State, number: str) -> None:
     live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
     if not live:
@@ -130,7 +136,7 @@ def tune_channel(st: State, number: str) -> None:
     st.moved = True
     st.summary.append(f"tune channel {number} on {live[0].label}")
     # the channel's number is shown once tuned: the end state of "switch to channel 5"
-    shown = next((e for e in live[0].elements if "channel" in words(e.name) and e.selector and not e.many), None)
+    shown = next(iter(_channel_elements(live[0])), None)
     try:
         st.expect_check(checks.element(st.ctx, selector=shown.selector, text=number,
                                        description=f"Check channel {number} is on") if shown else None)
@@ -144,7 +150,7 @@ def channel_check(st: State, number: str, negative: bool = False) -> None:
     live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
     if not live:
         raise Unplannable("no screen of this device plays channels")
-    named = [e for e in live[0].elements if "channel" in words(e.name) and e.selector and not e.many]
+    named = _channel_elements(live[0])
     shown = next((e for e in named if "current" in words(e.name)), named[0] if named else None)
     if shown is None:
         raise Unplannable(f"nothing on {live[0].label} shows the channel's number")

@@ -23,6 +23,8 @@ _PAUSE_CONTROL = ("pause", "stop")
 
 _BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playback|player|stream|programme|program|show|"
                          r"it|this|that|watching|playing|content|media|channel)?", re.I)
+# what plays, said without its title ("the video is running", "check it is paused")
+_MEDIA_NOUN = r"(?:video|movie|film|playback|player|stream|programme|program|show|it|picture)"
 
 
 _CONTROL_NAMED = re.compile(r"^(?:the\s+)?(?P<w>pause|play|resume)(?:\s+(?:button|control|key|icon))?$", re.I)
@@ -103,8 +105,7 @@ def playback_check(c: Clause, st: State) -> bool:
     subject = m.group("x")
     node = st.node_info(st.node) if st.node else None
     title = next((e for e in node.elements if "title" in words(e.name) and e.selector), None) if node else None
-    named = not re.fullmatch(r"(?:video|movie|film|playback|player|stream|programme|program|show|it|picture)", subject,
-                             re.I)
+    named = not re.fullmatch(_MEDIA_NOUN, subject, re.I)
     if named and title is None:
         return False
     paused = (said in _PAUSED_WORDS) != bool(m.group("not"))

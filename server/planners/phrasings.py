@@ -48,6 +48,10 @@ _GERUNDS = "|".join(_GERUND_BASE)
 _OBJECT_PRONOUN = r"\b(?:it|them|this|that)\b(?!\s+(?:should|will|must|would|is|was|'ll|’ll|has|does)\b)"
 
 
+# the remote's keys as a tester names them, before a count ("down x2", "CH+ 3x")
+_KEY_NAMES = r"\b(?:up|down|left|right|ok|back|enter|select|next|previous|prev|ch\s*[+-]|ch\s+up|ch\s+down)"
+
+
 def _base(gerund: str) -> str:
     return _GERUND_BASE[gerund.lower()]
 
@@ -80,10 +84,8 @@ RULES: tuple[Rephrase, ...] = (
           r"(?:the\s+)?)subs\b", r"\g<v>\g<m>subtitles"),
     _rule(r"\bsubs(?=\s+(?:on|off|are|is|should|showing|shown)\b)", "subtitles"),
     # "channel down x2", "press down 3x": a number of times
-    _rule(r"(?P<k>\b(?:up|down|left|right|ok|back|enter|select|next|previous|prev|ch\s*[+-]|ch\s+up|ch\s+down))\s+[x×]\s?"
-          r"(?P<n>\d{1,2})\b", r"\g<k> \g<n> times"),
-    _rule(r"(?P<k>\b(?:up|down|left|right|ok|back|enter|select|next|previous|prev|ch\s*[+-]|ch\s+up|ch\s+down))\s+"
-          r"(?P<n>\d{1,2})\s?x(?=\s*(?:$|[,;.]|\s(?:and|then|from)\b))", r"\g<k> \g<n> times"),
+    _rule(rf"(?P<k>{_KEY_NAMES})\s+[x×]\s?(?P<n>\d{{1,2}})\b", r"\g<k> \g<n> times"),
+    _rule(rf"(?P<k>{_KEY_NAMES})\s+(?P<n>\d{{1,2}})\s?x(?=\s*(?:$|[,;.]|\s(?:and|then|from)\b))", r"\g<k> \g<n> times"),
     # "press CH+ once": once is the one press
     _rule(r"\b(?P<v>press|hit|tap|push)\s+(?P<k>[^,;]+?)\s+once(?=\s*(?:$|[,;.]|\s(?:and|then)\b))", r"\g<v> \g<k>"),
     # "channel down from here": here is where it is done
