@@ -27,12 +27,13 @@ from typing import Callable
 from server.planners import grounding
 from server.planners.base import PlanRequest
 from server.planners.intents_act import (
-    activate, back_intent, location_intent, channel_intent, named_by_place, pointer_intent, press_intent, reload_intent,
-    url_intent,
+    activate, back_intent, location_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
+from server.planners.intents_channel import channel_intent
 from server.planners.intents_item_facts import item_fact_check
 from server.planners.intents_media import pause_intent, playback_check, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
+from server.planners.row_places import named_by_place
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, switch_check, verb_names_a_control
 from server.planners.intents_check import check_intent
 from server.planners.intents_delete import menu_pick_intent

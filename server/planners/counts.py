@@ -12,6 +12,7 @@ from server.planners import checks, grounding
 from server.planners.language import quoted, words
 from server.planners.list_search import on_list_of
 from server.planners.matching import NUMBER_WORDS, STOPWORDS
+from server.planners.page_names import is_this_page
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_LINK, ROLE_LISTITEM, ROLE_ROW
@@ -195,7 +196,6 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
     if m is None or st.live is None:
         return False
     if not m.group("k"):   # "the device inventory has 3 devices": a page the screen links to, by its very name
-        from server.planners.intents_check import is_this_page
 
         # a page named in common words only ("the menu") is still named; "the page", "the list" name none
         said = set(words(m.group("v"))) - STOPWORDS or set(words(m.group("v"))) - _GENERIC_PLACES

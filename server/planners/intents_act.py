@@ -1,4 +1,4 @@
-"""Acting on what the task names: screens, controls, keys and channels.
+"""Acting on what the task names: screens, controls and keys.
 
 One resolution order for "open / go to / click / play / watch X": a screen of
 the tree that X names well, a control on the live screen, an element the tree
@@ -10,21 +10,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
 
 from server.planners import checks, grounding, record_ids
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
-from server.planners.language import ITEM_NOUNS, PRONOUN, Act, Clause, clean, quoted, words, strip_filler
+from server.planners.language import PRONOUN, Act, Clause, clean, quoted, words, strip_filler
 from server.planners.intents_media import pause_intent, play_after_click, play_follow_up, play_from, play_key
 from server.planners.intents_rows import open_by_row_link, row_relative, section_control
-from server.planners.matching import content_words, find_count, find_keys, find_ordinal, nodes_with_keyword
+from server.planners.row_places import ACTION_WORDS, RESULT_NOUN, SIGNATURE, main_list, result_named, results_links, row_items
+from server.planners.matching import content_words, find_count, find_keys, find_ordinal
 from server.planners.site_search import search_for, search_site, site_search_box, without_leading_kind
+from server.planners.page_names import is_this_page
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.keys import Key, digit_keys
-from shared.models import ElementInfo, NodeInfo
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB, UIElement
+from shared.keys import Key
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
@@ -92,109 +92,6 @@ def resolve_pronoun(text: str, st: State) -> str:
     return text
 
 
-def channel_lineup(st: State, players: list) -> set[int]:
-    """The channel numbers the device's tree lists: elements that open a screen playing channels, numbered by a
-    ``data-channel`` (or ``data-number``) of their selector or by the number their text starts with (a guide's
-    rows, "1 Aurora News …"). Empty when the tree does not list channels."""
-    ids = {n.id for n in players}
-    found: set[int] = set()
-    for node in st.ctx.navigation.nodes:
-        for e in node.elements:
-            if e.opens not in ids:
-                continue
-            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector or "") \
-                or re.match(r"\s*(\d{1,4})\b(?![.:,]\d)", e.text or "")
-            if m:
-                found.add(int(m.group(1)))
-    return found if len(found) >= 3 else set()
-
-
-def _channel_elements(node: NodeInfo) -> list[ElementInfo]:
-    """The elements of the screen that plays channels that show the channel ("channel banner", "current channel")."""
-    return [e for e in node.elements if "channel" in words(e.name) and e.selector and not e.many]
-
-
-def tune_channel(st: State, number: str) -> None:
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
-    if not live:
-        raise Unplannable("no screen of this device plays channels")
-    lineup = channel_lineup(st, live)
-    if lineup and int(number) not in lineup and not st.open_world:
-        low, high = min(lineup), max(lineup)
-        raise Unplannable(f"there is no channel {number}: the guide lists channels {low} to {high}"
-                          if lineup == set(range(low, high + 1)) else
-                          f"there is no channel {number}: the guide lists channels {', '.join(map(str, sorted(lineup)))}",
-                          f"channel {number}")
-    st.goto(live[0])
-    allowed = st.key_choices()
-    keys = digit_keys(number)
-    if not keys or any(k.value not in allowed for k in keys):
-        raise Unplannable("the remote has no digit keys to enter a channel number")
-    for k in keys:
-        st.add(V.PRESS_KEY, {"key": k.value}, f"Press {k.value[-1]}")
-    st.node = live[0].id
-    st.moved = True
-    st.summary.append(f"tune channel {number} on {live[0].label}")
-    # the channel's number is shown once tuned: the end state of "switch to channel 5"
-    shown = next(iter(_channel_elements(live[0])), None)
-    try:
-        st.expect_check(checks.element(st.ctx, selector=shown.selector, text=number,
-                                       description=f"Check channel {number} is on") if shown else None)
-    except CannotCheck:
-        st.expect_check(None)
-
-
-def channel_check(st: State, number: str, negative: bool = False) -> None:
-    """"we're on channel 1", "the channel is 8": the screen that plays channels shows that number, read from its
-    element of the current channel (else its banner); never tuned first, which would make the check pass."""
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
-    if not live:
-        raise Unplannable("no screen of this device plays channels")
-    named = _channel_elements(live[0])
-    shown = next((e for e in named if "current" in words(e.name)), named[0] if named else None)
-    if shown is None:
-        raise Unplannable(f"nothing on {live[0].label} shows the channel's number")
-    if st.node != live[0].id:
-        st.goto(live[0])
-    st.check(checks.element(st.ctx, selector=shown.selector, text=number, present=not negative,
-                            description=f"Check channel {number} is {'not ' if negative else ''}on"))
-
-
-# words that may follow a channel's number in a request to tune it ("channel 5 on live tv please")
-_AFTER_CHANNEL = frozenset("please pls plz now on the live tv screen for me again instead right away quickly thanks "
-                           "thank you of it using with by via number keys digits digit buttons remote keypad".split())
-
-
-def channel_intent(c: Clause, st: State) -> bool:
-    low = c.low
-    m = re.search(r"\bchannel\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,4})\b|\b(?:tune|zap|flip)\s+(?:in\s+)?(?:to\s+)?(\d{1,4})\b",
-                  low)
-    updown = re.search(r"\b(?:channel|zap|zapping|flip)\s+(up|down)\b|\b(next|previous|prev|last)\s+channel\b", low)
-    if not m and not updown:
-        return False
-    if m:
-        after = words(re.sub(r"\bfor\s+(?:a\s+(?:bit|while|moment|second|minute|few\s+(?:seconds|minutes))|"
-                             r"\d+\s+(?:seconds?|minutes?|secs?|mins?))\b", "", low[m.end():]))
-        if after and not set(after) <= _AFTER_CHANNEL:
-            # "go to channel 8 - is the banner showing X": more is asked than the channel; never dropped unread
-            raise Unplannable(f"I cannot tell what to do with {low[m.end():].strip()!r} after channel "
-                              f"{m.group(1) or m.group(2)}", c.text)
-        tune_channel(st, m.group(1) or m.group(2))
-        return True
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
-    if not live:
-        raise Unplannable("no screen of this device plays channels")
-    st.goto(live[0])
-    word = (updown.group(1) or updown.group(2)).lower()
-    key = Key.CHANNEL_UP if word in ("up", "next") else Key.CHANNEL_DOWN   # "last channel" = the one before
-    if key.value not in st.key_choices():
-        raise Unplannable(f"the remote has no {key.value} key")
-    st.add(V.PRESS_KEY, {"key": key.value, "repeat": find_count(low)}, f"Press {key.value}")
-    st.node, st.moved = live[0].id, True
-    st.expect_check(None)
-    return True
-
-
 def location_intent(c: Clause, st: State) -> bool:
     """"from the guide, …" / "on live TV, …" / a bare screen name: be on that screen first."""
     if c.act is not Act.NONE:
@@ -218,7 +115,6 @@ def _live_place(st: State, phrase: str) -> bool:
     title or main heading says it), else the link to it, opened first."""
     if st.live is None or not st.open_world or st.moved:
         return False
-    from server.planners.intents_check import is_this_page
 
     phrase = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
     if is_this_page(st, phrase):
@@ -694,7 +590,7 @@ def activate(c: Clause, st: State) -> bool:
 
     if _all_view(st, c.rest) or _view_of_list(st, target_text):
         return True
-    result = _result_named(st, category_free)
+    result = result_named(st, category_free)
     if result is not None:   # on a page of search results, the result that is the thing named
         _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, result.label, live=result))
         return True
@@ -1047,7 +943,7 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     expect = None
     name = grounding.bare_label(el.name or el.text) or el.name or el.text   # "json (package)" opens json's page
     # a search result's code signature ("def csv.reader(unknown):", "class csv.DictWriter"): the name it documents
-    sig = _SIGNATURE.match(name.rstrip(":"))
+    sig = SIGNATURE.match(name.rstrip(":"))
     if sig and re.fullmatch(r"\S*", name.rstrip(":")[sig.end():]):
         name = name.rstrip(":")[sig.start("n"):]
     stem = re.sub(r"\.(?:html?|php|aspx?|jsp)$", "", (el.href or "").split("#")[0].split("?")[0].rstrip("/")
@@ -1061,18 +957,15 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     try:
         if el.role in (ROLE_LINK, ROLE_TAB, ROLE_MENUITEM) and name and checks.has_check(st.ctx, V.WAIT_FOR_PAGE) \
                 and not grounding.stays_on_page(el.href) and len(name) <= 60 and content_words(name) \
-                and not set(words(name)) & _ACTION_WORDS:
+                and not set(words(name)) & ACTION_WORDS:
             expect = checks.page(st.ctx, name)
     except CannotCheck:
         expect = None
     st.expect_check(expect)
 
 
-# A link named by what it does (Delete, Edit, Add, Save…) opens a page not named after it.
-_ACTION_WORDS = {"delete", "remove", "edit", "change", "update", "add", "new", "create", "save", "cancel", "view",
-                 "open", "more", "next", "previous", "back", "submit", "insert", "drop", "rename", "export", "import"}
 # and a control that starts something ("Play" opens the player, which shows "Pause")
-_DOING_WORDS = _ACTION_WORDS | {"play", "watch", "start", "resume", "pause", "stop", "go", "ok", "continue", "begin"}
+_DOING_WORDS = ACTION_WORDS | {"play", "watch", "start", "resume", "pause", "stop", "go", "ok", "continue", "begin"}
 
 
 def _expect_after_declared(st: State, t: Target) -> None:
@@ -1097,131 +990,6 @@ def _expect_after_declared(st: State, t: Target) -> None:
             st.expect_check(checks.text_shown(st.ctx, el.text))
         except CannotCheck:
             pass
-
-
-def _row_items(live: Any) -> list:
-    """The controls of the screen's rows (clickable, in a container that is not a table's header row)."""
-    headers = {e.name or e.text for e in live.elements if "header-row" in e.hint.split()}
-    return [e for e in live.elements if (e.clickable or e.role in CLICKABLE_ROLES) and e.container
-            and e.container not in headers and not e.hidden]
-
-
-def _main_list(items: list) -> list[str]:
-    """The rows of the screen's main list, in order: of the groups of rows whose controls have the same roles
-    (a sidebar's model rows, a filter's choices, a table's records), the one that shows the most text."""
-    groups: dict[tuple[str, ...], list[str]] = {}
-    for container in dict.fromkeys(e.container for e in items):
-        shape = tuple(e.role for e in items if e.container == container)
-        groups.setdefault(shape, []).append(container)
-    return max(groups.values(), key=lambda rows: sum(len(r) for r in rows)) if groups else []
-
-
-_BY_PLACE = re.compile(r"\bthe\s+(?P<o>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+"
-                       r"(?:(?P<noun>(?-i:[a-z]+))\b(?:\s+(?:in|on|of)\s+the\s+(?:list|table|page))?)?", re.I)
-# acts whose own intents read "the first X" themselves (open, click, play) or name no row (add, type, search)
-_UNPLACED_ACTS = (Act.OPEN, Act.CLICK, Act.PLAY, Act.CHECK, Act.NAVIGATE, Act.ADD, Act.SEARCH, Act.TYPE, Act.SORT,
-                  Act.FILTER)
-
-
-def named_by_place(c: Clause, st: State) -> str | None:
-    """"delete the second customer", "tick the first todo": the clause with that row's name in its place, where
-    the screen shows the list (the first customer's name, quoted); None when it names no row by its place."""
-    m = _BY_PLACE.search(c.text)
-    if m is None or c.act in _UNPLACED_ACTS or st.live is None:
-        return None
-    noun = (m.group("noun") or "").lower()
-    if noun and noun not in ("one", "item", "row", "entry", "record", "line") and noun not in ITEM_NOUNS:
-        from server.planners import records
-        from server.planners.list_search import on_list_of
-
-        link = records.entity_link(st, noun) if not on_list_of(st, noun) else None
-        if link is not None and link.score >= 0.88:
-            return None   # another list's ("Customers"): that list first (its own plan); not "Watch Groups"
-    items = _row_items(st.live)
-    rows = _table_rows(st, items) or _main_list(items)
-    index = find_ordinal(m.group("o"))
-    if not rows or index is None or not -len(rows) <= index < len(rows):
-        return None
-    row = rows[index]
-    in_row = [e for e in st.live.elements if e.container == row and (e.name or e.text).strip()
-              and not set(words(e.name or e.text)) & _ACTION_WORDS and not re.match(r"^\w+://", e.name or e.text)]
-    # the row's title or name cell, else its own link (not a badge: the longest), else the row's text
-    titled = [e for e in in_row if re.search(r"\b(?:title|name)\b", e.hint or "")]
-    links = sorted((e for e in in_row if e.role == ROLE_LINK), key=lambda e: -len(e.name or e.text))
-    own = (titled or links or [None])[0]
-    name = (own.name or own.text).strip() if own is not None else row.strip()
-    if len(name) > 60 or '"' in name:
-        return None
-    return c.text[:m.start()] + f'"{name}"' + c.text[m.end():]
-
-
-def _table_rows(st: State, items: list) -> list[str]:
-    """The containers of *items* in the order of the table's data rows (rows of one table may hold different
-    controls: a row with a History link is still the first row)."""
-    assert st.live is not None
-    containers = list(dict.fromkeys(e.container for e in items))
-    tables: list[list[str]] = [[]]   # the data rows under each header row: a sidebar's table, the list's
-    for r in st.live.elements:
-        if r.role != "row" or r.hidden:
-            continue
-        if "header-row" in r.hint.split():
-            tables.append([])
-            continue
-        text = r.text or r.name
-        found = next((c for c in containers if text.startswith(c.rstrip("…"))), None)
-        if found and found not in tables[-1]:
-            tables[-1].append(found)
-    biggest = max(tables, key=len)
-    return biggest if len(biggest) >= 2 else []
-
-
-_RESULT_NOUN = re.compile(r"\b(?:results?|hits?|match(?:es)?)\b", re.I)
-_RESULTS_HEADING = re.compile(r"\b(?:results?|hits?|match(?:es)?)\s+(?:for|of|matching)\b|\bsearch\s+results?\b|"
-                              r"\bresults?\s*:", re.I)
-
-
-def _results_links(live: Any) -> list[UIElement]:
-    """The links of a search's results, in order: after the heading that says it shows results ("3 search
-    results for 'reader'"), one per result (the first link of each of its rows, where they have rows)."""
-    at = next((i for i, e in enumerate(live.elements) if e.role == "heading" and not e.hidden
-               and _RESULTS_HEADING.search(e.name or e.text or "")), None)
-    if at is None:
-        return []
-    out: list[UIElement] = []
-    rows: set[str] = set()
-    for e in live.elements[at + 1:]:
-        if e.role == "heading" and (e.level or 2) <= (live.elements[at].level or 2):
-            break   # the next section of the page
-        if e.role != ROLE_LINK or e.hidden or not e.href or grounding.leaves_the_app(live.url, e.href) \
-                or "header-row" in e.hint.split():
-            continue
-        if e.container:
-            if e.container in rows:
-                continue
-            rows.add(e.container)
-        out.append(e)
-    return out
-
-
-_SIGNATURE = re.compile(r"^(?:(?:async\s+)?def|class|function|func|fn|method|property|var|let|const|module)\s+"
-                        r"(?P<n>[A-Za-z_][\w.]*)")
-
-
-def _result_named(st: State, name: str) -> UIElement | None:
-    """Of a search's results, the one whose name is *name*, or ends with it as code does ("class
-    json.JSONEncoder:" for JSONEncoder); None off a results page, or where no one result is it."""
-    if st.live is None or not name or not st.open_world:
-        return None
-    want = grounding.norm(name)
-    found = []
-    for e in _results_links(st.live):
-        label = (e.name or e.text or "").strip().rstrip(":")
-        sig = _SIGNATURE.match(label)
-        code = sig.group("n") if sig else label
-        if grounding.norm(code) == want or grounding.norm(code.split(".")[-1]) == want and "." in code \
-                or grounding.norm(label) == want:
-            found.append(e)
-    return found[0] if found else None
 
 
 def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
@@ -1252,7 +1020,7 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
     live = st.live
     if live is not None and st.open_world and st.last_act == "search" and st.steps:
         raise Defer(text)   # "search for X and open the first result": of the results, once they are shown
-    results = _results_links(live) if live is not None and _RESULT_NOUN.search(noun) else []
+    results = results_links(live) if live is not None and RESULT_NOUN.search(noun) else []
     if results:
         pick = results[index] if -len(results) <= index < len(results) else None
         if pick is None:
@@ -1260,15 +1028,15 @@ def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:
         _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, pick.label, live=pick))
         return True
     if live is not None:
-        items = _row_items(live)
-        containers = _main_list(items)
+        items = row_items(live)
+        containers = main_list(items)
         if containers:
             pick = containers[index] if -len(containers) <= index < len(containers) else None
             if pick is None:
                 raise Unplannable(f"there are only {len(containers)} items on the screen")
             in_row = [e for e in items if e.container == pick]
             # the item's own link (its name), not its selection box or its Edit / Delete controls
-            first = next((e for e in in_row if e.role == ROLE_LINK and not set(words(e.name or e.text)) & _ACTION_WORDS),
+            first = next((e for e in in_row if e.role == ROLE_LINK and not set(words(e.name or e.text)) & ACTION_WORDS),
                          in_row[0])
             _click_live_and_expect(st, Target(TargetKind.LIVE_ELEMENT, 1.0, first.label, live=first))
             return True

@@ -9,8 +9,6 @@ except to the screen the tree says its subject lives on.
 from __future__ import annotations
 
 import re
-from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
@@ -21,6 +19,10 @@ from server.planners.counts import (
 from server.planners.language import PRONOUN, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
 from server.planners.list_search import on_list_of
+from server.planners.page_names import (
+    DESCRIBED, KIND_TAIL, KIND_TAIL_ANY, goes_elsewhere, is_this_page, leads_here, named_here, named_of_kind,
+    plural_of_said, shows_text,
+)
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.models import NodeInfo
@@ -321,7 +323,7 @@ def check_intent(c: Clause, st: State) -> bool:
     m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
     if m and st.last_object:
         flat = f"the {m.group('x')} shows {st.last_object}"
-    from server.planners.intents_act import channel_check, tune_channel  # a check may tune first: "channel 8 is Tech Today"
+    from server.planners.intents_channel import channel_check, tune_channel  # a check may tune first: "channel 8 is Tech Today"
 
     # "we're on channel 1", "the channel is now 8", "channel 3 is shown": the channel on now, never tuned
     m = re.match(r"^(?:(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+)(?:now\s+|still\s+)?"
@@ -781,7 +783,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
             st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, present=not negative,
                                             description=f"Check {t.element.name} is {'gone' if negative else 'shown'}"))
             return
-    text = _named_of_kind(st, text, negative)
+    text = named_of_kind(st, text, negative)
     if not negative:
         text = _as_shown(st, text)
         if st.moved and st.live is None and st.node is None and st.open_world and st.screen is not None:
@@ -850,7 +852,7 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     if m is None or st.live is None:
         return False
     said_kind = bool(m.group("k"))
-    if not said_kind and _named_here(st, m.group("x")):
+    if not said_kind and named_here(st, m.group("x")):
         return False   # "the status does not show Running": a label of this page, never a page to leave for
     if is_this_page(st, m.group("x")):
         return False   # "the ticket page shows closed" on the ticket's own page: read here
@@ -858,7 +860,7 @@ def _on_its_tab(st: State, subject: str, text: str, negative: bool) -> bool:
     if tab is None:
         return False
     if _open_its_page(st, m.group("x"), m.group("k") or ""):
-        if _KIND_TAIL_ANY.match(text) and not negative:   # "lists the Leak L3 sensor": read as that page names it
+        if KIND_TAIL_ANY.match(text) and not negative:   # "lists the Leak L3 sensor": read as that page names it
             raise Defer(tab.label, replace_with=[f"check the page shows {text}"])
         raise Defer(tab.label, replace_with=[f'check "{text}" is {"not " if negative else ""}shown'])
     st.prove(lambda: checks.text_shown(st.ctx, text if negative else _as_shown(st, text), not negative))
@@ -871,9 +873,9 @@ def _its_tab(st: State, name: str, said_kind: bool) -> UIElement | None:
     assert st.live is not None
     tabs = [t for t in grounding.live_elements(name, st.live, roles=frozenset({"tab", "link", "menuitem", "treeitem"}),
                                                minimum=0.7 if said_kind else 0.95)
-            if t.live is not None and (not t.live.hidden or t.live.role == "link" and _goes_elsewhere(t.live))
-            and (said_kind or _goes_elsewhere(t.live) or t.live.role in ("tab", "treeitem"))
-            and not _plural_of_said(name, t.label)]
+            if t.live is not None and (not t.live.hidden or t.live.role == "link" and goes_elsewhere(t.live))
+            and (said_kind or goes_elsewhere(t.live) or t.live.role in ("tab", "treeitem"))
+            and not plural_of_said(name, t.label)]
     return tabs[0].live if tabs else None
 
 
@@ -882,7 +884,7 @@ def _open_its_page(st: State, name: str, kind: str) -> bool:
     nothing here opens it."""
     tab = _its_tab(st, name, bool(kind))
     if tab is None or tab.selected or {"selected", "active", "current"} & set(tab.hint.split()) \
-            or tab.role != "treeitem" and _leads_here(st, tab):   # (a tree's item is shown by selecting it)
+            or tab.role != "treeitem" and leads_here(st, tab):   # (a tree's item is shown by selecting it)
         return False
     st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, tab.label, live=tab),
                   f"Open the {tab.label!r} {kind or ('tab' if tab.role == 'tab' else 'page')}")
@@ -894,160 +896,6 @@ def _open_its_page(st: State, name: str, kind: str) -> bool:
     return True
 
 
-def _named_here(st: State, name: str) -> bool:
-    """Something of this page other than a link or tab is called *name* (a label "Status", a field, a heading)."""
-    assert st.live is not None
-    want = grounding.norm(name)
-    return any(grounding.norm(e.name or e.text) == want for e in st.live.elements
-               if not e.hidden and e.role not in ("link", "tab", "menuitem", "listitem", "row"))
-
-
-_DOC_WORDS = frozenset({"doc", "docs", "documentation", "module", "package", "api", "reference", "manual"})
-
-
-def is_this_page(st: State, name: str) -> bool:
-    """The page shown is *name*'s: its title or a main heading says each of its words ("Ticket #1" for "ticket")."""
-    assert st.live is not None
-    # a name of common words only ("Menu", "Home") is still a name
-    want = {w.rstrip("s") for w in words(name) if w not in STOPWORDS} or {w.rstrip("s") for w in words(name)}
-    # "the json docs", "the csv module documentation": the page of json; what kind of page is no word it must say
-    want = (want - _DOC_WORDS) or want
-    if not want:
-        return False
-    said = [st.live.title] + [h.label for h in st.live.headings() if (h.level or 2) <= 2]
-    # a breadcrumb's current item ("Home › Menu", Menu marked current) names the page too
-    said += [e.label for e in st.live.elements if e.role == "link" and e.selected and not e.hidden and e.container
-             and e.href and _leads_here(st, e)]
-    return any(want <= {w.rstrip("s") for w in words(t)} for t in said if t)
-
-
-def _plural_of_said(name: str, label: str) -> bool:
-    """*label* names the list of what *name* names one of ("Tickets" for "the ticket page"): another page."""
-    said, shown = set(words(name)), set(words(label))
-    return any(w + "s" in shown and w not in shown for w in said)
-
-
-def _goes_elsewhere(el: UIElement) -> bool:
-    """A link to another page of the app: not an anchor of this one, not a table's sort link."""
-    return bool(el.href) and not grounding.stays_on_page(el.href) and "header-row" not in el.hint.split()
-
-
-def _leads_here(st: State, el: UIElement) -> bool:
-    """*el* links to the page shown (the address it leads to is this one's, its anchor aside)."""
-    if st.live is None or not el.href or not st.live.url:
-        return False
-    a, b = urlsplit(urljoin(st.live.url, el.href)), urlsplit(st.live.url)
-
-    def route(u: Any) -> str:   # a single-page app's route ("#/completed") is a page of its own; an anchor is not
-        return u.fragment if u.fragment.startswith(("/", "!")) else ""
-
-    return (a.netloc, a.path.rstrip("/"), a.query, route(a)) == (b.netloc, b.path.rstrip("/"), b.query, route(b))
-
-
-_KIND_TAIL_ANY = re.compile(r"^(?:the\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+){0,3}\s+(?-i:[a-z]{3,})$")
-
-
-# a tester's word for what a record is: "the Password reset requested mail", "the email Lunch on Friday?"
-_RECORD_NOUNS = ("email|e-mail|mail|message|page|entry|item|record|row|file|document|doc|post|article|note|link|"
-                 "card|folder|event|thread|comment")
-_KIND_TAIL = re.compile(rf"^(?P<x>.*?\S)\s+(?:{_RECORD_NOUNS})$", re.I)
-_DESCRIBED = re.compile(rf"^(?:(?:the|a|an)\s+)?(?:{_RECORD_NOUNS})\s+(?P<x>(?-i:[A-Z0-9\"'“]).*)$", re.I)
-
-
-def _kind_split(text: str) -> list[tuple[str, str]]:
-    """The ways *text* may be a name with a word for its kind: ("function", "dumps") of "the function dumps",
-    ("topic", "LOOPING") of "LOOPING topic". The kind is a lower-case word of three letters or more."""
-    ws = re.sub(r"^(?:the|a|an)\s+", "", text.strip(), flags=re.I).split()
-    if len(ws) < 2 or re.search(r"[\"'“‘]", text):
-        return []
-    out = []
-    if re.fullmatch(r"[a-z]{3,}", ws[0]):
-        out.append((ws[0], " ".join(ws[1:])))
-    if re.fullmatch(r"[a-z]{3,}", ws[-1]):
-        out.append((ws[-1], " ".join(ws[:-1])))
-    return out
-
-
-# words for kinds of things a page lists, said before or after a name ("the function heappush", "a LOOPING topic")
-_KIND_NOUNS = frozenset("""function functions method methods class classes module modules package packages topic topics
-keyword keywords attribute attributes property properties constant constants variable variables parameter parameters
-command commands option options setting settings section sections chapter chapters article articles tag tags
-category categories label labels field fields column columns table tables file files folder folders page pages
-user users group groups project projects""".split())
-
-
-def _names_kinds(st: State) -> set[str]:
-    """The words the screen shown names kinds of things by, in its title, headings, tabs and links."""
-    assert st.live is not None
-    said = [st.live.title] + [e.name or e.text for e in st.live.elements
-                              if e.role in ("heading", "tab", "link", "menuitem") and not e.hidden]
-    # a section's title set as a cell or a line of its own: "Functions" above a module's functions
-    alone = {w for e in st.live.elements if not e.hidden for w in [grounding.norm(e.name or e.text or "")]
-             if w.isalpha() and w.endswith("s")}
-    return {w for t in said if t and len(words(t)) <= 4 for w in words(t)} | alone
-
-
-def shown_as_name(st: State, name: str) -> bool:
-    """*name* is the whole name of an element shown, or how one begins before its details ("dumps(obj, …)",
-    "json (package)")."""
-    assert st.live is not None
-    low = name.casefold()
-    for e in st.live.elements:
-        label = (e.name or e.text or "").strip().casefold()
-        if e.hidden or not label:
-            continue
-        if label == low or re.match(rf"{re.escape(low)}\s*[(:\[—–-]", label):
-            return True
-    return False
-
-
-def _shown_of_kind(st: State, name: str, kind: str) -> bool:
-    """An element called *name* says, by its class or role words, that it is a *kind* ("function")."""
-    assert st.live is not None
-    want, k = grounding.norm(name), kind.lower().rstrip("s")
-    return any(grounding.norm(grounding.bare_label(e.name or e.text) or e.name or e.text) == want
-               and k in {w.rstrip("s") for w in words(e.hint)} for e in st.live.elements if not e.hidden and e.hint)
-
-
-def _named_of_kind(st: State, text: str, negative: bool) -> str:
-    """*text* as the name it says, where it adds a word for the kind of thing the screen lists: "the function dumps"
-    on a page with a "Functions" heading is "dumps", "a LOOPING topic" on the topics is "LOOPING". Not where the
-    screen shows *text* itself, the kind is not a word the screen names a kind by, or the name is not shown
-    whole (so "Invalid email" never becomes the "Invalid" of "Invalid password"). A positive check of a name this
-    screen does not show, of a kind a link here lists ("Topics"), opens that list and checks there."""
-    if not st.open_world:
-        return text
-    if st.moved or st.live is None:
-        if any(k.lower() in _KIND_NOUNS for k, _ in _kind_split(text)):
-            raise Defer(text)   # "open heapq and check it lists the function heappush": read on heapq's page
-        return text
-    if _shows_text(st, text):
-        return text
-    from server.planners.records import entity_link, plural_of
-
-    kinds = _names_kinds(st)
-    for kind, name in _kind_split(text):
-        if kind.lower() in _KIND_NOUNS and _shown_of_kind(st, name, kind):
-            return name   # "a connect function" where "connect" is shown as a function (its class says so)
-        if kind.lower() not in _KIND_NOUNS or plural_of(kind) not in kinds and kind not in kinds:
-            continue   # "Office lamp" where a link says "Desk Lamp": no kind, a name
-        if shown_as_name(st, name):
-            return name
-        listing = None if negative else entity_link(st, kind)
-        # (entity_link never gives the link to the page shown)
-        if listing is not None and listing.live is not None and listing.live.role in ("link", "tab", "menuitem") \
-                and plural_of(kind) in words(listing.label):
-            st.click_live(listing, f"Open {listing.label!r} to find {name!r}")
-            raise Defer(name, replace_with=[f'check "{name}" is shown'])
-    return text
-
-
-def _shows_text(st: State, text: str) -> bool:
-    """The screen shown says *text* itself, in any of its texts."""
-    assert st.live is not None
-    return any(text.casefold() in t.casefold() for t in st.live.visible_texts())
-
-
 def _as_shown(st: State, text: str) -> str:
     """*text* as the screen shown now names a record, where the tester wrapped the name in a word for what it is:
     "the Password reset requested mail" is the row "Password reset requested …". Only where the rest is, word for
@@ -1057,7 +905,7 @@ def _as_shown(st: State, text: str) -> str:
     if st.live is None or st.moved or not st.open_world or re.search(
             rf"[\"'“‘]{re.escape(text)}[\"'”’]", st.said or ""):
         return text
-    if _shows_text(st, text):
+    if shows_text(st, text):
         return text
     names = [grounding.norm(e.name or e.text) for e in st.live.elements if not e.hidden and (e.name or e.text)]
 
@@ -1065,9 +913,9 @@ def _as_shown(st: State, text: str) -> str:
         said = grounding.norm(x)
         return any(n == said or len(said.split()) >= 2 and n.startswith(said + " ") for n in names)
 
-    described = _DESCRIBED.match(text)
+    described = DESCRIBED.match(text)
     core = described.group("x") if described else text
-    tail = _KIND_TAIL.match(core)
+    tail = KIND_TAIL.match(core)
     candidates = ([core] if described else []) + ([tail.group("x")] if tail else [])
     found = next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), "")
     if found:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from server.planners import grounding, records
-from server.planners.intents_check import is_this_page, own_part
+from server.planners.intents_check import own_part
+from server.planners.page_names import is_this_page
 from server.planners.language import Act, Clause, quoted, read_clause
 from server.planners.saved_check import saved_clause
 from server.planners.state import Defer, State, Unplannable

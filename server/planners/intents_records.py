@@ -20,6 +20,7 @@ from server.planners.language import Act, Clause, clean, quoted, read_clause, wo
 from server.planners.list_search import addressed_elsewhere, go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
 from server.planners.saved_check import saved_clause
+from server.planners.page_names import is_this_page
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
@@ -397,7 +398,6 @@ _SCHEMA_PART = re.compile(r"(?:(?:an?|the|new|another)\s+)*(?:[a-z]+\s+)?(?:colu
 def _opens_place(st: State, c: Clause, place: str) -> bool:
     """"add a product called Baguette to the menu" where Menu is a page the screen links to (not this one): that
     page first, then the same clause there."""
-    from server.planners.intents_check import is_this_page
 
     noun = _place_noun(place)
     if noun.lower() in _GENERIC_PLACES or on_list_of(st, noun):

@@ -14,7 +14,7 @@ import re
 
 from server.planners import grounding
 from server.planners.grounding import Target, TargetKind
-from server.planners.intents_check import is_this_page, shown_as_name
+from server.planners.page_names import is_this_page, shown_as_name
 from server.planners.language import Clause
 from server.planners.state import State
 from shared import vocabulary as V

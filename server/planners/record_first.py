@@ -14,6 +14,7 @@ import re
 from server.planners import records
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, words
+from server.planners.page_names import is_this_page
 from server.planners.state import Defer, State
 
 # words that end a record's name in a clause: a verb of the statement, a preposition, a value's start
@@ -58,7 +59,6 @@ def record_first(clause: Clause, st: State, missing: str, why: str) -> list[str]
     shown is not one to leave (or the record's own page is shown already). *missing*, *why*: what the clause was
     refused for ("the rye loaf description"), and the refusal; only a record named in what was not found there is
     looked for."""
-    from server.planners.intents_check import is_this_page
     from server.planners.list_search import same_page, seek_record
 
     if st.live is None or st.moved or not st.open_world or clause.act not in _ABOUT_A_RECORD \

@@ -18,7 +18,7 @@ import re
 
 from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
-from server.planners.intents_check import is_this_page
+from server.planners.page_names import is_this_page
 from server.planners.language import Act, Clause
 from server.planners.state import Defer, State, Unplannable
 from shared.screen import ROLE_TEXTBOX
