@@ -34,6 +34,7 @@ from server.planners.intents_item_facts import item_fact_check
 from server.planners.intents_media import pause_intent, playback_check, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
 from server.planners.row_places import named_by_place
+from server.planners.intents_search import search_intent, search_results_intent
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, switch_check, verb_names_a_control
 from server.planners.intents_check import check_intent
 from server.planners.intents_delete import menu_pick_intent
@@ -46,7 +47,7 @@ from server.planners.intents_lists import only_shown_check, sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     DELETE_SIGNS,
-    add_intent, clear_intent, console_intent, delete_intent, edit_intent, search_intent, search_results_intent, set_intent,
+    add_intent, clear_intent, console_intent, delete_intent, edit_intent, set_intent,
     submit_intent, tick_intent,
     type_intent,
 )

@@ -865,7 +865,7 @@ def list_scope_intent(c: Clause, st: State) -> bool:
             q = quoted(m.group("q")) or clean(m.group("q"))
             return go_to_list(st, m.group("noun"), [f'search for "{q}"'])
         if m and on_list_of(st, m.group("noun")):
-            from server.planners.intents_form import search_intent
+            from server.planners.intents_search import search_intent
 
             q = quoted(m.group("q")) or clean(m.group("q"))
             return search_intent(Clause(f'search for "{q}"', Act.SEARCH, f'for "{q}"'), st)

@@ -138,7 +138,7 @@ def test_a_search_is_typed_in_a_search_box_never_in_a_box_that_adds() -> None:
     assert steps(p) == [("click_element", {"text": "Search, or Use Alt+S Key", "role": "button"})]
     assert p.pending == ["look up shimano"]
     # "search the whole bookmark list for lentils": the term is what comes after "for"
-    from server.planners.intents_form import search_intent
+    from server.planners.intents_search import search_intent
     from server.planners.language import read_clause
     from server.planners.state import State
     from tests.unit.test_screen_planning import ctx_for
