@@ -480,14 +480,20 @@ def _on_the_form(st: State, raw: str) -> bool:
 _ROW_OF = re.compile(r"(?:^|\bthe\s+)(?P<x>(?-i:[A-Z0-9\"'“])[^\s]*(?:\s+[^\s]+)*?)\s+(?:row|record|entry|line)$", re.I)
 
 
-def _record_named(target: str, said: str) -> str:
+def _record_named(st: State, target: str, said: str) -> str:
     """The record *target* names, to look for in the app's lists: a name as records have them ("Emma Schmidt"),
-    or any name said with a record's kind (*said*: "see the Basil row"); "" when it names none."""
+    any name said with a record's kind (*said*: "see the Basil row"), or a name said with the kind of record a list
+    of the app holds ("the SQLite documentation bookmark", where the app lists bookmarks); "" when it names none."""
     row_of = _ROW_OF.match(target) or _ROW_OF.search(clean(said))
     if row_of:
         return row_of.group("x")
-    from server.planners.list_search import record_shaped
+    from server.planners import records
+    from server.planners.list_search import on_list_of, record_shaped
 
+    kind = record_ids.KIND_LAST.match(target)
+    if kind and re.match(r"[A-Z0-9\"'“]", kind.group("x")) and not _SCREEN_NOUNS.search(" " + kind.group("k")) \
+            and (on_list_of(st, kind.group("k")) or records.entity_link(st, kind.group("k")) is not None):
+        return kind.group("x")
     return target if record_shaped(target) else ""
 
 
@@ -777,7 +783,7 @@ def activate(c: Clause, st: State) -> bool:
     named_page = bool(re.search(r"[a-z][A-Z]|\d|[\"'“]|[A-Z]\w*\s+[A-Z]", target_text))
     if (named_page or not _SCREEN_NOUNS.search(raw)) and search_site(c, st, target_text):
         return True
-    name = _record_named(target_text, c.rest)
+    name = _record_named(st, target_text, c.rest)
     if name and st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE):
         from server.planners.list_search import seek_record
 

@@ -533,6 +533,9 @@ def statement_check(c: Clause, st: State) -> bool:
              or not any(_shows(cl.text, n) for cl in own)]   # said after the verb: a fact, wherever it shows
     # "checked every 3 hours": a number said with its unit is that number of those, never a 3 in "3 minutes ago"
     names = [_with_unit(n, tokens, in_row) for n in names]
+    tag = _tag_said(tokens, rj)
+    if tag and not any(_shows(tag, n) for n in names):
+        names.append(tag)   # "X is tagged sport": a tag is a value, shown anywhere or not (the check then fails)
     if not names:   # "The Hobbit is available": the row's cell under the yes/no column "available"
         return _yes_no(st, record, in_row, cells, named_columns, heads, negated)
     try:
@@ -574,6 +577,21 @@ def _at(tokens: list[str], phrase: str) -> int:
 
 _UNITS = frozenset("second seconds sec secs minute minutes min mins hour hours hr hrs h day days week weeks month months "
                    "year years cm mm m km kg g lb lbs oz ml l percent times items".split())
+
+
+_TAG_WORDS = frozenset({"tagged", "labelled", "labeled"})
+
+
+def _tag_said(tokens: list[str], after: int) -> str:
+    """The tag a statement gives its record after the record's name ("is tagged sport", "labelled with
+    to read"): the words to its end, or ""."""
+    at = next((k for k in range(after, len(tokens)) if tokens[k].lower() in _TAG_WORDS), None)
+    if at is None:
+        return ""
+    rest = tokens[at + 1:]
+    if rest and rest[0].lower() in ("with", "as"):
+        rest = rest[1:]
+    return " ".join(rest) if 1 <= len(rest) <= 3 and set(w.lower() for w in rest) - _FILLER else ""
 
 
 def _with_unit(name: str, tokens: list[str], in_row: list[_Cell]) -> str:
