@@ -257,6 +257,9 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = _strip_neg(body)
     flat = re.sub(r"^there\s+(?:should|must|shall|will)\s+be\b", "there are", flat, flags=re.I)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", flat, flags=re.I)
+    # "we have 3 suppliers", "we've got 3 plants": there are 3 of them (the tester's "we" owns nothing)
+    flat = re.sub(r"^(?:i|we|you)\s*(?:have|'ve|’ve|got)(?:\s+got)?\s+(?=(?:exactly\s+)?(?:\d+|one|two|three|four|five|six|"
+                  r"seven|eight|nine|ten|eleven|twelve)\s)", "there are ", flat, flags=re.I)
     flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
     # "is parental lock enabled?": a setting the tree declares is on or off; never the element's own enabled state
     states = r"(?P<s>enabled|disabled|activated|deactivated|switched\s+on|switched\s+off|turned\s+on|turned\s+off)$"

@@ -43,7 +43,9 @@ _NUMBERED = re.compile(r"^(?P<rec>(?:the\s+)?[a-z]+\s*#?\s*\d+)\s+(?P<rest>(?:is
                        r"must|shows?|says?|reads?|belongs?|needs?|n't|not)\b.*)$", re.I)
 _MONTH = re.compile(r"^(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s", re.I)
 # "there are 11 products", "the Competitors group should contain 3 watches": a count, not a fact about a row
-_COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+)\b|"
+_COUNT = re.compile(r"^(?:there\s+(?:is|are|'s)|(?:only\s+|exactly\s+)?\d+\s+[a-z]+|"
+                    r"(?:i|we|you)\s*(?:have|'ve|’ve|got)(?:\s+got)?\s+(?:only\s+|exactly\s+)?(?:\d+|one|two|three|four|"
+                    r"five|six|seven|eight|nine|ten|eleven|twelve)\s)\b|"
                     r"\s(?:has|have|contains?|holds?|lists?|shows?|includes?)\s+(?:only\s+|exactly\s+)?\d+\s+(?-i:[a-z]+)$",
                     re.I)
 # "X is shown among the in-stock products", "X is listed", "X is there": where X is shown, not what its row says

@@ -220,7 +220,8 @@ _CHECK_PREDICATE = re.compile(
     r"\b(?:is|are|was|were|should|must|shows|showing|displays|reads|says|contains|lists|includes|appears|exists|"
     r"mentions|doesn't|doesn’t|does\s+not|"
     r"isn't|aren't|wasn't|weren't|shouldn't|mustn't)\b|"
-    r"^\s*(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s+(?:live|come|belong|cost|were|work|use)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+[a-z]+\s*[?.!]*$|"
+    r"^\s*(?:only\s+|exactly\s+)?\d+\s+[a-z]+\s+(?:live|come|belong|cost|were|work|use)\b|\b(?:has|have)\s+(?:only\s+|exactly\s+)?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+[a-z]+"
+    r"(?:\s+(?:in|from|at|on|with|by)\s+[^,;]+?)?\s*[?.!]*$|"
     r"\b(?:shown|displayed|visible|listed|present|there|gone|missing|absent|hidden|selected|checked|ticked|"
     r"enabled|disabled|playing|on screen|left|remain|remains|remaining)\s*[?.!]*$", re.I)
 
@@ -511,12 +512,14 @@ _SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
              "succesful": "successful", "seperate": "separate", "definately": "definitely"}
 _SLIPS = re.compile(r"\b(?:" + "|".join(_SLIP_FIX) + r")\b", re.I)
+_HAVE_GOT = re.compile(r"\b(we|i|you)\s*(?:'ve|’ve|\s+have)\s+got\b", re.I)
 
 
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
+    task = _HAVE_GOT.sub(r"\1 have", task)   # "we've got 3 suppliers": we have 3
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
