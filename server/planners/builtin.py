@@ -57,7 +57,7 @@ from server.planners.intents_answer import answer_check_intent
 from server.planners.intents_page_text import append_text_intent
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
-    Act, Clause, drop_asides, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
+    Act, Clause, bare_switch, drop_asides, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
 )
 from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
 from server.planners.record_first import record_first
@@ -384,6 +384,9 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         said = _CHECKED_SUBJECT.match(text.strip())
         subject = said.group("x") if said else ""
         clause = read_clause(text, known)
+        if clause.act is Act.NONE and bare_switch(clause.text) and not (out and read_clause(out[-1], known).act is Act.CHECK):
+            text = f"turn {clause.text}"   # "subs off pls"; after a check it is one more thing checked ("… + subtitles on")
+            clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
         carried = read_clause(verb).act if verb else None
@@ -448,7 +451,8 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and not clause.text:
                 continue
             if clause.act is Act.NONE and st.last_act == "check":
-                clause = Clause(clause.text, Act.CHECK, clause.text)   # "check X and Y": Y is a check too
+                said = bare_switch(clause.text) or clause.text   # "… + subtitles on": subtitles is on
+                clause = Clause(said, Act.CHECK, said)   # "check X and Y": Y is a check too
             if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it

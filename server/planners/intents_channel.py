@@ -120,3 +120,37 @@ def channel_intent(c: Clause, st: State) -> bool:
     st.node, st.moved = live[0].id, True
     st.expect_check(None)
     return True
+
+
+def channel_names(st: State) -> dict[str, int]:
+    """The channels the device's tree names, by name: elements that open a screen playing channels, their text
+    the channel's name ("Melody TV") and their number from the selector or the text's start ("5 Melody TV")."""
+    players = {n.id for n in nodes_with_keyword("channel", st.ctx)}
+    names: dict[str, int] = {}
+    for node in st.ctx.navigation.nodes:
+        for e in node.elements:
+            if e.opens not in players or not e.text:
+                continue
+            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector or "")
+            lead = re.match(r"\s*(\d{1,4})\s+(?P<name>\S.*)$", e.text)
+            number = m.group(1) if m else lead.group(1) if lead else ""
+            name = (lead.group("name") if lead else e.text).strip()
+            if number and name and not name.isdigit():
+                names[name.casefold()] = int(number)
+    return names
+
+
+def channel_name_check(st: State, name: str, negative: bool = False) -> None:
+    """"the channel on screen is Aurora News", "you should end up on Cinema Nova": the screen that plays channels
+    shows that name in its banner (else its element of the current channel); never tuned first."""
+    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    if not live:
+        raise Unplannable("no screen of this device plays channels")
+    named = _channel_elements(live[0])
+    shown = next((e for e in named if "banner" in words(e.name)), named[0] if named else None)
+    if shown is None:
+        raise Unplannable(f"nothing on {live[0].label} shows the channel's name")
+    if st.node != live[0].id:
+        st.goto(live[0])
+    st.check(checks.element(st.ctx, selector=shown.selector, text=name, present=not negative,
+                            description=f"Check {name!r} is {'not ' if negative else ''}the channel on"))

@@ -219,6 +219,11 @@ def _shown_when_on(st: State, subject: str) -> bool:
     return not switches
 
 
+# "confirm that it does", "check it is", "verify that's so": the check said just before, confirmed
+_SAID_BEFORE = re.compile(r"(?:that\s+)?(?:it|this|that|so)(?:['’]s\s+so|\s+(?:does|did|is|has|happens|works|holds|"
+                          r"really\s+does))?(?:\s+so)?\s*[.!?]*", re.I)
+
+
 def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
     if not body:
@@ -226,7 +231,7 @@ def check_intent(c: Clause, st: State) -> bool:
     if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
         raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
                           body)
-    if PRONOUN.fullmatch(body) and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
+    if (PRONOUN.fullmatch(body) or _SAID_BEFORE.fullmatch(body.strip())) and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
         st.explicit_check_last = True
         return True   # "there should be 15 watches in total, verify it": the clause before is that check
     if _NO_RESULTS.match(body):
@@ -338,6 +343,8 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and st.ctx.navigation.nodes:
         channel_check(st, m.group("n"), negative)
         return True
+    if _channel_named_check(st, flat, negative):
+        return True
     # "we should be back on Live TV", "we're on the home screen": that screen's own title, read where it is;
     # (see _screen_shown)
     # never a goto (which would make it so) and never its name anywhere (a menu says every screen's name)
@@ -351,6 +358,8 @@ def check_intent(c: Clause, st: State) -> bool:
         if node is not None:
             _screen_shown(st, node, negative)
             return True
+        if _channel_named_check(st, f"the channel is {m.group('x')}", negative):
+            return True   # "we're on Melody TV"
         flat = f"{m.group('x')} is shown"
 
     m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(.+)$", flat, re.I)
@@ -577,6 +586,33 @@ def check_intent(c: Clause, st: State) -> bool:
 
 _NAME_OR_NUMBER = re.compile(r"(?<![\w.])(?:[A-Z][\w'’-]*|[-+]?\d[\d,]*(?:\.\d+)?)(?![\w])")
 _NOT_NAMES = {"The", "A", "An", "I", "It", "This", "That", "There", "We", "You"}
+
+
+# "the channel on screen is Aurora News", "you should end up on Cinema Nova", "it should wrap round to Tech Today",
+# "it's Melody TV now": the channel on now, by its name
+_CHANNEL_NOW = re.compile(
+    r"^(?:the\s+)?(?:current\s+)?channel\s+(?:(?:currently|now)\s+)?(?:(?:on\s+(?:the\s+)?screen|on\s+now|playing|shown|"
+    r"showing|on|(?:we|you|i)(?:['’]re|\s+are|['’]m|\s+am)\s+on)\s+)?(?:is|shows)\s+(?:now\s+)?(?P<x>.+?)(?:\s+now)?$|"
+    r"^(?:we|you|i|it|the\s+tv|the\s+box)\s+(?:should\s+|will\s+|must\s+)?(?:now\s+)?(?:end(?:s|ed)?\s+up|land(?:s|ed)?|"
+    r"wrap(?:s|ped)?(?:\s+(?:round|around|back))?|go(?:es)?\s+back|(?:is|are|am)\s+back|get(?:s)?\s+back)\s+"
+    r"(?:back\s+)?(?:on|at|to|in)\s+(?P<y>.+?)(?:\s+now)?$|"
+    r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$", re.I)
+
+
+def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
+    from server.planners.intents_channel import channel_name_check, channel_names
+
+    m = _CHANNEL_NOW.match(flat.strip())
+    if m is None or not st.ctx.navigation.nodes or not st.has(V.PRESS_KEY):
+        return False
+    name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z"), flags=re.I).strip()
+    known = channel_names(st)
+    if not name or re.fullmatch(r"\d+", name) or grounding.screens(name, st.ctx, minimum=0.85):
+        return False   # a number, or a screen ("we should be back on Live TV"): read elsewhere
+    if name.casefold() not in known and not (m.group("x") and known):
+        return False   # "it's a 2019 drama": no channel's name; the channel said in words is still read as one
+    channel_name_check(st, name, negative)
+    return True
 
 
 def _relation_check(st: State, flat: str, negative: bool) -> bool:

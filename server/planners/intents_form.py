@@ -631,17 +631,29 @@ def _tree_record(st: State, subject: str, value: str) -> bool:
 _WITH_PIN = re.compile(r"\s+with\s+PIN\s+(?P<p>\w+)\s*$", re.I)
 
 
+_LOCK_WORDS = frozenset({"lock", "locked", "parental", "protect", "protection", "restriction", "restrictions", "child",
+                         "pin", "password", "adult", "security"})
+
+
+def _is_lock(el: ElementInfo) -> bool:
+    return bool(set(words(el.name)) & _LOCK_WORDS)
+
+
+def _pin_field(node: NodeInfo, el: ElementInfo) -> ElementInfo | None:
+    """The field *node* declares for the PIN a change of *el* asks for."""
+    return next((e for e in node.elements if set(words(e.name)) & {"pin", "password", "passcode", "code"} and e.selector
+                 and not e.many and e is not el), None)
+
+
 def _set_with_pin(st: State, node: NodeInfo, el: ElementInfo, value: str, pin: str) -> None:
     """A setting whose change asks for a PIN (a parental lock): selected once, the PIN typed into the field its
     screen declares for it and confirmed, then the setting must show the value (a wrong PIN leaves it as it was)."""
-    field = next((e for e in node.elements if set(words(e.name)) & {"pin", "password", "passcode", "code"} and e.selector
-                  and not e.many and e is not el), None)
+    field = _pin_field(node, el)
     if field is None:
         raise Unplannable(f"{node.label} declares no field for a PIN, so {el.name} cannot be set with one", el.name)
     ok = next((e for e in node.elements if set(words(e.name)) & {"ok", "confirm", "submit", "enter"} and e.selector
                and not e.many), None)
-    if not set(words(el.name)) & {"lock", "locked", "parental", "protect", "protection", "restriction", "restrictions",
-                                  "child", "pin", "password", "adult", "security"}:
+    if not _is_lock(el):
         raise Unplannable(f"{el.name} is no lock: nothing says it asks for a PIN", el.name)
     other = {"on": "Off", "off": "On"}.get(value.lower())
     if other is None:
@@ -808,6 +820,10 @@ def set_intent(c: Clause, st: State) -> bool:
         st.goto(t.node)
         if pin is not None:
             _set_with_pin(st, t.node, el, value, pin.group("p"))
+        elif _is_lock(el) and _pin_field(t.node, el) is not None and value_low in ("on", "off"):
+            # its change asks for a PIN, which no task step may guess
+            raise Unplannable(f"{el.name} asks for a PIN to be switched {value_low}: say it (\"… with PIN 1234\")",
+                              el.name)
         elif st.has(V.CLICK_UNTIL):
             params = {"selector": el.selector} if el.selector else {"text": el.text or el.name}
             st.add(V.CLICK_UNTIL, {**params, "expect": value}, f"Set {el.name} to {value}")

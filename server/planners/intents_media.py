@@ -94,7 +94,7 @@ def playback_check(c: Clause, st: State) -> bool:
     element shows Playing (or Paused)."""
     if c.act is not Act.CHECK:
         return False
-    m = re.match(r"^(?:that\s+)?(?:the\s+)?(?P<x>.+?)\s+(?:is|has)\s+(?P<not>not\s+)?"
+    m = re.match(r"^(?:that\s+)?(?:the\s+)?(?P<x>.+?)(?:\s+(?:is|has)|['’]s)\s+(?P<not>not\s+)?"
                  r"(?:(?:actually|really|now|still|definitely)\s+)*(?P<s>\w+)(?:\s+again)?$", c.rest.strip().rstrip(".!?"), re.I)
     said = m.group("s").lower() if m else ""
     if m is None or said not in _PLAYING_WORDS | _PAUSED_WORDS:

@@ -298,6 +298,19 @@ _TAKE_ME = re.compile(r"^(?:take|bring|get|send|lead)\s+(?:me|us)\s+(?:(?:back|o
                       r"(?:to|into|onto)\s+(?P<x>.+)$", re.I)
 
 
+# "subs off pls", "parental lock on": a setting said with its state, and no verb
+_BARE_SWITCH = re.compile(r"^(?:the\s+)?(?P<x>[a-z][\w' -]{1,40}?)\s+(?P<s>on|off)\s*(?:please|pls|plz|thanks|now)?\s*[.!]*$",
+                          re.I)
+
+
+def bare_switch(text: str) -> str:
+    """"subtitles on" as "subtitles is on" (what is switched, and how); "" when *text* says no such thing."""
+    m = _BARE_SWITCH.match(text.strip())
+    if not m or re.search(r"\b(?:is|are|was|were|be|been|it|they|we|you|i|should|must)\b", m.group("x"), re.I):
+        return ""
+    return f"{m.group('x')} is {m.group('s').lower()}"
+
+
 def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     """Find the act of one clause: a verb phrase, a misspelt verb, or none (a bare statement)."""
     text = strip_filler(raw)
@@ -344,8 +357,10 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
             and not low.startswith(("the ", "a ", "an ")):
         return Clause(text, Act.NONE, text)   # "email the members …": an action this planner does not know
     if act is None:
-        # questions and statements are checks: "is Melody TV listed?", "Melody TV is listed"
+        # questions and statements are checks: "is Melody TV listed?", "Melody TV is listed"; "you're on channel 1"
         if re.match(r"^(?:is|are|does|do|has|have|can (?:i|you) see|there (?:is|are)|there's)\b", low) \
+                or re.match(r"^(?:we|you|i)(?:'re|’re|'m|’m|\s+are|\s+am)\s+(?:now\s+|currently\s+|still\s+|already\s+)?"
+                            r"(?:on|at|in|tuned\s+to|watching)\s", low) \
                 or _CHECK_PREDICATE.search(low):
             return Clause(text, Act.CHECK, re.sub(r"^(?:does|do|can (?:i|you) see|if|whether|that)\s+", "", text,
                                                   flags=re.I))
@@ -507,6 +522,28 @@ _UP_TO = re.compile(r"^(?P<v>(?:please\s+)?(?:turn|bump|heat|warm|cool|raise|low
                     r"(?:(?!\s(?:to|and|then)\s).)+?)\s+(?:up|down)\s+to\s+(?=\S)", re.I)
 
 
+# a setting put back as it was: "switch the audio back to English", "put the language back on French"
+_BACK_TO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|pls)\s+)(?:set|switch|change|turn|put|revert|flip|reset)\s+"
+                      r"(?P<x>(?:the|its|my|our|it)\b[^,;]*?)\s+back\s+(?:to|on)\s+(?=\S)", re.I)
+
+
+# where the steps before left the device, said again ("tune to Wild Earth from there", "should be ON here")
+_FROM_THERE = re.compile(r"(?P<w>[\w'’]+)?\s+(?:from\s+there|from\s+here|here)"
+                         r"(?=\s*(?:$|[,;.!?]|\s[-–—]\s|\s(?:and|then|please|pls)\b))", re.I)
+# "ON here", "shown here": a state, said where the steps before left the device ("is X here?", "click here" keep it)
+_STATE_HERE = frozenset("on off enabled disabled active inactive selected checked ticked playing paused visible shown "
+                        "displayed listed".split())
+
+
+def _from_there(m: re.Match[str]) -> str:
+    w = m.group("w") or ""
+    if not m.group(0).lower().split()[-1] == "here" or m.group(0).lower().split()[-2:-1] == ["from"]:
+        return w
+    return w if w.lower() in _STATE_HERE else m.group(0)
+# an adverb that only insists: "it's actually playing", "is really on"
+_REALLY = re.compile(r"\b(is|are|'s|’s|was|were|be)\s+(?:actually|really|definitely|indeed|truly|properly)\s+(?=\S)", re.I)
+
+
 # slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
 _SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
@@ -523,6 +560,11 @@ def restate(task: str) -> str:
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
+    task = _BACK_TO.sub(r"\g<pre>set \g<x> to ", task)   # "switch the audio back to English": set it to English
+    task = _FROM_THERE.sub(_from_there, task)   # "tune to Wild Earth from there", "ON here": where the steps before left it
+    task = _REALLY.sub(r"\1 ", task)   # "make sure it's actually playing": it is playing
+    task = re.sub(r"\b(put|turn)\s+(?P<x>\S[^,;]*?)\s+back\s+on(?=\s*(?:$|[,;.!?]|\s(?:and|then|please|pls)\b))", r"\1 \g<x> on",
+                  task, flags=re.I)   # "put the news back on": on again
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
     task = _restate(task)
     told = about_first(task)   # what is told first, then "it": the request about that thing, read again
@@ -982,7 +1024,13 @@ _ASIDE = re.compile(
     r"|(?:i|we)(?:['’]ve|\s+have|\s+just|\s+already)*\s+(?:got|bought|did|done|finished|paid|fixed|sorted|picked\s+up|"
     r"handled|collected)\s+(?:it|that|this|them|those|these)(?:\s+one)?(?:\s+(?:already|yesterday|today|earlier|"
     r"this\s+morning|last\s+night))?$"
-    r"|(?:but\s+|and\s+)?(?:please\s+)?(?:don'?t|don’t|dont|do\s+not|never)\s+(?!forget\b|miss\b)\w+)", re.I)
+    r"|(?:but\s+|and\s+)?(?:please\s+)?(?:don'?t|don’t|dont|do\s+not|never)\s+(?!forget\b|miss\b)\w+"
+    # "we're testing the remote today": what the tester is about; "someone left the audio on French": what happened
+    # before (the request says what to do about it)
+    r"|(?:we|i)(?:'re|’re|'m|’m|\s+are|\s+am)\s+(?:just\s+|currently\s+|only\s+)?(?:testing|trying\s+out|working\s+on|"
+    r"running\s+(?:a|the|some|our)|playing\s+(?:around\s+)?with|exploring|doing\s+(?:a|the|some))\b"
+    r"|(?:someone|somebody|a\s+colleague|(?:my|our)\s+(?:colleague|teammate)|the\s+(?:last|previous)\s+(?:person|tester|user))"
+    r"\s+(?:\w+\s+)?(?:left|set|changed|turned|switched|put|moved|messed|tuned|forgot)\b)", re.I)
 # the same said at the end of a clause, or in brackets inside it
 _ASIDE_TAIL = re.compile(
     r"(?:\s*,?\s+so\s+(?:that\s+)?(?:(?:i|we|you|they)\s+(?:can|could|will|may|might)|it(?:'s|’s|\s+is)\s+ready|"
@@ -1038,6 +1086,12 @@ def _asked_to_check(task: str) -> str:
     return task
 
 
+# "someone left the audio on French": what was changed before, which "it" of the request is
+_LEFT_AS = re.compile(r"^(?:someone|somebody|a\s+colleague|(?:my|our)\s+(?:colleague|teammate)|the\s+(?:last|previous)\s+"
+                      r"(?:person|tester|user))\s+(?:\w+\s+)?(?:left|set|changed|turned|switched|put|moved)\s+"
+                      r"(?P<x>(?:the|my|our)\s+[\w -]+?)\s+(?:on|to|at|off|in)\b", re.I)
+
+
 def context_first(task: str) -> str:
     """The task first says how things stand, then asks for a change to "it", "her", "that issue": the request
     alone, about the thing the first sentence is about.
@@ -1050,6 +1104,9 @@ def context_first(task: str) -> str:
     if cut is None:
         return task
     here, nxt = task[:cut.start()].strip(), task[cut.end():].strip()
+    left = _LEFT_AS.match(strip_filler(here))
+    if left and _IT.search(nxt) and read_clause(strip_filler(nxt)).act not in (Act.NONE, Act.CHECK):
+        return _IT.sub(lambda _: left.group("x"), nxt, count=1)   # "someone left the audio on French. Switch it back"
     m = _STANDS_NOW.match(strip_filler(here)) or _STANDS_NOW.match(here)
     if m and re.search(r"\b(?:currently|right\s+now|at\s+the\s+moment|at\s+present)\b", here, re.I) \
             and _IT.search(nxt) and read_clause(strip_filler(nxt)).act not in (Act.NONE, Act.CHECK):

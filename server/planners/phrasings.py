@@ -102,7 +102,8 @@ RULES: tuple[Rephrase, ...] = (
           lambda m, _v: f", check we are on {m.group('x')}"),
     # "(pin 0000)", ", the PIN is 0000", "using pin 0000": the PIN a setting's change asks for, said one way
     _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),
-    _rule(r"\s*,\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s+(?:is|:|=)\s*(?P<p>\d{3,8})\b", r" with PIN \g<p>"),
+    _rule(r"\s*(?:[,;.]|\s[-–—])\s*(?:the\s+|its\s+|it's\s+|use\s+(?:the\s+)?)?(?:pin|passcode|pin\s+code)\s*(?:is\s+|:\s*|=\s*)?"
+          r"(?P<p>\d{3,8})\b", r" with PIN \g<p>"),
     _rule(r"\s+(?:using|with|via)\s+(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:of\s+|:\s*)?(?P<p>\d{3,8})\b",
           r" with PIN \g<p>"),
     # "Neon Tides is listed under the Comedy genre": the item's genre

@@ -37,3 +37,66 @@ def test_we_have_n_things_is_a_count_of_them_never_a_rows_value(task: str) -> No
     p = plan(task, screen("datasette/nursery/suppliers"))
     assert p.feasible, p.analysis
     assert p.steps[-1].params["count"] == 3 and p.steps[-1].params["text"] == "Ghent", p.steps[-1].params
+
+
+# ---------------------------------------------------------------- StreamTV (the demo's tree)
+
+from tests.unit.test_builtin_planner import plan as tv_plan  # noqa: E402
+from tests.unit.test_builtin_planner import steps as tv_steps  # noqa: E402
+
+_BANNER = "#channel-banner"
+
+
+@pytest.mark.parametrize("task, name", [
+    ("Verify the channel currently on screen is Aurora Sports.", "Aurora Sports"),
+    ("press CH+ twice and make sure you end up on Cinema Nova", "Cinema Nova"),
+    ("Hit CH- once - it should wrap round to Tech Today, confirm that it does.", "Tech Today"),
+    ("channel down, it should be Melody TV now", "Melody TV"),
+    ("we're on Melody TV", "Melody TV"),
+])
+def test_the_channel_on_now_said_by_its_name_is_read_from_the_banner_never_tuned(task: str, name: str) -> None:
+    got = tv_steps(tv_plan(task, node="live"))
+    assert got[-1] == ("wait_for_element", {"text": name, "selector": _BANNER, "present": True})
+    assert sum(s[0] == "wait_for_element" for s in got) == 1   # "confirm that it does" is that check
+    assert not any(s[1].get("key", "").startswith("DIGIT") or s[0] == "click_element" for s in got)
+
+
+def test_what_sets_the_scene_is_not_a_step_and_what_it_names_is_it() -> None:
+    got = tv_steps(tv_plan("We're testing the remote today. From live TV press CH+ twice", node="live"))
+    assert got == [("press_key", {"key": "CHANNEL_UP", "repeat": 2})]
+    got = tv_steps(tv_plan("Someone left the audio on French. Switch it back to English, would you?", node="home"))
+    assert got[-1] == ("click_until", {"selector": "#setting-audio", "expect": "English"})
+    got = tv_steps(tv_plan("You're on channel 1. Hit CH- once", node="live"))
+    assert got == [("wait_for_element", {"text": "1", "selector": "#current-channel", "present": True}),
+                   ("press_key", {"key": "CHANNEL_DOWN", "repeat": 1})]
+
+
+@pytest.mark.parametrize("task, expect", [
+    ("subs off pls", "Off"), ("subtitles on", "On"), ("turn the subtitles back on", "On"),
+])
+def test_a_setting_said_with_its_state_and_no_verb_is_switched(task: str, expect: str) -> None:
+    got = tv_steps(tv_plan(task, node="settings"))
+    assert got[-1] == ("click_until", {"selector": "#setting-subtitles", "expect": expect})
+
+
+def test_a_setting_said_with_its_state_after_a_check_is_checked_with_its_state() -> None:
+    got = tv_steps(tv_plan("verify audio language is French + subtitles on", node="settings"))
+    assert got[-1] == ("wait_for_element", {"text": "On", "selector": "#setting-subtitles", "present": True})
+
+
+def test_a_lock_is_switched_with_the_pin_said_in_a_sentence_of_its_own_and_never_without_one() -> None:
+    got = tv_steps(tv_plan("Enable the parental lock. The PIN is 0000.", node="settings"))
+    assert ("input_text", {"text": "0000", "selector": "#pin-input", "clear": True}) in got
+    p = tv_plan("parental lock on please", node="settings")
+    assert not p.feasible and "PIN" in p.analysis
+
+
+@pytest.mark.parametrize("task, last", [
+    ("Open the EPG and tune to Wild Earth from there.", ("wait_for_element", {"text": "Wild Earth", "present": True})),
+    ("parental lock should be ON here - verify",
+     ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})),
+    ("resume it and make sure it's actually playing",
+     ("wait_for_element", {"text": "Playing", "selector": "#player-state", "present": True})),
+])
+def test_words_that_only_insist_or_say_where_the_device_is_are_read_through(task: str, last: tuple) -> None:
+    assert tv_steps(tv_plan(task, node="player" if "resume" in task else "live"))[-1] == last
