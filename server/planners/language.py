@@ -123,7 +123,8 @@ _FILLER_PHRASES = [
     r"use (?:the )?\w+(?: \w+)? to", r"using (?:the )?\w+(?: \w+)?,",
 ]
 _FILLER = re.compile(r"^(?:" + "|".join(_FILLER_PHRASES) + r")\b[\s,:]*", re.I)
-_TRAILING = re.compile(r"[\s,.!?]*(?:please|pls|thanks|thank you|for me|now|right now|quickly|too|as well)?[\s.!?]*$",
+_TRAILING = re.compile(r"[\s,.!?]*(?:please|pls|thanks|thank you|for me|now|right now|quickly|too|as well|completely|entirely|"
+                       r"permanently|for good|altogether)?[\s.!?]*$",
                        re.I)
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -544,6 +545,17 @@ def _from_there(m: re.Match[str]) -> str:
 _REALLY = re.compile(r"\b(is|are|'s|’s|was|were|be)\s+(?:actually|really|definitely|indeed|truly|properly)\s+(?=\S)", re.I)
 
 
+# "replace the description with X": a field given a new value
+_REPLACE_WITH = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|pls)\s+)(?:replace|overwrite|swap)\s+(?P<x>(?:the|its|his|her|"
+                           r"their)\s+[a-z][\w -]{0,30}?)\s+(?:with|for|by)\s+(?=\S)", re.I)
+# "create project X and give it a tag called Y": a thing of its own, added (to what was just made)
+_GIVE_IT = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|pls)\s+)(?:give|assign)\s+(?:it|them|this|that)\s+"
+                      r"(?P<k>(?:a|an|the)\s+(?:new\s+)?[a-z]+\s+(?:called|named|titled))\s+", re.I)
+# ", including its documents", "along with all its highlights": what a deletion takes with it
+_INCLUDING = re.compile(r"\s*,?\s+(?:including|along\s+with|together\s+with|with)\s+(?:all\s+)?(?:of\s+)?(?:its|their)\s+"
+                        r"[a-z]+(?:\s+and\s+(?:its|their)\s+[a-z]+)?(?=\s*(?:$|[.!?]))", re.I)
+
+
 # slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
 _SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
@@ -557,6 +569,10 @@ def restate(task: str) -> str:
     the ramp up to 1" is a setting each, the verb said once."""
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
     task = _HAVE_GOT.sub(r"\1 have", task)   # "we've got 3 suppliers": we have 3
+    task = re.sub(r"^\s*(?:pls|plz|please|kindly)[\s,]+(?=[a-z])", "", task, flags=re.I)   # "pls set up a new project …"
+    task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
+    task = _GIVE_IT.sub(r"\g<pre>add \g<k> ", task)   # "… and give it a tag called Y": add a tag called Y
+    task = _INCLUDING.sub("", task)   # "delete that project, including its documents": what deleting it does
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
@@ -604,7 +620,7 @@ def _untried(m: re.Match[str]) -> str:
 
 
 # "in the Guide section open Alerts", "on the settings page, turn on alerts": the place first, then what is done there
-_PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:in|on|under|within|inside)\s+(?:the\s+)?"
+_PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:(?:in|on|under|within|inside)\s+(?:the\s+)?|(?<=^)for\s+the\s+)"
                           r"(?P<place>(?!(?:the|this|that|these|a|an|my|our|your|its)\b)(?:[\w'’-]+\s+){0,3}?[\w'’-]+)"
                           r"(?:\s+(?P<kind>section|tab|page|menu|screen|area|part|panel)\s*,?|\s*,)"
                           r"\s+(?P<verb>[a-z]+)\b", re.I)
@@ -612,7 +628,8 @@ _PLACE_FIRST = re.compile(r"(^|[,;]\s*|\b(?:and|then)\s+)(?:in|on|under|within|i
 _HERE_PLACES = frozenset("list table form page screen app dialog window box field grid view row results it sidebar "
                          "header footer toolbar navigation nav bar top bottom left right middle corner modal popup textarea column "
                          "mobile desktop browser".split())
-_IDIOMS = frozenset("short general addition fact case order particular total brief summary turn detail any "
+_IDIOMS = frozenset("short general addition fact case order particular total brief summary turn detail any record moment "
+                    "time rest most "
                     "theory practice future meantime end other whole average contrast "
                     "monday tuesday wednesday thursday friday saturday sunday today tomorrow".split())   # "in short, …"
 
@@ -1124,12 +1141,17 @@ def about_first(task: str) -> str:
 # what a first sentence is about: its words up to the first that tells what happened ("Sam Lee cancelled …",
 # "The Leeds roadworks watch only shows …", "The accented characters search fix passed QA")
 _ABOUT = re.compile(r"^(?P<x>(?:the\s+|our\s+|my\s+)?[\w'’&.-]+(?:\s+#?[\w'’&.-]+){0,6}?)\s+"
-                    r"(?=(?:is|are|was|were|has|have|had|keeps?|needs?|only|just|also|now|already|still|finally|"
+                    r"(?=(?:is|are|was|were|has|have|had|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|hasn['’]t|keeps?|needs?|only|"
+                    r"just|also|now|already|still|finally|"
                     r"came|went|got|left|broke|wants?|owns?|paid|[a-z]+ed)\b)", re.I)
 _NOBODY_OWNS = re.compile(r"^(?:nobody|no\s*one)\s+\w+\s+(?P<x>(?:the\s+)?\S.*?)(?:\s+(?:yet|anymore|any\s+more|right\s+now|"
                           r"at\s+the\s+moment))?$", re.I)
 _REFERS = re.compile(r"\b(?P<p>it|its|him|his|her|them|their|(?:that|this)\s+(?:one|issue|bug|ticket|bill|expense|watch|"
-                     r"bookmark|book|record|entry|item|task|page|member|participant|row))\b(?P<after>\s+\w+)?", re.I)
+                     r"bookmark|book|record|entry|item|task|page|member|participant|row|project|study|document|file|tag|"
+                     r"note|folder|list|user|customer|product|order|account|job|report))\b(?P<after>\s+\w+)?", re.I)
+# "We're dropping the library survey study": what the tester is doing something to
+_DOING_TO = re.compile(r"^(?:we|i)(?:['’]re|\s+are|['’]m|\s+am)\s+(?:\w+ing)\s+(?P<x>(?:the|our|my)\s+[\w'’&. -]+?)"
+                       r"(?:\s+(?:today|now|anymore|any\s+more|this\s+\w+))?$", re.I)
 _OBJECT_AFTER = frozenset("as to from in on at with and off up out back again into for by over".split())
 _PEOPLE = frozenset("i we you they he she it nobody someone somebody everyone everybody there this that let".split())
 
@@ -1150,7 +1172,7 @@ def _about_first(here: str, nxt: str) -> str:
     if first.act is Act.CHECK or re.match(r"^(?:he|she|they|it|we|i|you|is|are|was|does|did|has|have)\b",
                                           strip_filler(nxt), re.I):
         return ""
-    nobody = _NOBODY_OWNS.match(said)
+    nobody = _NOBODY_OWNS.match(said) or _DOING_TO.match(said)
     m = nobody or _ABOUT.match(said)
     if m is None or re.sub(r"['’](?:re|m|s|ve|d|ll)$", "", m.group("x").split()[0].lower()) in _PEOPLE:
         return ""   # "We're finished with the printer": said by the tester of the tester

@@ -100,3 +100,25 @@ def test_a_lock_is_switched_with_the_pin_said_in_a_sentence_of_its_own_and_never
 ])
 def test_words_that_only_insist_or_say_where_the_device_is_are_read_through(task: str, last: tuple) -> None:
     assert tv_steps(tv_plan(task, node="player" if "resume" in task else "live"))[-1] == last
+
+
+# ---------------------------------------------------------------- how a request is said (the planner's own words)
+
+from server.planners.language import restate  # noqa: E402
+
+
+@pytest.mark.parametrize("task, said", [
+    ('For the garden project, replace the description with "Plot holders"',
+     'open the garden project, then set the description to "Plot holders"'),
+    ("pls set up a new project called Teacher Retention", "create a new project called Teacher Retention"),
+    ("The nurse burnout project isn't a pilot anymore - can you rename it to Nurse Study?",
+     "can you rename The nurse burnout project to Nurse Study?"),
+    ("Make a new project named Gig Pilot and give it a tag called pay", "create a new project named Gig Pilot and "
+                                                                        "add a tag called pay"),
+    ("We're dropping the library survey. Delete that project completely, including its documents.",
+     "Delete the library survey completely."),
+    ("for now, delete Rake", "for now, delete Rake"),
+    ("For the record, delete Rake", "For the record, delete Rake"),
+])
+def test_a_request_said_around_its_subject_is_said_of_it(task: str, said: str) -> None:
+    assert restate(task) == said
