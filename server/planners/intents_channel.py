@@ -89,7 +89,8 @@ def channel_check(st: State, number: str, negative: bool = False) -> None:
 
 # words that may follow a channel's number in a request to tune it ("channel 5 on live tv please")
 _AFTER_CHANNEL = frozenset("please pls plz now on the live tv screen for me again instead right away quickly thanks "
-                           "thank you of it using with by via number keys digits digit buttons remote keypad".split())
+                           "thank you of it using with by via number keys digits digit buttons remote keypad through from "
+                           "guide epg menu list".split())
 
 
 def channel_intent(c: Clause, st: State) -> bool:

@@ -203,7 +203,13 @@ def _screen_shown(st: State, node: NodeInfo, negative: bool) -> None:
     so) and never its name anywhere (a menu names every screen)."""
     title = next((e for e in node.elements if "title" in words(e.name) and e.selector and e.text), None)
     if title is None:
-        raise Unplannable(f"nothing declared on {node.label} tells that it is the screen shown", node.label)
+        # else its title's element, whatever it says (a screen of one item: "#movie-title"), shown only there
+        own = next((e for e in node.elements if "title" in words(e.name) and e.selector and not e.many), None)
+        if own is None:
+            raise Unplannable(f"nothing declared on {node.label} tells that it is the screen shown", node.label)
+        st.check(checks.element(st.ctx, selector=own.selector, present=not negative,
+                                description=f"Check {node.label} is {'not ' if negative else ''}the screen shown"))
+        return
     st.check(checks.element(st.ctx, selector=title.selector, text=title.text, present=not negative,
                             description=f"Check {node.label} is {'not ' if negative else ''}the screen shown"))
 
@@ -331,7 +337,7 @@ def check_intent(c: Clause, st: State) -> bool:
     m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
     if m and st.last_object:
         flat = f"the {m.group('x')} shows {st.last_object}"
-    from server.planners.intents_channel import channel_check, tune_channel  # a check may tune first: "channel 8 is Tech Today"
+    from server.planners.intents_channel import channel_check, channel_names, tune_channel  # "channel 8 is Tech Today" tunes
 
     # "we're on channel 1", "the channel is now 8", "channel 3 is shown": the channel on now, never tuned
     m = re.match(r"^(?:(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+)(?:now\s+|still\s+)?"
@@ -358,7 +364,8 @@ def check_intent(c: Clause, st: State) -> bool:
         if node is not None:
             _screen_shown(st, node, negative)
             return True
-        if _channel_named_check(st, f"the channel is {m.group('x')}", negative):
+        if m.group("x").casefold() in channel_names(st) and _channel_named_check(st, f"the channel is {m.group('x')}",
+                                                                                   negative):
             return True   # "we're on Melody TV"
         flat = f"{m.group('x')} is shown"
 
@@ -490,6 +497,12 @@ def check_intent(c: Clause, st: State) -> bool:
         re.match(r"^(?P<subject>.+?)\s+(?:is|are|should be|must be)\s+(?:set\s+to|now)\s+(?P<v>.+)$", flat, re.I)
     if m:
         _value_check(st, m.group("subject"), m.group("v"), negative)
+        return True
+    # "the audio is English": a setting the tree declares with its values, said with one of them
+    m = re.match(r"^(?:the\s+)?(?P<subject>.+?)\s+(?:is|are)\s+(?:in\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)$", flat, re.I)
+    declared = [t for t in grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node) if t.score >= 0.8] if m else []
+    if m and declared and any(v.casefold() == m.group("v").casefold() for v in declared[0].element.values):
+        _value_check(st, declared[0].element.name, m.group("v"), negative)
         return True
     m = re.match(r"^(?:is|are)\s+(?!there\b)(?P<subject>.+?)\s+(?:marked\s+(?:as\s+)?)?(?P<state>" + _STATES + r")$",
                  flat, re.I) or \

@@ -30,6 +30,8 @@ _FIELD_OF = re.compile(r"^(?:the\s+|its\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+)
 # "the synopsis of Neon Tides mentions the sea": words a field of the item holds
 _FIELD_HOLDS = re.compile(r"^(?:the\s+|its\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+of\s+(?P<x>.+?)\s+(?:mentions|contains|"
                           r"includes|says|talks\s+about|refers\s+to)\s+(?:the\s+|a\s+|an\s+)?(?P<v>[\w][\w .,'’:-]*)$", re.I)
+# "it's a 2019 drama", "it is a comedy": what the item opened last is, in words its page shows
+_IS_A = re.compile(r"^(?P<x>.+?)\s+(?:is|was)\s+(?:an?\s+)(?P<v>[\w-]+(?:\s+[\w-]+){0,2})$", re.I)
 _PRONOUN = re.compile(r"^(?:it|this|that|this\s+one|that\s+one|she|he|they)$", re.I)
 # a value the page could show by chance (a rating of 4, a count) is no proof of the item's field
 _DISTINCT = re.compile(r"^(?:\d{4}|\d{4}-\d{2}(?:-\d{2})?|\d{1,2}\s+\S+\s+\d{4}|.*(?-i:[A-Za-z]).{2,})$")
@@ -41,7 +43,16 @@ def item_fact_check(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?.!")
     negative = negated(body)
     flat = re.sub(r"\b(?:should|must|shall|will)\s+(?:still\s+)?be\b", "is", _strip_neg(body), flags=re.I)
+    flat = re.sub(r"^(it|this|that|she|he)['’]s\b", r"\1 is", flat, flags=re.I)
     m = _SAID_OF.match(flat) or _FIELD_OF.match(flat) or _FIELD_HOLDS.match(flat)
+    kind = _IS_A.match(flat) if m is None else None
+    if kind and not negative and st.last_object and st.last_act in ("param", "select", "open") \
+            and (_PRONOUN.match(kind.group("x")) or grounding.norm(kind.group("x")) == grounding.norm(st.last_object)):
+        # "open River of Glass and verify it's a 2019 drama": each word said of it shows on its page, which is its
+        _text_check(st, st.last_object, False, subject="")
+        for word in kind.group("v").split():
+            _text_check(st, word, negative, subject="")
+        return True
     if m is None:
         return _field_here(st, flat, negative)
     subject, value = m.group("x").strip(), (m.group("v") or m.groupdict().get("d") or "").strip()

@@ -351,7 +351,8 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
     want = re.match(r"^(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:the\s+|some\s+)?(?P<x>.+)$", text, re.I)
     if act is None and want:
         return Clause(text, Act.WANT, want.group("x"))   # "I need subtitles": have it on / open
-    if act is None and re.match(r"^[a-z]+\s+(?:the|a|an|all|every|each|my|some|our)\b", low) \
+    if act is None and re.match(r"^[a-z]+\s+(?:the|a|an|all|every|each|my|some|our|whatever|whichever|everything|"
+                                r"anything)\b", low) \
             and not re.search(r"\b(?:should|must|ought to|needs? to|has to)\s+(?:still\s+|now\s+)?(?:be|show|read)\b", low) \
             and words[0].lower() not in ("there", "it", "this", "that", "is", "are", "was", "were", "does", "do", "did",
                                          "has", "have", "can", "could", "should", "will", "would", "am") \
@@ -541,6 +542,22 @@ def _from_there(m: re.Match[str]) -> str:
     if not m.group(0).lower().split()[-1] == "here" or m.group(0).lower().split()[-2:-1] == ["from"]:
         return w
     return w if w.lower() in _STATE_HERE else m.group(0)
+# "play whatever comes up", "open what it finds": of a search's results, the first
+_WHATEVER_FOUND = re.compile(r"\b(?:whatever|what)\s+(?:comes\s+up|shows\s+up|turns\s+up|pops\s+up|appears|it\s+finds|"
+                             r"(?:is|gets)\s+found)\b", re.I)
+# "the film's info page", "the product's details": the page of the thing named last, said by its kind
+_KINDS_PAGE = re.compile(r"(?P<verb>\b(?:open|show|view|see|bring\s+up|pull\s+up|go\s+to|get\s+to)\s+(?:me\s+)?)?\b(?:the|this|that)\s+"
+                         r"(?P<k>film|movie|show|programme|program|episode|item|product|record|result|book|title|entry|"
+                         r"article|post|document|video|track|song|channel)['’]s\s+(?P<p>info|information|details?|detail|"
+                         r"description|overview|summary)(?:\s+(?P<n>page|screen|view))?\b", re.I)
+
+
+def _kinds_page(m: re.Match[str]) -> str:
+    if m.group("verb"):
+        return f"{m.group('verb')}it"
+    return f"the {m.group('k')} {m.group('p')} {m.group('n') or 'page'}"
+
+
 # an adverb that only insists: "it's actually playing", "is really on"
 _REALLY = re.compile(r"\b(is|are|'s|’s|was|were|be)\s+(?:actually|really|definitely|indeed|truly|properly)\s+(?=\S)", re.I)
 
@@ -577,7 +594,10 @@ def restate(task: str) -> str:
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
     task = _BACK_TO.sub(r"\g<pre>set \g<x> to ", task)   # "switch the audio back to English": set it to English
-    task = _FROM_THERE.sub(_from_there, task)   # "tune to Wild Earth from there", "ON here": where the steps before left it
+    task = _FROM_THERE.sub(_from_there, task)   # "tune to Wild Earth from there", "ON here": where the steps left it
+    task = _WHATEVER_FOUND.sub("the first result", task)   # "play whatever comes up": what the search found first
+    task = _KINDS_PAGE.sub(_kinds_page, task)   # "open the film's info page": open it; "land on the film's detail page"
+    task = re.sub(r"\b(?:go\s+)?back\s+out\s+(?=to\b|into\b)", "go ", task, flags=re.I)   # "back out to the main menu"
     task = _REALLY.sub(r"\1 ", task)   # "make sure it's actually playing": it is playing
     task = re.sub(r"\b(put|turn)\s+(?P<x>\S[^,;]*?)\s+back\s+on(?=\s*(?:$|[,;.!?]|\s(?:and|then|please|pls)\b))", r"\1 \g<x> on",
                   task, flags=re.I)   # "put the news back on": on again
@@ -585,11 +605,82 @@ def restate(task: str) -> str:
     task = _restate(task)
     told = about_first(task)   # what is told first, then "it": the request about that thing, read again
     task = _restate(rephrase(told, VERBS)) if told != task else task
+    task = story_first(task)   # "Committee voted on a new name. Change the title to X": the request
     while True:
         more = _SET_PAIRS.sub(_set_pair, task, count=1)
         if more == task:
             return task
         task = more
+
+
+# where a sentence of a task ends (not inside quotes): a stop, or a dash between words
+_SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z\"'“])|\s+[-–—]\s+")
+# how a sentence that tells rather than asks begins: the tester or someone else, a thing named, an interjection
+_TELLER = re.compile(r"^(?:ugh|oh|ok|okay|hey|hi|hmm|so|well|fyi|btw|right|apparently|heads\s+up|just\s+so\s+you\s+know|"
+                     r"i|i['’](?:ve|m|d)|we|we['’](?:ve|re|d)|you|someone|somebody|he|she|they|there|there['’]s|it|it['’]s|"
+                     r"this|that|the|a|an|my|our|his|her|their|(?-i:[A-Z][\w'’.-]*))\b", re.I)
+_TELLER_WORD = re.compile(r"^(?:ugh|oh|ok|okay|hey|hi|hmm|so|well|fyi|btw|right|apparently|i|we|you|someone|somebody|he|"
+                          r"she|they|there|it|this|that|the|a|an|my|our|his|her|their|nobody|everyone)\b", re.I)
+# a request with a verb the planner does not know, which a control of the app may be named after ("lock it", "Bin it",
+# "reply to her")
+_UNKNOWN_VERB = re.compile(r"^[a-z]+\s+(?:it|them|her|him|this|that|these|those|the|a|an|my|our|to|on|up|down|off|out|back)\b",
+                           re.I)
+# a verb of a told sentence: what is, or what happened ("voted", "messaged", "mentioned", "ended up")
+_TOLD_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t|didn['’]t|hasn['’]t|"
+                        r"don['’]t|do\s+not|never|'s|’s|'re|’re|'ve|’ve|\w{3,}ed|sent|said|told|left|got|came|went|put|"
+                        r"made|wrote|saw|found|thought|mentioned|asked|moved|need|needs|want|wants|looks|seems|should|"
+                        r"must)\b", re.I)
+_WHERE_WE_ARE = re.compile(r"^(?:we|you|i)(?:['’]re|['’]m|\s+are|\s+am)\s+(?:now\s+|currently\s+|still\s+|already\s+)?"
+                           r"(?:on|at|in|tuned\s+to|watching)\s", re.I)
+_CHECK_WORDS = re.compile(r"\b(?:check|verify|confirm|make\s+sure|ensure|double[\s-]?check|see\s+(?:if|whether)|test)\b",
+                          re.I)
+# what makes a "should" sentence true, asked next ("The BBQ thread should say the year. Rename it to …")
+_MAKES_TRUE = frozenset({Act.EDIT, Act.SET})
+
+
+def story_first(task: str) -> str:
+    """A task that first tells what happened or how things are, in sentences of their own, then asks for
+    something: the request ("Committee voted on a new name. Change the title to X", "Ugh, there's a spam thread
+    in the Swap Shop. Delete it", "I've moved - update my profile …").
+
+    A told sentence checks nothing (no "check", "verify", no question), is no request (its act is none, or a
+    statement), begins as a statement does (the tester, someone, a thing named, an interjection) and has a
+    verb of being or of having happened. A "should" sentence is told only when the request makes it true (an edit
+    or a setting); before any other request it is the check of the end state, and stays."""
+    parts = _split_sentences(task)
+    if len(parts) < 2:
+        return task
+    keep = 0
+    while keep < len(parts) - 1 and _told(parts[keep], parts[keep + 1:]):
+        keep += 1
+    return " ".join(parts[keep:]) if keep else task
+
+
+def _split_sentences(task: str) -> list[str]:
+    held: list[str] = []
+    masked = re.sub(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)", lambda m: held.append(m.group(0)) or f"\x00{len(held) - 1}\x00",
+                    task)
+    out = [p for p in _SENTENCES.split(masked) if p.strip()]
+    return [re.sub(r"\x00(\d+)\x00", lambda m: held[int(m.group(1))], p).strip() for p in out]
+
+
+def _told(sentence: str, rest: list[str]) -> bool:
+    said = strip_filler(sentence).rstrip(" .!")
+    if not said or sentence.rstrip().endswith("?") or _CHECK_WORDS.search(said) or not _TELLER.match(said) \
+            or not _TOLD_VERB.search(said) or re.search(r"^\S+\s+(?:whatever|everything|anything)\b", said, re.I):
+        return False
+    if read_clause(said).act not in (Act.NONE, Act.CHECK) or said.split()[0].lower() in VERBS \
+            or _WHERE_WE_ARE.match(said) or _REFERS.search(" ".join(rest)):
+        return False   # "You're on channel 1": a check of where it starts; "… Add the keyword to it": what "it" is
+    asks = [read_clause(strip_filler(re.sub(r"^(?:can|could|would|will)\s+(?:you|u|we)\s+", "", p, flags=re.I)))
+            for p in rest]
+    asked = next((a for a in asks if a.act not in (Act.NONE, Act.CHECK, Act.WANT) or a.act is Act.NONE
+                  and _UNKNOWN_VERB.match(a.text) and not _TELLER_WORD.match(a.text)), None)
+    if asked is None:
+        return False   # only more told sentences, or checks: the task's own words are all there is
+    if re.search(r"\b(?:should|must|ought\s+to|needs?\s+to|has\s+to)\b", said, re.I):
+        return asked.act in _MAKES_TRUE
+    return True
 
 
 def _set_pair(m: re.Match[str]) -> str:
@@ -1098,6 +1189,9 @@ def _asked_to_check(task: str) -> str:
             else f"check {head}"
         if m and m.group("place"):
             task = f"in the {m.group('place')}, {task}"
+    elif head and re.search(r"\b(?:should|must|ought\s+to)\b", re.split(r"[.!?;]\s+|,\s+", head)[-1], re.I) \
+            and not re.search(r"\b(?:removed|deleted|gone|added|created|renamed|moved|changed|updated)\b", head, re.I):
+        task = head   # "…, then press Back. You should land on X - check that": the last sentence is that check
     if _CHECK_LEAD.match(task):
         task = _NOW_TAIL.sub("", task)
     return task
@@ -1160,7 +1254,8 @@ def _about_first(here: str, nxt: str) -> str:
     """*nxt*, with its first reference to what *here* is about replaced by its name; "" where that does not hold."""
     said = re.sub(r"\s*\([^)]*\)", "", here).strip(" :(")   # "Issue 3 (CSV export) also has …"
     # a value of its own: an address, quoted words, a number that is no record's ("Issue 3" is one, "costs 13" not)
-    values = [d for d in re.finditer(r"\d+", said) if not re.search(r"(?:\b[A-Z][\w-]*|#)\s*$", said[:d.start()])]
+    values = [d for d in re.finditer(r"\d+(?![A-Za-z])", said)   # ("3D printing", "4K": words, not values)
+              if not re.search(r"(?:\b[A-Z][\w-]*|#)\s*$", said[:d.start()])]
     if not said or values or re.search(r"@|://|[\"“‘]|(?<!\w)'", said) \
             or re.search(r"\b(?:should|must|check|verify|confirm|make\s+sure|ensure)\b", said, re.I) \
             or read_clause(strip_filler(said)).act not in (Act.NONE, Act.CHECK):

@@ -96,9 +96,9 @@ RULES: tuple[Rephrase, ...] = (
           lambda m, _v: re.sub(_OBJECT_PRONOUN, m.group("x").strip(), m.group("rest"), count=1, flags=re.I),
           strip=True, keep_if_empty=True),
     # ", should end up on Tech Today", "it should wrap round to channel 1": where it must be after that
-    _rule(r"(?:\s*[,;]\s*|\s+(?:and|then)\s+|\s+[-–—]\s+)(?:it\s+|we\s+|you\s+|that\s+|this\s+|the\s+tv\s+)?"
+    _rule(r"(?:\s*[,;]\s*|\s*[.!?]\s+|\s+(?:and|then)\s+|\s+[-–—]\s+)(?:it\s+|we\s+|you\s+|that\s+|this\s+|the\s+tv\s+)?"
           r"(?:should|must|ought\s+to|will)\s+(?:now\s+)?(?:end\s+up|land|wrap(?:\s+a?round)?|come\s+back|go\s+back|"
-          r"jump|be\s+back|arrive)\s+(?:on|to|at|in)\s+(?P<x>[^,;.]+)",
+          r"jump|be\s+back|arrive)\s+(?:on|to|at|in)\s+(?P<x>[^,;.]+?)(?=\s*(?:$|[,;.!?]|[-–—]\s))",
           lambda m, _v: f", check we are on {m.group('x')}"),
     # "(pin 0000)", ", the PIN is 0000", "using pin 0000": the PIN a setting's change asks for, said one way
     _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),

@@ -122,3 +122,66 @@ from server.planners.language import restate  # noqa: E402
 ])
 def test_a_request_said_around_its_subject_is_said_of_it(task: str, said: str) -> None:
     assert restate(task) == said
+
+
+@pytest.mark.parametrize("task, said", [
+    ('Committee voted on a new name. Change the forum title to "Riverside Makers"',
+     'Change the forum title to "Riverside Makers"'),
+    ('Ugh, there\'s a spam thread in the Swap Shop. Delete the "Luxury watches" thread.',
+     'Delete the "Luxury watches" thread.'),
+    ("I've moved - update my profile so my location says Bradford",
+     "update my profile so my location says Bradford"),
+    ('The BBQ thread should say the year. Rename "Summer BBQ" to "Summer BBQ 2027" please.',
+     'Rename "Summer BBQ" to "Summer BBQ 2027" please.'),
+    ("PETG stringing thread in 3D printing is solved now - lock it so nobody posts in it.",
+     "lock PETG stringing thread in 3D printing so nobody posts in it."),
+])
+def test_what_is_told_before_the_request_is_no_step(task: str, said: str) -> None:
+    assert restate(task) == said
+
+
+@pytest.mark.parametrize("task", [
+    "The list should show 3 items. Delete buy milk.",   # the end state's check, before another request: kept
+    "Melody TV is on channel 5. Check the banner.",     # a statement before a check: no request to keep
+    "Record whatever is on. Then press OK.",            # an action this planner does not know: refused, not dropped
+    "Issue 3 also has a security angle. Add the security keyword to it",   # what "it" is
+])
+def test_a_sentence_that_checks_asks_or_names_what_follows_is_kept(task: str) -> None:
+    assert restate(task) == task
+
+
+def test_a_setting_said_with_one_of_its_values_is_checked_on_it() -> None:
+    got = tv_steps(tv_plan("Open settings and make sure subtitles are off and the audio is English.", node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "English", "selector": "#setting-audio", "present": True})
+
+
+def test_what_an_opened_item_is_said_to_be_shows_on_its_own_page() -> None:
+    got = tv_steps(tv_plan("Open River of Glass and verify it's a 2019 drama.", node="movies"))
+    assert got[1:] == [("wait_for_element", {"text": "River of Glass", "present": True}),
+                       ("wait_for_element", {"text": "2019", "present": True}),
+                       ("wait_for_element", {"text": "drama", "present": True})]   # never the grid's tile again
+
+
+def test_the_items_page_said_by_its_kind_is_the_one_opened_or_its_screen() -> None:
+    got = tv_steps(tv_plan("Look up 'harbor' in search and open the film's info page.", node="home"))
+    assert got[-1] == ("click_element", {"selector": ".search-result", "index": 0})
+    got = tv_steps(tv_plan("Start Paper Kingdoms, then press Back. You should land on the film's detail page - check "
+                           "that.", node="home"))
+    assert got[-2:] == [("press_key", {"key": "BACK"}), ("wait_for_element", {"selector": "#movie-title",
+                                                                               "present": True})]
+
+
+def test_a_route_said_with_a_channel_and_where_to_be_after_it() -> None:
+    got = tv_steps(tv_plan("Go to channel 8 through the guide, then CH+ once. Should be back on Aurora News.",
+                           node="home"))
+    assert ("press_key", {"key": "DIGIT_8"}) in got
+    assert got[-1] == ("wait_for_element", {"text": "Aurora News", "selector": _BANNER, "present": True})
+    assert tv_steps(tv_plan("Back out to the main menu and open Settings from there.", node="live")) == [
+        ("goto", {"node": "home"}), ("goto", {"node": "settings"})]
+
+
+def test_whatever_a_search_finds_is_its_first_result_and_an_unknown_act_on_whatever_is_refused() -> None:
+    got = tv_steps(tv_plan("search for 'reef' and play whatever comes up", node="home"))
+    assert got[-1] == ("click_element", {"selector": ".search-result", "index": 0})
+    p = tv_plan("Record whatever is on this channel right now.", node="live")
+    assert not p.feasible and not p.steps
