@@ -153,5 +153,42 @@ def channel_name_check(st: State, name: str, negative: bool = False) -> None:
         raise Unplannable(f"nothing on {live[0].label} shows the channel's name")
     if st.node != live[0].id:
         st.goto(live[0])
-    st.check(checks.element(st.ctx, selector=shown.selector, text=name, present=not negative,
-                            description=f"Check {name!r} is {'not ' if negative else ''}the channel on"))
+    st.prove(lambda: checks.element(st.ctx, selector=shown.selector, text=name, present=not negative,
+                                    description=f"Check {name!r} is {'not ' if negative else ''}the channel on"))
+
+
+def channel_row(st: State, number: str, where: str = "") -> tuple[NodeInfo, ElementInfo] | None:
+    """The row of channel *number* on a screen that lists channels (a guide): the screen *where* names, else the
+    one shown, else none. Its element opens the screen that plays channels and carries the channel's number."""
+    players = {n.id for n in nodes_with_keyword("channel", st.ctx)}
+    if where:
+        from server.planners import grounding
+
+        found = grounding.screens(where, st.ctx, minimum=0.85)
+        nodes = [found[0].node] if found else []
+    else:
+        nodes = [n for n in st.ctx.navigation.nodes if n.id == st.node]
+    for node in nodes:
+        for e in node.elements:
+            if e.opens not in players or not e.selector:
+                continue
+            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector) \
+                or re.match(r"\s*(\d{1,4})\b", e.text or "")
+            if m and m.group(1) == number:
+                return node, e
+    return None
+
+
+def channel_row_check(st: State, number: str, text: str, negative: bool = False, where: str = "") -> bool:
+    """"channel 4 in the guide is Kids Zone", "on the guide, Secrets of the Reef is on channel 6 tonight": the
+    guide's row of that channel shows *text*; never tuned (tuning would check the live banner, not the guide)."""
+    found = channel_row(st, number, where)
+    if found is None:
+        return False
+    node, row = found
+    if st.node != node.id:
+        st.goto(node)
+    st.prove(lambda: checks.element(st.ctx, selector=row.selector, text=text, present=not negative,
+                                    description=f"Check the row of channel {number} on {node.label} "
+                                                f"{'does not show' if negative else 'shows'} {text!r}"))
+    return True

@@ -16,8 +16,9 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.counts import (
     DONE_BY, count_check, count_of, counted_by_value, qualified, state_said, view_first,
 )
-from server.planners.language import PRONOUN, Clause, clean, quoted, words
+from server.planners.language import PRONOUN, Act, Clause, clean, quoted, words
 from server.planners.matching import STOPWORDS
+from server.planners.intents_channel import channel_check, channel_names, channel_row_check, tune_channel
 from server.planners.list_search import on_list_of
 from server.planners.page_names import (
     DESCRIBED, KIND_TAIL, KIND_TAIL_ANY, goes_elsewhere, is_this_page, leads_here, named_here, named_of_kind,
@@ -333,11 +334,22 @@ def check_intent(c: Clause, st: State) -> bool:
                 _screen_shown(st, found[0].node, negative=False)
             st.explicit_check_last = True
             return True
+    # "the Guide: Secrets of the Reef should be showing on channel 5": on that screen, the check that follows
+    m = re.match(r"^(?:the\s+)?(?P<p>[\w ]{2,30}?)\s*:\s*(?P<rest>\S.+)$", body)
+    screen = grounding.screens(m.group("p"), st.ctx, minimum=0.9) if m and st.ctx.navigation.nodes else []
+    if screen:
+        if st.node != screen[0].node.id:
+            st.goto(screen[0].node)
+        rest = re.sub(r"\b(?:should|must|will)\s+(?:still\s+)?be\b", "is", m.group("rest").rstrip(" ?.!"), flags=re.I)
+        row = _ON_CHANNEL.match(rest)   # the guide's row of that channel, never the channel tuned
+        if row and channel_row_check(st, row.group("n") or row.group("m"), _subject_text(row.group("x") or row.group("y")),
+                                     negated(rest)):
+            return True
+        return check_intent(Clause(f"check {m.group('rest')}", Act.CHECK, m.group("rest")), st)
     # "its title is shown" right after opening X: the title shows X
     m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
     if m and st.last_object:
         flat = f"the {m.group('x')} shows {st.last_object}"
-    from server.planners.intents_channel import channel_check, channel_names, tune_channel  # "channel 8 is Tech Today" tunes
 
     # "we're on channel 1", "the channel is now 8", "channel 3 is shown": the channel on now, never tuned
     m = re.match(r"^(?:(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+)(?:now\s+|still\s+)?"
@@ -369,17 +381,23 @@ def check_intent(c: Clause, st: State) -> bool:
             return True   # "we're on Melody TV"
         flat = f"{m.group('x')} is shown"
 
-    m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(.+)$", flat, re.I)
+    # "channel 4 in the guide is Kids Zone"; on the guide, "Secrets of the Reef is showing on channel 5 tonight": its row
+    m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+(?:in|on)\s+the\s+(?P<p>[\w ]{2,30}?)\s+"
+                 r"(?:is|shows?|reads?|lists?)\s+(?P<x>.+?)(?:\s+(?-i:tonight|now|today))?$", flat, re.I)
+    if m and channel_row_check(st, m.group("n"), _subject_text(m.group("x")), negative, where=m.group("p")):
+        return True
+    m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(?:(?:now\s+)?(?:showing|playing|"
+                 r"airing|on)\s+)?(.+?)(?:\s+(?-i:tonight|now|today|right\s+now))?$", flat, re.I)
     if m:
         tune_channel(st, m.group(1))
-        _text_check(st, _subject_text(m.group(2)), negative, subject="")
+        _tuned_shows(st, _subject_text(m.group(2)), negative)
         return True
     m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on\s+|at\s+)channel\s*(?P<n>\d{1,4})$", flat, re.I) \
         or re.match(r"^(?P<x>(?-i:[A-Z0-9])[^,]*?)\s+is\s+channel\s*(?:number\s*)?(?P<n>\d{1,4})$", flat, re.I)
     # "Melody TV is on channel 5"; "Laugh Track is channel 7" (a name: "the current channel is channel 6" is no tuning)
     if m and st.has(V.PRESS_KEY):
         tune_channel(st, m.group("n"))
-        _text_check(st, _subject_text(m.group("x")), negative, subject="")
+        _tuned_shows(st, _subject_text(m.group("x")), negative)
         return True
     if not negative and _field_stated(st, flat):
         return True
@@ -612,8 +630,25 @@ _CHANNEL_NOW = re.compile(
     r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$", re.I)
 
 
+# "channel 5 is Melody TV", "Secrets of the Reef is showing on channel 5 tonight"
+_ON_CHANNEL = re.compile(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+(?:is|shows?|reads?)\s+(?P<x>.+?)"
+                         r"(?:\s+(?-i:tonight|now|today))?$|^(?P<y>.+?)\s+(?:is\s+)?(?:on|showing\s+on|playing\s+on|airing\s+on)\s+"
+                         r"channel\s*(?P<m>\d{1,4})(?:\s+(?-i:tonight|now|today))?$", re.I)
+
+
+def _tuned_shows(st: State, said: str, negative: bool) -> None:
+    """After tuning: a channel's name is read from the banner (the guide names every channel), anything else (a
+    programme) wherever the screen shows it."""
+    if said.casefold() in channel_names(st):
+        from server.planners.intents_channel import channel_name_check
+
+        channel_name_check(st, said, negative)
+    else:
+        _text_check(st, said, negative, subject="")
+
+
 def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
-    from server.planners.intents_channel import channel_name_check, channel_names
+    from server.planners.intents_channel import channel_name_check
 
     m = _CHANNEL_NOW.match(flat.strip())
     if m is None or not st.ctx.navigation.nodes or not st.has(V.PRESS_KEY):

@@ -185,3 +185,20 @@ def test_whatever_a_search_finds_is_its_first_result_and_an_unknown_act_on_whate
     assert got[-1] == ("click_element", {"selector": ".search-result", "index": 0})
     p = tv_plan("Record whatever is on this channel right now.", node="live")
     assert not p.feasible and not p.steps
+
+
+def test_a_channel_said_with_the_guide_is_read_from_its_row_there_never_tuned() -> None:
+    got = tv_steps(tv_plan("Confirm that channel 4 in the guide is Kids Zone.", node="home"))
+    assert got == [("goto", {"node": "guide"}),
+                   ("wait_for_element", {"text": "Kids Zone", "selector": ".guide-row[data-channel='4']", "present": True})]
+    got = tv_steps(tv_plan("Check the Guide: Secrets of the Reef should be showing on channel 5 tonight.", node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "Secrets of the Reef", "selector": ".guide-row[data-channel='5']",
+                                            "present": True})
+
+
+def test_a_channel_said_alone_is_still_tuned_and_its_name_read_from_the_banner() -> None:
+    got = tv_steps(tv_plan("check channel 8 is Tech Today", node="guide"))
+    assert ("press_key", {"key": "DIGIT_8"}) in got
+    assert got[-1] == ("wait_for_element", {"text": "Tech Today", "selector": _BANNER, "present": True})
+    got = tv_steps(tv_plan("channel 6 is showing Secrets of the Reef", node="live"))
+    assert got[-1] == ("wait_for_element", {"text": "Secrets of the Reef", "present": True})   # a programme: anywhere
