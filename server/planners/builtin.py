@@ -57,8 +57,9 @@ from server.planners.intents_answer import answer_check_intent
 from server.planners.intents_page_text import append_text_intent
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
-    Act, Clause, bare_switch, drop_asides, fix_typos, read_clause, restate, split_clauses, strip_filler, words,
+    Act, Clause, bare_switch, drop_asides, fix_typos, read_clause, split_clauses, strip_filler, words,
 )
+from server.planners.restating import restate
 from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
 from server.planners.record_first import record_first
 from server.planners.saved_check import saved_check_intent

@@ -60,6 +60,6 @@ def test_publish_is_never_clicked_when_the_task_says_not_to() -> None:
 
 
 def test_open_a_place_then_a_name_after_a_colon_still_opens_the_name() -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     assert restate("open Store: Products") == "open Store: Products"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.planners.language import restate
+from server.planners.restating import restate
 from tests.unit.test_screen_planning import plan
 from tests.unit.test_tester_phrasings import screen, steps
 

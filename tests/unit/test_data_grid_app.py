@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from server.planners.language import restate
+from server.planners.restating import restate
 from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps
 

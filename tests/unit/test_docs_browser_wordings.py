@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.planners.language import fix_word, restate
+from server.planners.language import fix_word
+from server.planners.restating import restate
 from tests.unit.test_tester_phrasings import screen
 from tests.unit.test_screen_planning import plan, steps
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from server.planners.language import restate
+from server.planners.restating import restate
 from server.planners.records import parse_record
 from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps

@@ -11,7 +11,7 @@ from dataclasses import replace
 from server.planners.base import PlanRequest
 from server.planners.builtin import BuiltinPlanner
 from server.planners.records import parse_record
-from server.planners.language import restate
+from server.planners.restating import restate
 from server.planners.saved_check import saved_clause
 from shared.screen import UIElement
 from tests.unit.test_screen_planning import plan

@@ -196,7 +196,7 @@ def test_watching_the_replay_of_an_item_plays_that_item() -> None:
     ("what is showing on channel 4? it should be Robo Pals", "check that channel 4 shows Robo Pals"),
 ])
 def test_tester_wordings_of_playing_and_of_what_a_channel_shows(task: str, said: str) -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     assert read_clause(restate(task)).text == said
 

@@ -59,7 +59,7 @@ def test_a_record_named_by_its_kind_and_owner() -> None:
 
 def test_a_name_is_never_rephrased_and_a_check_of_a_name_listed_stays_a_presence_check() -> None:
     # found by the dev split: "X shows" read as "X is shown" renamed a group "Bike shows" as it was created
-    from server.planners.language import restate
+    from server.planners.restating import restate
     assert "Bike shows" in restate("create a group called Bike shows, then check that there are 6 groups")
     assert restate("put channel 2 on to see if Boreal Sports shows").endswith("Boreal Sports is shown")
 
@@ -93,14 +93,14 @@ def test_a_box_asked_enabled_is_on_never_merely_clickable(key: str, task: str, s
     ("find any plant that has lily in its name", "find plants whose name contains lily"),
 ])
 def test_a_question_a_new_value_told_first_and_a_word_in_a_field(task: str, said: str) -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
     assert restate(task) == said
 
 
 def test_what_is_to_show_is_the_filter_and_slips_of_the_keyboard_are_read_through() -> None:
     assert steps(plan("filter the bookmarks so only the ones tagged video show", screen("buku/bookmark/"))) == [
         ("click_element", {"text": "video", "role": "link"})]
-    from server.planners.language import restate
+    from server.planners.restating import restate
     assert restate("list all the issues asigned to bob") == "list all the issues assigned to bob"
     assert restate("there shoud be 2 todos").startswith("there should be")
 

@@ -16,7 +16,7 @@ import pytest
 
 from server.planners import grounding
 from server.planners.intents_login import restate_login
-from server.planners.language import restate
+from server.planners.restating import restate
 from shared.screen import ScreenObservation, UIElement
 from tests.unit.test_screen_planning import plan, steps
 

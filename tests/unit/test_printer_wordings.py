@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from server.planners.grounding import similarity
-from server.planners.language import Act, drop_asides, read_clause, restate, split_clauses
+from server.planners.language import Act, drop_asides, read_clause, split_clauses
+from server.planners.restating import restate
 from tests.unit.test_screen_planning import plan, steps
 from tests.unit.test_tester_phrasings import screen
 

@@ -4,7 +4,7 @@ refuse, or end failed."""
 from __future__ import annotations
 
 from backend_core.verifications.matching import ElementQuery, label_shown
-from server.planners.language import restate
+from server.planners.restating import restate
 from shared.screen import ScreenObservation, UIElement as E
 from tests.unit.test_screen_planning import plan, steps
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.planners.language import restate
+from server.planners.restating import restate
 from tests.unit.test_builtin_planner import plan as tv_plan
 from tests.unit.test_builtin_planner import steps as tv_steps
 from tests.unit.test_screen_planning import plan

@@ -150,7 +150,7 @@ def test_a_lowercase_record_with_its_kind_is_the_row_that_shows_it() -> None:
 
 
 def test_an_expense_of_an_amount_for_a_thing_paid_by_someone_is_that_expense() -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     assert restate("add an expense of 30 for pizza paid by Bob for everyone") == \
         "add an expense 'pizza' of 30 paid by Bob"

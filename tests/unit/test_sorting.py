@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from backend_core.controllers.web_sorting import Column, SortOrder, holds, orders_of
-from server.planners.language import restate
+from server.planners.restating import restate
 from server.planners.sorting import ANY, ASC, DESC, parse_sort
 from shared.errors import DeviceFailure
 from shared.screen import ScreenObservation

@@ -36,7 +36,7 @@ def test_quoted_words_with_more_said_of_them_are_no_text_to_find_alone() -> None
 
 
 def test_a_check_asked_for_after_the_statement() -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     assert restate("there should be exactly 4 bookmarks tagged docs, can you confirm?") == \
         "check there should be exactly 4 bookmarks tagged docs"

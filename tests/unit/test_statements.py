@@ -103,7 +103,7 @@ def test_an_edit_link_opens_a_form_whose_field_shows_the_record() -> None:
 
 
 def test_a_fact_told_as_news_is_the_record_to_add_or_the_edit_to_make() -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     assert restate("Could you record that Dan paid 9.99 for the cinema popcorn?") == \
         "add an expense 'cinema popcorn' of 9.99 paid by Dan"
@@ -142,7 +142,7 @@ def test_a_statement_about_a_numbered_record_is_read_on_its_page() -> None:
 
 
 def test_news_then_a_request_about_it() -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     assert restate("I paid the rent, tick it off") == "tick the rent off"
     assert restate("we finished the report, so delete it") == "delete the report"
@@ -189,7 +189,7 @@ def test_a_kind_no_list_is_called_is_not_added_to_the_first_list() -> None:
 
 
 def test_what_is_told_first_names_what_the_request_refers_to() -> None:
-    from server.planners.language import restate
+    from server.planners.restating import restate
 
     # "it", "her", "that issue" in the request: the thing the first sentence is about, and that sentence no step
     assert restate("Emma moved in this week. Add her as a participant") == "Add Emma as a participant"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.planners.language import read_clause, restate
+from server.planners.language import read_clause
+from server.planners.restating import restate
 from tests.unit.conftest import demo_context
 from tests.unit.test_intents_param import _planned, param_context
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from backend_core.verifications.matching import ElementQuery, same_number
-from server.planners.language import restate
+from server.planners.restating import restate
 from server.planners.records import parse_record
 from server.planners.saved_check import saved_clause
 from shared.screen import ScreenObservation, UIElement

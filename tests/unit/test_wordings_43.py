@@ -104,7 +104,7 @@ def test_words_that_only_insist_or_say_where_the_device_is_are_read_through(task
 
 # ---------------------------------------------------------------- how a request is said (the planner's own words)
 
-from server.planners.language import restate  # noqa: E402
+from server.planners.restating import restate  # noqa: E402
 
 
 @pytest.mark.parametrize("task, said", [
