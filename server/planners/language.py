@@ -433,6 +433,15 @@ _ASIDE = re.compile(
     # before (the request says what to do about it)
     r"|(?:we|i)(?:'re|’re|'m|’m|\s+are|\s+am)\s+(?:just\s+|currently\s+|only\s+)?(?:testing|trying\s+out|working\s+on|"
     r"running\s+(?:a|the|some|our)|playing\s+(?:around\s+)?with|exploring|doing\s+(?:a|the|some))\b"
+    # "Description stays the same", "leave the other one alone", "leave the results on screen", "I need to reread it":
+    # what is not to change, or what the tester will do after
+    r"|(?:the\s+)?[\w ]{1,30}?\s+(?:(?:stays?|remains?)\s+(?:the\s+same|as\s+(?:it\s+)?is|unchanged)|(?:can|should)\s+stay"
+    r"(?:\s+(?:the\s+same|as\s+(?:it\s+)?is|unchanged))?)$"
+    r"|leave\s+(?:the\s+)?(?:other|others|rest|remaining)(?:\s+(?:one|ones|two|[a-z]+s))?\s+(?:alone|as\s+(?:it|they)\s+(?:is|are)|"
+    r"unchanged)$"
+    r"|leave\s+(?:the\s+)?(?:results?|page|list|it|them)\s+(?:on\s+(?:the\s+)?screen|open|up|showing|there)$"
+    r"|(?:i|we)\s+(?:need|want|have|'d\s+like)\s+to\s+(?:re-?read|read|review|look\s+at|go\s+over|check\s+over)\s+"
+    r"(?:it|them|this|that)(?:\s+again|\s+later)?$|(?:re-?read|go\s+over)\s+(?:it|them|this|that)(?:\s+again|\s+later)?$"
     r"|(?:someone|somebody|a\s+colleague|(?:my|our)\s+(?:colleague|teammate)|the\s+(?:last|previous)\s+(?:person|tester|user))"
     r"\s+(?:\w+\s+)?(?:left|set|changed|turned|switched|put|moved|messed|tuned|forgot)\b)", re.I)
 # the same said at the end of a clause, or in brackets inside it
@@ -441,9 +450,13 @@ _ASIDE_TAIL = re.compile(
     r"(?:it|they)\s+(?:stops?|starts?|no\s+longer|won'?t|doesn'?t|don'?t|can'?t|isn'?t|aren'?t|will|gets?)\b|"
     r"only\s+[^,;.]+?\s+(?:show|shows|are\s+shown|appear|appears|are\s+listed|remain|are\s+left)\b)\b.*"
     r"|\s*,?\s+(?:when|once)\s+(?:you'?re|you’re|you\s+are|it'?s|it\s+is)\s+(?:all\s+)?(?:done|finished)"
+    r"|\s*,?\s+while\s+(?:you'?re|you’re|you\s+are)\s+(?:in\s+)?(?:there|at\s+it)"
+    r"|\s+from\s+now\s+on"
     r"|\s*,?\s+(?:but\s+)?(?:don'?t|don’t|dont|do\s+not)\s+(?:hit|start|press|click|run|print|send)\b.*"
     r"|\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*)$", re.I)
-_ASIDE_BRACKETS = re.compile(r"\s*\((?:but\s+)?(?:don'?t|don’t|dont|do\s+not|not|never|no)\b[^)]*\)", re.I)
+_ASIDE_BRACKETS = re.compile(r"\s*\((?:(?:but\s+)?(?:don'?t|don’t|dont|do\s+not|not|never|no)\b[^)]*|[\w ]{1,30}?\s+(?:can|should|will)\s+"
+                             r"stay(?:\s+(?:the\s+same|as\s+(?:it\s+)?is))?|[\w ]{1,30}?\s+stays?\s+(?:the\s+same|as\s+(?:it\s+)?is))\)",
+                             re.I)
 
 
 # what makes a clause a check, never an aside ("so I can confirm it shows 60", "Don't Look Up should be listed")
@@ -465,7 +478,7 @@ def drop_asides(parts: list[str]) -> list[str]:
             out.append(re.sub(r"\s*[?!.]\s*(?:let\s+me\s+know|thanks|thank\s+you|thx|cheers)\b[^?!.]*$", "", part,
                               flags=re.I))
             continue
-        pieces = re.split(r"\s+[-–—]\s+", part)
+        pieces = re.split(r"\s+[-–—]\s+|\?\s+", part)
         if len(pieces) > 1 and any(_ASIDE.match(strip_filler(p)) for p in pieces):
             todo = [p for p in pieces if not _ASIDE.match(strip_filler(p))]
         else:

@@ -216,6 +216,11 @@ _INCLUDING = re.compile(r"\s*,?\s+(?:including|along\s+with|together\s+with|with
                         r"[a-z]+(?:\s+and\s+(?:its|their)\s+[a-z]+)?(?=\s*(?:$|[.!?]))", re.I)
 
 
+# "can we call the Swap Shop forum "Buy & Sell" from now on?": a new name for it
+_CALL_IT = re.compile(r"(?P<pre>^|[,;.]\s*|\b(?:and|then|please|pls)\s+)(?:(?:can|could|shall)\s+(?:we|you)\s+|let'?s\s+|please\s+)?"
+                      r"(?:call|name)\s+(?P<x>(?:the|our|my|this)\s+[^\"“']{2,60}?)\s+(?P<y>\"[^\"]+\"|“[^”]+”|'[^']+')", re.I)
+
+
 # slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
 _SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
@@ -233,6 +238,7 @@ def restate(task: str) -> str:
     task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
     task = _GIVE_IT.sub(r"\g<pre>add \g<k> ", task)   # "… and give it a tag called Y": add a tag called Y
     task = _INCLUDING.sub("", task)   # "delete that project, including its documents": what deleting it does
+    task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200

@@ -202,3 +202,20 @@ def test_a_channel_said_alone_is_still_tuned_and_its_name_read_from_the_banner()
     assert got[-1] == ("wait_for_element", {"text": "Tech Today", "selector": _BANNER, "present": True})
     got = tv_steps(tv_plan("channel 6 is showing Secrets of the Reef", node="live"))
     assert got[-1] == ("wait_for_element", {"text": "Secrets of the Reef", "present": True})   # a programme: anywhere
+
+
+@pytest.mark.parametrize("task, parts", [
+    ('Change the forum title to "Riverside Makers" (subtitle can stay).', ['Change the forum title to "Riverside Makers"']),
+    ('Can we call the Swap Shop forum "Buy & Swap" from now on? Description stays the same.',
+     ['rename the Swap Shop forum to "Buy & Swap"']),
+    ("mark that report as read. Leave the other one alone.", ["mark that report as read"]),
+    ('Search the posts for "Danish oil" and leave the results on screen.', ['Search the posts for "Danish oil"']),
+    ("Open Diego's interview, I need to reread it.", ["Open Diego's interview"]),
+    ("update my location to Bradford, and put https://x.org as my website while you're in there",
+     ["update my location to Bradford", "put https://x.org as my website"]),
+    ("two items remain", ["two items remain"]),   # a count, not something left alone
+])
+def test_what_is_to_stay_as_it_is_or_done_after_is_no_step(task: str, parts: list[str]) -> None:
+    from server.planners.language import drop_asides, split_clauses
+
+    assert drop_asides(split_clauses(restate(task), [])) == parts
