@@ -221,6 +221,22 @@ _CALL_IT = re.compile(r"(?P<pre>^|[,;.]\s*|\b(?:and|then|please|pls)\s+)(?:(?:ca
                       r"(?:call|name)\s+(?P<x>(?:the|our|my|this)\s+[^\"“']{2,60}?)\s+(?P<y>\"[^\"]+\"|“[^”]+”|'[^']+')", re.I)
 
 
+# a text said after a colon, to the end of the task, with commas or semicolons of its own: one value ("update the
+# description to: Started in lockdown; now hybrid, two office days"); never where another "field:" follows
+_TEXT_AFTER_COLON = re.compile(r"(?P<k>\b(?:to|as|description|descr|note|notes|comment|comments|summary|body|message|bio|"
+                               r"reason|text|details|about))\s*:\s+(?P<v>(?![\"“'])[^\"“”]*?[,;][^\"“”]*?)\s*[.!]?\s*$", re.I)
+
+
+def _quoted_text(m: re.Match[str]) -> str:
+    if re.search(r"(?:^|[,;]\s*)[A-Za-z][\w ]{0,20}:\s", m.group("v")):
+        return m.group(0)   # "title: Dune, author: Frank Herbert": fields of their own
+    for piece in re.split(r"[,;]\s*", m.group("v"))[1:]:
+        first = re.sub(r"^(?:and|then|please|pls)\s+", "", piece.strip(), flags=re.I).split()
+        if re.match(r"(?:and\s+)?(?:then|after\s+that|afterwards)\b", piece.strip(), re.I) or first and first[0].lower() in VERBS:
+            return m.group(0)   # "to: done, then open the list": a request of its own follows
+    return f'{m.group("k")} "{m.group("v")}"'
+
+
 # slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
 _SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
@@ -239,6 +255,7 @@ def restate(task: str) -> str:
     task = _GIVE_IT.sub(r"\g<pre>add \g<k> ", task)   # "… and give it a tag called Y": add a tag called Y
     task = _INCLUDING.sub("", task)   # "delete that project, including its documents": what deleting it does
     task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
+    task = _TEXT_AFTER_COLON.sub(_quoted_text, task)   # "… to: Started her first job; now hybrid, two office days"
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200

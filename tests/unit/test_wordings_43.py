@@ -219,3 +219,15 @@ def test_what_is_to_stay_as_it_is_or_done_after_is_no_step(task: str, parts: lis
     from server.planners.language import drop_asides, split_clauses
 
     assert drop_asides(split_clauses(restate(task), [])) == parts
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Update the description on Chloe's interview to: Started in lockdown; now hybrid, two office days",
+     'Update the description on Chloe\'s interview to "Started in lockdown; now hybrid, two office days"'),
+    ("add a tag 'home internet', description: connection quality, outages, data caps",
+     "add a tag 'home internet', description \"connection quality, outages, data caps\""),
+    ("add a book titled: Dune, author: Frank Herbert", "add a book titled: Dune, author: Frank Herbert"),
+    ("set the status to: done, then open the list", "set the status to done, then open the list"),
+])
+def test_a_text_after_a_colon_is_one_value_unless_more_fields_or_requests_follow(task: str, said: str) -> None:
+    assert restate(task) == said
