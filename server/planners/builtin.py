@@ -36,7 +36,7 @@ from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_log
 from server.planners.row_places import named_by_place
 from server.planners.intents_search import search_intent, search_results_intent
 from server.planners.intents_rows import ROW_VERBS, row_verb_intent, switch_check, verb_names_a_control
-from server.planners.intents_check import check_intent
+from server.planners.intents_check import check_intent, read_on_screen
 from server.planners.intents_delete import menu_pick_intent
 from server.planners.intents_control import click_verb_control, control_intent, verb_control
 from server.planners.intents_param import param_intent
@@ -374,7 +374,7 @@ _SUBJECTLESS = re.compile(r"^(?:is|are|isn['’]t|aren['’]t)\s+(?:not\s+|still
                           r"on|off|active|inactive|enabled|disabled|paused|open|closed|[a-z]+ed)\b(?![^?]*\?)", re.I)
 
 
-def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
+def _carry_verbs(texts: list[str], known: frozenset[str], asks: bool = False) -> list[str]:
     """"delete Blue Mug and Chef Knife": a verbless name after an action takes that action's verb."""
     out: list[str] = []
     verb = ""
@@ -385,8 +385,12 @@ def _carry_verbs(texts: list[str], known: frozenset[str]) -> list[str]:
         said = _CHECKED_SUBJECT.match(text.strip())
         subject = said.group("x") if said else ""
         clause = read_clause(text, known)
-        if clause.act is Act.NONE and bare_switch(clause.text) and not (out and read_clause(out[-1], known).act is Act.CHECK):
-            text = f"turn {clause.text}"   # "subs off pls"; after a check it is one more thing checked ("… + subtitles on")
+        switch = bare_switch(clause.text) if clause.act is Act.NONE else ""
+        if switch and (asks or out and read_clause(out[-1], known).act is Act.CHECK):
+            text = f"check {switch}"   # "subtitles on?", "… + subtitles on" after a check: how it is, checked
+            clause = read_clause(text, known)
+        elif switch:
+            text = f"turn {clause.text}"   # "subs off pls": switched
             clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
@@ -441,8 +445,10 @@ class BuiltinPlanner:
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
         task = _noun_as_verb(restate(restate_login(request.task.strip())), st, known)
+        # a task that asks ("subtitles on?", "… , right?") or says nothing may change switches nothing it names bare
+        asks = bool(re.search(r"\?|\b(?:don['’]?t|do\s+not|never|without)\s+chang", request.task, re.I))
         texts = _carry_verbs(_check_lists(_merge_attributes(drop_asides(split_clauses(task, protected)), known, task), known),
-                             known)
+                             known, asks)
         if not texts:
             return Plan("The task is empty.", False)
         done: list[str] = []
@@ -457,7 +463,7 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it
-            clause = _named_back(clause, st)
+            clause = read_on_screen(_named_back(clause, st), st)
             placed = named_by_place(clause, st)
             if placed is not None:   # "delete the second customer": that row, by its name
                 clause = read_clause(placed, known)

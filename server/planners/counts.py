@@ -112,8 +112,7 @@ def count_check(st: State, count: int, noun: str, negative: bool) -> None:
     if with_value is not None:   # "2 customers in Lyon": the rows that show Lyon, not every row of the list
         _count_showing(st, count, *with_value)
         return
-    said = re.sub(r"\s+(?:(?:in|on)\s+(?:the|this|my|our)\s+(?:[\w-]+\s+)?(?:list|table|page|screen|results|db|database|"
-                  r"system|app|application|instance|server)|in\s+total|"
+    said = re.sub(r"\s+(?:(?:in|on)\s+(?:the|this|my|our)\s+(?:[\w-]+\s+)?(?:list|table|page|screen|results)|in\s+total|"
                   r"(?:are\s+)?(?:shown|listed))$",
                   "", noun.strip(), flags=re.I)
     # "emails in the inbox", "items in my cart": the place the page itself is

@@ -83,8 +83,10 @@ def channel_check(st: State, number: str, negative: bool = False) -> None:
         raise Unplannable(f"nothing on {live[0].label} shows the channel's number")
     if st.node != live[0].id:
         st.goto(live[0])
-    st.check(checks.element(st.ctx, selector=shown.selector, text=number, present=not negative,
-                            description=f"Check channel {number} is {'not ' if negative else ''}on"))
+    if negative:   # "not 6" is read from the element while it shows: an element gone proves nothing
+        st.check(checks.element(st.ctx, selector=shown.selector, description=f"Check {shown.name} is shown"))
+    st.prove(lambda: checks.element(st.ctx, selector=shown.selector, text=number, present=not negative,
+                                    description=f"Check channel {number} is {'not ' if negative else ''}on"))
 
 
 # words that may follow a channel's number in a request to tune it ("channel 5 on live tv please")
@@ -141,9 +143,36 @@ def channel_names(st: State) -> dict[str, int]:
     return names
 
 
+def tuned_name_check(st: State, number: str, name: str, negative: bool = False) -> bool:
+    """Right after tuning *number*: its banner shows *name* (the banner shows a while after each tune). "Not X" is
+    read while the banner shows the number, so a banner that has gone proves nothing. False: no banner declared."""
+    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    banner = next((e for e in _channel_elements(live[0]) if "banner" in words(e.name)), None) if live else None
+    if banner is None:
+        return False
+    if negative:
+        st.check(checks.element(st.ctx, selector=banner.selector, text=number,
+                                description=f"Check the banner shows channel {number}"))
+    st.prove(lambda: checks.element(st.ctx, selector=banner.selector, text=name, present=not negative,
+                                    description=f"Check channel {number} is {'not ' if negative else ''}{name}"))
+    return True
+
+
 def channel_name_check(st: State, name: str, negative: bool = False) -> None:
-    """"the channel on screen is Aurora News", "you should end up on Cinema Nova": the screen that plays channels
-    shows that name in its banner (else its element of the current channel); never tuned first."""
+    """"the channel on screen is Aurora News", "you should end up on Cinema Nova": never tuned first. A channel the
+    tree names is checked by its number on the element of the current channel, which stays on screen (a banner
+    hides after a while, and a hidden banner would pass any "we're not on X"); a name no channel has is looked for
+    in the banner, and only where it can fail: never as a part of a channel's name ("News"), never as "not on"."""
+    names = channel_names(st)
+    if name.casefold() in names:
+        channel_check(st, str(names[name.casefold()]), negative)
+        return
+    partial = sorted(n for n in names if name.casefold() in n)
+    if partial:
+        raise Unplannable(f"{name!r} is part of the name of {len(partial)} channel(s): say which one", name)
+    if negative:
+        raise Unplannable(f"no channel is called {name!r}, so it cannot be on: a check that it is not would always "
+                          f"pass", name)
     live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
     if not live:
         raise Unplannable("no screen of this device plays channels")

@@ -16,8 +16,8 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.counts import (
     DONE_BY, count_check, count_of, counted_by_value, qualified, state_said, view_first,
 )
-from server.planners.language import PRONOUN, Act, Clause, clean, quoted, words
-from server.planners.matching import STOPWORDS
+from server.planners.language import PRONOUN, Act, Clause, bare_switch, clean, quoted, words
+from server.planners.matching import STOPWORDS, nodes_with_keyword
 from server.planners.intents_channel import channel_check, channel_names, channel_row_check, tune_channel
 from server.planners.list_search import on_list_of
 from server.planners.page_names import (
@@ -226,6 +226,26 @@ def _shown_when_on(st: State, subject: str) -> bool:
     return not switches
 
 
+def read_on_screen(c: Clause, st: State) -> Clause:
+    """"Check the guide: channel 5 is Melody TV", "Check Settings: subtitles on": the check that follows the screen's
+    name, read on that screen (gone to first, unless it is a screen of one item or one that plays, which going to
+    would open or play something); the clause unchanged where no screen is named so."""
+    m = re.match(r"^(?:the\s+)?(?P<p>[\w ]{2,30}?)\s*:\s*(?P<rest>\S.+)$", c.rest.strip()) if c.act is Act.CHECK else None
+    screen = grounding.screens(m.group("p"), st.ctx, minimum=0.9) if m and st.ctx.navigation.nodes else []
+    if not screen:
+        return c
+    node = screen[0].node
+    plays = {n.id for w in ("play", "playback", "player") for n in nodes_with_keyword(w, st.ctx)}
+    if st.node != node.id and not node.param and node.id not in plays:
+        st.goto(node)
+    elif st.node != node.id:
+        _screen_shown(st, node, False)   # never gone to (that would open or play something): it must be the one shown
+    st.read_on = node.id
+    rest = m.group("rest").strip()
+    rest = bare_switch(rest) or rest   # "Check Settings: subtitles on": subtitles is on
+    return Clause(f"check {rest}", Act.CHECK, rest)
+
+
 # "confirm that it does", "check it is", "verify that's so": the check said just before, confirmed
 _SAID_BEFORE = re.compile(r"(?:that\s+)?(?:it|this|that|so)(?:['’]s\s+so|\s+(?:does|did|is|has|happens|works|holds|"
                           r"really\s+does))?(?:\s+so)?\s*[.!?]*", re.I)
@@ -287,6 +307,12 @@ def check_intent(c: Clause, st: State) -> bool:
     # setting or a switch is on as a state
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+on(?:\s+(?:air|now|right\s+now|at\s+the\s+moment|currently|tonight|"
                  r"today))?$", flat, re.I)
+    if m and st.has(V.PRESS_KEY) and m.group("x").strip().casefold() in channel_names(st):
+        # "Melody TV on?", "check Aurora News is on": a channel the tree names is on when it is the current one
+        from server.planners.intents_channel import channel_name_check
+
+        channel_name_check(st, m.group("x").strip(), negative)
+        return True
     if m and _shown_when_on(st, m.group("x")):
         item = grounding.tree_elements(m.group("x"), st.ctx, prefer_node=st.node, minimum=0.85)[0]
         if negative:
@@ -334,18 +360,6 @@ def check_intent(c: Clause, st: State) -> bool:
                 _screen_shown(st, found[0].node, negative=False)
             st.explicit_check_last = True
             return True
-    # "the Guide: Secrets of the Reef should be showing on channel 5": on that screen, the check that follows
-    m = re.match(r"^(?:the\s+)?(?P<p>[\w ]{2,30}?)\s*:\s*(?P<rest>\S.+)$", body)
-    screen = grounding.screens(m.group("p"), st.ctx, minimum=0.9) if m and st.ctx.navigation.nodes else []
-    if screen:
-        if st.node != screen[0].node.id:
-            st.goto(screen[0].node)
-        rest = re.sub(r"\b(?:should|must|will)\s+(?:still\s+)?be\b", "is", m.group("rest").rstrip(" ?.!"), flags=re.I)
-        row = _ON_CHANNEL.match(rest)   # the guide's row of that channel, never the channel tuned
-        if row and channel_row_check(st, row.group("n") or row.group("m"), _subject_text(row.group("x") or row.group("y")),
-                                     negated(rest)):
-            return True
-        return check_intent(Clause(f"check {m.group('rest')}", Act.CHECK, m.group("rest")), st)
     # "its title is shown" right after opening X: the title shows X
     m = re.match(r"^its\s+(?P<x>.+?)\s+(?:is|are)\s+(?:shown|displayed|visible|correct|right|there)$", flat, re.I)
     if m and st.last_object:
@@ -383,21 +397,28 @@ def check_intent(c: Clause, st: State) -> bool:
 
     # "channel 4 in the guide is Kids Zone"; on the guide, "Secrets of the Reef is showing on channel 5 tonight": its row
     m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+(?:in|on)\s+the\s+(?P<p>[\w ]{2,30}?)\s+"
-                 r"(?:is|shows?|reads?|lists?)\s+(?P<x>.+?)(?:\s+(?-i:tonight|now|today))?$", flat, re.I)
+                 r"(?:is|shows?|reads?|lists?)\s+(?P<x>.+?)(?:\s+(?-i:tonight|now|today))?$", flat, re.I) \
+        or re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+(?:is|shows?|reads?)\s+(?:listed\s+as\s+|shown\s+as\s+)?"
+                    r"(?P<x>.+?)\s+(?:in|on)\s+the\s+(?P<p>[\w ]{2,30}?)$", flat, re.I)
     if m and channel_row_check(st, m.group("n"), _subject_text(m.group("x")), negative, where=m.group("p")):
+        return True
+    # on the guide the task said to read, or went to ("Open the guide and check channel 5 is Melody TV"): its row
+    row = _ON_CHANNEL.match(flat) if st.node and st.node in (st.read_on, st.node if st.moved else "") else None
+    if row and channel_row_check(st, row.group("n") or row.group("m"), _subject_text(row.group("x") or row.group("y")),
+                                 negative):
         return True
     m = re.match(r"^(?:the\s+)?channel\s*(?:number\s*)?(\d{1,4})\s+(?:is|shows?|plays?|reads?|=)\s+(?:(?:now\s+)?(?:showing|playing|"
                  r"airing|on)\s+)?(.+?)(?:\s+(?-i:tonight|now|today|right\s+now))?$", flat, re.I)
     if m:
         tune_channel(st, m.group(1))
-        _tuned_shows(st, _subject_text(m.group(2)), negative)
+        _tuned_shows(st, m.group(1), _subject_text(m.group(2)), negative)
         return True
     m = re.match(r"^(?P<x>.+?)\s+(?:is|plays)\s+(?:on\s+|at\s+)channel\s*(?P<n>\d{1,4})$", flat, re.I) \
         or re.match(r"^(?P<x>(?-i:[A-Z0-9])[^,]*?)\s+is\s+channel\s*(?:number\s*)?(?P<n>\d{1,4})$", flat, re.I)
     # "Melody TV is on channel 5"; "Laugh Track is channel 7" (a name: "the current channel is channel 6" is no tuning)
     if m and st.has(V.PRESS_KEY):
         tune_channel(st, m.group("n"))
-        _tuned_shows(st, _subject_text(m.group("x")), negative)
+        _tuned_shows(st, m.group("n"), _subject_text(m.group("x")), negative)
         return True
     if not negative and _field_stated(st, flat):
         return True
@@ -518,7 +539,10 @@ def check_intent(c: Clause, st: State) -> bool:
         return True
     # "the audio is English": a setting the tree declares with its values, said with one of them
     m = re.match(r"^(?:the\s+)?(?P<subject>.+?)\s+(?:is|are)\s+(?:in\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)$", flat, re.I)
-    declared = [t for t in grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node) if t.score >= 0.8] if m else []
+    # (each word said is a word of the setting's name: "the audio" is the audio language, "the menu language" is not)
+    declared = [t for t in grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node)
+                if t.score >= 0.8 and set(words(m.group("subject"))) - {"the", "a", "an", "its", "my", "our"}
+                <= set(words(t.element.name))] if m else []
     if m and declared and any(v.casefold() == m.group("v").casefold() for v in declared[0].element.values):
         _value_check(st, declared[0].element.name, m.group("v"), negative)
         return True
@@ -627,7 +651,8 @@ _CHANNEL_NOW = re.compile(
     r"^(?:we|you|i|it|the\s+tv|the\s+box)\s+(?:should\s+|will\s+|must\s+)?(?:now\s+)?(?:end(?:s|ed)?\s+up|land(?:s|ed)?|"
     r"wrap(?:s|ped)?(?:\s+(?:round|around|back))?|go(?:es)?\s+back|(?:is|are|am)\s+back|get(?:s)?\s+back)\s+"
     r"(?:back\s+)?(?:on|at|to|in)\s+(?P<y>.+?)(?:\s+now)?$|"
-    r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$", re.I)
+    r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$|"
+    r"^(?P<w>(?-i:[A-Z0-9])[^,;]*?)\s+is\s+(?:now\s+)?on(?:\s+(?:now|right\s+now|air))?$", re.I)
 
 
 # "channel 5 is Melody TV", "Secrets of the Reef is showing on channel 5 tonight"
@@ -636,14 +661,12 @@ _ON_CHANNEL = re.compile(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+
                          r"channel\s*(?P<m>\d{1,4})(?:\s+(?-i:tonight|now|today))?$", re.I)
 
 
-def _tuned_shows(st: State, said: str, negative: bool) -> None:
-    """After tuning: a channel's name is read from the banner (the guide names every channel), anything else (a
-    programme) wherever the screen shows it."""
-    if said.casefold() in channel_names(st):
-        from server.planners.intents_channel import channel_name_check
+def _tuned_shows(st: State, number: str, said: str, negative: bool) -> None:
+    """After tuning *number*: a channel's name is read from the banner (the guide names every channel), anything
+    else (a programme) wherever the screen shows it."""
+    from server.planners.intents_channel import tuned_name_check
 
-        channel_name_check(st, said, negative)
-    else:
+    if not (said.casefold() in channel_names(st) and tuned_name_check(st, number, said, negative)):
         _text_check(st, said, negative, subject="")
 
 
@@ -653,7 +676,8 @@ def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
     m = _CHANNEL_NOW.match(flat.strip())
     if m is None or not st.ctx.navigation.nodes or not st.has(V.PRESS_KEY):
         return False
-    name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z"), flags=re.I).strip()
+    name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z") or m.group("w"),
+                  flags=re.I).strip()
     known = channel_names(st)
     if not name or re.fullmatch(r"\d+", name) or grounding.screens(name, st.ctx, minimum=0.85):
         return False   # a number, or a screen ("we should be back on Live TV"): read elsewhere

@@ -432,7 +432,8 @@ _ASIDE = re.compile(
     # "we're testing the remote today": what the tester is about; "someone left the audio on French": what happened
     # before (the request says what to do about it)
     r"|(?:we|i)(?:'re|’re|'m|’m|\s+are|\s+am)\s+(?:just\s+|currently\s+|only\s+)?(?:testing|trying\s+out|working\s+on|"
-    r"running\s+(?:a|the|some|our)|playing\s+(?:around\s+)?with|exploring|doing\s+(?:a|the|some))\b"
+    r"running\s+(?:a|the|some|our)|playing\s+(?:around\s+)?with|exploring|doing\s+(?:a|the|some))"
+    r"(?!\s+(?:that|whether|if|how|what|a\s+check|the\s+check)\b)(?=\s+(?:the|a|an|our|my|this|some)\s+[\w -]+$)"
     # "Description stays the same", "leave the other one alone", "leave the results on screen", "I need to reread it":
     # what is not to change, or what the tester will do after
     r"|(?:the\s+)?[\w ]{1,30}?\s+(?:(?:stays?|remains?)\s+(?:the\s+same|as\s+(?:it\s+)?is|unchanged)|(?:can|should)\s+stay"

@@ -10,6 +10,7 @@ told first, what "it" is, a question before a request, a place said first).
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from server.planners.language import VERBS, Act, clean, read_clause, strip_filler
 from server.planners.phrasings import rephrase
@@ -208,9 +209,6 @@ _REALLY = re.compile(r"\b(is|are|'s|’s|was|were|be)\s+(?:actually|really|defin
 # "replace the description with X": a field given a new value
 _REPLACE_WITH = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|pls)\s+)(?:replace|overwrite|swap)\s+(?P<x>(?:the|its|his|her|"
                            r"their)\s+[a-z][\w -]{0,30}?)\s+(?:with|for|by)\s+(?=\S)", re.I)
-# "create project X and give it a tag called Y": a thing of its own, added (to what was just made)
-_GIVE_IT = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|pls)\s+)(?:give|assign)\s+(?:it|them|this|that)\s+"
-                      r"(?P<k>(?:a|an|the)\s+(?:new\s+)?[a-z]+\s+(?:called|named|titled))\s+", re.I)
 # ", including its documents", "along with all its highlights": what a deletion takes with it
 _INCLUDING = re.compile(r"\s*,?\s+(?:including|along\s+with|together\s+with|with)\s+(?:all\s+)?(?:of\s+)?(?:its|their)\s+"
                         r"[a-z]+(?:\s+and\s+(?:its|their)\s+[a-z]+)?(?=\s*(?:$|[.!?]))", re.I)
@@ -245,28 +243,47 @@ _SLIPS = re.compile(r"\b(?:" + "|".join(_SLIP_FIX) + r")\b", re.I)
 _HAVE_GOT = re.compile(r"\b(we|i|you)\s*(?:'ve|’ve|\s+have)\s+got\b", re.I)
 
 
+def _reworded(task: str) -> str:
+    """The rewordings of :func:`restate` that must never touch a name (see :func:`_outside_names`)."""
+    task = _HAVE_GOT.sub(r"\1 have", task)   # "we've got 3 suppliers": we have 3
+    if re.search(r"\b(?:delete|remove|drop|trash|discard|erase|purge|scrap|ditch|bin|get\s+rid\s+of)\b", task, re.I):
+        task = _INCLUDING.sub("", task)   # "delete that project, including its documents": what deleting it does
+    task = _BACK_TO.sub(r"\g<pre>set \g<x> to ", task)   # "switch the audio back to English": set it to English
+    if not re.search(r"\b(?:rename|call|title|name|set|change)\b", task, re.I):
+        task = _FROM_THERE.sub(_from_there, task)   # "tune to Wild Earth from there", "ON here": where the steps left it
+    if re.search(r"\b(?:search|look\s+up|find|filter)\b", task, re.I):
+        task = _WHATEVER_FOUND.sub("the first result", task)   # "search X and play whatever comes up": its first result
+    task = _KINDS_PAGE.sub(_kinds_page, task)   # "open the film's info page": open it; "land on the film's detail page"
+    task = re.sub(r"\b(?:go\s+)?back\s+out\s+(?=to\b|into\b)", "go ", task, flags=re.I)   # "back out to the main menu"
+    task = _REALLY.sub(r"\1 ", task)   # "make sure it's actually playing": it is playing
+    return re.sub(r"\b(put|turn)\s+(?P<x>\S[^,;]*?)\s+back\s+on(?=\s*(?:$|[,;.!?]|\s(?:and|then|please|pls)\b))",
+                  r"\1 \g<x> on", task, flags=re.I)   # "put the news back on": on again
+
+
+# what a tester names: quoted words, and what follows "called", "named", "titled" to the end of its clause
+_NAMES = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|\b(?:called|named|titled|labelled|labeled)\s+[^,;.!?]+", re.I)
+
+
+def _outside_names(task: str, reword: Callable[[str], str]) -> str:
+    """*task* reworded by *reword* everywhere but in what it names ("add a todo called See the film's details",
+    "add 'The cake is definitely done'" keep their words)."""
+    held: list[str] = []
+    masked = _NAMES.sub(lambda m: held.append(m.group(0)) or f"Named{len(held) - 1}Span", task)
+    return re.sub(r"Named(\d+)Span", lambda m: held[int(m.group(1))], reword(masked))
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
-    task = _HAVE_GOT.sub(r"\1 have", task)   # "we've got 3 suppliers": we have 3
     task = re.sub(r"^\s*(?:pls|plz|please|kindly)[\s,]+(?=[a-z])", "", task, flags=re.I)   # "pls set up a new project …"
     task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
-    task = _GIVE_IT.sub(r"\g<pre>add \g<k> ", task)   # "… and give it a tag called Y": add a tag called Y
-    task = _INCLUDING.sub("", task)   # "delete that project, including its documents": what deleting it does
     task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
     task = _TEXT_AFTER_COLON.sub(_quoted_text, task)   # "… to: Started her first job; now hybrid, two office days"
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
     task = _UP_TO.sub(r"\g<v> to ", task)   # "heat the nozzle up to 200": to 200
-    task = _BACK_TO.sub(r"\g<pre>set \g<x> to ", task)   # "switch the audio back to English": set it to English
-    task = _FROM_THERE.sub(_from_there, task)   # "tune to Wild Earth from there", "ON here": where the steps left it
-    task = _WHATEVER_FOUND.sub("the first result", task)   # "play whatever comes up": what the search found first
-    task = _KINDS_PAGE.sub(_kinds_page, task)   # "open the film's info page": open it; "land on the film's detail page"
-    task = re.sub(r"\b(?:go\s+)?back\s+out\s+(?=to\b|into\b)", "go ", task, flags=re.I)   # "back out to the main menu"
-    task = _REALLY.sub(r"\1 ", task)   # "make sure it's actually playing": it is playing
-    task = re.sub(r"\b(put|turn)\s+(?P<x>\S[^,;]*?)\s+back\s+on(?=\s*(?:$|[,;.!?]|\s(?:and|then|please|pls)\b))", r"\1 \g<x> on",
-                  task, flags=re.I)   # "put the news back on": on again
+    task = _outside_names(task, _reworded)   # what testers add around a request, never inside what they name
     task = rephrase(task, VERBS)   # testers' turns of phrase (server.planners.phrasings)
     task = _restate(task)
     told = about_first(task)   # what is told first, then "it": the request about that thing, read again
@@ -300,8 +317,6 @@ _WHERE_WE_ARE = re.compile(r"^(?:we|you|i)(?:['’]re|['’]m|\s+are|\s+am)\s+(?
                            r"(?:on|at|in|tuned\s+to|watching)\s", re.I)
 _CHECK_WORDS = re.compile(r"\b(?:check|verify|confirm|make\s+sure|ensure|double[\s-]?check|see\s+(?:if|whether)|test)\b",
                           re.I)
-# what makes a "should" sentence true, asked next ("The BBQ thread should say the year. Rename it to …")
-_MAKES_TRUE = frozenset({Act.EDIT, Act.SET})
 
 
 def story_first(task: str) -> str:
@@ -311,8 +326,9 @@ def story_first(task: str) -> str:
 
     A told sentence checks nothing (no "check", "verify", no question), is no request (its act is none, or a
     statement), begins as a statement does (the tester, someone, a thing named, an interjection) and has a
-    verb of being or of having happened. A "should" sentence is told only when the request makes it true (an edit
-    or a setting); before any other request it is the check of the end state, and stays."""
+    verb of being or of having happened. It is never dropped where it may say what the task checks or needs: a
+    "should", "needs" or "still", a value of its own (a number, an address, quoted words), or a request that names
+    nothing itself ("Delete the product": the product is the one the sentence named)."""
     parts = _split_sentences(task)
     if len(parts) < 2:
         return task
@@ -344,8 +360,12 @@ def _told(sentence: str, rest: list[str]) -> bool:
                   and _UNKNOWN_VERB.match(a.text) and not _TELLER_WORD.match(a.text)), None)
     if asked is None:
         return False   # only more told sentences, or checks: the task's own words are all there is
-    if re.search(r"\b(?:should|must|ought\s+to|needs?\s+to|has\s+to)\b", said, re.I):
-        return asked.act in _MAKES_TRUE
+    if re.search(r"\b(?:should|must|ought\s+to|needs?|has\s+to|still|stays?|testing|checking)\b", said, re.I):
+        return False   # "Subtitles should still be on. Set the audio to French": the end state's check, kept
+    if re.search(r"\d|@|://|[\"“‘]|(?<!\w)'", said):
+        return False   # a value of its own ("Emma has a new email, emma@new.example. Edit Emma"): never dropped
+    if not re.search(r"(?-i:[A-Z0-9])|[\"“'‘]", re.sub(r"^\W*\w+", "", asked.text)):
+        return False   # "The Stapler is discontinued. Delete the product.": the request names nothing of its own
     return True
 
 
@@ -399,6 +419,8 @@ def _place_first(m: re.Match[str]) -> str:
         return m.group(0)   # "in the list, delete Rake"; a place with no kind named is read only as the task's start
     if not m.group("kind") and m.group("place").lower().split()[0] in _IDIOMS:
         return m.group(0)
+    if re.match(r"(?:first|second|third|fourth|fifth|last|next|previous|other|1st|2nd|3rd|\d+th)\b", m.group("place"), re.I):
+        return m.group(0)   # "for the second todo, delete it": a row by its place, no screen to open
     place = f"{m.group('place')} {m.group('kind')}" if m.group("kind") else m.group("place")
     return f"{m.group(1)}open the {place}, then {m.group('verb')}"
 

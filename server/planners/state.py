@@ -76,6 +76,7 @@ class State:
     gone: set[str] = field(default_factory=set)   # names a deletion's own check proved gone (normalised)
     later: tuple[str, ...] = ()          # the task's clauses after the one being planned, as written
     said: str = ""                       # the clause being planned, as written
+    read_on: str = ""                    # the screen the task said to read ("Check the guide: …"): its node's id
 
     # -- what the device has ---------------------------------------------------------------
     def has(self, command: str) -> bool:

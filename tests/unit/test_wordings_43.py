@@ -21,17 +21,6 @@ def test_a_tag_a_row_is_said_to_have_is_checked_in_its_row_though_no_row_shows_i
     assert p.steps[-1].params == {"text": tag, "row": "BBC News", "present": present}
 
 
-@pytest.mark.parametrize("task, n", [
-    ("there shoud be 5 suppliers in the nursery db, confirm pls", 5),
-    ("check there are 3 suppliers in the database", 3),
-    ("make sure we have 4 suppliers in the system", 4),
-])
-def test_things_counted_in_the_apps_whole_store_are_the_lists_rows(task: str, n: int) -> None:
-    p = plan(task, screen("datasette/nursery/suppliers"))
-    assert p.feasible, p.analysis
-    assert p.steps[-1].params == {"role": "row", "count": n, "present": True}
-
-
 @pytest.mark.parametrize("task", ["check we have 3 suppliers in Ghent", "we've got 3 suppliers in Ghent, right?"])
 def test_we_have_n_things_is_a_count_of_them_never_a_rows_value(task: str) -> None:
     p = plan(task, screen("datasette/nursery/suppliers"))
@@ -45,20 +34,31 @@ from tests.unit.test_builtin_planner import plan as tv_plan  # noqa: E402
 from tests.unit.test_builtin_planner import steps as tv_steps  # noqa: E402
 
 _BANNER = "#channel-banner"
+_CURRENT = "#current-channel"
 
 
-@pytest.mark.parametrize("task, name", [
-    ("Verify the channel currently on screen is Aurora Sports.", "Aurora Sports"),
-    ("press CH+ twice and make sure you end up on Cinema Nova", "Cinema Nova"),
-    ("Hit CH- once - it should wrap round to Tech Today, confirm that it does.", "Tech Today"),
-    ("channel down, it should be Melody TV now", "Melody TV"),
-    ("we're on Melody TV", "Melody TV"),
+@pytest.mark.parametrize("task, number", [
+    ("press CH+ twice and make sure you end up on Cinema Nova", "3"),
+    ("Hit CH- once - it should wrap round to Tech Today, confirm that it does.", "8"),
+    ("channel down, it should be Melody TV now", "5"),
+    ("we're on Melody TV", "5"),
+    ("Press channel up twice. Melody TV on?", "5"),
 ])
-def test_the_channel_on_now_said_by_its_name_is_read_from_the_banner_never_tuned(task: str, name: str) -> None:
+def test_the_channel_on_now_said_by_its_name_is_read_by_its_number_never_tuned(task: str, number: str) -> None:
+    # (by the element of the current channel, which stays: the banner hides after a while)
     got = tv_steps(tv_plan(task, node="live"))
-    assert got[-1] == ("wait_for_element", {"text": name, "selector": _BANNER, "present": True})
+    assert got[-1] == ("wait_for_element", {"text": number, "selector": _CURRENT, "present": True})
     assert sum(s[0] == "wait_for_element" for s in got) == 1   # "confirm that it does" is that check
-    assert not any(s[1].get("key", "").startswith("DIGIT") or s[0] == "click_element" for s in got)
+    assert not any(s[1].get("key", "").startswith("DIGIT") or s[0] in ("click_element", "goto") for s in got)
+
+
+def test_a_channel_no_channel_is_called_is_looked_for_in_the_banner_and_never_said_not_on() -> None:
+    got = tv_steps(tv_plan("Verify the channel currently on screen is Aurora Sports.", node="live"))
+    assert got == [("wait_for_element", {"text": "Aurora Sports", "selector": _BANNER, "present": True})]
+    assert not tv_plan("the channel on screen is News", node="live").feasible   # part of "Aurora News"
+    got = tv_steps(tv_plan("check Wild Earth is not on", node="live"))
+    assert got == [("wait_for_element", {"selector": _CURRENT, "present": True}),
+                   ("wait_for_element", {"text": "6", "selector": _CURRENT, "present": False})]
 
 
 def test_what_sets_the_scene_is_not_a_step_and_what_it_names_is_it() -> None:
@@ -113,8 +113,6 @@ from server.planners.restating import restate  # noqa: E402
     ("pls set up a new project called Teacher Retention", "create a new project called Teacher Retention"),
     ("The nurse burnout project isn't a pilot anymore - can you rename it to Nurse Study?",
      "can you rename The nurse burnout project to Nurse Study?"),
-    ("Make a new project named Gig Pilot and give it a tag called pay", "create a new project named Gig Pilot and "
-                                                                        "add a tag called pay"),
     ("We're dropping the library survey. Delete that project completely, including its documents.",
      "Delete the library survey completely."),
     ("for now, delete Rake", "for now, delete Rake"),
@@ -131,8 +129,6 @@ def test_a_request_said_around_its_subject_is_said_of_it(task: str, said: str) -
      'Delete the "Luxury watches" thread.'),
     ("I've moved - update my profile so my location says Bradford",
      "update my profile so my location says Bradford"),
-    ('The BBQ thread should say the year. Rename "Summer BBQ" to "Summer BBQ 2027" please.',
-     'Rename "Summer BBQ" to "Summer BBQ 2027" please.'),
     ("PETG stringing thread in 3D printing is solved now - lock it so nobody posts in it.",
      "lock PETG stringing thread in 3D printing so nobody posts in it."),
 ])
@@ -145,6 +141,10 @@ def test_what_is_told_before_the_request_is_no_step(task: str, said: str) -> Non
     "Melody TV is on channel 5. Check the banner.",     # a statement before a check: no request to keep
     "Record whatever is on. Then press OK.",            # an action this planner does not know: refused, not dropped
     "Issue 3 also has a security angle. Add the security keyword to it",   # what "it" is
+    "Subtitles should still be on. Set the audio to French.",   # the end state's check
+    "Emma Schmidt has a new email, emma@new.example. Edit Emma Schmidt.",   # a value of its own
+    "The Stapler is discontinued. Delete the product.",   # the request names nothing itself
+    "We're testing that subtitles stay on. Open settings.",
 ])
 def test_a_sentence_that_checks_asks_or_names_what_follows_is_kept(task: str) -> None:
     assert restate(task) == task
@@ -175,7 +175,7 @@ def test_a_route_said_with_a_channel_and_where_to_be_after_it() -> None:
     got = tv_steps(tv_plan("Go to channel 8 through the guide, then CH+ once. Should be back on Aurora News.",
                            node="home"))
     assert ("press_key", {"key": "DIGIT_8"}) in got
-    assert got[-1] == ("wait_for_element", {"text": "Aurora News", "selector": _BANNER, "present": True})
+    assert got[-1] == ("wait_for_element", {"text": "1", "selector": _CURRENT, "present": True})
     assert tv_steps(tv_plan("Back out to the main menu and open Settings from there.", node="live")) == [
         ("goto", {"node": "home"}), ("goto", {"node": "settings"})]
 
@@ -231,3 +231,60 @@ def test_what_is_to_stay_as_it_is_or_done_after_is_no_step(task: str, parts: lis
 ])
 def test_a_text_after_a_colon_is_one_value_unless_more_fields_or_requests_follow(task: str, said: str) -> None:
     assert restate(task) == said
+
+
+# ---------------------------------------------------------------- what a review of these rules found (each failed before)
+
+@pytest.mark.parametrize("task", ["subtitles on?", "Subtitles on, right?", "Don't change anything. Subtitles on."])
+def test_a_setting_and_its_state_asked_is_checked_never_switched(task: str) -> None:
+    got = tv_steps(tv_plan(task, node="settings"))
+    assert got == [("wait_for_element", {"text": "On", "selector": "#setting-subtitles", "present": True})]
+
+
+@pytest.mark.parametrize("task", ["Check the guide: channel 5 is not Kids Planet",
+                                  "Check the guide: Kids Planet isn't showing on channel 5"])
+def test_a_guide_row_said_not_to_show_a_name_is_read_for_that_name(task: str) -> None:
+    got = tv_steps(tv_plan(task, node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "Kids Planet", "selector": ".guide-row[data-channel='5']",
+                                            "present": False})
+    assert not any(s[0] == "press_key" for s in got)
+
+
+def test_a_screen_said_before_a_check_is_gone_to_only_where_going_there_changes_nothing() -> None:
+    assert tv_steps(tv_plan("Check Settings: subtitles on", node="home")) == [
+        ("goto", {"node": "settings"}),
+        ("wait_for_element", {"text": "On", "selector": "#setting-subtitles", "present": True})]
+    got = tv_steps(tv_plan("Check the Player: Election Night Special is playing", node="home"))
+    assert ("goto", {"node": "player"}) not in got   # going there would play the first replay
+    assert got[0] == ("wait_for_element", {"selector": "#player-title", "present": True})
+
+
+@pytest.mark.parametrize("task", ["In the guide, channel 5 should be Melody TV",
+                                  "Open the guide and check channel 5 is Melody TV",
+                                  "check channel 5 is listed as Melody TV in the guide"])
+def test_the_guide_said_any_way_reads_its_row_never_tunes(task: str) -> None:
+    got = tv_steps(tv_plan(task, node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "Melody TV", "selector": ".guide-row[data-channel='5']",
+                                            "present": True})
+    assert not any(s[0] == "press_key" for s in got)
+
+
+@pytest.mark.parametrize("task", ["the menu language is Spanish", "the app language is English"])
+def test_a_setting_the_device_has_not_is_never_checked_on_another(task: str) -> None:
+    assert not tv_plan(task, node="settings").feasible
+
+
+@pytest.mark.parametrize("task", ["rename Pay rent to Paid from there", "add 'The cake is definitely done'",
+                                  "add a todo called See the film's details",
+                                  "rename Pay rent to Pay rent along with its fees",
+                                  "check the Desk Lamp product is listed with its price", "For the second todo, delete it"])
+def test_what_a_tester_names_or_sets_is_never_reworded(task: str) -> None:
+    assert restate(task) == task
+
+
+def test_channel_n_is_a_name_is_checked_in_the_banner_right_after_tuning_never_by_the_number_tuned() -> None:
+    got = tv_steps(tv_plan("check channel 8 is Tech Today", node="guide"))
+    assert got[-1] == ("wait_for_element", {"text": "Tech Today", "selector": _BANNER, "present": True})
+    got = tv_steps(tv_plan("channel 8 is not Kids Planet", node="guide"))
+    assert got[-2:] == [("wait_for_element", {"text": "8", "selector": _BANNER, "present": True}),
+                        ("wait_for_element", {"text": "Kids Planet", "selector": _BANNER, "present": False})]
