@@ -29,7 +29,7 @@ from server.planners.base import PlanRequest
 from server.planners.intents_act import (
     activate, back_intent, location_intent, pointer_intent, press_intent, reload_intent, url_intent,
 )
-from server.planners.intents_channel import channel_intent
+from server.planners.intents_channel import channel_intent, that_channel
 from server.planners.intents_item_facts import item_fact_check
 from server.planners.intents_media import pause_intent, playback_check, playing_intent
 from server.planners.intents_login import LOGIN_WORDS, login_intent, restate_login, signs_in
@@ -454,6 +454,10 @@ class BuiltinPlanner:
         done: list[str] = []
         for i, text in enumerate(texts):
             text = in_open_folder(on_its_page(text, st), st)   # "json.loads" on json's page: "loads"
+            try:
+                text = that_channel(text, " ".join(texts[:i]), st)   # "If so, switch to that channel": the one named
+            except Unplannable as exc:
+                return self._refuse(f"Not feasible: {exc}", exc.phrase, st)
             clause = read_clause(fix_typos(text, known), known)
             if clause.act is Act.NONE and not clause.text:
                 continue

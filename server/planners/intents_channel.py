@@ -221,3 +221,24 @@ def channel_row_check(st: State, number: str, text: str, negative: bool = False,
                                     description=f"Check the row of channel {number} on {node.label} "
                                                 f"{'does not show' if negative else 'shows'} {text!r}"))
     return True
+
+
+_THAT_CHANNEL = re.compile(r"\b(?:that|this|the\s+same|said|its|the)\s+channel\b(?!\s*(?:number\s*|no\.?\s*|#\s*)?\d)", re.I)
+
+
+def that_channel(text: str, before: str, st: State) -> str:
+    """"If so, switch to that channel": the channel the task named before (by its name or number), said in its
+    place; *text* unchanged where it says no such thing. Never the screen that plays channels: a channel the task
+    did not name is refused."""
+    if not _THAT_CHANNEL.search(text) or not nodes_with_keyword("channel", st.ctx):
+        return text
+    names = channel_names(st)
+    said = [(m.start(), n) for n in names for m in re.finditer(rf"(?<!\w){re.escape(n)}(?!\w)", before, re.I)]
+    said += [(m.start(), f"channel {m.group(1)}") for m in re.finditer(r"\bchannel\s*(\d{1,4})\b", before, re.I)]
+    if not said:
+        if re.search(r"\b(?:that|the\s+same|said)\s+channel\b", text, re.I):
+            raise Unplannable(f"I cannot tell which channel {text!r} means: say its name or number", text)
+        return text
+    name = max(said)[1]
+    number = names.get(name)
+    return _THAT_CHANNEL.sub(f"channel {number}" if number else name, text, count=1)

@@ -256,6 +256,9 @@ def _reworded(task: str) -> str:
     task = _KINDS_PAGE.sub(_kinds_page, task)   # "open the film's info page": open it; "land on the film's detail page"
     task = re.sub(r"\b(?:go\s+)?back\s+out\s+(?=to\b|into\b)", "go ", task, flags=re.I)   # "back out to the main menu"
     task = _REALLY.sub(r"\1 ", task)   # "make sure it's actually playing": it is playing
+    # "is X on tonight? If so, switch to it": the check, then the request (a check that fails stops the run)
+    task = re.sub(r"(?:[?.!,;]\s*|\s+)(?:and\s+)?if\s+(?:so|yes|it\s+is|it\s+does|that['’]?s\s+(?:the\s+case|right|true))\s*,?\s+",
+                  ", then ", task, flags=re.I)
     return re.sub(r"\b(put|turn)\s+(?P<x>\S[^,;]*?)\s+back\s+on(?=\s*(?:$|[,;.!?]|\s(?:and|then|please|pls)\b))",
                   r"\1 \g<x> on", task, flags=re.I)   # "put the news back on": on again
 
@@ -600,8 +603,10 @@ def _restate(task: str) -> str:
     # milestone 2.0" are edits of that record, not new records
     task = _GIVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
     task = _MOVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
-    task = re.sub(r"^(?:so\s+)?(?:(?:show|tell)\s+me\s+|let\s+me\s+see\s+)?what(?:'s|’s| is)\s+(?:on|in)\s+", "open ",
-                  task.strip(), flags=re.I)
+    # ("what's on this channel?", "what's on now?": a question about what plays, which no screen opened answers)
+    task = re.sub(r"^(?:so\s+)?(?:(?:show|tell)\s+me\s+|let\s+me\s+see\s+)?what(?:'s|’s| is)\s+(?:on|in)\s+"
+                  r"(?!(?:this|that|the\s+current|the\s+same)\s+channel\b|now\b|right\s+now\b|at\s+the\s+moment\b|tv\b|air\b)",
+                  "open ", task.strip(), flags=re.I)
     setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<y>[\w ][\w .-]{0,40})", task.strip())
     if setting and not re.search(r"\s", setting.group("y").strip()) and setting.group("x").split()[0].lower() not in VERBS:
         task = f"set {setting.group('x').strip()} to {setting.group('y').strip()}"

@@ -288,3 +288,14 @@ def test_channel_n_is_a_name_is_checked_in_the_banner_right_after_tuning_never_b
     got = tv_steps(tv_plan("channel 8 is not Kids Planet", node="guide"))
     assert got[-2:] == [("wait_for_element", {"text": "8", "selector": _BANNER, "present": True}),
                         ("wait_for_element", {"text": "Kids Planet", "selector": _BANNER, "present": False})]
+
+
+def test_that_channel_is_the_one_the_task_named_and_a_question_about_what_is_on_changes_nothing() -> None:
+    got = tv_steps(tv_plan("Check the guide: is Top 40 Countdown on Melody TV tonight? If so, switch to that channel.",
+                           node="home"))
+    assert ("press_key", {"key": "DIGIT_5"}) in got   # was: a goto to Live TV, and the run passed on channel 1
+    assert got[-1] == ("wait_for_element", {"text": "5", "selector": _BANNER, "present": True})
+    assert not tv_plan("go to the guide and switch to that channel", node="home").feasible
+    for task in ("what's on this channel?", "what's on now?"):
+        p = tv_plan(task, node="live")
+        assert not p.feasible and not p.steps, task   # was: "open this channel", a click on CH +
