@@ -47,7 +47,7 @@ from server.planners.intents_lists import only_shown_check, sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     DELETE_SIGNS,
-    add_intent, clear_intent, console_intent, delete_intent, edit_intent, set_intent,
+    add_intent, clear_intent, console_intent, delete_intent, edit_intent, set_intent, setting_place_intent,
     submit_intent, tick_intent,
     type_intent,
 )
@@ -93,11 +93,11 @@ INTENTS: list[tuple[str, Intent]] = [
     ("tick", tick_intent),          # "check buy milk" is a tick when buy milk has a checkbox
     ("only-shown", only_shown_check),   # "make sure only retry_limit shows up": it, and none of the others
     ("switch-check", switch_check),   # "api-calls is switched on": the one switch of its row
-    ("flag-check", flag_check),
-    ("sorted-check", sorted_check),
+    ("flag-check", flag_check),       # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
+    ("sorted-check", sorted_check),   # "the plants are sorted by height, tallest first": the column's values
     ("all-or-none", quantified_state_check),   # "nothing is completed": no row's box in the other state
     ("place", place_check),           # "the first row is Monstera": that row, by its position
-    ("some-row", some_row_check),     # "there are plants in the Araceae family": the value in its column   # "the plants are sorted by height, tallest first": the column's values     # "is Puzzle Box in stock?": the record's yes/no field, in its row or page
+    ("some-row", some_row_check),     # "there are plants in the Araceae family": the value in its column
     ("item-fact", item_fact_check),   # "Neon Tides is from 2023": on the item's own page (a parameterised screen)
     ("record-page-check", record_page_check),   # "ticket 1 is owned by bob": on the record's own page
     ("scoped-check", scoped_check_intent),
@@ -123,6 +123,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("set", set_intent),
     ("submit", submit_intent),
     ("param", param_intent),       # "open <item>" of a parameterised screen
+    ("setting-place", setting_place_intent),   # "Settings > Audio language": its screen; clicking would change it
     ("select", activate),
     ("where", location_intent),
 ]

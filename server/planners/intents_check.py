@@ -853,6 +853,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 st.goto(t.node)
             st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
                                             description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
+            if not negative:
+                st.last_object = text   # "is Cup Final Highlights in the results? if so play it": it is that one
             return
         if _on_its_tab(st, subject, text, negative):
             return
@@ -887,7 +889,9 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         # "check the banner is shown": the words may name a declared element rather than a text
         declared = grounding.tree_elements(text, st.ctx, prefer_node=st.node, minimum=0.9)
         if declared and declared[0].element.selector and st.node in (None, declared[0].node.id) \
-                and text.lower() not in (declared[0].element.text or "").lower():
+                and text.lower() not in (declared[0].element.text or "").lower() \
+                and set(words(text)) <= set(words(declared[0].element.name)) | set(words(declared[0].element.text or "")):
+            # (only where the words name the element and say nothing more: "Parental lock: On" says its state)
             t = declared[0]
             if st.node is None and st.has(V.GOTO):
                 st.goto(t.node)

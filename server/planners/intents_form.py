@@ -670,6 +670,27 @@ def _set_with_pin(st: State, node: NodeInfo, el: ElementInfo, value: str, pin: s
                                    description=f"Check {el.name} is {value}"))
 
 
+def setting_place_intent(c: Clause, st: State) -> bool:
+    """"Go to Settings > Audio language", "open the audio language setting": a setting the tree declares with its
+    values is a place, not a control: its screen is gone to and it is what "it" is next ("… and change it to
+    Spanish"); selecting it would change it, and a path never changes anything."""
+    if c.act not in (Act.OPEN, Act.NAVIGATE) or not c.rest.strip():
+        return False
+    target = re.sub(r"^(?:to\s+)?(?:the\s+)?", "", c.rest.strip(), flags=re.I)
+    target = re.sub(r"\s+(?:setting|option|menu|entry)$", "", target, flags=re.I)
+    found = [t for t in grounding.tree_elements(target, st.ctx, prefer_node=st.node)
+             if t.score >= 0.9 and (t.element.values or _is_lock(t.element)) and not t.element.opens]
+    if not found:
+        return False
+    t = found[0]
+    st.goto(t.node)
+    st.node = t.node.id
+    st.last_object = t.element.name
+    st.summary.append(f"go to {t.element.name} on {t.node.label}")
+    st.expect_check(None)
+    return True
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
     pin = _WITH_PIN.search(c.rest)
@@ -719,6 +740,8 @@ def set_intent(c: Clause, st: State) -> bool:
         subject, value = m.group("x"), m.group("v").capitalize()
     subject = clean(re.sub(r"\s+(?:dropdown|drop-down|select|selector|picker|setting|option|field)$", "", subject,
                            flags=re.I))
+    if re.fullmatch(r"it|that|this|them", subject, re.I) and st.last_object and st.last_act == "setting-place":
+        subject = st.last_object   # "Settings > Audio language, and change it to Spanish": the setting gone to
     general = re.match(r"^(?P<x>.+?)\s+(?:controls?|settings|options|feature|function)$", subject, re.I)
     named = [t for t in grounding.tree_elements(general.group("x"), st.ctx, minimum=0.7)
              if set(words(general.group("x"))) <= set(words(t.element.name))] if general else []

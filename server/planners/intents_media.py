@@ -11,6 +11,7 @@ from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.language import Act, Clause, words
+from server.planners.matching import nodes_with_keyword
 from server.planners.state import Defer, State, Unplannable
 from shared.models import ElementInfo
 from shared import vocabulary as V
@@ -38,6 +39,10 @@ def pause_intent(c: Clause, st: State) -> bool:
     bare = not c.rest or bool(_BARE_MEDIA.fullmatch(c.rest.strip()))
     if c.act is not Act.PAUSE and not (c.act is Act.PLAY and bare and st.last_act != "search"):
         return False   # "search for X and play it": it is the result
+    players = {n.id for w in ("player", "playback") for n in nodes_with_keyword(w, st.ctx)}
+    if c.act is Act.PLAY and re.fullmatch(r"it|this|that|this\s+one|that\s+one", c.rest.strip(), re.I) \
+            and st.last_object and st.node not in players and st.last_act not in ("pause", "playback-check"):
+        return False   # "is X in the results? if so play it": it is X, not whatever the remote's key would play
     if c.act is Act.PAUSE and not bare:
         return False
     wanted = _PAUSE_CONTROL if c.act is Act.PAUSE else _PLAY_CONTROL

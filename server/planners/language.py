@@ -494,6 +494,19 @@ def drop_asides(parts: list[str]) -> list[str]:
     return out
 
 
+def _path_steps(part: str) -> list[str]:
+    """"open products > Blue Mug", "Customers -> Add": a path of places, one clause each, each step a place to
+    open (even one named "Add"); *part* alone where it holds no path."""
+    path = [q.strip() for q in re.split(r"\s+(?:>|->|→|»)\s+", part) if q.strip()]
+    lead = read_clause(path[0]) if len(path) > 1 else None
+    if lead is None or lead.act not in (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE) \
+            or any(re.fullmatch(r"[\d.\s]+", q) for q in path):
+        return [part]
+    verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
+        if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
+    return [path[0]] + [f"{verb} {q}" for q in path[1:]]
+
+
 def split_clauses(task: str, protected: list[str]) -> list[str]:
     """Split a task into clauses, keeping quoted strings and known names (which may hold 'and') whole."""
     holds: dict[str, str] = {}
@@ -521,14 +534,7 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     # "… build 0.9.3 - then check …": a dash before the next clause closes this one, it is no part of it
     parts = [re.sub(r"\s+[-–—]+$", "", p) for p in _SPLIT.split(text) if p and p.strip(" -–—")]
     # "open products > Blue Mug", "Customers -> Add": a path of places, one clause each
-    path = [q for p in parts for q in re.split(r"\s+(?:>|->|→|»)\s+", p) if q.strip()]
-    lead = read_clause(path[0]) if len(path) > len(parts) else None
-    if lead is not None and lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE) \
-            and not any(re.fullmatch(r"[\d.\s]+", q) for q in path):
-        # each step of a path is a place to open, even one named "Add"
-        verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
-            if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
-        parts = [path[0]] + [f"{verb} {q.strip()}" for q in path[1:]]
+    parts = [q for p in parts for q in _path_steps(p)]
     # "I want to add a customer: open the add form" — a colon before a verb ends a clause
     # — but not after "add a todo": there the colon gives the value ("add a todo: send invoices")
     parts = [q for p in parts for q in ([p] if _names_next(p) else re.split(

@@ -275,11 +275,34 @@ def _outside_names(task: str, reword: Callable[[str], str]) -> str:
     return re.sub(r"Named(\d+)Span", lambda m: held[int(m.group(1))], reword(masked))
 
 
+_CASE_PART = re.compile(r"(?:^|(?<=[.;!?])\s*|\s+)(?P<k>pre-?conditions?|given|steps?(?:\s+to\s+reproduce)?|actions?|expected"
+                        r"(?:\s+results?)?|expectation|then|result|outcome)\s*:\s*", re.I)
+
+
+def _test_case(task: str) -> str:
+    """A task written as a test case ("Precondition: audio is French. Steps: open Settings … Expected: 'Audio
+    language: English' is displayed."): the precondition and the expected result are checks, the steps are what
+    is done (their label dropped). A task with no such label is unchanged."""
+    def part(m: re.Match[str]) -> str:
+        k = m.group("k").lower()
+        lead = ". " if m.start() > 0 else ""
+        if k.startswith(("pre", "given", "expect", "then", "result", "outcome")):
+            return f"{lead}check "
+        return lead
+    if not _CASE_PART.search(task):
+        return task
+    return re.sub(r"\.\s*\.\s+", ". ", _CASE_PART.sub(part, task)).strip()
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
+    task = _test_case(task)   # "Precondition: … Steps: … Expected: …": a test case's parts, in the planner's words
     task = re.sub(r"^\s*(?:pls|plz|please|kindly)[\s,]+(?=[a-z])", "", task, flags=re.I)   # "pls set up a new project …"
+    # "search 'cup' - is X in the results?": the question after a dash is a check of its own
+    task = re.sub(r"\s+[-–—]\s+(?=(?:is|are|does|do|did|was|were|has|have|can\s+you\s+see)\s+\S[^?]*\?)", ", ", task,
+                  flags=re.I)
     task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
     task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
     task = _TEXT_AFTER_COLON.sub(_quoted_text, task)   # "… to: Started her first job; now hybrid, two office days"

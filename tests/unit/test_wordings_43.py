@@ -299,3 +299,29 @@ def test_that_channel_is_the_one_the_task_named_and_a_question_about_what_is_on_
     for task in ("what's on this channel?", "what's on now?"):
         p = tv_plan(task, node="live")
         assert not p.feasible and not p.steps, task   # was: "open this channel", a click on CH +
+
+
+# ---------------------------------------------------------------- a second fresh TV batch: its false passes, and test cases
+
+def test_a_question_about_a_result_then_play_it_plays_that_result() -> None:
+    got = tv_steps(tv_plan("search 'cup' - is Cup Final Highlights in the results? if so play it", node="home"))
+    assert ("wait_for_element", {"text": "Cup Final Highlights", "selector": ".search-result", "present": True}) in got
+    assert got[-1] == ("wait_for_element", {"text": "Cup Final Highlights", "present": True})   # never a PLAY key
+    assert ("click_element", {"selector": ".search-result", "index": 0}) not in got   # the first result: Alpine Ski Cup
+
+
+def test_a_path_to_a_setting_goes_to_it_and_never_clicks_it_and_the_expected_result_is_checked() -> None:
+    got = tv_steps(tv_plan("Navigate to Settings > Audio language and change it to Spanish. Expected: the setting reads "
+                           "'Audio language: Spanish'.", node="home"))
+    assert got[:2] == [("goto", {"node": "settings"}), ("click_until", {"selector": "#setting-audio", "expect": "Spanish"})]
+    assert got[-1][0] == "wait_for_element" and "Spanish" in got[-1][1]["text"]   # was: 3 clicks and no check
+    got = tv_steps(tv_plan("Go to Settings > Parental lock and enable it using PIN 0000. Expected: 'Parental lock: On'.",
+                           node="home"))
+    assert got.count(("click_element", {"selector": "#setting-parental"})) == 1   # the path never toggles it
+    assert got[-1] == ("wait_for_element", {"text": "Parental lock: On", "present": True})   # was: the element present
+
+
+def test_a_test_case_precondition_and_expected_result_are_checks_and_its_steps_are_done() -> None:
+    assert restate("Precondition: the box is on channel 3. Steps: open the Guide, select Tech Today. Expected: Live TV "
+                   "shows 8 Tech Today.") == \
+        "check the box is on channel 3. open the Guide, select Tech Today. check Live TV shows 8 Tech Today."
