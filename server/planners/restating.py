@@ -305,6 +305,12 @@ def restate(task: str) -> str:
                   flags=re.I)
     task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
     task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
+    # "… called X. description: Y": a field of what the sentence before adds, said in a sentence of its own
+    task = re.sub(r"[.;]\s+(?P<f>(?:description|descr|notes?|comments?|e-?mail|phone|address|title|tags?|summary|details|"
+                  r"category|priority|status|owner|due(?:\s+date)?|price|colou?r)\s*:)", r", \g<f>", task, flags=re.I)
+    # "update the description on Chloe's interview to X": the field of that record
+    task = re.sub(r"\b(?P<v>(?i:set|update|change|edit))\s+the\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?:on|for)\s+"
+                  r"(?P<r>[A-Z\"'“][^,;]*?)\s+to\b", r"\g<v> the \g<f> of \g<r> to", task)
     task = _TEXT_AFTER_COLON.sub(_quoted_text, task)   # "… to: Started her first job; now hybrid, two office days"
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2

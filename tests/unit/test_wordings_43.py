@@ -223,7 +223,7 @@ def test_what_is_to_stay_as_it_is_or_done_after_is_no_step(task: str, parts: lis
 
 @pytest.mark.parametrize("task, said", [
     ("Update the description on Chloe's interview to: Started in lockdown; now hybrid, two office days",
-     'Update the description on Chloe\'s interview to "Started in lockdown; now hybrid, two office days"'),
+     'Update the description of Chloe\'s interview to "Started in lockdown; now hybrid, two office days"'),
     ("add a tag 'home internet', description: connection quality, outages, data caps",
      "add a tag 'home internet', description \"connection quality, outages, data caps\""),
     ("add a book titled: Dune, author: Frank Herbert", "add a book titled: Dune, author: Frank Herbert"),
@@ -319,6 +319,15 @@ def test_a_path_to_a_setting_goes_to_it_and_never_clicks_it_and_the_expected_res
                            node="home"))
     assert got.count(("click_element", {"selector": "#setting-parental"})) == 1   # the path never toggles it
     assert got[-1] == ("wait_for_element", {"text": "Parental lock: On", "present": True})   # was: the element present
+
+
+@pytest.mark.parametrize("task, said", [
+    ("pls set up a new project called Teacher Study. description: interviews with teachers",
+     "create a new project called Teacher Study, description: interviews with teachers"),
+    ("set the price for Blue Mug to 12", "set the price of Blue Mug to 12"),
+])
+def test_a_field_said_on_its_record_or_in_a_sentence_of_its_own_is_that_records(task: str, said: str) -> None:
+    assert restate(task) == said
 
 
 def test_a_test_case_precondition_and_expected_result_are_checks_and_its_steps_are_done() -> None:
