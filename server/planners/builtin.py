@@ -386,6 +386,12 @@ def _carry_verbs(texts: list[str], known: frozenset[str], asks: bool = False) ->
         said = _CHECKED_SUBJECT.match(text.strip())
         subject = said.group("x") if said else ""
         clause = read_clause(text, known)
+        stated = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{1,30}?)\s*:\s*(?P<v>[\w][\w .-]{0,30})", clause.text.strip()) \
+            if clause.act is Act.NONE and out else None
+        if stated and not re.search(r"\s", stated.group("v").strip()):
+            # "open settings. Parental lock: On": how a setting reads, after a step; checked, never opened or set
+            text = f"check {stated.group('x').strip()} is {stated.group('v').strip()}"
+            clause = read_clause(text, known)
         switch = bare_switch(clause.text) if clause.act is Act.NONE else ""
         if switch and (asks or out and read_clause(out[-1], known).act is Act.CHECK):
             text = f"check {switch}"   # "subtitles on?", "… + subtitles on" after a check: how it is, checked
@@ -421,7 +427,7 @@ def _stated_fact(clause: Clause, st: State) -> bool:
 
 
 _BACK_REFERENCE = re.compile(r"^(?P<lead>(?:that|whether|if)\s+)?(?:it|she|he|they)"
-                             r"(?=\s+(?:is|are|has|have|isn['’]t|aren['’]t|no\s+longer|now)\b)", re.I)
+                             r"(?=\s+(?:is|are|has|have|isn['’]t|aren['’]t|no\s+longer|now|should|must|shouldn['’]t)\b)", re.I)
 
 
 def _named_back(clause: Clause, st: State) -> Clause:

@@ -223,22 +223,22 @@ def channel_row_check(st: State, number: str, text: str, negative: bool = False,
     return True
 
 
-_THAT_CHANNEL = re.compile(r"\b(?:that|this|the\s+same|said|its|the)\s+channel\b(?!\s*(?:number\s*|no\.?\s*|#\s*)?\d)", re.I)
+_THAT_CHANNEL = re.compile(r"\b(?:that|said)\s+channel\b(?!\s*(?:number\s*|no\.?\s*|#\s*)?\d)", re.I)
+# a request that tunes ("switch to that channel", "put that channel on"), never a check of the one on
+_TUNES = re.compile(r"^(?:please\s+)?(?:switch|change|go|tune|turn|flip|move|jump|put|watch|zap|head|take\s+me)\b", re.I)
 
 
 def that_channel(text: str, before: str, st: State) -> str:
     """"If so, switch to that channel": the channel the task named before (by its name or number), said in its
     place; *text* unchanged where it says no such thing. Never the screen that plays channels: a channel the task
     did not name is refused."""
-    if not _THAT_CHANNEL.search(text) or not nodes_with_keyword("channel", st.ctx):
+    if not _THAT_CHANNEL.search(text) or not _TUNES.match(text.strip()) or not nodes_with_keyword("channel", st.ctx):
         return text
     names = channel_names(st)
-    said = [(m.start(), n) for n in names for m in re.finditer(rf"(?<!\w){re.escape(n)}(?!\w)", before, re.I)]
-    said += [(m.start(), f"channel {m.group(1)}") for m in re.finditer(r"\bchannel\s*(\d{1,4})\b", before, re.I)]
-    if not said:
-        if re.search(r"\b(?:that|the\s+same|said)\s+channel\b", text, re.I):
-            raise Unplannable(f"I cannot tell which channel {text!r} means: say its name or number", text)
-        return text
-    name = max(said)[1]
-    number = names.get(name)
-    return _THAT_CHANNEL.sub(f"channel {number}" if number else name, text, count=1)
+    said = {n: str(names[n]) for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", before, re.I)}
+    said.update({m.group(1): m.group(1) for m in re.finditer(r"\bchannel\s*(\d{1,4})\b", before, re.I)})
+    numbers = set(said.values())
+    if len(numbers) != 1 or re.search(r"\b(?:not|n['’]t|no\s+longer|never)\b", before, re.I):
+        # none named, several, or one said not to be it ("X should not be on Melody TV … switch to that channel")
+        raise Unplannable(f"I cannot tell which channel {text!r} means: say its name or number", text)
+    return _THAT_CHANNEL.sub(f"channel {numbers.pop()}", text, count=1)

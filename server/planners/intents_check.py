@@ -853,7 +853,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 st.goto(t.node)
             st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, text=text, present=not negative,
                                             description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
-            if not negative:
+            if not negative and t.element.many:
                 st.last_object = text   # "is Cup Final Highlights in the results? if so play it": it is that one
             return
         if _on_its_tab(st, subject, text, negative):

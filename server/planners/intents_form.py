@@ -679,7 +679,9 @@ def setting_place_intent(c: Clause, st: State) -> bool:
     target = re.sub(r"^(?:to\s+)?(?:the\s+)?", "", c.rest.strip(), flags=re.I)
     target = re.sub(r"\s+(?:setting|option|menu|entry)$", "", target, flags=re.I)
     found = [t for t in grounding.tree_elements(target, st.ctx, prefer_node=st.node)
-             if t.score >= 0.9 and (t.element.values or _is_lock(t.element)) and not t.element.opens]
+             if t.score >= 0.9 and (t.element.values or _is_lock(t.element)) and not t.element.opens
+             and set(words(target)) <= set(words(t.element.name)) | set(words(t.element.text or ""))]
+    # (its name and nothing more: "Parental lock: On" says a state, which is no place)
     if not found:
         return False
     t = found[0]

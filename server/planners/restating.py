@@ -71,6 +71,12 @@ _MOVE_TO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|you)\s+)(?:move|p
                       r"state|folder|group|team|queue|board|stage|phase)\s+(?P<v>\S+)\s*$", re.I)
 
 
+_MOVE_INTO = re.compile(r"(?P<pre>^|[,;]\s*|\b(?:and|then|please|you)\s+)(?:move|put|file|shift)\s+(?P<rec>[\"'“].+?[\"'”]|"
+                        r"(?-i:[A-Z0-9])\S*(?:\s+\S+){0,6}?)\s+(?:into|to|under|onto|in)\s+(?:the\s+)?(?P<v>\S.*?)\s+"
+                        r"(?P<f>track|category|group|folder|column|milestone|project|status|board|section|stage|queue|team|"
+                        r"list|forum|room|tag|type|sprint|release|component)\s*[.!]?$", re.I)
+
+
 _SPENT = re.compile(r"(?:(?:could|can|would|will)\s+you\s+)?(?:please\s+)?(?:(?:record|log|note|register|enter|add|create)\s+"
                     r"(?:that\s+|(?:a|an|the|new|one)\s+(?:new\s+)?(?:bill|expense|payment|purchase|cost)\s*[:,-]\s*)?)?(?P<p>(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*)?))\s+(?:paid|spent)\s+"
                     r"(?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\s+(?:for|on)\s+(?:the\s+|some\s+)?(?P<w>[^,;.!?]+?)"
@@ -257,7 +263,7 @@ def _reworded(task: str) -> str:
     task = re.sub(r"\b(?:go\s+)?back\s+out\s+(?=to\b|into\b)", "go ", task, flags=re.I)   # "back out to the main menu"
     task = _REALLY.sub(r"\1 ", task)   # "make sure it's actually playing": it is playing
     # "is X on tonight? If so, switch to it": the check, then the request (a check that fails stops the run)
-    task = re.sub(r"(?:[?.!,;]\s*|\s+)(?:and\s+)?if\s+(?:so|yes|it\s+is|it\s+does|that['’]?s\s+(?:the\s+case|right|true))\s*,?\s+",
+    task = re.sub(r"(?:[?.!,;]\s*|\s+)(?:and\s+)?if\s+(?:so|yes|that['’]?s\s+(?:the\s+case|right|true))\s*,?\s+",
                   ", then ", task, flags=re.I)
     return re.sub(r"\b(put|turn)\s+(?P<x>\S[^,;]*?)\s+back\s+on(?=\s*(?:$|[,;.!?]|\s(?:and|then|please|pls)\b))",
                   r"\1 \g<x> on", task, flags=re.I)   # "put the news back on": on again
@@ -275,8 +281,8 @@ def _outside_names(task: str, reword: Callable[[str], str]) -> str:
     return re.sub(r"Named(\d+)Span", lambda m: held[int(m.group(1))], reword(masked))
 
 
-_CASE_PART = re.compile(r"(?:^|(?<=[.;!?])\s*|\s+)(?P<k>pre-?conditions?|given|steps?(?:\s+to\s+reproduce)?|actions?|expected"
-                        r"(?:\s+results?)?|expectation|then|result|outcome)\s*:\s*", re.I)
+_CASE_PART = re.compile(r"(?:^|(?<=[.;!?])\s*)(?P<k>pre-?conditions?|given|steps?(?:\s+to\s+reproduce)?|expected(?:\s+results?)?|"
+                        r"expectation)\s*:\s*", re.I)
 
 
 def _test_case(task: str) -> str:
@@ -286,7 +292,7 @@ def _test_case(task: str) -> str:
     def part(m: re.Match[str]) -> str:
         k = m.group("k").lower()
         lead = ". " if m.start() > 0 else ""
-        if k.startswith(("pre", "given", "expect", "then", "result", "outcome")):
+        if k.startswith(("pre", "given", "expect")):
             return f"{lead}check "
         return lead
     if not _CASE_PART.search(task):
@@ -298,19 +304,22 @@ def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
-    task = _test_case(task)   # "Precondition: … Steps: … Expected: …": a test case's parts, in the planner's words
+    task = _outside_names(task, _test_case)   # "Precondition: … Steps: … Expected: …": a test case's parts
     task = re.sub(r"^\s*(?:pls|plz|please|kindly)[\s,]+(?=[a-z])", "", task, flags=re.I)   # "pls set up a new project …"
     # "search 'cup' - is X in the results?": the question after a dash is a check of its own
-    task = re.sub(r"\s+[-–—]\s+(?=(?:is|are|does|do|did|was|were|has|have|can\s+you\s+see)\s+\S[^?]*\?)", ", ", task,
-                  flags=re.I)
+    task = _outside_names(task, lambda t: re.sub(r"\s+[-–—]\s+(?=(?:is|are|does|do|did|was|were|has|have|can\s+you\s+see)\s+"
+                                                 r"\S[^?]*\?)", ", ", t, flags=re.I))
     task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
     task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
     # "… called X. description: Y": a field of what the sentence before adds, said in a sentence of its own
-    task = re.sub(r"[.;]\s+(?P<f>(?:description|descr|notes?|comments?|e-?mail|phone|address|title|tags?|summary|details|"
-                  r"category|priority|status|owner|due(?:\s+date)?|price|colou?r)\s*:)", r", \g<f>", task, flags=re.I)
+    task = _outside_names(task, lambda t: re.sub(
+        r"[.;]\s+(?P<f>(?:description|descr|notes?|comments?|e-?mail|phone|address|title|tags?|summary|details|category|"
+        r"priority|status|owner|due(?:\s+date)?|price|colou?r)\s*:)", r", \g<f>", t, flags=re.I))
     # "update the description on Chloe's interview to X": the field of that record
+    # (a record: a name of two words or more, or one's ("Chloe's interview"), or quoted; one word may be a page)
     task = re.sub(r"\b(?P<v>(?i:set|update|change|edit))\s+the\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?:on|for)\s+"
-                  r"(?P<r>[A-Z\"'“][^,;]*?)\s+to\b", r"\g<v> the \g<f> of \g<r> to", task)
+                  r"(?P<r>[\"'“][^\"'”]+[\"'”]|[A-Z][\w'’-]*['’]s\s+[^,;]*?|[A-Z][\w'’-]*\s+[A-Z0-9][^,;]*?)\s+to\b",
+                  r"\g<v> the \g<f> of \g<r> to", task)
     task = _TEXT_AFTER_COLON.sub(_quoted_text, task)   # "… to: Started her first job; now hybrid, two office days"
     task = context_first(_asked_to_check(task))
     task = _WITH_ID.sub(r"\g<k> #\g<n>", task)   # before "number 2" is read as a channel's 2
@@ -632,6 +641,8 @@ def _restate(task: str) -> str:
     # milestone 2.0" are edits of that record, not new records
     task = _GIVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
     task = _MOVE_TO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
+    # "move 'Teaching Python' into the Data & AI track": the value said before its field's name
+    task = _MOVE_INTO.sub(lambda m: f"{m.group('pre')}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task)
     # ("what's on this channel?", "what's on now?": a question about what plays, which no screen opened answers)
     task = re.sub(r"^(?:so\s+)?(?:(?:show|tell)\s+me\s+|let\s+me\s+see\s+)?what(?:'s|’s| is)\s+(?:on|in)\s+"
                   r"(?!(?:this|that|the\s+current|the\s+same)\s+channel\b|now\b|right\s+now\b|at\s+the\s+moment\b|tv\b|air\b)",

@@ -334,3 +334,42 @@ def test_a_test_case_precondition_and_expected_result_are_checks_and_its_steps_a
     assert restate("Precondition: the box is on channel 3. Steps: open the Guide, select Tech Today. Expected: Live TV "
                    "shows 8 Tech Today.") == \
         "check the box is on channel 3. open the Guide, select Tech Today. check Live TV shows 8 Tech Today."
+
+
+# ---------------------------------------------------------------- a second review, and a fresh app's false pass
+
+@pytest.mark.parametrize("task, said", [
+    ("Move 'Teaching Python to Biologists' into the Data & AI track",
+     "set the track of 'Teaching Python to Biologists' to Data & AI"),   # was: the talk opened, the run passed
+    ("move Blue Mug to the Kitchen category", "set the category of Blue Mug to Kitchen"),
+    ("move to the guide", "move to the guide"),
+])
+def test_moving_a_record_into_a_group_sets_its_field(task: str, said: str) -> None:
+    assert restate(task) == said
+
+
+@pytest.mark.parametrize("task", ['add a todo "Login page Expected: 200"', 'add a todo "Ship v2. Title: TBD"',
+                                  'add a todo "Fix - is it done?"', "Tune to Melody TV and pause it if it is playing",
+                                  "Open Settings, then: turn subtitles on", "set the price on Products to 12"])
+def test_the_newer_rewordings_never_touch_quotes_and_fire_only_on_what_they_mean(task: str) -> None:
+    assert restate(task) == task
+
+
+def test_that_channel_is_only_a_request_to_tune_to_the_one_channel_named_never_a_check() -> None:
+    got = tv_steps(tv_plan("confirm the channel is still 5", node="live"))
+    assert got == [("wait_for_element", {"text": "5", "selector": _CURRENT, "present": True})]   # never tuned first
+    assert not tv_plan("Robo Pals should not be on Melody TV; find where it is and switch to that channel",
+                       node="home").feasible
+
+
+def test_a_setting_gone_to_is_what_it_is_and_its_stated_state_is_checked_on_it() -> None:
+    got = tv_steps(tv_plan("Go to Settings > Parental lock. It should be off.", node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "off", "selector": "#setting-parental", "present": True})
+    got = tv_steps(tv_plan("open settings. Parental lock: On", node="home"))
+    assert got == [("goto", {"node": "settings"}),
+                   ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})]
+
+
+def test_play_it_after_checking_the_synopsis_plays_the_film_opened() -> None:
+    got = tv_steps(tv_plan("open The Last Orbit, check the synopsis mentions final, then play it", node="movies"))
+    assert got[-1] == ("wait_for_element", {"text": "The Last Orbit", "selector": "#player-title", "present": True})
