@@ -47,7 +47,7 @@ from server.planners.intents_lists import only_shown_check, sorted_check
 from server.planners.list_search import records_tab_intent, seek_intent
 from server.planners.intents_form import (
     DELETE_SIGNS,
-    add_intent, clear_intent, console_intent, delete_intent, edit_intent, set_intent, setting_place_intent,
+    add_intent, clear_intent, console_intent, delete_intent, edit_intent, set_intent, setting_place_intent, setting_value_intent,
     submit_intent, tick_intent,
     type_intent,
 )
@@ -76,6 +76,7 @@ Intent = Callable[[Clause, State], bool]
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
     ("menu-pick", menu_pick_intent),   # the closed loop's own: the action asked for, from a row's unfolded menu
+    ("setting-value", setting_value_intent),   # "Settings > Audio language and select German": that setting's value
     ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
     ("quantity", quantity_intent),  # "start a load test with 10 users": the number in the field its unit names
     ("saved-check", saved_check_intent),   # the closed loop's own: a record just saved, on the screen that follows

@@ -428,6 +428,8 @@ def check_intent(c: Clause, st: State) -> bool:
          or re.match(r"^(?:exactly\s+)?(?P<n>\w+)\s+(?P<k>.+?)\s+(?:are|is)\s+" + _SHOWN + r"$", flat, re.I)
          or re.match(r"^(?:the\s+)?(?P<owner>.+)\s+(?:has|have|shows?|lists?|contains?)\s+(?:exactly\s+)?(?P<n>\w+)\s+"
                      r"(?P<k>.+)$", flat, re.I))
+    if m and count_of(m.group("n")) is not None and not re.match(r"[a-z]", m.group("k").strip(), re.I):
+        m = None   # "the details page shows 2019 · Drama · 2h 04m": a text with a number in it, no count of things
     if m and count_of(m.group("n")) is not None:
         count, kind = count_of(m.group("n")) or 0, clean(m.group("k"))
         owner = m.groupdict().get("owner") or ""
@@ -648,7 +650,8 @@ _NOT_NAMES = {"The", "A", "An", "I", "It", "This", "That", "There", "We", "You"}
 _CHANNEL_NOW = re.compile(
     r"^(?:the\s+)?(?:current\s+)?channel\s+(?:(?:currently|now)\s+)?(?:(?:on\s+(?:the\s+)?screen|on\s+now|playing|shown|"
     r"showing|on|(?:we|you|i)(?:['’]re|\s+are|['’]m|\s+am)\s+on)\s+)?(?:is|shows)\s+(?:now\s+)?(?P<x>.+?)(?:\s+now)?$|"
-    r"^(?:we|you|i|it|the\s+tv|the\s+box)\s+(?:should\s+|will\s+|must\s+)?(?:now\s+)?(?:end(?:s|ed)?\s+up|land(?:s|ed)?|"
+    r"^(?:we|you|i|it|the\s+tv|the\s+box|live\s+tv|the\s+channel)\s+(?:should\s+|will\s+|must\s+)?(?:now\s+)?"
+    r"(?:end(?:s|ed)?\s+up|land(?:s|ed)?|"
     r"wrap(?:s|ped)?(?:\s+(?:round|around|back))?|go(?:es)?\s+back|(?:is|are|am)\s+back|get(?:s)?\s+back)\s+"
     r"(?:back\s+)?(?:on|at|to|in)\s+(?P<y>.+?)(?:\s+now)?$|"
     r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$|"
@@ -679,6 +682,9 @@ def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
     name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z") or m.group("w"),
                   flags=re.I).strip()
     known = channel_names(st)
+    numbered = re.match(r"^(\d{1,4})\s+(?P<n>\S.*)$", name)
+    if numbered and numbered.group("n").casefold() in known:
+        name = numbered.group("n")   # "wraps round to 1 Aurora News": the channel's number and its name
     if not name or re.fullmatch(r"\d+", name) or grounding.screens(name, st.ctx, minimum=0.85):
         return False   # a number, or a screen ("we should be back on Live TV"): read elsewhere
     if name.casefold() not in known and not (m.group("x") and known):

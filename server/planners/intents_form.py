@@ -693,6 +693,16 @@ def setting_place_intent(c: Clause, st: State) -> bool:
     return True
 
 
+def setting_value_intent(c: Clause, st: State) -> bool:
+    """"Go to Settings > Audio language and select German": a value chosen right after going to a setting is that
+    setting's value (and refused where it has no such value)."""
+    if st.last_act != "setting-place" or not st.last_object or c.act not in (Act.CLICK, Act.OPEN) \
+            or not re.fullmatch(r"[A-Za-z][\w -]{0,30}", c.rest.strip()):
+        return False
+    return set_intent(Clause(f"set {st.last_object} to {c.rest.strip()}", Act.SET, f"{st.last_object} to {c.rest.strip()}"),
+                      st)
+
+
 def set_intent(c: Clause, st: State) -> bool:
     """turn X on/off, enable X, set/change X to V, choose V (in the X dropdown)."""
     pin = _WITH_PIN.search(c.rest)

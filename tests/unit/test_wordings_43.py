@@ -373,3 +373,17 @@ def test_a_setting_gone_to_is_what_it_is_and_its_stated_state_is_checked_on_it()
 def test_play_it_after_checking_the_synopsis_plays_the_film_opened() -> None:
     got = tv_steps(tv_plan("open The Last Orbit, check the synopsis mentions final, then play it", node="movies"))
     assert got[-1] == ("wait_for_element", {"text": "The Last Orbit", "selector": "#player-title", "present": True})
+
+
+def test_a_test_case_in_full_is_planned_step_by_step_and_its_expected_results_checked() -> None:
+    got = tv_steps(tv_plan("Precondition: the box is on channel 3. Steps: open the Guide, select Tech Today, then press "
+                           "Channel Up once. Expected: Live TV wraps round to 1 Aurora News.", node="home"))
+    assert got[1] == ("wait_for_element", {"text": "3", "selector": _CURRENT, "present": True})
+    assert got[-1] == ("wait_for_element", {"text": "1", "selector": _CURRENT, "present": True})
+    got = tv_steps(tv_plan("Open the Movies catalogue and select 'River of Glass'. Expected: the details page shows 2019 "
+                           "· Drama · 2h 04m.", node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "2019 · Drama · 2h 04m", "present": True})   # was: 2019 rows
+    p = tv_plan("Go to Settings > Audio language and select German. Expected: 'Audio language: German'.", node="home")
+    assert not p.feasible and "English, French, Spanish" in p.analysis
+    got = tv_steps(tv_plan("Go to Settings > Audio language and select French.", node="home"))
+    assert got[-1] == ("click_until", {"selector": "#setting-audio", "expect": "French"})
