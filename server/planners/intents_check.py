@@ -18,7 +18,9 @@ from server.planners.counts import (
 )
 from server.planners.language import PRONOUN, Act, Clause, bare_switch, clean, quoted, words
 from server.planners.matching import STOPWORDS, nodes_with_keyword
-from server.planners.intents_channel import channel_check, channel_names, channel_row_check, tune_channel
+from server.planners.intents_channel import (
+    channel_check, channel_name_check, channel_names, channel_row_check, tune_channel, tuned_name_check,
+)
 from server.planners.list_search import on_list_of
 from server.planners.page_names import (
     DESCRIBED, KIND_TAIL, KIND_TAIL_ANY, goes_elsewhere, is_this_page, leads_here, named_here, named_of_kind,
@@ -309,8 +311,6 @@ def check_intent(c: Clause, st: State) -> bool:
                  r"today))?$", flat, re.I)
     if m and st.has(V.PRESS_KEY) and m.group("x").strip().casefold() in channel_names(st):
         # "Melody TV on?", "check Aurora News is on": a channel the tree names is on when it is the current one
-        from server.planners.intents_channel import channel_name_check
-
         channel_name_check(st, m.group("x").strip(), negative)
         return True
     if m and _shown_when_on(st, m.group("x")):
@@ -403,7 +403,7 @@ def check_intent(c: Clause, st: State) -> bool:
     if m and channel_row_check(st, m.group("n"), _subject_text(m.group("x")), negative, where=m.group("p")):
         return True
     # on the guide the task said to read, or went to ("Open the guide and check channel 5 is Melody TV"): its row
-    row = _ON_CHANNEL.match(flat) if st.node and st.node in (st.read_on, st.node if st.moved else "") else None
+    row = _ON_CHANNEL.match(flat) if st.node and (st.node == st.read_on or st.moved) else None
     if row and channel_row_check(st, row.group("n") or row.group("m"), _subject_text(row.group("x") or row.group("y")),
                                  negative):
         return True
@@ -667,15 +667,11 @@ _ON_CHANNEL = re.compile(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+
 def _tuned_shows(st: State, number: str, said: str, negative: bool) -> None:
     """After tuning *number*: a channel's name is read from the banner (the guide names every channel), anything
     else (a programme) wherever the screen shows it."""
-    from server.planners.intents_channel import tuned_name_check
-
     if not (said.casefold() in channel_names(st) and tuned_name_check(st, number, said, negative)):
         _text_check(st, said, negative, subject="")
 
 
 def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
-    from server.planners.intents_channel import channel_name_check
-
     m = _CHANNEL_NOW.match(flat.strip())
     if m is None or not st.ctx.navigation.nodes or not st.has(V.PRESS_KEY):
         return False
