@@ -494,6 +494,11 @@ def drop_asides(parts: list[str]) -> list[str]:
     return out
 
 
+_DASH_REQUEST = re.compile(r"\s+[-–—]\s+(?=(?:please\s+|pls\s+|now\s+|then\s+)?(?:switch|tune|press|hit|open|go|delete|remove|"
+                           r"add|set|turn|play|pause|select|click|change|rename|edit|save|close|lock|mark|tick|untick|"
+                           r"search|type|enter|put|move|start|stop|restart|resume|enable|disable)\b)", re.I)
+
+
 def _path_steps(part: str) -> list[str]:
     """"open products > Blue Mug", "Customers -> Add": a path of places, one clause each, each step a place to
     open (even one named "Add"); *part* alone where it holds no path."""
@@ -531,7 +536,9 @@ def split_clauses(task: str, protected: list[str]) -> list[str]:
     text = re.sub(r"\bfill in\s+(?:[\w .-]*\x00\d+\x00\s*,?\s*)+", hold, text, flags=re.I)
     text = re.sub(r"\blook through the lists for \x00\d+\x00(?: about \x00\d+\x00)?(?: except (?:\x00\d+\x00\s*,?\s*)+)?",
                   hold, text, flags=re.I)
-    # "… build 0.9.3 - then check …": a dash before the next clause closes this one, it is no part of it
+    # "… build 0.9.3 - then check …": a dash before the next clause closes this one, it is no part of it; so does a
+    # dash before a request ("not Melody TV - switch to channel 8")
+    text = _DASH_REQUEST.sub(", ", text)
     parts = [re.sub(r"\s+[-–—]+$", "", p) for p in _SPLIT.split(text) if p and p.strip(" -–—")]
     # "open products > Blue Mug", "Customers -> Add": a path of places, one clause each
     parts = [q for p in parts for q in _path_steps(p)]

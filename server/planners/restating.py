@@ -356,6 +356,10 @@ _TOLD_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|isn['’]t|aren['’
                         r"must)\b", re.I)
 _WHERE_WE_ARE = re.compile(r"^(?:we|you|i)(?:['’]re|['’]m|\s+are|\s+am)\s+(?:now\s+|currently\s+|still\s+|already\s+)?"
                            r"(?:on|at|in|tuned\s+to|watching)\s", re.I)
+# a state the screen shows, said of something: a check, never only told
+_SCREEN_STATE = re.compile(r"\b(?:shown|showing|displayed|visible|hidden|listed|there|present|gone|missing|on|off|playing|"
+                           r"paused|enabled|disabled|selected|checked|ticked|open|closed|empty|active|highlighted|focused)"
+                           r"\s*[.!]?$", re.I)
 _CHECK_WORDS = re.compile(r"\b(?:check|verify|confirm|make\s+sure|ensure|double[\s-]?check|see\s+(?:if|whether)|test)\b",
                           re.I)
 
@@ -405,6 +409,8 @@ def _told(sentence: str, rest: list[str]) -> bool:
         return False   # "Subtitles should still be on. Set the audio to French": the end state's check, kept
     if re.search(r"\d|@|://|[\"“‘]|(?<!\w)'", said):
         return False   # a value of its own ("Emma has a new email, emma@new.example. Edit Emma"): never dropped
+    if _SCREEN_STATE.search(said):
+        return False   # "the banner is not shown - press OK": how the screen is, which a check can read
     if not re.search(r"(?-i:[A-Z0-9])|[\"“'‘]", re.sub(r"^\W*\w+", "", asked.text)):
         return False   # "The Stapler is discontinued. Delete the product.": the request names nothing of its own
     return True

@@ -387,3 +387,13 @@ def test_a_test_case_in_full_is_planned_step_by_step_and_its_expected_results_ch
     assert not p.feasible and "English, French, Spanish" in p.analysis
     got = tv_steps(tv_plan("Go to Settings > Audio language and select French.", node="home"))
     assert got[-1] == ("click_until", {"selector": "#setting-audio", "expect": "French"})
+
+
+def test_a_request_after_a_dash_is_never_swallowed_into_the_check_before_it() -> None:
+    got = tv_steps(tv_plan("Open the guide. Gadget Lab is on channel 8, not Melody TV - switch to channel 8", node="home"))
+    assert ("press_key", {"key": "DIGIT_8"}) in got   # was: a check of 'Melody TV - switch to channel 8' absent, passed
+
+
+def test_how_the_screen_is_said_before_a_request_is_kept_as_a_check() -> None:
+    assert restate("the subtitles are on - press OK") == "the subtitles are on - press OK"
+    assert restate("Committee voted on a new name. Change the title to \"Riverside\"") == 'Change the title to "Riverside"'
