@@ -196,7 +196,6 @@ def view_first(st: State, said: str, count: int, things: str) -> bool:
     if m is None or st.live is None:
         return False
     if not m.group("k"):   # "the device inventory has 3 devices": a page the screen links to, by its very name
-
         # a page named in common words only ("the menu") is still named; "the page", "the list" name none
         said = set(words(m.group("v"))) - STOPWORDS or set(words(m.group("v"))) - _GENERIC_PLACES
         if not said or is_this_page(st, m.group("v")):

@@ -115,7 +115,6 @@ def _live_place(st: State, phrase: str) -> bool:
     title or main heading says it), else the link to it, opened first."""
     if st.live is None or not st.open_world or st.moved:
         return False
-
     phrase = re.sub(r"^(?:the|a|an)\s+", "", phrase.strip(), flags=re.I)
     if is_this_page(st, phrase):
         st.summary.append(f"on {phrase} already")

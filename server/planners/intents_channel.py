@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners import checks
+from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.language import Clause, words
 from server.planners.matching import find_count, nodes_with_keyword
@@ -17,6 +17,29 @@ from server.planners.state import State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key, digit_keys
 from shared.models import ElementInfo, NodeInfo
+
+
+# a channel's number in an element's selector ("[data-channel='5']")
+_SELECTOR_NUMBER = re.compile(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})")
+
+
+def _live_screens(st: State) -> list[NodeInfo]:
+    """The screens that play channels, the live one first."""
+    return sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+
+
+def _live_screen(st: State) -> NodeInfo:
+    live = _live_screens(st)
+    if not live:
+        raise Unplannable("no screen of this device plays channels")
+    return live[0]
+
+
+def _showing(node: NodeInfo, word: str) -> ElementInfo | None:
+    """Of *node*'s elements that show the channel, the one whose name says *word* ("banner", "current"), else the
+    first."""
+    named = _channel_elements(node)
+    return next((e for e in named if word in words(e.name)), named[0] if named else None)
 
 
 def channel_lineup(st: State, players: list) -> set[int]:
@@ -29,8 +52,7 @@ def channel_lineup(st: State, players: list) -> set[int]:
         for e in node.elements:
             if e.opens not in ids:
                 continue
-            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector or "") \
-                or re.match(r"\s*(\d{1,4})\b(?![.:,]\d)", e.text or "")
+            m = _SELECTOR_NUMBER.search(e.selector or "") or re.match(r"\s*(\d{1,4})\b(?![.:,]\d)", e.text or "")
             if m:
                 found.add(int(m.group(1)))
     return found if len(found) >= 3 else set()
@@ -42,7 +64,7 @@ def _channel_elements(node: NodeInfo) -> list[ElementInfo]:
 
 
 def tune_channel(st: State, number: str) -> None:
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    live = _live_screens(st)
     if not live:
         raise Unplannable("no screen of this device plays channels")
     lineup = channel_lineup(st, live)
@@ -74,15 +96,12 @@ def tune_channel(st: State, number: str) -> None:
 def channel_check(st: State, number: str, negative: bool = False) -> None:
     """"we're on channel 1", "the channel is 8": the screen that plays channels shows that number, read from its
     element of the current channel (else its banner); never tuned first, which would make the check pass."""
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
-    if not live:
-        raise Unplannable("no screen of this device plays channels")
-    named = _channel_elements(live[0])
-    shown = next((e for e in named if "current" in words(e.name)), named[0] if named else None)
+    live = _live_screen(st)
+    shown = _showing(live, "current")
     if shown is None:
-        raise Unplannable(f"nothing on {live[0].label} shows the channel's number")
-    if st.node != live[0].id:
-        st.goto(live[0])
+        raise Unplannable(f"nothing on {live.label} shows the channel's number")
+    if st.node != live.id:
+        st.goto(live)
     if negative:   # "not 6" is read from the element while it shows: an element gone proves nothing
         st.check(checks.element(st.ctx, selector=shown.selector, description=f"Check {shown.name} is shown"))
     st.prove(lambda: checks.element(st.ctx, selector=shown.selector, text=number, present=not negative,
@@ -111,16 +130,14 @@ def channel_intent(c: Clause, st: State) -> bool:
                               f"{m.group(1) or m.group(2)}", c.text)
         tune_channel(st, m.group(1) or m.group(2))
         return True
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
-    if not live:
-        raise Unplannable("no screen of this device plays channels")
-    st.goto(live[0])
+    live = _live_screen(st)
+    st.goto(live)
     word = (updown.group(1) or updown.group(2)).lower()
     key = Key.CHANNEL_UP if word in ("up", "next") else Key.CHANNEL_DOWN   # "last channel" = the one before
     if key.value not in st.key_choices():
         raise Unplannable(f"the remote has no {key.value} key")
     st.add(V.PRESS_KEY, {"key": key.value, "repeat": find_count(low)}, f"Press {key.value}")
-    st.node, st.moved = live[0].id, True
+    st.node, st.moved = live.id, True
     st.expect_check(None)
     return True
 
@@ -134,7 +151,7 @@ def channel_names(st: State) -> dict[str, int]:
         for e in node.elements:
             if e.opens not in players or not e.text:
                 continue
-            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector or "")
+            m = _SELECTOR_NUMBER.search(e.selector or "")
             lead = re.match(r"\s*(\d{1,4})\s+(?P<name>\S.*)$", e.text)
             number = m.group(1) if m else lead.group(1) if lead else ""
             name = (lead.group("name") if lead else e.text).strip()
@@ -146,7 +163,7 @@ def channel_names(st: State) -> dict[str, int]:
 def tuned_name_check(st: State, number: str, name: str, negative: bool = False) -> bool:
     """Right after tuning *number*: its banner shows *name* (the banner shows a while after each tune). "Not X" is
     read while the banner shows the number, so a banner that has gone proves nothing. False: no banner declared."""
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
+    live = _live_screens(st)
     banner = next((e for e in _channel_elements(live[0]) if "banner" in words(e.name)), None) if live else None
     if banner is None:
         return False
@@ -173,15 +190,12 @@ def channel_name_check(st: State, name: str, negative: bool = False) -> None:
     if negative:
         raise Unplannable(f"no channel is called {name!r}, so it cannot be on: a check that it is not would always "
                           f"pass", name)
-    live = sorted(nodes_with_keyword("channel", st.ctx), key=lambda n: "live" not in n.label.lower())
-    if not live:
-        raise Unplannable("no screen of this device plays channels")
-    named = _channel_elements(live[0])
-    shown = next((e for e in named if "banner" in words(e.name)), named[0] if named else None)
+    live = _live_screen(st)
+    shown = _showing(live, "banner")
     if shown is None:
-        raise Unplannable(f"nothing on {live[0].label} shows the channel's name")
-    if st.node != live[0].id:
-        st.goto(live[0])
+        raise Unplannable(f"nothing on {live.label} shows the channel's name")
+    if st.node != live.id:
+        st.goto(live)
     st.prove(lambda: checks.element(st.ctx, selector=shown.selector, text=name, present=not negative,
                                     description=f"Check {name!r} is {'not ' if negative else ''}the channel on"))
 
@@ -191,8 +205,6 @@ def channel_row(st: State, number: str, where: str = "") -> tuple[NodeInfo, Elem
     one shown, else none. Its element opens the screen that plays channels and carries the channel's number."""
     players = {n.id for n in nodes_with_keyword("channel", st.ctx)}
     if where:
-        from server.planners import grounding
-
         found = grounding.screens(where, st.ctx, minimum=0.85)
         nodes = [found[0].node] if found else []
     else:
@@ -201,8 +213,7 @@ def channel_row(st: State, number: str, where: str = "") -> tuple[NodeInfo, Elem
         for e in node.elements:
             if e.opens not in players or not e.selector:
                 continue
-            m = re.search(r"data-(?:channel|ch|number|lcn)\s*=\s*['\"]?(\d{1,4})", e.selector) \
-                or re.match(r"\s*(\d{1,4})\b", e.text or "")
+            m = _SELECTOR_NUMBER.search(e.selector) or re.match(r"\s*(\d{1,4})\b", e.text or "")
             if m and m.group(1) == number:
                 return node, e
     return None

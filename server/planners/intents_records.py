@@ -398,7 +398,6 @@ _SCHEMA_PART = re.compile(r"(?:(?:an?|the|new|another)\s+)*(?:[a-z]+\s+)?(?:colu
 def _opens_place(st: State, c: Clause, place: str) -> bool:
     """"add a product called Baguette to the menu" where Menu is a page the screen links to (not this one): that
     page first, then the same clause there."""
-
     noun = _place_noun(place)
     if noun.lower() in _GENERIC_PLACES or on_list_of(st, noun):
         return False

@@ -192,6 +192,8 @@ def _from_there(m: re.Match[str]) -> str:
     if not m.group(0).lower().split()[-1] == "here" or m.group(0).lower().split()[-2:-1] == ["from"]:
         return w
     return w if w.lower() in _STATE_HERE else m.group(0)
+
+
 # "play whatever comes up", "open what it finds": of a search's results, the first
 _WHATEVER_FOUND = re.compile(r"\b(?:whatever|what)\s+(?:comes\s+up|shows\s+up|turns\s+up|pops\s+up|appears|it\s+finds|"
                              r"(?:is|gets)\s+found)\b", re.I)
