@@ -349,8 +349,18 @@ RULES: tuple[Rephrase, ...] = (
 )
 
 
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)")
+QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)"
+_QUOTED = re.compile(QUOTED)
 _HELD = re.compile(r"Quoted(\d+)Span")
+
+
+def held_out(task: str, spans: re.Pattern[str], reword: Callable[[str], str]) -> str:
+    """*task* reworded by *reword* everywhere but in the parts *spans* matches, which are kept word for word."""
+    held: list[str] = []
+    masked = spans.sub(lambda m: held.append(m.group(0)) or f"Quoted{len(held) - 1}Span", task)
+    if not held:
+        return reword(task)
+    return _HELD.sub(lambda m: held[int(m.group(1))], reword(masked))
 
 
 def _apply(rule: Rephrase, task: str, verbs: Collection[str]) -> str:
@@ -363,11 +373,8 @@ def rephrase(task: str, verbs: Collection[str]) -> str:
     """*task* with each of :data:`RULES` applied in turn; *verbs* are the verbs the planner reads. A rule that
     reads no quotes never changes what is quoted ("add a todo 'lock down the shed'" keeps its words)."""
     for rule in RULES:
-        if not re.search(r"[\"'“”]", rule.pattern.pattern):
-            spans: list[str] = []
-            held = _QUOTED.sub(lambda m: spans.append(m.group(0)) or f"Quoted{len(spans) - 1}Span", task)
-            if spans:
-                task = _HELD.sub(lambda m: spans[int(m.group(1))], _apply(rule, held, verbs))
-                continue
-        task = _apply(rule, task, verbs)
+        if re.search(r"[\"'“”]", rule.pattern.pattern):
+            task = _apply(rule, task, verbs)
+        else:
+            task = held_out(task, _QUOTED, lambda t, r=rule: _apply(r, t, verbs))
     return task

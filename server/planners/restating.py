@@ -13,7 +13,7 @@ import re
 from typing import Callable
 
 from server.planners.language import VERBS, Act, clean, read_clause, strip_filler
-from server.planners.phrasings import rephrase
+from server.planners.phrasings import QUOTED, held_out, rephrase
 from server.planners.sorting import restate_shown_first
 
 
@@ -272,15 +272,13 @@ def _reworded(task: str) -> str:
 
 
 # what a tester names: quoted words, and what follows "called", "named", "titled" to the end of its clause
-_NAMES = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']*'(?!\w)|\b(?:called|named|titled|labelled|labeled)\s+[^,;.!?]+", re.I)
+_NAMES = re.compile(QUOTED + r"|\b(?:called|named|titled|labelled|labeled)\s+[^,;.!?]+", re.I)
 
 
 def _outside_names(task: str, reword: Callable[[str], str]) -> str:
     """*task* reworded by *reword* everywhere but in what it names ("add a todo called See the film's details",
     "add 'The cake is definitely done'" keep their words)."""
-    held: list[str] = []
-    masked = _NAMES.sub(lambda m: held.append(m.group(0)) or f"Named{len(held) - 1}Span", task)
-    return re.sub(r"Named(\d+)Span", lambda m: held[int(m.group(1))], reword(masked))
+    return held_out(task, _NAMES, reword)
 
 
 _CASE_PART = re.compile(r"(?:^|(?<=[.;!?])\s*)(?P<k>pre-?conditions?|given|steps?(?:\s+to\s+reproduce)?|expected(?:\s+results?)?|"
