@@ -26,6 +26,10 @@ _BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playbac
                          r"it|this|that|watching|playing|content|media|channel)?", re.I)
 # what plays, said without its title ("the video is running", "check it is paused")
 _MEDIA_NOUN = r"(?:video|movie|film|playback|player|stream|programme|program|show|it|picture)"
+# what plays, said with no title of its own: "the movie", "the catch-up programme", "this episode", "it", "playback"
+_GENERIC_MEDIA = (r"(?:(?:the|this|that|my|our|its|current|selected|chosen)\s+)*(?:[\w-]+\s+){0,2}?(?:video|movie|film|"
+                  r"playback|player|stream|programme|program|show|episode|clip|recording|broadcast|content|media|"
+                  r"picture|it|this|that|channel|item|title|one)")
 
 
 _CONTROL_NAMED = re.compile(r"^(?:the\s+)?(?P<w>pause|play|resume)(?:\s+(?:button|control|key|icon))?$", re.I)
@@ -51,6 +55,17 @@ def pause_intent(c: Clause, st: State) -> bool:
     declared = [t for w in wanted for t in grounding.tree_elements(w, st.ctx, prefer_node=st.node, minimum=0.9)
                 if st.node in (None, t.node.id)]
     live = [t for w in wanted for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
+    other = _PLAY_CONTROL if c.act is Act.PAUSE else _PAUSE_CONTROL
+    shown = [t for w in other for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
+    if not live and shown and shown[0].live is not None:
+        # a player showing only Pause already plays (only Play: it is paused): pressing its toggle would undo it
+        st.check(checks.element(st.ctx, text=shown[0].label, role=shown[0].live.role,
+                                description=f"Check it {'plays' if c.act is Act.PLAY else 'is paused'} "
+                                            f"({shown[0].label!r} shown)"))
+        return True
+    if not live and not declared and st.live is None and st.moved and st.open_world \
+            and Key.PLAY_PAUSE.value in st.key_choices():
+        raise Defer(wanted[0])   # the remote's toggle, pressed blind, may undo what the screen the steps lead to shows
     if live:
         st.click_live(live[0], f"{wanted[0].capitalize()}")
     elif declared:
@@ -76,7 +91,12 @@ def _playback_state(st: State) -> tuple[ElementInfo, ElementInfo] | None:
     if node is None:
         return None
     state = next((e for e in node.elements if set(words(e.name)) & _STATE_WORDS and e.selector), None)
-    control = next((e for e in node.elements if {"play", "pause"} <= set(words(e.name)) and e.selector), None)
+    # the one control that plays and pauses ("play pause"; an explored draft names it by what it said when seen:
+    # "pause"); a screen with a Play and a Pause of their own has no one toggle
+    toggles = [e for e in node.elements if set(words(e.name)) & {"play", "pause"} and e.selector and not e.many
+               and not set(words(e.name)) - {"play", "pause", "button", "toggle", "control"}]
+    control = next((e for e in toggles if {"play", "pause"} <= set(words(e.name))), None) \
+        or (toggles[0] if len(toggles) == 1 else None)
     return (control, state) if control is not None and state is not None else None
 
 
@@ -94,27 +114,57 @@ def _set_playback(st: State, paused: bool) -> bool:
     return True
 
 
+# how a check says what plays is in a state: "is playing", "starts playing", "should be running", "has stopped",
+# "plays", "is being played" (the state word, or None for a verb that says it plays)
+_PLAYBACK_SAID = re.compile(
+    r"^(?:that\s+)?(?:the\s+)?(?P<x>.+?)\s*(?:(?:\s(?:is|has|should|must|will|does|did)|['’]s)\s+(?P<not>not\s+)?|\s+(?P<not2>"
+    r"(?:is|does|has)n['’]?t\s+|never\s+)|\s+)"
+    r"(?:(?:actually|really|now|still|definitely|properly|correctly|already)\s+)*"
+    r"(?:(?:be|been|have|get|got)\s+)?(?:(?:starts?|started|starting|begins?|began|begun|keeps?|kept|continues?|continued|"
+    r"start|begin|keep|continue)\s+(?:to\s+)?)?"
+    r"(?P<s>\w+)(?:\s+again)?(?:\s+(?:in|on)\s+(?:the\s+)?(?:player|screen|tv|video\s+player))?$", re.I)
+# a verb that says it plays, with no state word: "the film plays", "playback starts", "it is being played"
+_PLAYS_VERB = {"plays", "play", "played", "starts", "started", "begins", "began", "resumes", "resumed", "runs"}
+
+
+def _playback_said(rest: str) -> tuple[str, str, bool] | None:
+    """The subject, "Playing" or "Paused", and whether it is negated, of a check that says what plays is in
+    a state; None where the clause says something else."""
+    m = _PLAYBACK_SAID.match(rest.strip().rstrip(".!?"))
+    if m is None:
+        return None
+    said, subject = m.group("s").lower(), m.group("x").strip()
+    negated = bool(m.group("not") or m.group("not2"))
+    if said in _PLAYING_WORDS or said in _PLAYS_VERB and said not in ("starts", "started", "begins", "began") \
+            or said in ("starts", "started", "begins", "began") and re.search(r"\b(?:playback|playing|video|movie|film|"
+                                                                            r"stream|programme|program|episode|show)$",
+                                                                            subject, re.I):
+        return subject, "Playing", negated
+    if said in _PAUSED_WORDS:
+        return subject, "Paused", negated
+    return None
+
+
 def playback_check(c: Clause, st: State) -> bool:
-    """"make sure the video is actually running again", "check playback is paused": the player's own state
-    element shows Playing (or Paused)."""
+    """"make sure the video is actually running again", "check playback is paused", "the catch-up programme
+    starts playing in the player", "the film should be playing": the player's own state element shows Playing
+    (or Paused); a title said is also what the player shows."""
     if c.act is not Act.CHECK:
         return False
-    m = re.match(r"^(?:that\s+)?(?:the\s+)?(?P<x>.+?)(?:\s+(?:is|has)|['’]s)\s+(?P<not>not\s+)?"
-                 r"(?:(?:actually|really|now|still|definitely)\s+)*(?P<s>\w+)(?:\s+again)?$", c.rest.strip().rstrip(".!?"), re.I)
-    said = m.group("s").lower() if m else ""
-    if m is None or said not in _PLAYING_WORDS | _PAUSED_WORDS:
+    said = _playback_said(c.rest)
+    if said is None:
         return False
     found = _playback_state(st)
     if found is None:
         return False
-    subject = m.group("x")
+    subject, word, negated = said
     node = st.node_info(st.node) if st.node else None
     title = next((e for e in node.elements if "title" in words(e.name) and e.selector), None) if node else None
-    named = not re.fullmatch(_MEDIA_NOUN, subject, re.I)
+    named = not re.fullmatch(_GENERIC_MEDIA, subject, re.I)
     if named and title is None:
         return False
-    paused = (said in _PAUSED_WORDS) != bool(m.group("not"))
-    word = "Paused" if paused else "Playing"
+    if negated:
+        word = "Playing" if word == "Paused" else "Paused"
     if named and title is not None:   # "check Silent Harbor is paused": it is what the player shows, and its state
         st.check(checks.element(st.ctx, selector=title.selector, text=subject, description=f"Check {subject} is shown"))
     st.check(checks.element(st.ctx, selector=found[1].selector, text=word,
