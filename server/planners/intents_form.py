@@ -641,17 +641,23 @@ def _is_lock(el: ElementInfo) -> bool:
 
 def _pin_field(node: NodeInfo, el: ElementInfo) -> ElementInfo | None:
     """The field *node* declares for the PIN a change of *el* asks for."""
-    return next((e for e in node.elements if set(words(e.name)) & {"pin", "password", "passcode", "code"} and e.selector
-                 and not e.many and e is not el), None)
+    found = [e for e in node.elements if set(words(e.name)) & {"pin", "password", "passcode", "code"} and e.selector
+             and not e.many and e is not el and not set(words(e.name)) & {"dialog", "title", "heading", "pad", "key",
+                                                                            "keypad", "label", "hint", "error"}]
+    # (a name that says it is a field first: "pin field" before "pin", never the "pin dialog" around it)
+    return min(found, key=lambda e: 0 if set(words(e.name)) & {"field", "input", "box", "entry"} else 1, default=None)
 
 
 def _set_with_pin(st: State, node: NodeInfo, el: ElementInfo, value: str, pin: str) -> None:
     """A setting whose change asks for a PIN (a parental lock): selected once, the PIN typed into the field its
     screen declares for it and confirmed, then the setting must show the value (a wrong PIN leaves it as it was)."""
-    field = _pin_field(node, el)
-    if field is None:
+    # (the PIN's field is on the setting's screen, or on the dialog selecting the setting opens)
+    asks = st.node_info(el.opens) if el.opens else None
+    where = next((n for n in (node, asks) if n is not None and _pin_field(n, el) is not None), None)
+    field = _pin_field(where, el) if where is not None else None
+    if where is None or field is None:
         raise Unplannable(f"{node.label} declares no field for a PIN, so {el.name} cannot be set with one", el.name)
-    ok = next((e for e in node.elements if set(words(e.name)) & {"ok", "confirm", "submit", "enter"} and e.selector
+    ok = next((e for e in where.elements if set(words(e.name)) & {"ok", "confirm", "submit", "enter"} and e.selector
                and not e.many), None)
     if not _is_lock(el):
         raise Unplannable(f"{el.name} is no lock: nothing says it asks for a PIN", el.name)
@@ -844,7 +850,8 @@ def set_intent(c: Clause, st: State) -> bool:
             return _edit_row(st, row[0].name, value)
     # a setting the tree declares (cycled by clicking until it shows the value)
     declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
-    if declared and declared[0].element.opens and value_low in ("on", "off"):
+    if declared and declared[0].element.opens and value_low in ("on", "off") and not declared[0].element.values \
+            and not _is_lock(declared[0].element):
         # "put Tech Today on": a thing to open or play, not a setting to switch
         return activate(Clause(f"play {subject}", Act.PLAY, subject), st) if value_low == "on" else False
     if declared and value:
@@ -855,7 +862,9 @@ def set_intent(c: Clause, st: State) -> bool:
         st.goto(t.node)
         if pin is not None:
             _set_with_pin(st, t.node, el, value, pin.group("p"))
-        elif _is_lock(el) and _pin_field(t.node, el) is not None and value_low in ("on", "off"):
+        elif _is_lock(el) and value_low in ("on", "off") and (
+                _pin_field(t.node, el) is not None
+                or el.opens and (asks := st.node_info(el.opens)) is not None and _pin_field(asks, el) is not None):
             # its change asks for a PIN, which no task step may guess
             raise Unplannable(f"{el.name} asks for a PIN to be switched {value_low}: say it (\"… with PIN 1234\")",
                               el.name)
