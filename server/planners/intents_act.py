@@ -500,6 +500,18 @@ def _record_named(st: State, target: str, said: str) -> str:
 _PLACE_WORD = re.compile(r"\b(?:first|second|third|fourth|fifth|last|1st|2nd|3rd|\d+(?:st|nd|rd|th))\b", re.I)
 
 
+def _names_more(said: str, label: str) -> bool:
+    """*said* is a name whose first words, capitalised, tell it from *label*, which says only its last words:
+    "Async Commands" is not the link "Commands", nor "Hidden Options" the heading "Options". (Words said after
+    the label's, "Save Changes" for "Save", are often a kind and stay a match.)"""
+    said_words = re.sub(r"^(?:the|a|an)\s+", "", said.strip(), flags=re.I).split()
+    own = label.split()
+    if not own or len(said_words) <= len(own) or [w.casefold() for w in said_words[-len(own):]] != \
+            [w.casefold() for w in own]:
+        return False
+    return any(re.match(r"(?-i:[A-Z][a-z])", w) for w in said_words[:-len(own)])
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -607,6 +619,7 @@ def activate(c: Clause, st: State) -> bool:
         if whole:
             live = sorted(whole + [replace(t, score=t.score * 0.97) for t in live
                                    if all(t.live is not w.live for w in whole)], key=lambda t: -t.score)
+    live = [t for t in live if not _names_more(category_free, t.label) and not _names_more(target_text, t.label)]
     if role:
         live = [t for t in live if t.live.role == role] or live
     live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
@@ -747,7 +760,7 @@ def activate(c: Clause, st: State) -> bool:
             raise Defer(category_free, replace_with=[f"{c.verb or c.text.split()[0]} {category_free}"])
     if st.live is not None and st.open_world and _shown_part(st, target_text):
         return True   # "the Dune book" where Dune is a row here: not the list of books first
-    kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>[a-z]{3,})$", target_text, re.I)
+    kind_last = re.match(r"^(?:the\s+|all\s+(?:the\s+)?)?(?P<x>\S.*?)\s+(?P<k>(?-i:[a-z]{3,}))$", target_text, re.I)
     if kind_last and st.live is not None and st.open_world:
         from server.planners import records
 

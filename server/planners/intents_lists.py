@@ -92,6 +92,8 @@ def narrowed_value(st: State, subject: str) -> str:
         for k in range(n + 1, len(tokens)):   # at least one linking word between the kind and its value
             if set(words(" ".join(tokens[n:k]))) & _NOT_EQUAL:
                 break   # "the plants that don't need full sun", "over 90": no equality to narrow to
+            if not tokens[k - 1].islower():
+                break   # "the page about Async Commands": a name is said whole, never its last word as the value
             value = " ".join(tokens[k:]).strip(".,;:!?\"'“”")
             if not value or value.split()[-1].lower() in _PLACE_WORDS or \
                     words(value) in (words(h) for h in intents_statement.headers(st)):

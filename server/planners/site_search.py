@@ -116,7 +116,7 @@ _IDENTIFIER = re.compile(r"\b[a-z0-9]+(?:[-_][a-z0-9]+)+\b")
 def without_leading_kind(st: State, target: str) -> str:
     """*target* without a leading kind the screen names in the plural ("plant Basil" where a list of
     "plants" shows), when what is left names something on the screen; else *target* unchanged."""
-    m = re.match(r"^(?:the\s+|a\s+)?(?P<k>[a-z]{3,})\s+(?P<rest>\S.*)$", target, re.I)
+    m = re.match(r"^(?:the\s+|a\s+)?(?P<k>(?-i:[a-z]{3,}))\s+(?P<rest>\S.*)$", target, re.I)
     if not m or st.live is None:
         return target
     kind = m.group("k").lower()
