@@ -58,8 +58,13 @@ GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)|‘[^’]*’")
 
 
+# a word of a name, capitalised ("a section called Hidden Options", "the Deleted Items folder"), negates nothing;
+# one written in capitals for stress ("NOT shown", "GONE") does
+_IN_A_NAME = re.compile(r"(?<=\S)(\s+)(?-i:[A-Z][a-z][\w'’-]*)")
+
+
 def negated(text: str) -> bool:
-    return bool(NEGATION.search(_QUOTED.sub(" ", text)))
+    return bool(NEGATION.search(_IN_A_NAME.sub(r"\1_", _QUOTED.sub(" ", text))))
 
 
 def _strip_neg_words(text: str) -> str:
@@ -253,6 +258,18 @@ _SAID_BEFORE = re.compile(r"(?:that\s+)?(?:it|this|that|so)(?:['’]s\s+so|\s+(?
                           r"really\s+does))?(?:\s+so)?\s*[.!?]*", re.I)
 
 
+# a yes/no question about how something is, said with the verb first ("are subtitles on", "is the audio in French",
+# "is the lock set to On"): the statement it asks about reads "X is V"
+_ASKED_STATE = re.compile(
+    r"^(?P<be>is|are)\s+(?P<x>(?!there\b|it\b|this\b|that\b)\S.*?)\s+(?P<v>(?:(?:now|still|currently)\s+)?(?:(?:switched|turned|toggled)\s+)?"
+    r"(?:on|off|enabled|disabled|activated|deactivated|active|inactive|locked|unlocked|muted|unmuted|visible|hidden|"
+    r"shown|displayed|listed|playing|paused|selected|checked|ticked|unchecked|unticked|empty|open|closed|highlighted"
+    r"|(?:set\s+to|in)\s+(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?|set\s+to\s+(?:on|off)))$"
+    # ("is the audio French?", "is the banner Melody TV?": a thing described, then a name)
+    r"|^(?P<be2>is|are)\s+(?P<x2>(?:the|its|their|my|our)(?:\s+(?!(?:\w+ing|on|in|at|from|for|of|to|by|with)\b)[a-z][a-z-]*){1,3})\s+(?P<v2>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*)*)$",
+    re.I)
+
+
 def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
     if not body:
@@ -295,6 +312,11 @@ def check_intent(c: Clause, st: State) -> bool:
     flat = re.sub(r"^(?:i|we|you)\s*(?:have|'ve|’ve|got)(?:\s+got)?\s+(?=(?:exactly\s+)?(?:\d+|one|two|three|four|five|six|"
                   r"seven|eight|nine|ten|eleven|twelve)\s)", "there are ", flat, flags=re.I)
     flat = re.sub(r"^(?:i|we|you)\s+(?:can\s+|should\s+|do\s+)?(?:see|find|have)\s+", "", flat, flags=re.I)
+    # "are subtitles on?", "is the audio in French?", "is the parental lock set to On?": the statement asked about
+    asked = _ASKED_STATE.match(flat)
+    if asked:
+        g = (lambda k: asked.group(k) or asked.group(f"{k}2"))
+        flat = f"{g('x')} {g('be').lower()} {g('v')}"
     # "is parental lock enabled?": a setting the tree declares is on or off; never the element's own enabled state
     states = r"(?P<s>enabled|disabled|activated|deactivated|switched\s+on|switched\s+off|turned\s+on|turned\s+off)$"
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:(?:now|still|currently)\s+)?" + states, flat, re.I) \
@@ -543,7 +565,7 @@ def check_intent(c: Clause, st: State) -> bool:
     m = re.match(r"^(?:the\s+)?(?P<subject>.+?)\s+(?:is|are)\s+(?:in\s+)?(?P<v>[\w-]+(?:\s+[\w-]+)?)$", flat, re.I)
     # (each word said is a word of the setting's name: "the audio" is the audio language, "the menu language" is not)
     declared = [t for t in grounding.tree_elements(m.group("subject"), st.ctx, prefer_node=st.node)
-                if t.score >= 0.8 and set(words(m.group("subject"))) - {"the", "a", "an", "its", "my", "our"}
+                if t.score >= 0.6 and set(words(m.group("subject"))) - {"the", "a", "an", "its", "my", "our"}
                 <= set(words(t.element.name))] if m else []
     if m and declared and any(v.casefold() == m.group("v").casefold() for v in declared[0].element.values):
         _value_check(st, declared[0].element.name, m.group("v"), negative)
@@ -842,7 +864,10 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         screen = grounding.screens(subject, st.ctx, minimum=0.8)
         declared = grounding.tree_elements(subject, st.ctx, prefer_node=st.node)
         if screen and (not declared or declared[0].element.opens == screen[0].node.id
-                       or screen[0].score >= declared[0].score):
+                       or screen[0].score >= declared[0].score
+                       or declared[0].node.id == screen[0].node.id and not _stems(subject) & _stems(declared[0].element.name)):
+            # ("the setting reads 'Audio language: Spanish'": the Settings screen, not its title, which matched
+            # only through its screen's name)
             # "the guide lists Laugh Track": the subject is a screen, the text must show on it
             if st.node != screen[0].node.id:
                 st.goto(screen[0].node)

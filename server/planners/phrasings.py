@@ -192,6 +192,14 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?P<p>(?:from|on|in)\s+the\s+(?!(?:menu|sidebar|header|footer|list|table|form|dialog|row|page|screen|box|"
           r"field|grid|toolbar|navbar|nav|navigation|panel|top|bottom|left|right)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b",
           _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
+    # "in settings switch subtitles on": the place, said with no article, then what to do there
+    _rule(r"^(?P<p>(?:from|on|in)\s+(?!(?:the|a|an|it|this|that|there|here|case|order|general|short|total|fact|"
+          r"particular|addition|turn)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b", _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
+    # "switch subtitles on in settings", "turn on subtitles in the settings menu": the place first, then the switch
+    _rule(r"(?P<s>^|[,;]\s*|\b(?:and|then)\s+)(?P<v>switch|turn|toggle|flip|enable|disable|activate|deactivate)\s+"
+          r"(?P<x>[^,;]+?)\s+(?P<p>in|on|from|under|via)\s+(?:the\s+)?(?P<w>(?!channel\b)[a-z][\w-]*(?:\s+(?:menu|screen|page|"
+          r"tab|section))?)(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))",
+          r"\g<s>\g<p> the \g<w>, \g<v> \g<x>"),
     # "the banner should say Cinema Nova after switching to channel 3", "after tuning to ch 3, check …": the step first
     _rule(r"^(?P<a>[^,;]+?)\s+after\s+(?P<g>" + _GERUNDS + r")\b(?P<b>[^,;]*)$",
           lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
