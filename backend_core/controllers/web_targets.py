@@ -99,6 +99,11 @@ def _role_locator(scope: Any, role: str, name: str, exact: bool = False) -> Any:
     return _union(found)
 
 
+def _words_apart(text: str) -> re.Pattern[str]:
+    """*text*'s words in order, with or without white space between them, and nothing else around them."""
+    return re.compile(r"^\s*" + r"\s*".join(re.escape(w) for w in text.split()) + r"\s*$", re.I)
+
+
 def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[str, Callable[[], Any]]]:
     """The ways *text* may name an element, in the order they are tried."""
     roles = FIELD_ROLES if fields else NAMED_ROLES
@@ -111,6 +116,10 @@ def text_strategies(scope: Any, text: str, fields: bool = False) -> list[tuple[s
     if not fields:
         found += [("text (exact)", lambda: scope.get_by_text(text, exact=True)),
                   ("text", lambda: scope.get_by_text(text))]
+        if len(text.split()) > 1:
+            # a row drawn from parts with no space between them ("4" "Kids Planet" "Robo Pals" reads
+            # "4Kids PlanetRobo Pals" as text): its words in order, whatever the space between them
+            found.append(("text across its parts", lambda: scope.get_by_text(_words_apart(text))))
     if fields:   # a field's tooltip names it; a button's ("Find Files" over the box its dialog shows) does not
         found += [("title", lambda: scope.get_by_title(text).and_(scope.locator(_FIELD_CSS)))]
     else:
