@@ -159,7 +159,10 @@ def similarity(phrase: str, candidate: str) -> float:
         return max(base, 0.93)
     # a number the tester wrote names one thing ("ticket 2", "#2"): a longer name that also holds it
     # ("{2} Active Tickets by Version") is some other thing that only shares the digit
-    numbered = any(w.isdigit() for w in ps) and len(cs) > len(ps) + 1
+    # (unless the name says the tester's words, more than the number, in their order: "Top 40 Countdown" is the
+    # row "5 Melody TV Top 40 Countdown 20:00")
+    numbered = any(w.isdigit() for w in ps) and len(cs) > len(ps) + 1 and not (
+        sum(not w.isdigit() for w in pw) >= 2 and f" {' '.join(words(phrase))} " in f" {' '.join(words(candidate))} ")
     if ps <= cs and not numbered:   # "audio" names "Audio language": every word the tester wrote is in the name
         base = max(base, 0.62 + 0.3 * len(ps) / len(cs))
     # typos: map each phrase word to the closest candidate word
