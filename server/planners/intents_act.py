@@ -189,6 +189,10 @@ def back_intent(c: Clause, st: State) -> bool:
                     or not str(exc).startswith("nothing called"):
                 raise   # "go back to the admin home page" on that page: it is here, not the page before
             # "go back to the inbox" where nothing is called so: the screen before is that place
+    own = order_link(st, "previous") if not re.search(r"\bback\b", c.text, re.I) else None
+    if own is not None:   # "take me to the previous page" on a page with its own Previous: that page, not history
+        _click_live_and_expect(st, own)
+        return True
     # an app with a remote and a tree goes back with its BACK key; a web page with the browser's history
     if Key.BACK.value in st.key_choices() and (st.ctx.navigation.nodes or not st.has(V.GO_BACK)):
         st.add(V.PRESS_KEY, {"key": Key.BACK.value}, "Go back", moves=True)
@@ -197,6 +201,47 @@ def back_intent(c: Clause, st: State) -> bool:
     else:
         raise Unplannable("the device has no way to go back")
     st.expect_check(None)
+    return True
+
+
+
+def order_link(st: State, which: str) -> Target | None:
+    """The page's own link to the page after (*which* "next") or before ("previous") it in its order: a link
+    named so ("Next", "« Prev"), or one a "Next: Arguments" line holds, or one whose title says so ("next
+    chapter"). Shown ones only (a hidden bar's "next" cannot be clicked); None where the page has none."""
+    if st.live is None:
+        return None
+    word = r"(?:next|forward|newer)" if which == "next" else r"(?:previous|prev|back|older)"
+    found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href and (
+        re.fullmatch(rf"\W*{word}(?:\s+(?:page|chapter|topic|article|section))?\W*", (e.name or e.text or "").strip(), re.I)
+        or re.match(rf"\W*{word}\s*:", e.container or "", re.I)
+        or re.fullmatch(rf"{word}\s+(?:page|chapter|topic|article|section)", (e.hint or "").strip(), re.I))]
+    return Target(TargetKind.LIVE_ELEMENT, 1.0, found[0].name or found[0].text, live=found[0]) if found else None
+
+
+# "the next page", "the page right after this one", "the previous chapter": a page's neighbour in its order
+_NEIGHBOUR = re.compile(r"^(?:the\s+)?(?:(?P<b>next|previous|prev)(?:\s+(?:link|button))?|(?P<w>next|following|previous|prev|preceding)\s+(?:page|chapter|topic|article|"
+                        r"section|one)|(?:page|chapter|topic|article|one)\s+(?:(?:right|just|directly|immediately)\s+)?"
+                        r"(?:that\s+comes\s+)?(?P<p>after|before)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+current\s+one|\"[^\"]+\"))$",
+                        re.I)
+
+
+def neighbour_page(st: State, target: str) -> bool:
+    """"go to the next page", "open the page right after it": the page's own link to it, and the page it leads
+    to checked by its address's name."""
+    m = _NEIGHBOUR.match(target.strip())
+    if m is None or st.live is None:
+        return False
+    said = (m.group("b") or m.group("w") or m.group("p")).lower()
+    which = "next" if said in ("next", "following", "after") else "previous"
+    link = order_link(st, which)
+    if link is None and m.group("b"):
+        return False   # "click Next": a wizard's button, or whatever else is named so
+    if link is None:
+        if st.moved and st.open_world:
+            raise Defer(target)
+        raise Unplannable(f"this page has no link to the {which} page", target)
+    _click_live_and_expect(st, link)
     return True
 
 
@@ -535,6 +580,9 @@ def activate(c: Clause, st: State) -> bool:
         from server.planners.intents_records import open_adder
         if _on_the_form(st, raw) or open_adder(st, new_of):
             return True
+    if raw and c.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and neighbour_page(
+            st, re.sub(r"^(?:on\s+)?(?:to|into|onto)\s+", "", c.rest.strip(), flags=re.I)):
+        return True
     if raw and (_action_page_of(st, raw) or _list_of_kind_first(c, st, raw) or row_relative(st, raw)
                 or section_control(st, raw, c.verb)):
         return True
@@ -553,9 +601,16 @@ def activate(c: Clause, st: State) -> bool:
     if where and st.ctx.navigation.nodes:   # "play Ocean Giants from the replay": that screen, then the item on it
         place = [t for t in grounding.screens(where.group("b"), st.ctx, minimum=0.85)
                  if grounding.tree_elements(where.group("a"), st.ctx, prefer_node=t.node.id, minimum=0.8)]
+        shown = grounding.screens(where.group("b"), st.ctx, minimum=0.85)
         if place:
             if st.node != place[0].node.id:
                 st.goto(place[0].node)
+            raw = where.group("a")
+        elif shown and st.node != shown[0].node.id:
+            # "Robo Pals in the guide": what the tree does not name is read on that screen once it shows
+            st.goto(shown[0].node)
+            raise Defer(raw, replace_with=[f"{c.verb or 'select'} {where.group('a')}"])
+        elif shown:
             raw = where.group("a")
     elif where and st.live is not None and grounding.live_elements(
             where.group("b"), st.live, roles=frozenset({"text", "heading"}), minimum=0.85) \
@@ -688,9 +743,11 @@ def activate(c: Clause, st: State) -> bool:
                 return True
         if open_by_row_link(st, t):
             return True
-        _refuse_ambiguous_row_control(live, target_text)
+        t = _refuse_ambiguous_row_control(live, target_text)
         here = st.node
         _click_live_and_expect(st, t, asked=category_free)
+        if st.expect is None and t.live is not None:
+            _expect_as_declared(st, here, t.label)
         if c.act is Act.PLAY:
             play_after_click(st, t.label, [d for d in declared if d.node.id == here and d.score >= 0.8])
         if wants_records and st.open_world:
@@ -858,18 +915,26 @@ def _scoped_target(c: Clause, st: State, text: str) -> bool:
 _HOME_WORDS = {"home", "main", "start", "index", "dashboard", "landing", "front", "root", "admin", "overview"}
 
 
-def _refuse_ambiguous_row_control(live: list[Target], target_text: str) -> None:
-    """"click delete" where every row has its own Delete: which row is not said, and a guess acts on a record
-    the tester did not name (a row deleted instead of a column)."""
+def _refuse_ambiguous_row_control(live: list[Target], target_text: str) -> Target:
+    """The control to click, *live*'s first; refused for "click delete" where every row has its own Delete: which
+    row is not said, and a guess acts on a record the tester did not name (a row deleted instead of a column).
+    Links of one name in several lists are no such rows where one leads to a page of its own and the others to
+    a part of other pages ("Options" of a contents list: options.html, and parameters.html#options)."""
     t = live[0]
     if t.live is None or not t.live.container:
-        return
+        return t
     same = [o for o in live if o.live is not None and grounding.norm(o.label) == grounding.norm(t.label)]
     rows = {o.live.container for o in same if o.live.container}
     alone = any(not o.live.container for o in same)
+    pages = [o for o in same if o.live is not None and o.live.role == ROLE_LINK and o.live.href and "#" not in o.live.href]
+    if len(rows) > 1 and not alone and len(pages) == 1 and all(
+            o.live is not None and (o.live.role == ROLE_LINK and o.live.href or not o.live.clickable) for o in same):
+        # (a list item that only holds the link's words is no control of its own)
+        return pages[0]
     if len(rows) > 1 and not alone:
         raise Unplannable(f"{len(rows)} rows each have {t.label!r}: say which one (e.g. '{target_text} "
                           f"in the row of …')", target_text)
+    return t
 
 
 def _shown_part(st: State, target_text: str) -> bool:
@@ -951,6 +1016,10 @@ def _inert(st: State, t: Target) -> bool:
         e.container == el.container and e.role == ROLE_LINK and not e.hidden for e in st.live.elements)
 
 
+# what a link to the page after or before this one says instead of that page's name
+_ORDER_WORDS = frozenset({"next", "previous", "prev", "older", "newer", "page", "continue", "forward"})
+
+
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     """Click *t*, and expect the page it opens to be named as the tester asked (*asked*, when the clicked
     label only resembles it: "open json" that clicked "_json" must not pass on the _json page)."""
@@ -969,6 +1038,8 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     if (not asked or set(content_words(asked)) <= set(content_words(name))) and len(words(name)) > 1 \
             and stem in words(name) and not grounding.is_code_name(name):
         name = stem   # "Module Index" → index.html, a page that calls itself "Module List": its address's word
+    if set(words(name)) <= _ORDER_WORDS and re.fullmatch(r"[a-z][a-z-]{2,}", stem):
+        name = stem.replace("-", " ")   # "next" (to arguments.html): the page it leads to is named by its address
     if asked and " ".join(asked.lower().split()) != " ".join(name.lower().split()) \
             and re.sub(r"[\W_]+", "", asked.lower()) == re.sub(r"[\W_]+", "", name.lower()):
         name = asked   # alike but not the same: the page must be the one asked for
@@ -984,6 +1055,23 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
 
 # and a control that starts something ("Play" opens the player, which shows "Pause")
 _DOING_WORDS = ACTION_WORDS | {"play", "watch", "start", "resume", "pause", "stop", "go", "ok", "continue", "begin"}
+
+
+def _expect_as_declared(st: State, node_id: str | None, label: str) -> None:
+    """A row of the screen shown, clicked by what it says ("4 Kids Planet Robo Pals 20:00"), that holds the text
+    of one element the tree declares there which opens a screen ("Kids Planet", opens Live TV): that screen, and
+    the element's text shown on it, as if the element had been selected."""
+    node = st.node_info(node_id) if node_id else None
+    if node is None:
+        return
+    said = set(words(label))
+    held = [e for e in node.elements if e.opens and not e.many and (e.text or e.name)
+            and set(words(e.text or e.name)) <= said]
+    if len(held) != 1:
+        return
+    st.node = held[0].opens
+    _expect_after_declared(st, Target(TargetKind.TREE_ELEMENT, 1.0, held[0].text or held[0].name, element=held[0],
+                                      node=node))
 
 
 def _expect_after_declared(st: State, t: Target) -> None:

@@ -819,10 +819,18 @@ def refuse_unfalsifiable(st: State, text: str) -> None:
                           f"({names[0]!r}), or a count of what must be absent", text)
 
 
+# a count said to have been found ("7 pages were found", "3 results are returned")
+_COUNT_FOUND = re.compile(r"^(?P<n>\d+)\s+(?P<k>[a-z]+)\s+(?:were|was|are|is|have\s+been|has\s+been|got)\s+"
+                          r"(?:found|returned|matched|listed|shown)$", re.I)
+
+
 def _text_check(st: State, text: str, negative: bool, subject: str, where: str = "", ocr: bool = False) -> None:
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
         raise Unplannable("nothing to check")
+    found = _COUNT_FOUND.match(text.strip())
+    if found:   # "the results say 7 pages were found": the app writes the count its own way ("found 7 pages")
+        text = f"{found.group('n')} {found.group('k')}"
     if PRONOUN.fullmatch(text.strip()):
         if not st.last_object:   # checking the word "she" itself could pass by accident
             raise Unplannable(f"nothing named before says what {text.strip()!r} is: name it", text)
@@ -1018,6 +1026,11 @@ def _its_tab(st: State, name: str, said_kind: bool) -> UIElement | None:
             if t.live is not None and (not t.live.hidden or t.live.role == "link" and goes_elsewhere(t.live))
             and (said_kind or goes_elsewhere(t.live) or t.live.role in ("tab", "treeitem"))
             and not plural_of_said(name, t.label)]
+    if not tabs and said_kind and st.live is not None and words(name):
+        # "the license page" whose one link says more ("BSD-3-Clause License"): every word said, in one link only
+        holding = {e.href: e for e in st.live.elements if e.role == "link" and e.href and goes_elsewhere(e)
+                   and not e.hidden and set(words(name)) <= set(words(e.name or e.text))}
+        return next(iter(holding.values())) if len(holding) == 1 else None
     return tabs[0].live if tabs else None
 
 

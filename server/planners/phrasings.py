@@ -56,6 +56,14 @@ def _base(gerund: str) -> str:
     return _GERUND_BASE[gerund.lower()]
 
 
+# what a tester uses to get somewhere, said after the request ("using the contents on the left", "with the number
+# keys", "from the sidebar")
+_MEANS = (r"(?:(?:side\s*bar|sidebar|table\s+of\s+contents|contents|toc|menu|main\s+menu|nav(?:igation)?(?:\s+(?:bar|menu|links?))?|"
+          r"navbar|breadcrumbs?|number\s+keys|digit\s+keys|numeric\s+keys|keypad|remote(?:\s+control)?|arrow\s+keys|d-?pad|"
+          r"keyboard|mouse|links?\s+(?:on|in)\s+the\s+(?:page|sidebar)|search\s+results|results(?:\s+list)?|"
+          r"on-?screen\s+keyboard)|(?:remote['’]s|keyboard['’]s)\s+[\w ]{1,20}?keys)")
+
+
 def _rule(pattern: str, replace: Replace | str, *, strip: bool = False, keep_if_empty: bool = False) -> Rephrase:
     return Rephrase(re.compile(pattern, re.I), _to(replace) if isinstance(replace, str) else replace, strip,
                     keep_if_empty)
@@ -192,6 +200,39 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?P<p>(?:from|on|in)\s+the\s+(?!(?:menu|sidebar|header|footer|list|table|form|dialog|row|page|screen|box|"
           r"field|grid|toolbar|navbar|nav|navigation|panel|top|bottom|left|right)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b",
           _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
+    # "use its table of contents to get to Command Aliases", "use search to find X": what the tool is used for
+    _rule(r"(?P<s>^|[,;]\s*|\b(?:and|then)\s+)use\s+(?:the\s+|its\s+|their\s+|this\s+|that\s+|a\s+)?[\w' -]{1,40}?\s+"
+          r"to\s+(?P<v>[a-z]+)\b",
+          lambda m, verbs: m.group("s") + ("go" if m.group("v").lower() in ("get", "jump", "navigate", "move", "skip")
+                                           else m.group("v")) if m.group("v").lower() in verbs
+          or m.group("v").lower() in ("get", "jump", "navigate", "move", "skip") else m.group(0)),
+    # "… using the contents on the left", "switch to Melody TV with the number keys", "(use the page's table of
+    # contents)", "from the sidebar": the means the tester would use, which the planner picks itself
+    # (never where it says where a check looks: "Release Process is in the sidebar", "is X in the results?")
+    _rule(r"\s*(?:\(\s*(?:use|using|via|through|with|from|by)\s+[^()]{1,60}\)|"
+          r",?\s+(?:(?:by\s+)?using|via|through|with|from)\s+(?:the\s+|its\s+|their\s+|this\s+|that\s+|a\s+|my\s+|your\s+)?"
+          r"(?:page['’]s\s+)?(?:own\s+)?" + _MEANS + r"(?:\s+(?:on|at)\s+the\s+(?:left|right|top|bottom|side))?|"
+          r",?\s+on\s+the\s+(?:remote(?:\s+control)?|remote['’]s\s+[\w ]{1,20}?keys|(?:number|digit|numeric|arrow)\s+keys|keypad))"
+          r"(?=\s*(?:$|[,;.!?)]|\s+(?:and|then)\b))", ""),
+    # "pick the channel that has Robo Pals on right now", "watch whichever channel is showing X": what is on now
+    # is read in the guide, by the row of the programme
+    _rule(r"\b(?:the|whichever|whatever|which)\s+channel\s+(?:that\s+|which\s+)?(?:is\s+|['’]s\s+)?(?:has(?:\s+got)?|"
+          r"showing|shows|playing|plays|airing|airs|carries|carrying|broadcasting|broadcasts|running|runs)\s+"
+          r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)(?:\s+on)?(?:\s+(?:right\s+now|now|at\s+the\s+moment|currently|tonight|today))?"
+          r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))", r"\g<x> in the guide"),
+    # "check both Midnight Matinee and Election Night Special come up": each of them
+    _rule(r"\b(?P<v>check|verify|confirm|make\s+sure|ensure|see)\s+(?P<t>that\s+)?both\s+(?=(?-i:[A-Z0-9\"'“]))",
+          r"\g<v> \g<t>"),
+    # "find the shell completion page", "locate the section on prompts": a page or part of one to open, not words to
+    # search for
+    _rule(r"\b(?:find|locate)\s+(?P<x>(?:the|its|their)\s+(?:[\w'’-]+\s+){1,4}?(?:page|section|topic|article|chapter|tab))"
+          r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))", r"open \g<x>"),
+    # "click Next to go to the page after it", "press OK to confirm": the control; what it is for is no target
+    _rule(r"\b(?P<c>(?:click|press|hit|tap|select|choose)\s+(?:on\s+)?(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?(?:\s+(?:button|link|tab))?)"
+          r"\s+to\s+(?:go|get|move|navigate|open|see|view|reach|return|jump|confirm|continue|proceed|finish|submit|"
+          r"save|close|dismiss|apply)\b[^,;.]*", r"\g<c>"),
+    # "go to the Unicode page, then to the page after it": the verb of the clause before, said once
+    _rule(r"(?P<t>(?:,\s*|\b)(?:and\s+)?then)\s+(?=(?:on\s+)?to\s+(?:the|its|their|that|this)\s+\w)", r"\g<t> go "),
     # "in settings switch subtitles on": the place, said with no article, then what to do there
     _rule(r"^(?P<p>(?:from|on|in)\s+(?!(?:the|a|an|it|this|that|there|here|case|order|general|short|total|fact|"
           r"particular|addition|turn)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b", _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
@@ -205,6 +246,8 @@ RULES: tuple[Rephrase, ...] = (
           lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
     _rule(r"^after\s+(?P<g>" + _GERUNDS + r")\b(?P<b>[^,;]*?)\s*,?\s+(?:the\s+|it\s+|we\s+)(?P<a>[^,;]*?\b(?:should|must)\b[^,;]*)$",
           lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
+    # "key in channel 7", "punch in ch 12", "dial channel 3": tuning by its number
+    _rule(r"\b(?:key|punch|tap|dial|type|enter|input)\s+(?:in\s+)?(?:channel|ch\.?)\s*(?P<n>\d{1,4})\b", r"tune to channel \g<n>"),
     # "navigate down 2", "move right 3 times": the arrow key, that many times
     _rule(r"\b(?:navigate|move|go|arrow|step)\s+(?P<d>up|down|left|right)\s+(?P<n>\d{1,2})(?:\s+times)?\b",
           r"press \g<d> \g<n> times"),
@@ -272,7 +315,7 @@ RULES: tuple[Rephrase, ...] = (
           lambda m, _v: f'{m.group(1)} "{m.group("v")}"'),
     # "create a page Opening Times under the home page", "add a page Volunteering under Greenfield Library with
     # …": made where the place says (at the top, for the home page), the place opened first
-    _rule(r"^(?P<v>create|add|make|write)\s+(?P<what>.+?)\s+(?:under(?:neath)?|beneath|below|inside|within)\s+"
+    _rule(r"^(?P<v>create|add|make(?!\s+sure\b)|write)\s+(?P<what>.+?)\s+(?:under(?:neath)?|beneath|below|inside|within)\s+"
           r"(?P<p>(?:the\s+)?[\w'’&.-]+(?:\s+[\w'’&.-]+){0,4}?)(?=\s+with\b|\s*[,;]|\s+and\b|\s*$)",
           lambda m, _v: f"{m.group('v')} {m.group('what')}" if re.fullmatch(
               r"(?:the\s+)?(?:home|main|start|root|top)(?:\s+(?:page|level|screen))?", m.group("p"), re.I)

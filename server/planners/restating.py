@@ -246,7 +246,12 @@ def _quoted_text(m: re.Match[str]) -> str:
 # slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
 _SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
-             "succesful": "successful", "seperate": "separate", "definately": "definitely"}
+             "succesful": "successful", "seperate": "separate", "definately": "definitely",
+             # contractions typed without their apostrophe ("make sure youre on Tech Today")
+             "youre": "you're", "theyre": "they're", "thats": "that's", "whats": "what's", "theres": "there's",
+             "wheres": "where's", "cant": "can't", "wont": "won't", "didnt": "didn't", "shouldnt": "shouldn't",
+             "wasnt": "wasn't", "werent": "weren't", "couldnt": "couldn't", "wouldnt": "wouldn't", "hasnt": "hasn't",
+             "havent": "haven't"}
 _SLIPS = re.compile(r"\b(?:" + "|".join(_SLIP_FIX) + r")\b", re.I)
 _HAVE_GOT = re.compile(r"\b(we|i|you)\s*(?:'ve|’ve|\s+have)\s+got\b", re.I)
 
