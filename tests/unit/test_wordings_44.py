@@ -197,3 +197,125 @@ def test_a_section_called_a_name_with_a_negative_word_is_checked_present() -> No
                  UIElement("heading", "Boolean Flags", level=2))
     assert web_steps(web_plan("Verify this page has a section called Hidden Options.", page)) == [
         ("wait_for_element", {"text": "Hidden Options", "present": True})]
+
+
+# ---------------------------------------------------------------- a documentation site's order of pages
+
+_TOPIC = _page("http://docs.test/options.html", "Options — Widgetry",
+               UIElement("link", "next", href="arguments.html", hidden=True),
+               UIElement("link", "previous", href="parameters.html", hidden=True),
+               UIElement("heading", "Options", level=1),
+               UIElement("heading", "Boolean Flags", level=2),
+               UIElement("link", "Boolean Flags", href="#boolean-flags", container="Options Boolean Flags"),
+               UIElement("link", "Parameters", href="parameters.html", hint="previous chapter",
+                         container="Previous: Parameters"),
+               UIElement("link", "Arguments", href="arguments.html", hint="next chapter", container="Next: Arguments"))
+
+
+@pytest.mark.parametrize("task, link", [
+    ("go to the next page", "Arguments"),
+    ("click Next to go to the page that comes after this one", "Arguments"),
+    ("open the page right after this one", "Arguments"),
+    ("take me to the previous page pls", "Parameters"),
+    ("open the previous chapter", "Parameters"),
+])
+def test_the_page_after_or_before_is_the_pages_own_shown_link_and_is_checked(task: str, link: str) -> None:
+    # before: the hidden bar's "next" was clicked (never clickable), with no check; "the previous page" was the
+    # browser's history, which leaves the app on a page opened first
+    assert web_steps(web_plan(task, _TOPIC)) == [
+        ("click_element", {"text": link, "role": "link"}), ("wait_for_page", {"name": link, "present": True})]
+
+
+def test_going_back_is_still_the_browsers_history() -> None:
+    assert web_steps(web_plan("go back to the previous page", _TOPIC)) == [("go_back", {})]
+
+
+_CONTENTS = _page("http://docs.test/index.html", "Widgetry",
+                  UIElement("heading", "Contents", level=2),
+                  UIElement("listitem", text="Parameters Options Arguments",
+                            container="Parameters Options Arguments"),
+                  UIElement("link", "Options", href="parameters.html#options", container="Parameters Options Arguments"),
+                  UIElement("link", "Options", href="options.html", container="Options Name Your Options Flags"),
+                  UIElement("link", "BSD-3-Clause License", href="license.html", container="License"))
+
+
+def test_one_link_of_a_name_that_leads_to_a_page_of_its_own_is_the_page() -> None:
+    # before: refused as "2 rows each have 'Options'"; the other is a section of another page
+    got = web_steps(web_plan("Go to the Options page and jump to the Boolean Flags section using the contents "
+                             "on the left.", _CONTENTS))
+    assert got[:2] == [("click_element", {"text": "Options", "role": "link", "row": "Options Name Your Options Flags"}),
+                       ("wait_for_page", {"name": "Options", "present": True})]
+
+
+def test_a_page_said_by_one_word_of_its_links_name_is_opened_before_its_text_is_checked() -> None:
+    # before: "the license page says …" was looked for on the contents page, or in the site's search
+    p = web_plan("make sure the license page says BSD", _CONTENTS)
+    assert web_steps(p) == [("click_element", {"text": "BSD-3-Clause License", "role": "link"}),
+                            ("wait_for_page", {"name": "BSD-3-Clause License", "present": True})]
+    assert p.pending == ['check "BSD" is shown']
+
+
+@pytest.mark.parametrize("task, said", [
+    ("In Options, go to the section Boolean Flags (use the page's table of contents).",
+     "In Options, go to the section Boolean Flags."),
+    ("jump to Boolean Flags using the contents on the left", "jump to Boolean Flags"),
+    ("open its Flags section from the sidebar", "open its Flags section"),
+    ("switch to Melody TV with the number keys then open the guide", "switch to Melody TV then open the guide"),
+    ("use its table of contents to get to Command Aliases", "go to Command Aliases"),
+    ("Go to the Unicode page, then to the page right after it", "Go to the Unicode page, then go to the page right after it"),
+    ("key in channel 7 on the remote's number keys", "tune to channel 7"),
+    ("find the shell completion page", "open the shell completion page"),
+    ("check both Robo Pals and Top 40 Countdown are listed", "check Robo Pals and Top 40 Countdown are listed"),
+])
+def test_how_a_tester_says_the_means_or_the_purpose_is_no_target(task: str, said: str) -> None:
+    from server.planners.language import VERBS
+    from server.planners.phrasings import rephrase
+
+    assert rephrase(task, VERBS) == said
+
+
+@pytest.mark.parametrize("task", ["make sure Release Process is in the sidebar",
+                                  "is Cup Final Highlights in the results? if so play it",
+                                  "find the section on the default login"])
+def test_where_a_check_looks_stays_said(task: str) -> None:
+    from server.planners.language import VERBS
+    from server.planners.phrasings import rephrase
+
+    assert rephrase(task, VERBS) == task
+
+
+def test_a_count_said_found_is_read_as_the_app_writes_it() -> None:
+    page = _page("http://docs.test/search.html?q=prompt", "Search",
+                 UIElement("text", text="Search finished, found 7 pages matching the search query."))
+    assert web_steps(web_plan("the results should say 7 pages were found", page)) == [
+        ("wait_for_element", {"text": "7 pages", "present": True})]
+
+
+# ---------------------------------------------------------------- a TV guide read by what is on now
+
+_GUIDE = _page("http://tv.test/#/guide", "StreamTV",
+               UIElement("heading", "Guide", level=1),
+               UIElement("listitem", text="4 Kids Planet Robo Pals 20:00 – 20:30", clickable=True,
+                         selector="#guide-list > li:nth-of-type(4)"),
+               UIElement("listitem", text="5 Melody TV Top 40 Countdown 20:00 – 21:00", clickable=True,
+                         selector="#guide-list > li:nth-of-type(5)"))
+
+
+def _guide_plan(task: str) -> Plan:
+    ctx = replace(demo_context("guide"), current_node="guide")
+    from tests.unit.test_screen_planning import ctx_for
+
+    live = ctx_for(_GUIDE)
+    ctx = replace(live, navigation=ctx.navigation, current_node="guide")
+    return validate_plan(BuiltinPlanner().plan(PlanRequest(task, ctx, "guide")), ctx)
+
+
+@pytest.mark.parametrize("task, row, name", [
+    ("pick the channel that has Robo Pals on right now", "4 Kids Planet Robo Pals 20:00 – 20:30", "Kids Planet"),
+    ("watch whichever channel is showing Top 40 Countdown", "5 Melody TV Top 40 Countdown 20:00 – 21:00", "Melody TV"),
+])
+def test_the_channel_showing_a_programme_is_its_row_in_the_guide_checked_by_its_channel(task: str, row: str,
+                                                                                       name: str) -> None:
+    # before: "nothing called 'channel that has Robo Pals on'"; a row clicked by what it shows had no check
+    got = tv_steps(_guide_plan(task))
+    assert got == [("click_element", {"text": row}), ("wait_for_element", {"text": name, "present": True})]
