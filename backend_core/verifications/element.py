@@ -10,6 +10,7 @@ names the screen; a mere link with that text does not.
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Callable
 
@@ -106,6 +107,10 @@ def seen_text(found: list[UIElement], candidates: list[UIElement], shown: list[U
     return "no match; on screen: " + (", ".join(repr(x[:40]) for x in labels[:10]) + more if labels else "nothing")
 
 
+
+# a text said as "Label: Value" ("Subtitles: On", "Status: Paid")
+_LABEL_VALUE = re.compile(r"^\s*(?P<l>[^:]{1,40}?)\s*:\s+(?P<v>\S[^:]{0,60})$")
+
 class DomVerifier(VerificationController):
     """Checks what a web page shows, by role, text, row, state and count; and which page it is."""
 
@@ -179,6 +184,12 @@ class DomVerifier(VerificationController):
             candidates = query.candidates(elements)
             found = [e for e in candidates if state_holds(e, query.state)]
             held = evaluate_check(found, present, count)
+            said = _LABEL_VALUE.match(text) if present and count < 0 and not found and not label else None
+            if said and label_shown(said.group("l"), elements):
+                # "Subtitles: On" drawn as a label and its value ("Subtitles" then "On"): the value after the label
+                paired = ElementQuery(said.group("v"), role, row, state, exact, said.group("l")).candidates(elements)
+                found = [e for e in paired if state_holds(e, query.state)]
+                held = evaluate_check(found, present, count)
             if held and not found and behind_modal:
                 # a dialog covers the page: what is behind it is not seen, so not proved gone
                 return False, "a dialog covers the page, so what is behind it cannot be seen: " + \

@@ -144,3 +144,13 @@ def test_a_password_boxs_text_is_never_read_out(browser: Browser) -> None:
     assert box.value == "••••" and "password" in box.hint
     failure = fails(browser, V.WAIT_FOR_ELEMENT, selector="#pw", present=False)
     assert "hunter22-secret" not in str(failure) and "••••" in str(failure)
+
+
+def test_a_text_said_as_label_and_value_is_read_where_the_page_draws_them_apart(browser: Browser) -> None:
+    browser.open("player-info.html")
+    check(browser, V.WAIT_FOR_ELEMENT, text="Subtitles: On")       # "Subtitles" then "On", as a list of terms
+    check(browser, V.WAIT_FOR_ELEMENT, text="Audio: English")
+    fails(browser, V.WAIT_FOR_ELEMENT, text="Subtitles: Off")      # the value after that label, never another's
+    fails(browser, V.WAIT_FOR_ELEMENT, text="Audio: On")           # "On" is Subtitles', not Audio's
+    fails(browser, V.WAIT_FOR_ELEMENT, text="Rating: On")          # no such label: nothing proved
+    check(browser, V.WAIT_FOR_ELEMENT, text="Subtitles: Off", present=False)
