@@ -53,9 +53,22 @@ def words_in(needle: str, haystack: str, glued: bool = False) -> bool:
     # a minus sign, and never an underscore: "batch_size" is no part of "max_batch_size")
     hyphen = re.compile(r"(?<=[a-z])-(?=[a-z])")
     spaced = hyphen.sub(" ", n)
+    short = _ABBREVIATED.sub(lambda m: _SHORT[m.group(0)], n)
+    if short != n or _ABBREVIATED.search(fold(haystack)):
+        # "Thursday" as a listing writes it ("Thu 17:00"), and "Sep" where it writes "September"
+        if re.search(rf"(?<!\w){re.escape(short)}(?!\w)", _ABBREVIATED.sub(lambda m: _SHORT[m.group(0)],
+                                                                          fold(haystack))) is not None:
+            return True
     if "_" in n or not re.search(r"[a-z] [a-z]", spaced):
         return False
     return re.search(rf"(?<![\w-]){re.escape(spaced)}(?![\w-])", hyphen.sub(" ", fold(haystack))) is not None
+
+
+# the names of days and months that listings shorten, and how (never "may", "march" or "sun": words of their own)
+_SHORT = {**{d: d[:3] for d in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")},
+          **{m: m[:3] for m in ("january", "february", "august", "september", "october", "november", "december")},
+          "sept": "sep", "tues": "tue", "thurs": "thu", "weds": "wed"}
+_ABBREVIATED = re.compile(r"(?<!\w)(?:" + "|".join(sorted(_SHORT, key=len, reverse=True)) + r")(?!\w)")
 
 
 def _texts(e: UIElement) -> tuple[str, ...]:

@@ -651,6 +651,8 @@ def check_intent(c: Clause, st: State) -> bool:
                  r"(?P<v>\S.*)$", flat, re.I)
     if m and st.live is not None and _labelled_text(st, m.group("label"), _subject_text(m.group("v")), negative):
         return True
+    if _declared_fact(st, flat, negative):
+        return True
     if re.search(r"\b(?:is|are|was|were|should|must)\b", flat, re.I):
         if st.live is None and st.moved and st.open_world:
             # "stop mail-relay and check mail-relay is stopped": read on the screen the action leads to
@@ -708,6 +710,32 @@ def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
     if name.casefold() not in known and not (m.group("x") and known):
         return False   # "it's a 2019 drama": no channel's name; the channel said in words is still read as one
     channel_name_check(st, name, negative)
+    return True
+
+
+# "the Star Cadets replay is from Thursday", "Comedy Gala aired on Laugh Track": what an item the tree names is from
+_ITEM_FROM = re.compile(r"^(?:the\s+)?(?P<x>.+?)(?:\s+(?:replay|programme|program|show|episode|recording|item|entry|"
+                        r"listing|tile))?\s+(?:is|was|are|were|comes|came|airs|aired|is\s+dated|was\s+shown|was\s+on)\s+"
+                        r"(?:from|on|at|by|dated)\s+(?P<v>\S.*)$", re.I)
+
+
+def _declared_fact(st: State, flat: str, negative: bool) -> bool:
+    """"the Star Cadets replay is from Thursday": an item the tree declares by its own name (one element, with a
+    selector) shows the value said, where its screen lists it; a wrong value fails the check there."""
+    m = _ITEM_FROM.match(flat)
+    if m is None or not st.ctx.navigation.nodes:
+        return False
+    name = m.group("x").strip()
+    found = [t for t in grounding.tree_elements(name, st.ctx, prefer_node=st.node, minimum=0.9)
+             if not t.element.many and t.element.selector and words(t.element.text or t.element.name) == words(name)]
+    if len({t.node.id for t in found}) != 1:
+        return False
+    t = found[0]
+    if st.node != t.node.id:
+        st.goto(t.node)
+    value = _subject_text(m.group("v"))
+    st.prove(lambda: checks.element(st.ctx, selector=t.element.selector, text=value, present=not negative,
+                                    description=f"Check {name} {'is not' if negative else 'is'} from {value}"))
     return True
 
 

@@ -319,3 +319,23 @@ def test_the_channel_showing_a_programme_is_its_row_in_the_guide_checked_by_its_
     # before: "nothing called 'channel that has Robo Pals on'"; a row clicked by what it shows had no check
     got = tv_steps(_guide_plan(task))
     assert got == [("click_element", {"text": row}), ("wait_for_element", {"text": name, "present": True})]
+
+
+def test_what_an_item_the_tree_names_is_from_is_read_on_its_own_tile() -> None:
+    # before: "I cannot tell what to check in 'the Star Cadets replay is from Thursday'"
+    got = tv_steps(tv_plan("validate that the Star Cadets replay is from Thursday", node="home"))
+    assert got == [("goto", {"node": "replay"}),
+                   ("wait_for_element", {"text": "Thursday", "selector": ".replay-item[data-index='3']",
+                                         "present": True})]
+
+
+@pytest.mark.parametrize("said, shown, holds", [
+    ("Thursday", "Star Cadets Kids Planet · Thu 17:00", True),
+    ("Friday", "Star Cadets Kids Planet · Thu 17:00", False),
+    ("Sep 2024", "September 2024", True),
+    ("cat", "category", False),
+])
+def test_a_day_or_month_said_whole_is_the_one_a_listing_shortens(said: str, shown: str, holds: bool) -> None:
+    from backend_core.verifications.matching import words_in
+
+    assert words_in(said, shown) is holds
