@@ -211,7 +211,7 @@ def order_link(st: State, which: str) -> Target | None:
     chapter"). Shown ones only (a hidden bar's "next" cannot be clicked); None where the page has none."""
     if st.live is None:
         return None
-    word = r"(?:next|forward|newer)" if which == "next" else r"(?:previous|prev|back|older)"
+    word = r"(?:next|forward|newer)" if which == "next" else r"(?:previous|prev|older)"
     found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href and (
         re.fullmatch(rf"\W*{word}(?:\s+(?:page|chapter|topic|article|section))?\W*", (e.name or e.text or "").strip(), re.I)
         or re.match(rf"\W*{word}\s*:", e.container or "", re.I)
@@ -221,8 +221,8 @@ def order_link(st: State, which: str) -> Target | None:
 
 # "the next page", "the page right after this one", "the previous chapter": a page's neighbour in its order
 _NEIGHBOUR = re.compile(r"^(?:the\s+)?(?:(?P<b>next|previous|prev)(?:\s+(?:link|button))?|(?P<w>next|following|previous|prev|preceding)\s+(?:page|chapter|topic|article|"
-                        r"section|one)|(?:page|chapter|topic|article|one)\s+(?:(?:right|just|directly|immediately)\s+)?"
-                        r"(?:that\s+comes\s+)?(?P<p>after|before)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+current\s+one|\"[^\"]+\"))$",
+                        r"section)|(?:page|chapter|topic|article)\s+(?:(?:right|just|directly|immediately)\s+)?"
+                        r"(?:that\s+comes\s+)?(?P<p>after|before)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+current\s+one|\"(?P<q>[^\"]+)\"))$",
                         re.I)
 
 
@@ -230,8 +230,8 @@ def neighbour_page(st: State, target: str) -> bool:
     """"go to the next page", "open the page right after it": the page's own link to it, and the page it leads
     to checked by its address's name."""
     m = _NEIGHBOUR.match(target.strip())
-    if m is None or st.live is None:
-        return False
+    if m is None or st.live is None or m.group("q") and not is_this_page(st, m.group("q")):
+        return False   # ("the page after "Commands"" where Commands is not the page shown: not this page's Next)
     said = (m.group("b") or m.group("w") or m.group("p")).lower()
     which = "next" if said in ("next", "following", "after") else "previous"
     link = order_link(st, which)
@@ -1020,6 +1020,15 @@ def _inert(st: State, t: Target) -> bool:
 _ORDER_WORDS = frozenset({"next", "previous", "prev", "older", "newer", "page", "continue", "forward"})
 
 
+def _same_path(st: State, href: str) -> bool:
+    """*href* leads to the page shown, or to another page of it ("?page=2" of a list): its path is this one's."""
+    from urllib.parse import urljoin, urlsplit
+
+    if st.live is None or not st.live.url or not href:
+        return False
+    return urlsplit(urljoin(st.live.url, href)).path.rstrip("/") == urlsplit(st.live.url).path.rstrip("/")
+
+
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     """Click *t*, and expect the page it opens to be named as the tester asked (*asked*, when the clicked
     label only resembles it: "open json" that clicked "_json" must not pass on the _json page)."""
@@ -1038,7 +1047,7 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     if (not asked or set(content_words(asked)) <= set(content_words(name))) and len(words(name)) > 1 \
             and stem in words(name) and not grounding.is_code_name(name):
         name = stem   # "Module Index" → index.html, a page that calls itself "Module List": its address's word
-    if set(words(name)) <= _ORDER_WORDS and re.fullmatch(r"[a-z][a-z-]{2,}", stem):
+    if set(words(name)) <= _ORDER_WORDS and re.fullmatch(r"[a-z][a-z-]{2,}", stem) and not _same_path(st, el.href):
         name = stem.replace("-", " ")   # "next" (to arguments.html): the page it leads to is named by its address
     if asked and " ".join(asked.lower().split()) != " ".join(name.lower().split()) \
             and re.sub(r"[\W_]+", "", asked.lower()) == re.sub(r"[\W_]+", "", name.lower()):
@@ -1092,8 +1101,15 @@ def _expect_after_declared(st: State, t: Target) -> None:
         except CannotCheck:
             pass
     if el.opens and el.text and not el.many and not set(words(el.text)) & _DOING_WORDS:
+        # where the screen it opens declares what shows the item (a banner, a title with no words of its own),
+        # the item is read there: its name in the row clicked would pass if the click did nothing
+        target = st.node_info(el.opens)
+        shows = next((e for e in target.elements if e.selector and not e.text and not e.many
+                      and set(words(e.name)) & {"banner", "title", "heading", "name"}), None) if target else None
         try:
-            st.expect_check(checks.text_shown(st.ctx, el.text))
+            st.expect_check(checks.element(st.ctx, selector=shows.selector, text=el.text,
+                                           description=f"Check {el.text} is shown") if shows is not None
+                            else checks.text_shown(st.ctx, el.text))
         except CannotCheck:
             pass
 

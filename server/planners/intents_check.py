@@ -58,13 +58,19 @@ GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)|‘[^’]*’")
 
 
-# a word of a name, capitalised ("a section called Hidden Options", "the Deleted Items folder"), negates nothing;
-# one written in capitals for stress ("NOT shown", "GONE") does
-_IN_A_NAME = re.compile(r"(?<=\S)(\s+)(?-i:[A-Z][a-z][\w'’-]*)")
+# a state word that starts a name of capitalised words ("a section called Hidden Options", "the Deleted Items
+# folder") negates nothing; said alone ("Hidden", "is Not listed"), or in a task written all in capitals of words
+# ("Verify Silent Harbor Is Not Shown"), it still does
+_IN_A_NAME = re.compile(r"(?<=\S\s)(?-i:(?:Hidden|Gone|Missing|Absent|Removed|Deleted|Disappear(?:s|ed)?))"
+                        r"(?=\s+(?-i:[A-Z][a-z]))")
 
 
 def negated(text: str) -> bool:
-    return bool(NEGATION.search(_IN_A_NAME.sub(r"\1_", _QUOTED.sub(" ", text))))
+    text = _QUOTED.sub(" ", text)
+    said = re.findall(r"[A-Za-z][\w'’-]*", text)
+    if sum(w[0].isupper() for w in said) * 2 < len(said):   # (not a task in capitals of words throughout)
+        text = _IN_A_NAME.sub("_", text)
+    return bool(NEGATION.search(text))
 
 
 def _strip_neg_words(text: str) -> str:
@@ -263,7 +269,7 @@ _SAID_BEFORE = re.compile(r"(?:that\s+)?(?:it|this|that|so)(?:['’]s\s+so|\s+(?
 _ASKED_STATE = re.compile(
     r"^(?P<be>is|are)\s+(?P<x>(?!there\b|it\b|this\b|that\b)\S.*?)\s+(?P<v>(?:(?:now|still|currently)\s+)?(?:(?:switched|turned|toggled)\s+)?"
     r"(?:on|off|enabled|disabled|activated|deactivated|active|inactive|locked|unlocked|muted|unmuted|visible|hidden|"
-    r"shown|displayed|listed|playing|paused|selected|checked|ticked|unchecked|unticked|empty|open|closed|highlighted"
+    r"shown|displayed|listed|playing|paused|selected|checked|ticked|unchecked|unticked|highlighted"
     r"|(?:set\s+to|in)\s+(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)?|set\s+to\s+(?:on|off)))$"
     # ("is the audio French?", "is the banner Melody TV?": a thing described, then a name)
     r"|^(?P<be2>is|are)\s+(?P<x2>(?:the|its|their|my|our)(?:\s+(?!(?:\w+ing|on|in|at|from|for|of|to|by|with)\b)[a-z][a-z-]*){1,3})\s+(?P<v2>(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z0-9])[\w-]*)*)$",
@@ -1054,6 +1060,9 @@ def _its_tab(st: State, name: str, said_kind: bool) -> UIElement | None:
             if t.live is not None and (not t.live.hidden or t.live.role == "link" and goes_elsewhere(t.live))
             and (said_kind or goes_elsewhere(t.live) or t.live.role in ("tab", "treeitem"))
             and not plural_of_said(name, t.label)]
+    # the link called just so before one that says more ("Options" before "Advanced Options"), and one to a page of
+    # its own before one to a part of another page ("options.html" before "parameters.html#options")
+    tabs.sort(key=lambda t: (grounding.norm(t.label) != grounding.norm(name), "#" in (t.live.href or "") if t.live else True))
     if not tabs and said_kind and st.live is not None and words(name):
         # "the license page" whose one link says more ("BSD-3-Clause License"): every word said, in one link only
         holding = {e.href: e for e in st.live.elements if e.role == "link" and e.href and goes_elsewhere(e)

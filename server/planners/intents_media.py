@@ -27,9 +27,9 @@ _BARE_MEDIA = re.compile(r"(?:the\s+)?(?:current\s+)?(?:video|movie|film|playbac
 # what plays, said without its title ("the video is running", "check it is paused")
 _MEDIA_NOUN = r"(?:video|movie|film|playback|player|stream|programme|program|show|it|picture)"
 # what plays, said with no title of its own: "the movie", "the catch-up programme", "this episode", "it", "playback"
-_GENERIC_MEDIA = (r"(?:(?:the|this|that|my|our|its|current|selected|chosen)\s+)*(?:[\w-]+\s+){0,2}?(?:video|movie|film|"
-                  r"playback|player|stream|programme|program|show|episode|clip|recording|broadcast|content|media|"
-                  r"picture|it|this|that|channel|item|title|one)")
+_GENERIC_MEDIA = (r"(?:(?:the|this|that|my|our|its|current|selected|chosen|first|second|third|last|next|new|live|"
+                  r"catch-?up|replay|recorded|same)\s+)*(?:video|movie|film|playback|player|stream|programme|program|show|"
+                  r"episode|clip|recording|broadcast|content|media|picture|it|this|that|item|one)")
 
 
 _CONTROL_NAMED = re.compile(r"^(?:the\s+)?(?P<w>pause|play|resume)(?:\s+(?:button|control|key|icon))?$", re.I)
@@ -57,7 +57,9 @@ def pause_intent(c: Clause, st: State) -> bool:
     live = [t for w in wanted for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
     other = _PLAY_CONTROL if c.act is Act.PAUSE else _PAUSE_CONTROL
     shown = [t for w in other for t in grounding.live_elements(w, st.live, roles=CLICKABLE_ROLES, minimum=0.8)]
-    if not live and shown and shown[0].live is not None:
+    if not live and shown and shown[0].live is not None and not any(
+            set(words(e.name or e.text)) & set(wanted) for e in st.live.elements if not e.hidden) \
+            and set(words(shown[0].label)) <= {*other, "button", "playback", "video", "movie"}:
         # a player showing only Pause already plays (only Play: it is paused): pressing its toggle would undo it
         st.check(checks.element(st.ctx, text=shown[0].label, role=shown[0].live.role,
                                 description=f"Check it {'plays' if c.act is Act.PLAY else 'is paused'} "
@@ -161,6 +163,9 @@ def playback_check(c: Clause, st: State) -> bool:
     node = st.node_info(st.node) if st.node else None
     title = next((e for e in node.elements if "title" in words(e.name) and e.selector), None) if node else None
     named = not re.fullmatch(_GENERIC_MEDIA, subject, re.I)
+    if named:   # "the Ocean Giants programme": its title, without the word for what it is
+        subject = re.sub(r"^(?:the|this|that)\s+|\s+(?:programme|program|movie|film|show|episode|video|clip|recording)$",
+                         "", subject, flags=re.I).strip() or subject
     if named and title is None:
         return False
     if negated:

@@ -64,6 +64,16 @@ _MEANS = (r"(?:(?:side\s*bar|sidebar|table\s+of\s+contents|contents|toc|menu|mai
           r"on-?screen\s+keyboard)|(?:remote['’]s|keyboard['’]s)\s+[\w ]{1,20}?keys)")
 
 
+def _unless_taken_from(m: re.Match[str], _verbs: Collection[str]) -> str:
+    """Nothing for the means said, unless the clause takes something out of it ("remove About from the main
+    menu", "delete X from the results": where it is taken from is what the request is about)."""
+    clause = re.split(r"[,;.!?]|\b(?:and|then)\b", m.string[:m.start()])[-1]
+    if re.match(r"\s*,?\s*from\b", m.group(0)) and re.search(
+            r"\b(?:remove|delete|drop|take|clear|pull|unpin|hide|exclude|detach|unlink|erase|bin|move)\b", clause, re.I):
+        return m.group(0)
+    return ""
+
+
 def _rule(pattern: str, replace: Replace | str, *, strip: bool = False, keep_if_empty: bool = False) -> Rephrase:
     return Rephrase(re.compile(pattern, re.I), _to(replace) if isinstance(replace, str) else replace, strip,
                     keep_if_empty)
@@ -213,7 +223,7 @@ RULES: tuple[Rephrase, ...] = (
           r",?\s+(?:(?:by\s+)?using|via|through|with|from)\s+(?:the\s+|its\s+|their\s+|this\s+|that\s+|a\s+|my\s+|your\s+)?"
           r"(?:page['’]s\s+)?(?:own\s+)?" + _MEANS + r"(?:\s+(?:on|at)\s+the\s+(?:left|right|top|bottom|side))?|"
           r",?\s+on\s+the\s+(?:remote(?:\s+control)?|remote['’]s\s+[\w ]{1,20}?keys|(?:number|digit|numeric|arrow)\s+keys|keypad))"
-          r"(?=\s*(?:$|[,;.!?)]|\s+(?:and|then)\b))", ""),
+          r"(?=\s*(?:$|[,;.!?)]|\s+(?:and|then)\b))", _unless_taken_from),
     # "pick the channel that has Robo Pals on right now", "watch whichever channel is showing X": what is on now
     # is read in the guide, by the row of the programme
     _rule(r"\b(?:the|whichever|whatever|which)\s+channel\s+(?:that\s+|which\s+)?(?:is\s+|['’]s\s+)?(?:has(?:\s+got)?|"
@@ -221,16 +231,20 @@ RULES: tuple[Rephrase, ...] = (
           r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)(?:\s+on)?(?:\s+(?:right\s+now|now|at\s+the\s+moment|currently|tonight|today))?"
           r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))", r"\g<x> in the guide"),
     # "check both Midnight Matinee and Election Night Special come up": each of them
-    _rule(r"\b(?P<v>check|verify|confirm|make\s+sure|ensure|see)\s+(?P<t>that\s+)?both\s+(?=(?-i:[A-Z0-9\"'“]))",
-          r"\g<v> \g<t>"),
+    # (only where both are said to show: "check both Subtitles and Parental lock are off" is no two checks here)
+    _rule(r"\b(?P<v>check|verify|confirm|make\s+sure|ensure|see)\s+(?P<t>that\s+)?both\s+(?=(?-i:[A-Z0-9\"'“])[^,;.!?]*?\s+"
+          r"(?:come\s+up|show\s+up|turn\s+up|appear|(?:are|were)\s+(?:shown|listed|there|displayed|visible|present|"
+          r"in\s+the\s+\w+))(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b)))", r"\g<v> \g<t>"),
     # "find the shell completion page", "locate the section on prompts": a page or part of one to open, not words to
     # search for
     _rule(r"\b(?:find|locate)\s+(?P<x>(?:the|its|their)\s+(?:[\w'’-]+\s+){1,4}?(?:page|section|topic|article|chapter|tab))"
           r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))", r"open \g<x>"),
     # "click Next to go to the page after it", "press OK to confirm": the control; what it is for is no target
     _rule(r"\b(?P<c>(?:click|press|hit|tap|select|choose)\s+(?:on\s+)?(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?(?:\s+(?:button|link|tab))?)"
-          r"\s+to\s+(?:go|get|move|navigate|open|see|view|reach|return|jump|confirm|continue|proceed|finish|submit|"
-          r"save|close|dismiss|apply)\b[^,;.]*", r"\g<c>"),
+          r"\s+to\s+(?:(?:go|get|move|navigate|jump)\s+(?:on\s+)?to\s+(?:the\s+)?(?:(?:next|previous|following|prior)\s+"
+          r"(?:page|one|step|screen)|page\s+(?:that\s+comes\s+)?(?:(?:right|just)\s+)?(?:after|before)\s+(?:it|this|that)"
+          r"(?:\s+one)?)|confirm|continue|proceed|finish|submit|save|close|dismiss|apply)"
+          r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))", r"\g<c>"),
     # "go to the Unicode page, then to the page after it": the verb of the clause before, said once
     _rule(r"(?P<t>(?:,\s*|\b)(?:and\s+)?then)\s+(?=(?:on\s+)?to\s+(?:the|its|their|that|this)\s+\w)", r"\g<t> go "),
     # "in settings switch subtitles on": the place, said with no article, then what to do there
@@ -238,7 +252,8 @@ RULES: tuple[Rephrase, ...] = (
           r"particular|addition|turn)\b)[\w'-]+)\s+(?P<v>[a-z]+)\b", _if_verb(r"\g<p>, \g<v>", "v"), strip=True),
     # "switch subtitles on in settings", "turn on subtitles in the settings menu": the place first, then the switch
     _rule(r"(?P<s>^|[,;]\s*|\b(?:and|then)\s+)(?P<v>switch|turn|toggle|flip|enable|disable|activate|deactivate)\s+"
-          r"(?P<x>[^,;]+?)\s+(?P<p>in|on|from|under|via)\s+(?:the\s+)?(?P<w>(?!channel\b)[a-z][\w-]*(?:\s+(?:menu|screen|page|"
+          r"(?P<x>[^,;]+?)\s+(?P<p>in|on|from|under|via)\s+(?:the\s+)?(?P<w>(?:settings|setting|preferences|options|setup|"
+          r"config|configuration|admin|account|profile|system|menu|control\s+panel)(?:\s+(?:menu|screen|page|"
           r"tab|section))?)(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))",
           r"\g<s>\g<p> the \g<w>, \g<v> \g<x>"),
     # "the banner should say Cinema Nova after switching to channel 3", "after tuning to ch 3, check …": the step first
@@ -247,7 +262,7 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^after\s+(?P<g>" + _GERUNDS + r")\b(?P<b>[^,;]*?)\s*,?\s+(?:the\s+|it\s+|we\s+)(?P<a>[^,;]*?\b(?:should|must)\b[^,;]*)$",
           lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
     # "key in channel 7", "punch in ch 12", "dial channel 3": tuning by its number
-    _rule(r"\b(?:key|punch|tap|dial|type|enter|input)\s+(?:in\s+)?(?:channel|ch\.?)\s*(?P<n>\d{1,4})\b", r"tune to channel \g<n>"),
+    _rule(r"\b(?:key|punch|dial)\s+(?:in\s+)?(?:channel|ch\.?)\s*(?P<n>\d{1,4})\b", r"tune to channel \g<n>"),
     # "navigate down 2", "move right 3 times": the arrow key, that many times
     _rule(r"\b(?:navigate|move|go|arrow|step)\s+(?P<d>up|down|left|right)\s+(?P<n>\d{1,2})(?:\s+times)?\b",
           r"press \g<d> \g<n> times"),

@@ -94,7 +94,7 @@ def test_select_an_item_by_name_on_another_screen() -> None:
     assert steps(plan("open the guide and select Wild Earth")) == [
         ("goto", {"node": "guide"}),
         ("click_element", {"selector": ".guide-row[data-channel='6']"}),
-        ("wait_for_element", {"present": True, "text": "Wild Earth"}),   # the end state: the channel it opened shows
+        ("wait_for_element", {"present": True, "text": "Wild Earth", "selector": "#channel-banner"}),   # in its banner
     ]
 
 

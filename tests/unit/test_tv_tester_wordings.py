@@ -87,7 +87,7 @@ def test_what_surrounds_a_name_is_not_part_of_it(task: str, first: tuple) -> Non
 
 def test_what_a_question_asks_about_is_what_it_refers_to() -> None:
     got = steps(plan("whats the number of Melody TV? switch to it", node="home"))
-    assert got[-1] == ("wait_for_element", {"text": "Melody TV", "present": True})
+    assert got[-1] == ("wait_for_element", {"text": "Melody TV", "selector": "#channel-banner", "present": True})
 
 
 def test_a_name_checked_on_a_list_is_no_field_of_the_page() -> None:

@@ -92,7 +92,7 @@ def test_a_lock_is_switched_with_the_pin_said_in_a_sentence_of_its_own_and_never
 
 
 @pytest.mark.parametrize("task, last", [
-    ("Open the EPG and tune to Wild Earth from there.", ("wait_for_element", {"text": "Wild Earth", "present": True})),
+    ("Open the EPG and tune to Wild Earth from there.", ("wait_for_element", {"text": "Wild Earth", "selector": "#channel-banner", "present": True})),
     ("parental lock should be ON here - verify",
      ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})),
     ("resume it and make sure it's actually playing",
@@ -306,7 +306,7 @@ def test_that_channel_is_the_one_the_task_named_and_a_question_about_what_is_on_
 def test_a_question_about_a_result_then_play_it_plays_that_result() -> None:
     got = tv_steps(tv_plan("search 'cup' - is Cup Final Highlights in the results? if so play it", node="home"))
     assert ("wait_for_element", {"text": "Cup Final Highlights", "selector": ".search-result", "present": True}) in got
-    assert got[-1] == ("wait_for_element", {"text": "Cup Final Highlights", "present": True})   # never a PLAY key
+    assert got[-1] == ("wait_for_element", {"text": "Cup Final Highlights", "selector": "#player-title", "present": True})   # never a PLAY key
     assert ("click_element", {"selector": ".search-result", "index": 0}) not in got   # the first result: Alpine Ski Cup
 
 
