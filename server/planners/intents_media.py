@@ -119,7 +119,7 @@ def _set_playback(st: State, paused: bool) -> bool:
 # how a check says what plays is in a state: "is playing", "starts playing", "should be running", "has stopped",
 # "plays", "is being played" (the state word, or None for a verb that says it plays)
 _PLAYBACK_SAID = re.compile(
-    r"^(?:that\s+)?(?:the\s+)?(?P<x>.+?)\s*(?:(?:\s(?:is|has|should|must|will|does|did)|['’]s)\s+(?P<not>not\s+)?|\s+(?P<not2>"
+    r"^(?:that\s+)?(?:the\s+)?(?P<x>.+?)\s*(?P<be>(?:\s(?:is|has|should|must|will|does|did)|['’]s)\s+(?P<not>not\s+)?|\s+(?P<not2>"
     r"(?:is|does|has)n['’]?t\s+|never\s+)|\s+)"
     r"(?:(?:actually|really|now|still|definitely|properly|correctly|already)\s+)*"
     r"(?:(?:be|been|have|get|got)\s+)?(?:(?:starts?|started|starting|begins?|began|begun|keeps?|kept|continues?|continued|"
@@ -137,6 +137,10 @@ def _playback_said(rest: str) -> tuple[str, str, bool] | None:
         return None
     said, subject = m.group("s").lower(), m.group("x").strip()
     negated = bool(m.group("not") or m.group("not2"))
+    if not m.group("be").strip() and said not in _PLAYS_VERB and not re.search(
+            r"\b(?:start|starts|started|begin|begins|began|keep|keeps|kept|continue|continues|continued)\s+\w+$",
+            rest.strip().rstrip(".!?"), re.I):
+        return None   # "the player shows Playing": what an element shows, read by the check intent
     if said in _PLAYING_WORDS or said in _PLAYS_VERB and said not in ("starts", "started", "begins", "began") \
             or said in ("starts", "started", "begins", "began") and re.search(r"\b(?:playback|playing|video|movie|film|"
                                                                             r"stream|programme|program|episode|show)$",

@@ -401,3 +401,9 @@ def test_a_page_called_just_so_is_opened_before_one_that_says_more() -> None:
     got = web_steps(web_plan("check that the options page does not mention prompts", page))
     # (the second link whose name holds "Options", as the controller counts them: Options itself)
     assert got[0] == ("click_element", {"text": "Options", "role": "link", "index": 1})
+
+
+def test_what_the_player_shows_is_read_as_shown_never_as_a_title_that_plays() -> None:
+    # before the fix of this stop's own rule: "the player shows Playing" checked a title "player shows"
+    got = tv_steps(tv_plan("check the player shows Playing", node="player"))
+    assert not any(s[1].get("text") == "player shows" for s in got), got
