@@ -51,7 +51,9 @@ _STATES = "|".join(sorted((re.escape(w) for w in _STATE_WORDS), key=len, reverse
 
 GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app", "window", "display", "tv", "site",
                     "view", "header", "footer", "body", "content", "section", "panel", "form", "dialog", "grid",
-                    "menu", "sidebar", "toolbar", "output", "editor", "box", "area", "it", "this", "there"}
+                    "menu", "sidebar", "toolbar", "output", "editor", "box", "area", "it", "this", "there",
+                    # words for what shows a text, not names of one element ("confirm label reads 'Subtitles: On'")
+                    "label", "text", "caption", "info", "information", "line", "message"}
 
 
 # quoted text is what the screen shows, word for word: "Timer does not ring" holds no negation of the check
@@ -278,6 +280,9 @@ _ASKED_STATE = re.compile(
 
 def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
+    if not body and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
+        st.explicit_check_last = True
+        return True   # "genre should read Drama. Verify, don't play": the check said before is the one asked for
     if not body:
         raise Unplannable(f"nothing to check in {c.text!r}")
     if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
@@ -1164,6 +1169,9 @@ def _state_check(st: State, subject: str, state: str, negative: bool) -> None:
 
 def _value_check(st: State, subject: str, value: str, negative: bool) -> None:
     """"subtitles are on", "the language is set to French": the control named *subject* shows *value*."""
+    if st.last_object and re.fullmatch(r"(?:the\s+|this\s+|that\s+)?(?:setting|option|switch|toggle|it)", subject.strip(),
+                                       re.I):
+        subject = st.last_object   # "enable the parental lock, so that the setting is shown as On": that setting
     value = _subject_text(value)
     low = value.lower()
     toggles = grounding.live_elements(subject, st.live, roles=frozenset({"checkbox", "switch"}), minimum=0.7)

@@ -509,7 +509,24 @@ def _path_steps(part: str) -> list[str]:
         return [part]
     verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
         if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
-    return [path[0]] + [f"{verb} {q}" for q in path[1:]]
+
+    def step(q: str) -> str:
+        # ("Live TV -> CH+ 2 times -> verify banner shows Cinema Nova": a key, and a request, said as steps)
+        if len(q.split()) > 1 and q.split()[0].lower() in VERBS and read_clause(q).act is not Act.NONE:
+            return q
+        if _KEY_STEP.match(q):
+            return f"press {q}"
+        setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<v>[\w-]+)", q)
+        if setting:   # "Settings > Subtitles: ON": the setting, set to that value
+            return f"set {setting.group('x')} to {setting.group('v')}"
+        return f"{verb} {q}"
+
+    return [path[0]] + [step(q) for q in path[1:]]
+
+
+# a remote's key said as a step of a path ("CH+", "CH- 2 times", "OK", "BACK x2")
+_KEY_STEP = re.compile(r"^(?:ch(?:annel)?\s*[+-]|ch(?:annel)?\s+(?:up|down)|ok|back|up|down|left|right|enter|home|menu)"
+                       r"(?:\s+(?:\d{1,2}\s+times|once|twice))?$", re.I)
 
 
 def split_clauses(task: str, protected: list[str]) -> list[str]:

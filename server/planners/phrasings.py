@@ -34,6 +34,7 @@ def _if_verb(template: str, group: str) -> Replace:
 
 _PAST = {"wrote": "written", "owns": "owned", "composed": "composed"}
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_COUNT = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
 # what a tester did before what they check, said as "after switching …": the verb it stands for
@@ -263,6 +264,9 @@ RULES: tuple[Rephrase, ...] = (
           lambda m, _v: f"{_base(m.group('g'))}{m.group('b')}, then check {m.group('a')}", strip=True),
     # "key in channel 7", "punch in ch 12", "dial channel 3": tuning by its number
     _rule(r"\b(?:key|punch|dial)\s+(?:in\s+)?(?:channel|ch\.?)\s*(?P<n>\d{1,4})\b", r"tune to channel \g<n>"),
+    # "go up three channels", "move down 2 channels": the channel key, that many times (not the arrow key)
+    _rule(r"\b(?:go|move|step|flip|zap|switch|jump)\s+(?P<d>up|down)\s+(?P<n>" + _NUMBER + r")\s+channels?\b",
+          lambda m, _v: f"press channel {m.group('d')} {_COUNT.get(m.group('n').lower(), m.group('n'))} times"),
     # "navigate down 2", "move right 3 times": the arrow key, that many times
     _rule(r"\b(?:navigate|move|go|arrow|step)\s+(?P<d>up|down|left|right)\s+(?P<n>\d{1,2})(?:\s+times)?\b",
           r"press \g<d> \g<n> times"),

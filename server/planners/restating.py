@@ -14,6 +14,7 @@ from typing import Callable
 
 from server.planners.language import VERBS, Act, clean, read_clause, strip_filler
 from server.planners.phrasings import QUOTED, held_out, rephrase
+from server.planners.registers import reword
 from server.planners.sorting import restate_shown_first
 
 
@@ -309,6 +310,7 @@ def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
+    task = _outside_names(task, reword)   # dictated, non-native, acceptance-criteria and terse-step registers
     task = _outside_names(task, _test_case)   # "Precondition: … Steps: … Expected: …": a test case's parts
     task = re.sub(r"^\s*(?:pls|plz|please|kindly)[\s,]+(?=[a-z])", "", task, flags=re.I)   # "pls set up a new project …"
     # "search 'cup' - is X in the results?": the question after a dash is a check of its own

@@ -1,0 +1,126 @@
+"""How testers of other registers write a task, said the way the planner reads it.
+
+Four registers the planner's own phrasings did not cover, each a few general rules (no app's words):
+
+- **dictated** to a voice assistant: fillers anywhere ("ok so go to settings and uh change audio to french");
+- written by a **non-native speaker**: "please to open", "make play X", "I want that subtitles are activated",
+  "after you do pause on it", "control that …";
+- **acceptance criteria** in one sentence: "As a viewer, when I open Replay and choose Star Cadets, the episode
+  should start playing", "… so that the setting is shown as On", "Given I am on the home screen, when …, then …";
+- **terse regression steps**: "Live TV -> CH+ x2 -> verify banner = Cinema Nova", "1) … 2) … 3) …", "Exp: …",
+  "Parental lock ON (PIN 0000)".
+
+:func:`reword` is applied before the phrasings of :mod:`server.planners.phrasings`, outside quoted names.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+
+_END = r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))"
+# a word that reads a value a check compares with "=" ("banner = Cinema Nova", "state = Playing")
+_SHOWN_BY = r"banner|title|heading|header|label|caption|state|status|screen|message|text"
+
+
+def _numbered(m: re.Match[str]) -> str:
+    """"1) a 2) b 3) c": the first step as it is, the others after "then"."""
+    return "" if m.group("n") == "1" and m.start() == 0 else ", then "
+
+
+_BASE = {"pausing": "pause", "playing": "play", "stopping": "stop", "resuming": "resume", "opening": "open",
+         "selecting": "select", "choosing": "choose", "pressing": "press", "switching": "switch", "turning": "turn",
+         "setting": "set", "changing": "change", "searching": "search", "tuning": "tune", "starting": "start",
+         "closing": "close", "enabling": "enable", "disabling": "disable", "adding": "add", "deleting": "delete"}
+
+
+def _base(gerund: str) -> str:
+    return _BASE.get(gerund.lower(), re.sub(r"ing$", "", gerund))
+
+
+_SHOWING = re.compile(r"\bshowing\b", re.I)
+
+
+def _first_verb_base(said: str) -> str:
+    """"searches for paper" → "search for paper": the verb of what someone does, as a request."""
+    return re.sub(r"^(?P<v>[a-z]+?)(?:es|s)\b", lambda v: v.group("v"), said.strip(), flags=re.I)
+
+
+RULES: tuple[Rule, ...] = (
+    # -- dictated: fillers, anywhere
+    (re.compile(r"(?:(?<=^)|(?<=[\s,]))(?:u+h+m*|u+m+|e+r+m+|e+h+m*|hmm+|mm+)(?=[\s,.!?]|$)[,\s]*", re.I), ""),
+    (re.compile(r",?\s*\byou\s+know\b,?", re.I), ""),
+    (re.compile(r"^(?:(?:ok(?:ay)?|so|well|right|alright|hey|yeah|yo|like)\b[\s,]*)+(?=[a-z])", re.I), ""),
+    (re.compile(r"\b(?P<w>and|then|so|just)\s+like\s+(?=[a-z])", re.I), r"\g<w> "),
+    # -- non-native: word order and verbs of other languages
+    (re.compile(r"\bplease\s+to\s+(?=[a-z])", re.I), "please "),
+    (re.compile(r"\bmake\s+(?=(?:play|pause|stop|start|resume)\b)", re.I), ""),
+    (re.compile(r"\bmake\s+(?P<o>it|this|that|them)\s+(?P<v>play|pause|stop|start)\b", re.I), r"\g<v> \g<o>"),
+    (re.compile(r"\b(?P<v>pause|play|stop|resume)\s+on\s+(?P<o>it|this|that|them)\b", re.I), r"\g<v> \g<o>"),
+    (re.compile(r"\b(?:and\s+)?after(?:wards)?\s+(?:that\s+)?you(?:\s+(?:do|have|will))?\s+(?=[a-z])", re.I), "and then "),
+    (re.compile(r"\b(?:i|we)\s+(?:am|are)\s+wanting\s+to\b", re.I), "I want to"),
+    (re.compile(r"\b(?:i|we)\s+(?:want|would\s+like|wish)\s+that\s+(?:the\s+)?(?P<x>[\w ]{2,30}?)\s+(?:is|are|be|get|gets)\s+"
+                r"(?P<s>activated|enabled|turned\s+on|switched\s+on|on|deactivated|disabled|turned\s+off|switched\s+off|off)"
+                + _END, re.I),
+     lambda m: f"turn {m.group('x')} {'off' if re.search(r'de|dis|off', m.group('s'), re.I) else 'on'}"),
+    (re.compile(r"^(?:please\s+)?control\s+(?:please\s+)?(?=(?:that|if|whether)\b)", re.I), "check "),
+    (re.compile(r"\b(?P<v>start|play|put\s+on|open)\s+(?P<o>it|this|that|this\s+one|that\s+one)\s+(?:for\s+(?:watching|viewing|"
+                r"playback)|to\s+(?:watch|view|see)(?:\s+it)?)" + _END, re.I), r"play \g<o>"),
+    # -- acceptance criteria: the role, the condition, the outcome
+    (re.compile(r"^as\s+an?\s+[^,]{1,50},\s*(?:(?:i|we)\s+(?:want|need|would\s+like)\s+to\s+)?", re.I), ""),
+    (re.compile(r"^given\s+(?:that\s+)?(?:i\s+am|i['’]m|we\s+are|the\s+(?:user|viewer|tester)\s+is)\s+(?:on|at|in)\s+"
+                r"(?:the\s+)?(?P<p>[\w -]{2,30}?)(?:\s+(?:screen|page|menu))?\s*,\s*", re.I), r"go to the \g<p> screen, then "),
+    (re.compile(r"(?:(?<=^)|(?<=,\s)|(?<=\bthen\s))when\s+(?:i|we|the\s+(?:user|viewer|tester))\s+", re.I), ""),
+    (re.compile(r",\s*then\s+(?!(?:check|verify|confirm|make\s+sure|ensure|assert|see|validate)\b)"
+                r"(?=(?:the\s+)?[\w ]{2,40}?\s+(?:should|must|will)\b)", re.I), ", then check "),
+    (re.compile(r"^(?:i|we)\s+(?=(?:set|turn|open|go|select|choose|play|start|press|switch|enable|disable|change|search|"
+                r"pick|tune|watch|navigate|click|tap|hit)\b)", re.I), ""),
+    # "A user who searches for "paper" should be able to open Paper Kingdoms from the results (and land on …)"
+    (re.compile(r"^(?:a|the|any|every)\s+(?:user|viewer|customer|tester|person|visitor|member)\s+(?:who|that)\s+"
+                r"(?P<a>.+?)\s+(?:should|must|can|will)\s+be\s+able\s+to\s+(?P<b>.+?)"
+                r"(?:\s+and\s+(?:land|end\s+up|arrive|get)\s+(?:on|at|in)\s+[^,;.]+)?(?=\s*(?:$|[.;!?]))", re.I),
+     lambda m: f"{_first_verb_base(m.group('a'))}, then {m.group('b')}"),
+    # "While The Last Orbit is playing, pausing playback should leave the player showing Paused": the state it
+    # starts in (the setup's), then the request said as a gerund, then what it should leave
+    (re.compile(r"^while\s+[^,]{3,60},\s*", re.I), ""),
+    (re.compile(r"^(?P<g>[a-z]+ing)\s+(?P<o>[\w ]{2,40}?)\s+should\s+(?:leave|result\s+in|make|cause|get)\s+(?P<c>.+)$",
+                re.I),
+     lambda m: f"{_base(m.group('g'))} {m.group('o')}, then check {_SHOWING.sub('shows', m.group('c'))}"),
+    # "this film River of Glass", "from the year 2021", "the channel number up top": words around what is meant
+    (re.compile(r"\b(?:this|that)\s+(?:film|movie|programme|program|show|channel|episode|title)\s+(?=(?-i:[A-Z]))", re.I), ""),
+    (re.compile(r"\bfrom\s+the\s+year\s+(?=\d{4}\b)", re.I), "from "),
+    (re.compile(r"\s+(?:up\s+top|in\s+the\s+(?:top|bottom)\s+(?:left|right)(?:\s+corner)?)\b", re.I), ""),
+    # "The Quiet Valley detail page: genre should read Drama": that item's page, then what it should show
+    (re.compile(r"^(?P<x>(?-i:[A-Z0-9])[^:,;]{1,50}?)\s+(?:(?:detail|details|info|information)\s+)?(?:page|screen)\s*:\s*"
+                r"(?=[a-z][^.;]*?\b(?:should|must|ought\s+to)\b)"), r"open \g<x>, then check "),
+    # -- terse steps
+    (re.compile(r"(?:(?<=^)|(?<=\s))\(?(?P<n>[1-9])\)\s+(?=[A-Za-z])"), _numbered),
+    (re.compile(r"(?P<k>(?:ch|channel)\s*[+-]|\b(?:up|down|left|right|ok|back|enter|next|prev|previous|page\s*(?:up|down))\b)"
+                r"\s*[x×]\s?(?P<n>\d{1,2})\b", re.I), r"\g<k> \g<n> times"),
+    (re.compile(r"\bexp(?:\.\s*:?|\s*:)\s*|\bexpected\s*:\s*", re.I), "Expected: "),
+    (re.compile(r"\bsel\.\s*", re.I), "select "),
+    (re.compile(r"\blang\b\.?", re.I), "language"),
+    (re.compile(r"\(\s*(?:with\s+)?pin\s*[:=]?\s*(?P<p>\d{3,8})\s*\)", re.I), r"with PIN \g<p>"),
+    (re.compile(r"(?:(?<=^)|(?<=[,;.]\s))(?P<x>(?-i:[A-Z])[\w ]{1,30}?)\s+(?P<s>(?-i:ON|OFF))\b"),
+     lambda m: f"turn {m.group('x')} {m.group('s').lower()}"),
+    (re.compile(rf"\b(?P<w>{_SHOWN_BY})\s*=\s*(?=\S)", re.I), r"\g<w> shows "),
+)
+
+
+# what a user story wants to hold once its request is done ("As a parent, I want to lock it, so that …")
+_SO_THAT = re.compile(r",?\s+so\s+that\s+(?P<c>[^,;.]+?)\s*(?=$|[.;!?])", re.I)
+
+
+def reword(task: str) -> str:
+    """*task* with each of :data:`RULES` applied in turn, and the spaces it leaves tidied."""
+    story = bool(re.match(r"\s*as\s+an?\s", task, re.I))
+    numbered = bool(re.search(r"(?:^|\s)\(?1\)\s", task)) and bool(re.search(r"\s\(?2\)\s", task))
+    for pattern, replace in RULES:
+        if replace is _numbered and not numbered:
+            continue
+        task = pattern.sub(replace, task)
+    if story:
+        task = _SO_THAT.sub(r", then check \g<c>", task)
+    task = re.sub(r"\s+([,.;!?])", r"\1", re.sub(r"\s{2,}", " ", task))
+    return re.sub(r"^(?:,\s*then\s+|,\s*)", "", task.strip())
