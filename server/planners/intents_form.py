@@ -430,6 +430,8 @@ def tick_intent(c: Clause, st: State) -> bool:
             st.expect_check(None)
         return True
     rows = grounding.rows(subject, st.live)
+    if rows and _done_control(st, rows[0].name, checked, subject):
+        return True
     if rows:
         row = rows[0].name
         st.add(V.SET_CHECKED, {"checked": checked, "row": row, "role": ROLE_CHECKBOX},
@@ -442,7 +444,36 @@ def tick_intent(c: Clause, st: State) -> bool:
         return True
     if st.moved:
         raise Defer(subject)
+    if st.open_world and subject and not _EVERY.match(subject):
+        from server.planners.list_search import seek_record
+
+        if seek_record(st, subject, c.text):   # "tick off Buy oat milk" from the lists' page: its list first
+            return True
     raise Unplannable(f"no checkbox for {subject!r} on the screen", subject)
+
+
+# what a row's control that marks it done (or not done) says, where the row has no checkbox of its own
+_DONE_WORDS = ["done", "mark done", "mark as done", "complete", "mark complete", "finish", "✓", "✔"]
+_UNDONE_WORDS = ["not done", "mark not done", "undo", "reopen", "mark incomplete", "incomplete", "undone"]
+
+
+def _done_control(st: State, row: str, checked: bool, subject: str) -> bool:
+    """"tick off Buy oat milk" in a list whose rows have a Done button, not a checkbox: that row's button; then
+    the row no longer offers it (it shows the other state, or has left the open list)."""
+    assert st.live is not None
+    if any(e.container == row and e.role in (ROLE_CHECKBOX, "switch") for e in st.live.elements):
+        return False
+    control = _row_control(st, row, _DONE_WORDS if checked else _UNDONE_WORDS, frozenset({"button", "link"}))
+    if control is None or control.live is None:
+        return False
+    st.click_live(control, f"Mark {subject!r} {'done' if checked else 'not done'} ({control.label!r})", row=row)
+    st.last_object = subject
+    try:
+        st.expect_check(checks.element(st.ctx, text=control.label, role=control.live.role, row=row, present=False,
+                                       description=f"Check {subject!r} no longer offers {control.label!r}"))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
 
 
 def _tick_every_row(st: State, checked: bool, state: str, subject: str) -> bool:

@@ -233,7 +233,7 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if other_kind:
         fields = []
     noun = rec.noun
-    named, generic = add_controls(st, noun)
+    named, generic = add_controls(st, noun, named_record=bool(rec.name))
     if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
             and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)) \
             and not (rec.name and _holds_a_record(st, fields)):
@@ -308,9 +308,9 @@ def unnamed_adder(st: State) -> UIElement | None:
     return None
 
 
-def add_controls(st: State, noun: str) -> tuple[list[grounding.Target], list[grounding.Target]]:
+def add_controls(st: State, noun: str, named_record: bool = False) -> tuple[list[grounding.Target], list[grounding.Target]]:
     """The controls of the screen that start a new record: those that name *noun* (or sit under its section),
-    and the generic ones ("Add", "New")."""
+    and the generic ones ("Add", "New"); *named_record*: the task names the record it adds ("add buy eggs")."""
     assert st.live is not None
     named: list[grounding.Target] = []
     generic: list[grounding.Target] = []
@@ -339,8 +339,11 @@ def add_controls(st: State, noun: str) -> tuple[list[grounding.Target], list[gro
         named = [t for t in starts if noun and grounding.similarity(noun, _section_of(st, t.live)) >= 0.6]
         # "New Chat" on a page that links to the Experiments asked for: it makes something else
         elsewhere = bool(noun) and records.entity_link(st, noun) is not None
+        adds = [t for t in starts if words(t.label)[:1] == ["add"]]
         if not named and not elsewhere and len({t.label.lower() for t in starts}) == 1:
             generic = starts[:1]
+        elif not named and not elsewhere and not noun and named_record and len({t.label.lower() for t in adds}) == 1:
+            generic = adds[:1]   # "add buy eggs" beside "Add Task" and "New list": the one that says add
     return named, generic
 
 
