@@ -407,3 +407,37 @@ def test_what_the_player_shows_is_read_as_shown_never_as_a_title_that_plays() ->
     # before the fix of this stop's own rule: "the player shows Playing" checked a title "player shows"
     got = tv_steps(tv_plan("check the player shows Playing", node="player"))
     assert not any(s[1].get("text") == "player shows" for s in got), got
+
+
+# ---------------------------------------------------------------- a to-do list whose rows have a Done button
+
+_TODOS = _page("http://todo.test/todo/1/groceries/", "Groceries",
+               UIElement("link", "All lists", href="/todo/"), UIElement("link", "New list", href="/todo/add_list/"),
+               UIElement("textbox", "Search tasks"), UIElement("button", "Search"),
+               UIElement("button", "Add Task"),
+               UIElement("heading", 'Tasks in "Groceries (2)"', level=2),
+               UIElement("row", text="Task Created Owner Mark"),
+               UIElement("row", text="Buy oat milk 11/21/2026 dana Done"),
+               UIElement("link", "Buy oat milk", href="/todo/task/1/", container="Buy oat milk 11/21/2026 dana Done"),
+               UIElement("button", "Done", container="Buy oat milk 11/21/2026 dana Done"),
+               UIElement("row", text="Get a basil plant 11/24/2026 sam Done"),
+               UIElement("link", "Get a basil plant", href="/todo/task/4/",
+                         container="Get a basil plant 11/24/2026 sam Done"),
+               UIElement("button", "Done", container="Get a basil plant 11/24/2026 sam Done"))
+
+
+@pytest.mark.parametrize("task, row", [("Tick off Buy oat milk", "Buy oat milk"),
+                                       ("mark Get a basil plant as done", "Get a basil plant"),
+                                       ("cross off Buy oat milk", "Buy oat milk")])
+def test_a_row_marked_done_by_its_own_button_no_longer_offers_it(task: str, row: str) -> None:
+    # before: "no checkbox for 'Buy oat milk'"
+    assert web_steps(web_plan(task, _TODOS)) == [
+        ("click_element", {"text": "Done", "role": "button", "row": row}),
+        ("wait_for_element", {"text": "Done", "role": "button", "row": row, "present": False})]
+
+
+def test_a_thing_added_by_name_is_added_by_the_one_control_that_says_add() -> None:
+    # before: "no form or button to add a record" beside "Add Task" and "New list"
+    p = web_plan("add buy eggs", _TODOS)
+    assert web_steps(p) == [("click_element", {"text": "Add Task", "role": "button"})]
+    assert p.pending[-1] == 'check that "buy eggs" was saved'
