@@ -429,6 +429,8 @@ def tick_intent(c: Clause, st: State) -> bool:
         except CannotCheck:
             st.expect_check(None)
         return True
+    if st.open_world and st.live is not None and _own_page_done(st, checked, subject):
+        return True
     rows = grounding.rows(subject, st.live)
     if rows and _done_control(st, rows[0].name, checked, subject):
         return True
@@ -471,6 +473,34 @@ def _done_control(st: State, row: str, checked: bool, subject: str) -> bool:
     try:
         st.expect_check(checks.element(st.ctx, text=control.label, role=control.live.role, row=row, present=False,
                                        description=f"Check {subject!r} no longer offers {control.label!r}"))
+    except CannotCheck:
+        st.expect_check(None)
+    return True
+
+
+def _own_page_done(st: State, checked: bool, subject: str) -> bool:
+    """"tick off Buy oat milk" on Buy oat milk's own page: its "Mark Done" (or "Mark Not Done"); then the page no
+    longer offers it."""
+    from server.planners.page_names import is_this_page
+
+    assert st.live is not None
+    if not subject or not is_this_page(st, subject):
+        return False
+    wanted = _DONE_WORDS if checked else _UNDONE_WORDS
+    found = [e for w in wanted for e in st.live.elements if e.role in ("button", "link") and not e.hidden
+             and " ".join(words(e.name or e.text)) == " ".join(words(w))]
+    found += [e for e in st.live.elements if e.role in ("button", "link") and not e.hidden
+              and " ".join(words(e.name or e.text)) in {f"mark {' '.join(words(w))}" for w in wanted}]
+    if not found:
+        return False
+    el = found[0]
+    label = el.name or el.text
+    st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, label, live=el),
+                  f"Mark {subject!r} {'done' if checked else 'not done'} ({label!r})")
+    st.last_object = subject
+    try:
+        st.expect_check(checks.element(st.ctx, text=label, role=el.role, present=False, exact=True,
+                                       description=f"Check {subject!r} no longer offers {label!r}"))
     except CannotCheck:
         st.expect_check(None)
     return True

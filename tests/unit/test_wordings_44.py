@@ -441,3 +441,12 @@ def test_a_thing_added_by_name_is_added_by_the_one_control_that_says_add() -> No
     p = web_plan("add buy eggs", _TODOS)
     assert web_steps(p) == [("click_element", {"text": "Add Task", "role": "button"})]
     assert p.pending[-1] == 'check that "buy eggs" was saved'
+
+
+def test_a_thing_marked_done_on_its_own_page_no_longer_offers_it() -> None:
+    page = _page("http://todo.test/todo/task/1/", "Task:Buy oat milk", UIElement("heading", "Buy oat milk", level=1),
+                 UIElement("button", "Edit Task"), UIElement("button", "Mark Done"), UIElement("button", "Delete"),
+                 UIElement("listitem", text="Completed: No"))
+    assert web_steps(web_plan("Tick off Buy oat milk", page)) == [
+        ("click_element", {"text": "Mark Done", "role": "button"}),
+        ("wait_for_element", {"text": "Mark Done", "role": "button", "exact": True, "present": False})]
