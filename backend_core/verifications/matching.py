@@ -54,10 +54,14 @@ def words_in(needle: str, haystack: str, glued: bool = False) -> bool:
     hyphen = re.compile(r"(?<=[a-z])-(?=[a-z])")
     spaced = hyphen.sub(" ", n)
     short = _ABBREVIATED.sub(lambda m: _SHORT[m.group(0)], n)
-    if short != n or _ABBREVIATED.search(fold(haystack)):
-        # "Thursday" as a listing writes it ("Thu 17:00"), and "Sep" where it writes "September"
-        if re.search(rf"(?<!\w){re.escape(short)}(?!\w)", _ABBREVIATED.sub(lambda m: _SHORT[m.group(0)],
-                                                                          fold(haystack))) is not None:
+    if short != n:   # (a short name said, "Jan", is never a whole one shown, "January")
+        # "Thursday" as a listing writes it, short and before a time or a date ("Thu 17:00", "Sep 12"); never a
+        # word of a name ("Sun Valley" is no Sunday)
+        said = re.escape(short)
+        for full, abbr in _SHORT.items():
+            if abbr != full and re.search(rf"(?<!\w){full}(?!\w)", n):
+                said = re.sub(rf"(?<!\w){abbr}(?!\w)", rf"{abbr}\\.?(?=\\s*(?:\\d|[·,:;|-]|$))", said)
+        if re.search(rf"(?<!\w){said}", fold(haystack)) is not None:
             return True
     if "_" in n or not re.search(r"[a-z] [a-z]", spaced):
         return False

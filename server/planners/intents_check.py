@@ -53,7 +53,7 @@ GENERIC_SUBJECTS = {"page", "screen", "list", "results", "result", "table", "app
                     "view", "header", "footer", "body", "content", "section", "panel", "form", "dialog", "grid",
                     "menu", "sidebar", "toolbar", "output", "editor", "box", "area", "it", "this", "there",
                     # words for what shows a text, not names of one element ("confirm label reads 'Subtitles: On'")
-                    "label", "text", "caption", "info", "information", "line", "message"}
+                    "label", "text", "caption", "message"}
 
 
 # quoted text is what the screen shows, word for word: "Timer does not ring" holds no negation of the check

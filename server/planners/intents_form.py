@@ -455,8 +455,9 @@ def tick_intent(c: Clause, st: State) -> bool:
 
 
 # what a row's control that marks it done (or not done) says, where the row has no checkbox of its own
-_DONE_WORDS = ["done", "mark done", "mark as done", "complete", "mark complete", "finish", "✓", "✔"]
-_UNDONE_WORDS = ["not done", "mark not done", "undo", "reopen", "mark incomplete", "incomplete", "undone"]
+_DONE_WORDS = ["done", "mark done", "mark as done", "complete", "mark complete", "mark as complete", "finish", "✓", "✔"]
+_UNDONE_WORDS = ["not done", "mark not done", "mark as not done", "undo", "reopen", "mark incomplete", "incomplete",
+                 "undone"]
 
 
 def _done_control(st: State, row: str, checked: bool, subject: str) -> bool:
@@ -465,9 +466,13 @@ def _done_control(st: State, row: str, checked: bool, subject: str) -> bool:
     assert st.live is not None
     if any(e.container == row and e.role in (ROLE_CHECKBOX, "switch") for e in st.live.elements):
         return False
-    control = _row_control(st, row, _DONE_WORDS if checked else _UNDONE_WORDS, frozenset({"button", "link"}))
-    if control is None or control.live is None:
+    wanted = {" ".join(words(w)) or w for w in (_DONE_WORDS if checked else _UNDONE_WORDS)}
+    # (said whole, never a near match: "Done" is no "undone", "Mark as done" no "Mark as not done")
+    found = [e for e in st.live.elements if e.container == row and e.role in ("button", "link") and not e.hidden
+             and (" ".join(words(e.name or e.text)) or (e.name or e.text).strip()) in wanted]
+    if not found:
         return False
+    control = Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, found[0].name or found[0].text, live=found[0])
     st.click_live(control, f"Mark {subject!r} {'done' if checked else 'not done'} ({control.label!r})", row=row)
     st.last_object = subject
     try:

@@ -512,11 +512,12 @@ def _path_steps(part: str) -> list[str]:
 
     def step(q: str) -> str:
         # ("Live TV -> CH+ 2 times -> verify banner shows Cinema Nova": a key, and a request, said as steps)
-        if len(q.split()) > 1 and q.split()[0].lower() in VERBS and read_clause(q).act is not Act.NONE:
+        if len(q.split()) > 1 and q[:1].islower() and q.split()[0] in VERBS and read_clause(q).act is not Act.NONE:
+            # (a request is written in lower case; "Input Prompts", "Search tasks" are the names of links)
             return q
         if _KEY_STEP.match(q):
             return f"press {q}"
-        setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<v>[\w-]+)", q)
+        setting = re.fullmatch(r"(?P<x>[A-Za-z][\w ]{0,30}?)\s*:\s*(?P<v>on|off|enabled|disabled)", q, re.I)
         if setting:   # "Settings > Subtitles: ON": the setting, set to that value
             return f"set {setting.group('x')} to {setting.group('v')}"
         return f"{verb} {q}"

@@ -43,22 +43,33 @@ _SHOWING = re.compile(r"\bshowing\b", re.I)
 
 
 def _first_verb_base(said: str) -> str:
-    """"searches for paper" → "search for paper": the verb of what someone does, as a request."""
-    return re.sub(r"^(?P<v>[a-z]+?)(?:es|s)\b", lambda v: v.group("v"), said.strip(), flags=re.I)
+    """"searches for paper" → "search for paper": the verb of what someone does, as a request (a verb the planner
+    reads; any other word stays as said)."""
+    from server.planners.language import VERBS
+
+    first, _, rest = said.strip().partition(" ")
+    low = first.lower()
+    base = next((b for b in (low[:-2] if low.endswith("es") else "", low[:-1] if low.endswith("s") else "")
+                 if b and b in VERBS), first)
+    return f"{base} {rest}".strip()
 
 
 RULES: tuple[Rule, ...] = (
     # -- dictated: fillers, anywhere
-    (re.compile(r"(?:(?<=^)|(?<=[\s,]))(?:u+h+m*|u+m+|e+r+m+|e+h+m*|hmm+|mm+)(?=[\s,.!?]|$)[,\s]*", re.I), ""),
+    (re.compile(r"(?:(?<=^)|(?<=[\s,]))(?:u+h+m*|u+m+|e+r+m+|e+h+m*|hmm+)(?=[\s,.!?]|$)[,\s]*", re.I), ""),
     (re.compile(r",?\s*\byou\s+know\b,?", re.I), ""),
-    (re.compile(r"^(?:(?:ok(?:ay)?|so|well|right|alright|hey|yeah|yo|like)\b[\s,]*)+(?=[a-z])", re.I), ""),
+    # (a leading "OK" alone may be the remote's key: only "ok so", "okay um" and the like are fillers)
+    (re.compile(r"^(?:(?:ok(?:ay)?(?=\s+(?:so|then\s+so|um|uh|like)\b)|so(?:\s+like)?|well|alright|hey|yeah|yo)\b[\s,]*)+(?=[a-z])",
+                re.I), ""),
     (re.compile(r"\b(?P<w>and|then|so|just)\s+like\s+(?=[a-z])", re.I), r"\g<w> "),
     # -- non-native: word order and verbs of other languages
     (re.compile(r"\bplease\s+to\s+(?=[a-z])", re.I), "please "),
     (re.compile(r"\bmake\s+(?=(?:play|pause|stop|start|resume)\b)", re.I), ""),
     (re.compile(r"\bmake\s+(?P<o>it|this|that|them)\s+(?P<v>play|pause|stop|start)\b", re.I), r"\g<v> \g<o>"),
     (re.compile(r"\b(?P<v>pause|play|stop|resume)\s+on\s+(?P<o>it|this|that|them)\b", re.I), r"\g<v> \g<o>"),
-    (re.compile(r"\b(?:and\s+)?after(?:wards)?\s+(?:that\s+)?you(?:\s+(?:do|have|will))?\s+(?=[a-z])", re.I), "and then "),
+    # ("… after you press OK" at the end is when a check holds, never the next step)
+    (re.compile(r"(?:,\s*|\band\s+)after(?:wards)?\s+(?:that\s+)?you(?:\s+(?:do|have|will))?\s+(?=[a-z])", re.I),
+     " and then "),
     (re.compile(r"\b(?:i|we)\s+(?:am|are)\s+wanting\s+to\b", re.I), "I want to"),
     (re.compile(r"\b(?:i|we)\s+(?:want|would\s+like|wish)\s+that\s+(?:the\s+)?(?P<x>[\w ]{2,30}?)\s+(?:is|are|be|get|gets)\s+"
                 r"(?P<s>activated|enabled|turned\s+on|switched\s+on|on|deactivated|disabled|turned\s+off|switched\s+off|off)"
@@ -71,7 +82,7 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"^as\s+an?\s+[^,]{1,50},\s*(?:(?:i|we)\s+(?:want|need|would\s+like)\s+to\s+)?", re.I), ""),
     (re.compile(r"^given\s+(?:that\s+)?(?:i\s+am|i['’]m|we\s+are|the\s+(?:user|viewer|tester)\s+is)\s+(?:on|at|in)\s+"
                 r"(?:the\s+)?(?P<p>[\w -]{2,30}?)(?:\s+(?:screen|page|menu))?\s*,\s*", re.I), r"go to the \g<p> screen, then "),
-    (re.compile(r"(?:(?<=^)|(?<=,\s)|(?<=\bthen\s))when\s+(?:i|we|the\s+(?:user|viewer|tester))\s+", re.I), ""),
+    (re.compile(r"(?:(?<=^)|(?<=\bthen\s))when\s+(?:i|we|the\s+(?:user|viewer|tester))\s+", re.I), ""),
     (re.compile(r",\s*then\s+(?!(?:check|verify|confirm|make\s+sure|ensure|assert|see|validate)\b)"
                 r"(?=(?:the\s+)?[\w ]{2,40}?\s+(?:should|must|will)\b)", re.I), ", then check "),
     (re.compile(r"^(?:i|we)\s+(?=(?:set|turn|open|go|select|choose|play|start|press|switch|enable|disable|change|search|"
@@ -79,13 +90,16 @@ RULES: tuple[Rule, ...] = (
     # "A user who searches for "paper" should be able to open Paper Kingdoms from the results (and land on …)"
     (re.compile(r"^(?:a|the|any|every)\s+(?:user|viewer|customer|tester|person|visitor|member)\s+(?:who|that)\s+"
                 r"(?P<a>.+?)\s+(?:should|must|can|will)\s+be\s+able\s+to\s+(?P<b>.+?)"
-                r"(?:\s+and\s+(?:land|end\s+up|arrive|get)\s+(?:on|at|in)\s+[^,;.]+)?(?=\s*(?:$|[.;!?]))", re.I),
-     lambda m: f"{_first_verb_base(m.group('a'))}, then {m.group('b')}"),
+                r"(?:\s+and\s+(?:land|end\s+up|arrive|get)\s+(?:on|at|in)\s+(?P<c>[^,;.]+))?(?=\s*(?:$|[.;!?]))", re.I),
+     lambda m: f"{_first_verb_base(m.group('a'))}, then {m.group('b')}" + (
+         f", then check {m.group('c')} is shown" if m.group("c") and not re.match(r"(?:its|their|his|her)\b", m.group("c"), re.I)
+         else "")),
     # "While The Last Orbit is playing, pausing playback should leave the player showing Paused": the state it
     # starts in (the setup's), then the request said as a gerund, then what it should leave
-    (re.compile(r"^while\s+[^,]{3,60},\s*", re.I), ""),
-    (re.compile(r"^(?P<g>[a-z]+ing)\s+(?P<o>[\w ]{2,40}?)\s+should\s+(?:leave|result\s+in|make|cause|get)\s+(?P<c>.+)$",
-                re.I),
+    (re.compile(r"^while\s+(?:in|on|at)\s+(?:the\s+)?(?P<p>[^,]{2,30}),\s*", re.I), r"go to the \g<p>, then "),
+    (re.compile(r"^while\s+(?P<c>[^,]{3,60}),\s*", re.I), r"check \g<c>, then "),
+    (re.compile(r"(?:(?<=^)|(?<=\bthen\s))(?P<g>[a-z]+ing)\s+(?P<o>[\w ]{2,40}?)\s+should\s+(?:leave|result\s+in|make|"
+                r"cause|get)\s+(?P<c>.+)$", re.I),
      lambda m: f"{_base(m.group('g'))} {m.group('o')}, then check {_SHOWING.sub('shows', m.group('c'))}"),
     # "this film River of Glass", "from the year 2021", "the channel number up top": words around what is meant
     (re.compile(r"\b(?:this|that)\s+(?:film|movie|programme|program|show|channel|episode|title)\s+(?=(?-i:[A-Z]))", re.I), ""),
@@ -98,11 +112,12 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"(?:(?<=^)|(?<=\s))\(?(?P<n>[1-9])\)\s+(?=[A-Za-z])"), _numbered),
     (re.compile(r"(?P<k>(?:ch|channel)\s*[+-]|\b(?:up|down|left|right|ok|back|enter|next|prev|previous|page\s*(?:up|down))\b)"
                 r"\s*[x×]\s?(?P<n>\d{1,2})\b", re.I), r"\g<k> \g<n> times"),
-    (re.compile(r"\bexp(?:\.\s*:?|\s*:)\s*|\bexpected\s*:\s*", re.I), "Expected: "),
+    (re.compile(r"\bexp(?:\.\s*:|\s*:)\s*|\bexpected\s*:\s*", re.I), "Expected: "),
     (re.compile(r"\bsel\.\s*", re.I), "select "),
-    (re.compile(r"\blang\b\.?", re.I), "language"),
+    (re.compile(r"\b(?P<w>audio|subtitles?|menu|ui|display|interface)\s+lang\b\.?", re.I), r"\g<w> language"),
     (re.compile(r"\(\s*(?:with\s+)?pin\s*[:=]?\s*(?P<p>\d{3,8})\s*\)", re.I), r"with PIN \g<p>"),
-    (re.compile(r"(?:(?<=^)|(?<=[,;.]\s))(?P<x>(?-i:[A-Z])[\w ]{1,30}?)\s+(?P<s>(?-i:ON|OFF))\b"),
+    (re.compile(r"(?:(?<=^)|(?<=[,;.]\s))(?P<x>(?-i:[A-Z])\w*(?:\s+(?!(?:is|are|be|should|must|not|stays?|remains?|was|"
+                r"were|still|now)\b)\w+){0,3}?)\s+(?P<s>(?-i:ON|OFF))\b(?=\s*(?:$|[.;,!(]|\s+\(|\s+with\b))"),
      lambda m: f"turn {m.group('x')} {m.group('s').lower()}"),
     (re.compile(rf"\b(?P<w>{_SHOWN_BY})\s*=\s*(?=\S)", re.I), r"\g<w> shows "),
 )

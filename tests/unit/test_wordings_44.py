@@ -335,7 +335,10 @@ def test_what_an_item_the_tree_names_is_from_is_read_on_its_own_tile() -> None:
 @pytest.mark.parametrize("said, shown, holds", [
     ("Thursday", "Star Cadets Kids Planet · Thu 17:00", True),
     ("Friday", "Star Cadets Kids Planet · Thu 17:00", False),
-    ("Sep 2024", "September 2024", True),
+    ("September 12", "Sep 12", True),
+    ("Sunday", "Sun Valley", False),
+    ("Jan", "January", False),
+    ("Midnight Sun", "Midnight Sunday Special", False),
     ("cat", "category", False),
 ])
 def test_a_day_or_month_said_whole_is_the_one_a_listing_shortens(said: str, shown: str, holds: bool) -> None:
@@ -450,3 +453,36 @@ def test_a_thing_marked_done_on_its_own_page_no_longer_offers_it() -> None:
     assert web_steps(web_plan("Tick off Buy oat milk", page)) == [
         ("click_element", {"text": "Mark Done", "role": "button"}),
         ("wait_for_element", {"text": "Mark Done", "role": "button", "exact": True, "present": False})]
+
+
+# ---------------------------------------------------------------- guards the second review asked for
+
+@pytest.mark.parametrize("task", ["untick Buy oat milk", "mark Buy oat milk as not done", "uncheck Get a basil plant"])
+def test_a_row_is_never_marked_done_for_a_task_that_undoes_it(task: str) -> None:
+    p = web_plan(task, _TODOS)
+    assert not any(s.params.get("text") == "Done" and s.command == "click_element" for s in p.steps), p.steps
+
+
+def test_a_done_button_is_said_whole_never_a_near_match() -> None:
+    page = _page("http://todo.test/list", "List", UIElement("row", text="Buy oat milk Mark as not done"),
+                 UIElement("button", "Mark as not done", container="Buy oat milk Mark as not done"))
+    p = web_plan("mark Buy oat milk as done", page)
+    assert not any(s.params.get("text") == "Mark as not done" for s in p.steps), p.steps
+
+
+def test_a_named_part_of_the_screen_is_never_widened_to_the_whole_screen() -> None:
+    assert not tv_plan("check the programme info shows Aurora News", node="guide").feasible
+
+
+def test_a_step_of_a_path_named_like_a_request_is_a_link() -> None:
+    assert web_steps(web_plan("Open Groceries > Search tasks", _TODOS))[0][0] != "input_text"
+
+
+def test_a_title_said_playing_with_no_verb_is_the_players_state() -> None:
+    got = tv_steps(tv_plan("play River of Glass and check River of Glass playing", node="movies"))
+    assert ("wait_for_element", {"text": "Playing", "selector": "#player-state", "present": True}) in got
+
+
+def test_a_precondition_said_with_while_is_checked_first() -> None:
+    got = tv_steps(tv_plan("While in the Guide, press OK and verify the player shows Playing", node="home"))
+    assert got[:2] == [("goto", {"node": "guide"}), ("press_key", {"key": "OK"})]
