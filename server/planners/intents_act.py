@@ -20,7 +20,7 @@ from server.planners.intents_rows import open_by_row_link, row_relative, section
 from server.planners.row_places import ACTION_WORDS, RESULT_NOUN, SIGNATURE, main_list, result_named, results_links, row_items
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal
 from server.planners.site_search import search_for, search_site, site_search_box, without_leading_kind
-from server.planners.page_names import is_this_page
+from server.planners.page_names import NEIGHBOUR, is_this_page, order_link
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key
@@ -205,31 +205,10 @@ def back_intent(c: Clause, st: State) -> bool:
 
 
 
-def order_link(st: State, which: str) -> Target | None:
-    """The page's own link to the page after (*which* "next") or before ("previous") it in its order: a link
-    named so ("Next", "« Prev"), or one a "Next: Arguments" line holds, or one whose title says so ("next
-    chapter"). Shown ones only (a hidden bar's "next" cannot be clicked); None where the page has none."""
-    if st.live is None:
-        return None
-    word = r"(?:next|forward|newer)" if which == "next" else r"(?:previous|prev|older)"
-    found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href and (
-        re.fullmatch(rf"\W*{word}(?:\s+(?:page|chapter|topic|article|section))?\W*", (e.name or e.text or "").strip(), re.I)
-        or re.match(rf"\W*{word}\s*:", e.container or "", re.I)
-        or re.fullmatch(rf"{word}\s+(?:page|chapter|topic|article|section)", (e.hint or "").strip(), re.I))]
-    return Target(TargetKind.LIVE_ELEMENT, 1.0, found[0].name or found[0].text, live=found[0]) if found else None
-
-
-# "the next page", "the page right after this one", "the previous chapter": a page's neighbour in its order
-_NEIGHBOUR = re.compile(r"^(?:the\s+)?(?:(?P<b>next|previous|prev)(?:\s+(?:link|button))?|(?P<w>next|following|previous|prev|preceding)\s+(?:page|chapter|topic|article|"
-                        r"section)|(?:page|chapter|topic|article)\s+(?:(?:right|just|directly|immediately)\s+)?"
-                        r"(?:that\s+comes\s+)?(?P<p>after|before)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+current\s+one|\"(?P<q>[^\"]+)\"))$",
-                        re.I)
-
-
 def neighbour_page(st: State, target: str) -> bool:
     """"go to the next page", "open the page right after it": the page's own link to it, and the page it leads
     to checked by its address's name."""
-    m = _NEIGHBOUR.match(target.strip())
+    m = NEIGHBOUR.match(target.strip())
     if m is None or st.live is None or m.group("q") and not is_this_page(st, m.group("q")):
         return False   # ("the page after "Commands"" where Commands is not the page shown: not this page's Next)
     said = (m.group("b") or m.group("w") or m.group("p")).lower()

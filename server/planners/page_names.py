@@ -12,10 +12,11 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from server.planners import grounding
+from server.planners.grounding import Target, TargetKind
 from server.planners.language import words
 from server.planners.matching import STOPWORDS
 from server.planners.state import Defer, State
-from shared.screen import UIElement
+from shared.screen import ROLE_LINK, UIElement
 
 
 def named_here(st: State, name: str) -> bool:
@@ -170,3 +171,24 @@ def shows_text(st: State, text: str) -> bool:
     """The screen shown says *text* itself, in any of its texts."""
     assert st.live is not None
     return any(text.casefold() in t.casefold() for t in st.live.visible_texts())
+
+
+def order_link(st: State, which: str) -> Target | None:
+    """The page's own link to the page after (*which* "next") or before ("previous") it in its order: a link
+    named so ("Next", "« Prev"), or one a "Next: Arguments" line holds, or one whose title says so ("next
+    chapter"). Shown ones only (a hidden bar's "next" cannot be clicked); None where the page has none."""
+    if st.live is None:
+        return None
+    word = r"(?:next|forward|newer)" if which == "next" else r"(?:previous|prev|older)"
+    found = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href and (
+        re.fullmatch(rf"\W*{word}(?:\s+(?:page|chapter|topic|article|section))?\W*", (e.name or e.text or "").strip(), re.I)
+        or re.match(rf"\W*{word}\s*:", e.container or "", re.I)
+        or re.fullmatch(rf"{word}\s+(?:page|chapter|topic|article|section)", (e.hint or "").strip(), re.I))]
+    return Target(TargetKind.LIVE_ELEMENT, 1.0, found[0].name or found[0].text, live=found[0]) if found else None
+
+
+# "the next page", "the page right after this one", "the previous chapter": a page's neighbour in its order
+NEIGHBOUR = re.compile(r"^(?:the\s+)?(?:(?P<b>next|previous|prev)(?:\s+(?:link|button))?|(?P<w>next|following|previous|prev|preceding)\s+(?:page|chapter|topic|article|"
+                        r"section)|(?:page|chapter|topic|article)\s+(?:(?:right|just|directly|immediately)\s+)?"
+                        r"(?:that\s+comes\s+)?(?P<p>after|before)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+current\s+one|\"(?P<q>[^\"]+)\"))$",
+                        re.I)
