@@ -137,7 +137,7 @@ def _playback_said(rest: str) -> tuple[str, str, bool] | None:
         return None
     said, subject = m.group("s").lower(), m.group("x").strip()
     negated = bool(m.group("not") or m.group("not2"))
-    if not m.group("be").strip() and re.search(r"\b(?:shows?|says?|reads?|displays?|lists?|contains?)$", subject, re.I):
+    if not m.group("be").strip() and re.search(r"\b(?:shows?|says?|reads?|displays?|lists?|contains?)\b", subject, re.I):
         return None   # "the player shows Playing": what an element shows, read by the check intent
     if said in _PLAYING_WORDS or said in _PLAYS_VERB and said not in ("starts", "started", "begins", "began") \
             or said in ("starts", "started", "begins", "began") and re.search(r"\b(?:playback|playing|video|movie|film|"

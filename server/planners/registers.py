@@ -24,6 +24,12 @@ _END = r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))"
 _SHOWN_BY = r"banner|title|heading|header|label|caption|state|status|screen|message|text"
 
 
+def _ok_before_request(m: re.Match[str]) -> str:
+    from server.planners.language import VERBS
+
+    return "" if m.group("v").lower() in VERBS and m.group("v").lower() not in ("then", "and") else m.group(0)
+
+
 def _numbered(m: re.Match[str]) -> str:
     """"1) a 2) b 3) c": the first step as it is, the others after "then"."""
     return "" if m.group("n") == "1" and m.start() == 0 else ", then "
@@ -62,6 +68,8 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"^(?:(?:ok(?:ay)?(?=\s+(?:so|then\s+so|um|uh|like)\b)|so(?:\s+like)?|well|alright|hey|yeah|yo)\b[\s,]*)+(?=[a-z])",
                 re.I), ""),
     (re.compile(r"\b(?P<w>and|then|so|just)\s+like\s+(?=[a-z])", re.I), r"\g<w> "),
+    # ("ok check that …", "okay open the guide": an OK before a request of its own is a filler, never the key)
+    (re.compile(r"^ok(?:ay)?\s+(?=(?P<v>[a-z]+)\b)", re.I), _ok_before_request),
     # -- non-native: word order and verbs of other languages
     (re.compile(r"\bplease\s+to\s+(?=[a-z])", re.I), "please "),
     (re.compile(r"\bmake\s+(?=(?:play|pause|stop|start|resume)\b)", re.I), ""),

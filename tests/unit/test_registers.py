@@ -71,3 +71,13 @@ def test_a_claim_then_a_bare_verify_is_that_claim_checked() -> None:
     p = plan("The Quiet Valley detail page: genre should read Drama. Verify, don't play.", node="home")
     assert steps(p)[-1] == ("click_element", {"selector": ".movie-tile[data-slug='the-quiet-valley']"})
     assert p.pending[0] == "check genre should read Drama"
+
+
+def test_an_ok_before_a_request_is_a_filler_and_before_then_it_is_the_key() -> None:
+    assert reword("ok check that the banner says Aurora News") == "check that the banner says Aurora News"
+    assert reword("OK then press back") == "OK then press back"
+
+
+def test_what_the_player_shows_after_a_pause_is_read_as_shown() -> None:
+    got = steps(plan("pause playback, then check the player shows the state Paused", node="player"))
+    assert got[-1] == ("wait_for_element", {"text": "Paused", "present": True})
