@@ -580,7 +580,10 @@ def activate(c: Clause, st: State) -> bool:
     if where and st.ctx.navigation.nodes:   # "play Ocean Giants from the replay": that screen, then the item on it
         place = [t for t in grounding.screens(where.group("b"), st.ctx, minimum=0.85)
                  if grounding.tree_elements(where.group("a"), st.ctx, prefer_node=t.node.id, minimum=0.8)]
-        shown = grounding.screens(where.group("b"), st.ctx, minimum=0.85)
+        # (a name said before the place, never a split of a screen's own name: "video on demand" is the Movies,
+        # not "video" on a screen called "demand")
+        shown = grounding.screens(where.group("b"), st.ctx, minimum=0.85) \
+            if re.match(r"(?-i:[A-Z0-9\"'“])", where.group("a").strip()) else []
         if place:
             if st.node != place[0].node.id:
                 st.goto(place[0].node)

@@ -486,3 +486,8 @@ def test_a_title_said_playing_with_no_verb_is_the_players_state() -> None:
 def test_a_precondition_said_with_while_is_checked_first() -> None:
     got = tv_steps(tv_plan("While in the Guide, press OK and verify the player shows Playing", node="home"))
     assert got[:2] == [("goto", {"node": "guide"}), ("press_key", {"key": "OK"})]
+
+
+def test_a_screen_said_with_on_in_its_name_is_that_screen_never_split() -> None:
+    # (a held-out false pass at 4ec37cf, in words of its own: "video" on a screen "demand" went on to the player)
+    assert tv_steps(tv_plan("go to video on demand please", node="home")) == [("goto", {"node": "movies"})]
