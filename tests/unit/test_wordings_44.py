@@ -414,7 +414,7 @@ def test_what_the_player_shows_is_read_as_shown_never_as_a_title_that_plays() ->
 
 # ---------------------------------------------------------------- a to-do list whose rows have a Done button
 
-_TODOS = _page("http://todo.test/todo/1/groceries/", "Groceries",
+_GROCERIES = _page("http://todo.test/todo/1/groceries/", "Groceries",
                UIElement("link", "All lists", href="/todo/"), UIElement("link", "New list", href="/todo/add_list/"),
                UIElement("textbox", "Search tasks"), UIElement("button", "Search"),
                UIElement("button", "Add Task"),
@@ -434,14 +434,14 @@ _TODOS = _page("http://todo.test/todo/1/groceries/", "Groceries",
                                        ("cross off Buy oat milk", "Buy oat milk")])
 def test_a_row_marked_done_by_its_own_button_no_longer_offers_it(task: str, row: str) -> None:
     # before: "no checkbox for 'Buy oat milk'"
-    assert web_steps(web_plan(task, _TODOS)) == [
+    assert web_steps(web_plan(task, _GROCERIES)) == [
         ("click_element", {"text": "Done", "role": "button", "row": row}),
         ("wait_for_element", {"text": "Done", "role": "button", "row": row, "present": False})]
 
 
 def test_a_thing_added_by_name_is_added_by_the_one_control_that_says_add() -> None:
     # before: "no form or button to add a record" beside "Add Task" and "New list"
-    p = web_plan("add buy eggs", _TODOS)
+    p = web_plan("add buy eggs", _GROCERIES)
     assert web_steps(p) == [("click_element", {"text": "Add Task", "role": "button"})]
     assert p.pending[-1] == 'check that "buy eggs" was saved'
 
@@ -459,7 +459,7 @@ def test_a_thing_marked_done_on_its_own_page_no_longer_offers_it() -> None:
 
 @pytest.mark.parametrize("task", ["untick Buy oat milk", "mark Buy oat milk as not done", "uncheck Get a basil plant"])
 def test_a_row_is_never_marked_done_for_a_task_that_undoes_it(task: str) -> None:
-    p = web_plan(task, _TODOS)
+    p = web_plan(task, _GROCERIES)
     assert not any(s.params.get("text") == "Done" and s.command == "click_element" for s in p.steps), p.steps
 
 
@@ -475,7 +475,7 @@ def test_a_named_part_of_the_screen_is_never_widened_to_the_whole_screen() -> No
 
 
 def test_a_step_of_a_path_named_like_a_request_is_a_link() -> None:
-    assert web_steps(web_plan("Open Groceries > Search tasks", _TODOS))[0][0] != "input_text"
+    assert web_steps(web_plan("Open Groceries > Search tasks", _GROCERIES))[0][0] != "input_text"
 
 
 def test_a_title_said_playing_with_no_verb_is_the_players_state() -> None:
