@@ -20,7 +20,7 @@ from server.planners.intents_rows import open_by_row_link, row_relative, section
 from server.planners.row_places import ACTION_WORDS, RESULT_NOUN, SIGNATURE, main_list, result_named, results_links, row_items
 from server.planners.matching import content_words, find_count, find_keys, find_ordinal
 from server.planners.site_search import search_for, search_site, site_search_box, without_leading_kind
-from server.planners.page_names import NEIGHBOUR, is_this_page, order_link
+from server.planners.page_names import NEIGHBOUR, is_this_page, order_link, same_path
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key
@@ -1002,15 +1002,6 @@ def _inert(st: State, t: Target) -> bool:
 _ORDER_WORDS = frozenset({"next", "previous", "prev", "older", "newer", "page", "continue", "forward"})
 
 
-def _same_path(st: State, href: str) -> bool:
-    """*href* leads to the page shown, or to another page of it ("?page=2" of a list): its path is this one's."""
-    from urllib.parse import urljoin, urlsplit
-
-    if st.live is None or not st.live.url or not href:
-        return False
-    return urlsplit(urljoin(st.live.url, href)).path.rstrip("/") == urlsplit(st.live.url).path.rstrip("/")
-
-
 def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     """Click *t*, and expect the page it opens to be named as the tester asked (*asked*, when the clicked
     label only resembles it: "open json" that clicked "_json" must not pass on the _json page)."""
@@ -1029,7 +1020,7 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     if (not asked or set(content_words(asked)) <= set(content_words(name))) and len(words(name)) > 1 \
             and stem in words(name) and not grounding.is_code_name(name):
         name = stem   # "Module Index" → index.html, a page that calls itself "Module List": its address's word
-    if set(words(name)) <= _ORDER_WORDS and re.fullmatch(r"[a-z][a-z-]{2,}", stem) and not _same_path(st, el.href):
+    if set(words(name)) <= _ORDER_WORDS and re.fullmatch(r"[a-z][a-z-]{2,}", stem) and not same_path(st, el.href):
         name = stem.replace("-", " ")   # "next" (to arguments.html): the page it leads to is named by its address
     if asked and " ".join(asked.lower().split()) != " ".join(name.lower().split()) \
             and re.sub(r"[\W_]+", "", asked.lower()) == re.sub(r"[\W_]+", "", name.lower()):

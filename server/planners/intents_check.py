@@ -280,17 +280,17 @@ _ASKED_STATE = re.compile(
 
 def check_intent(c: Clause, st: State) -> bool:
     body = c.rest.strip().rstrip("?")
-    if not body and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
+    if (not body or PRONOUN.fullmatch(body) or _SAID_BEFORE.fullmatch(body.strip())) and st.steps \
+            and st.steps[-1].command in checks.check_commands(st.ctx):
+        # "there should be 15 watches in total, verify it", "genre should read Drama. Verify": the clause before
+        # is that check
         st.explicit_check_last = True
-        return True   # "genre should read Drama. Verify, don't play": the check said before is the one asked for
+        return True
     if not body:
         raise Unplannable(f"nothing to check in {c.text!r}")
     if re.match(r"^(?:how many|what|which|who|where|when)\b", body, re.I):
         raise Unplannable(f"a check needs what to expect: {body!r} asks a question (say, e.g., 'there are 8 rows')",
                           body)
-    if (PRONOUN.fullmatch(body) or _SAID_BEFORE.fullmatch(body.strip())) and st.steps and st.steps[-1].command in checks.check_commands(st.ctx):
-        st.explicit_check_last = True
-        return True   # "there should be 15 watches in total, verify it": the clause before is that check
     if _NO_RESULTS.match(body):
         _nothing_found(st)
         return True

@@ -8,7 +8,7 @@ from server.planners.checks import CannotCheck
 from server.planners.grounding import Target
 from server.planners.language import words
 from server.planners.state import State
-from shared.screen import ROLE_CHECKBOX
+from shared.screen import ROLE_CHECKBOX, UIElement
 
 
 # what a row's control that marks it done (or not done) says, where the row has no checkbox of its own
@@ -17,26 +17,23 @@ _UNDONE_WORDS = ["not done", "mark not done", "mark as not done", "undo", "reope
                  "undone"]
 
 
+def _said(label: str) -> str:
+    return " ".join(words(label)) or label.strip()
+
+
 def done_control(st: State, row: str, checked: bool, subject: str) -> bool:
     """"tick off Buy oat milk" in a list whose rows have a Done button, not a checkbox: that row's button; then
     the row no longer offers it (it shows the other state, or has left the open list)."""
     assert st.live is not None
     if any(e.container == row and e.role in (ROLE_CHECKBOX, "switch") for e in st.live.elements):
         return False
-    wanted = {" ".join(words(w)) or w for w in (_DONE_WORDS if checked else _UNDONE_WORDS)}
+    wanted = {_said(w) for w in (_DONE_WORDS if checked else _UNDONE_WORDS)}
     # (said whole, never a near match: "Done" is no "undone", "Mark as done" no "Mark as not done")
     found = [e for e in st.live.elements if e.container == row and e.role in ("button", "link") and not e.hidden
-             and (" ".join(words(e.name or e.text)) or (e.name or e.text).strip()) in wanted]
+             and _said(e.name or e.text) in wanted]
     if not found:
         return False
-    control = Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, found[0].name or found[0].text, live=found[0])
-    st.click_live(control, f"Mark {subject!r} {'done' if checked else 'not done'} ({control.label!r})", row=row)
-    st.last_object = subject
-    try:
-        st.expect_check(checks.element(st.ctx, text=control.label, role=control.live.role, row=row, present=False,
-                                       description=f"Check {subject!r} no longer offers {control.label!r}"))
-    except CannotCheck:
-        st.expect_check(None)
+    _mark(st, found[0], checked, subject, row=row)
     return True
 
 
@@ -48,21 +45,24 @@ def own_page_done(st: State, checked: bool, subject: str) -> bool:
     assert st.live is not None
     if not subject or not is_this_page(st, subject):
         return False
-    wanted = _DONE_WORDS if checked else _UNDONE_WORDS
-    found = [e for w in wanted for e in st.live.elements if e.role in ("button", "link") and not e.hidden
-             and " ".join(words(e.name or e.text)) == " ".join(words(w))]
-    found += [e for e in st.live.elements if e.role in ("button", "link") and not e.hidden
-              and " ".join(words(e.name or e.text)) in {f"mark {' '.join(words(w))}" for w in wanted}]
+    said = [_said(w) for w in (_DONE_WORDS if checked else _UNDONE_WORDS)]
+    wanted = said + [f"mark {w}" for w in said]   # (a word said alone before the same word after "mark")
+    found = sorted((e for e in st.live.elements if e.role in ("button", "link") and not e.hidden
+                    and _said(e.name or e.text) in wanted), key=lambda e: wanted.index(_said(e.name or e.text)))
     if not found:
         return False
-    el = found[0]
+    _mark(st, found[0], checked, subject, exact=True)
+    return True
+
+
+def _mark(st: State, el: UIElement, checked: bool, subject: str, row: str = "", exact: bool = False) -> None:
+    """Click *el*, the control that marks *subject* done (or not done); then *el* must be gone (from *row*)."""
     label = el.name or el.text
     st.click_live(Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, label, live=el),
-                  f"Mark {subject!r} {'done' if checked else 'not done'} ({label!r})")
+                  f"Mark {subject!r} {'done' if checked else 'not done'} ({label!r})", **({"row": row} if row else {}))
     st.last_object = subject
     try:
-        st.expect_check(checks.element(st.ctx, text=label, role=el.role, present=False, exact=True,
+        st.expect_check(checks.element(st.ctx, text=label, role=el.role, row=row, present=False, exact=exact,
                                        description=f"Check {subject!r} no longer offers {label!r}"))
     except CannotCheck:
         st.expect_check(None)
-    return True

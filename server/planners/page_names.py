@@ -69,6 +69,14 @@ def leads_here(st: State, el: UIElement) -> bool:
     return (a.netloc, a.path.rstrip("/"), a.query, route(a)) == (b.netloc, b.path.rstrip("/"), b.query, route(b))
 
 
+def same_path(st: State, href: str) -> bool:
+    """*href* leads to the page shown, or to another page of it ("?page=2" of a list): its path is this one's (as
+    :func:`leads_here`, its query aside)."""
+    if st.live is None or not st.live.url or not href:
+        return False
+    return urlsplit(urljoin(st.live.url, href)).path.rstrip("/") == urlsplit(st.live.url).path.rstrip("/")
+
+
 KIND_TAIL_ANY = re.compile(r"^(?:the\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+){0,3}\s+(?-i:[a-z]{3,})$")
 
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from server.planners.matching import ORDINALS
+from server.planners.matching import NUMBER_WORDS, ORDINALS
 
 Replace = Callable[[re.Match[str], Collection[str]], str]
 
@@ -34,15 +34,14 @@ def _if_verb(template: str, group: str) -> Replace:
 
 _PAST = {"wrote": "written", "owns": "owned", "composed": "composed"}
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
-_COUNT = {w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)}
 
 
 # what a tester did before what they check, said as "after switching …": the verb it stands for
-_GERUND_BASE = {"switching": "switch", "changing": "change", "going": "go", "tuning": "tune", "pressing": "press",
+GERUND_BASE = {"switching": "switch", "changing": "change", "going": "go", "tuning": "tune", "pressing": "press",
                 "opening": "open", "selecting": "select", "clicking": "click", "playing": "play", "turning": "turn",
                 "setting": "set", "zapping": "zap", "moving": "move", "navigating": "navigate", "starting": "start",
                 "pausing": "pause", "entering": "enter", "typing": "type", "searching": "search"}
-_GERUNDS = "|".join(_GERUND_BASE)
+_GERUNDS = "|".join(GERUND_BASE)
 
 
 # "it" as what a request acts on ("tick it"), not the subject of what follows ("it should wrap round")
@@ -54,7 +53,7 @@ _KEY_NAMES = r"\b(?:up|down|left|right|ok|back|enter|select|next|previous|prev|c
 
 
 def _base(gerund: str) -> str:
-    return _GERUND_BASE[gerund.lower()]
+    return GERUND_BASE[gerund.lower()]
 
 
 # what a tester uses to get somewhere, said after the request ("using the contents on the left", "with the number
@@ -266,7 +265,7 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"\b(?:key|punch|dial)\s+(?:in\s+)?(?:channel|ch\.?)\s*(?P<n>\d{1,4})\b", r"tune to channel \g<n>"),
     # "go up three channels", "move down 2 channels": the channel key, that many times (not the arrow key)
     _rule(r"\b(?:go|move|step|flip|zap|switch|jump)\s+(?P<d>up|down)\s+(?P<n>" + _NUMBER + r")\s+channels?\b",
-          lambda m, _v: f"press channel {m.group('d')} {_COUNT.get(m.group('n').lower(), m.group('n'))} times"),
+          lambda m, _v: f"press channel {m.group('d')} {NUMBER_WORDS.get(m.group('n').lower(), m.group('n'))} times"),
     # "navigate down 2", "move right 3 times": the arrow key, that many times
     _rule(r"\b(?:navigate|move|go|arrow|step)\s+(?P<d>up|down|left|right)\s+(?P<n>\d{1,2})(?:\s+times)?\b",
           r"press \g<d> \g<n> times"),

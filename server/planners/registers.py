@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from server.planners.language import VERBS
+from server.planners.phrasings import GERUND_BASE
+
 Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 
 _END = r"(?=\s*(?:$|[,;.!?]|\s+(?:and|then)\b))"
@@ -25,8 +28,6 @@ _SHOWN_BY = r"banner|title|heading|header|label|caption|state|status|screen|mess
 
 
 def _ok_before_request(m: re.Match[str]) -> str:
-    from server.planners.language import VERBS
-
     return "" if m.group("v").lower() in VERBS and m.group("v").lower() not in ("then", "and") else m.group(0)
 
 
@@ -35,10 +36,9 @@ def _numbered(m: re.Match[str]) -> str:
     return "" if m.group("n") == "1" and m.start() == 0 else ", then "
 
 
-_BASE = {"pausing": "pause", "playing": "play", "stopping": "stop", "resuming": "resume", "opening": "open",
-         "selecting": "select", "choosing": "choose", "pressing": "press", "switching": "switch", "turning": "turn",
-         "setting": "set", "changing": "change", "searching": "search", "tuning": "tune", "starting": "start",
-         "closing": "close", "enabling": "enable", "disabling": "disable", "adding": "add", "deleting": "delete"}
+# the phrasings' gerunds ("after switching …"), and a few more a request is said with ("pausing playback should …")
+_BASE = {**GERUND_BASE, "stopping": "stop", "resuming": "resume", "choosing": "choose", "closing": "close",
+         "enabling": "enable", "disabling": "disable", "adding": "add", "deleting": "delete"}
 
 
 def _base(gerund: str) -> str:
@@ -51,8 +51,6 @@ _SHOWING = re.compile(r"\bshowing\b", re.I)
 def _first_verb_base(said: str) -> str:
     """"searches for paper" → "search for paper": the verb of what someone does, as a request (a verb the planner
     reads; any other word stays as said)."""
-    from server.planners.language import VERBS
-
     first, _, rest = said.strip().partition(" ")
     low = first.lower()
     base = next((b for b in (low[:-2] if low.endswith("es") else "", low[:-1] if low.endswith("s") else "")
