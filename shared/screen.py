@@ -28,6 +28,7 @@ ROLE_CHECKBOX = "checkbox"
 ROLE_RADIO = "radio"
 ROLE_SWITCH = "switch"
 ROLE_COMBOBOX = "combobox"     # a dropdown: <select>, an ARIA combobox, an Android Spinner
+ROLE_LISTBOX = "listbox"       # a list of options shown open: <select multiple>, <select size=5>
 ROLE_OPTION = "option"
 ROLE_TAB = "tab"
 ROLE_MENUITEM = "menuitem"

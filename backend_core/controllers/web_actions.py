@@ -33,6 +33,17 @@ ACT_TIMEOUT_MS = 3000
 TOGGLE_ROLES = ("checkbox", "radio", "switch")
 
 
+# Enter in a text area starts a new line: a text area of a form with a submit button is sent by that button
+# (with its name, as a click sends it); the page's own Enter handler is left to a text area of no such form
+_SUBMIT_TEXTAREA = """e => {
+  if (e.tagName !== 'TEXTAREA' || !e.form) return false;
+  const button = e.form.querySelector('button[type=submit], input[type=submit], button:not([type])');
+  if (!button) return false;
+  e.form.requestSubmit(button);
+  return true;
+}"""
+
+
 def _timeout_error() -> type[Exception]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -250,7 +261,7 @@ class WebActions:
                 loc = resolve(page, target, fields=True)
                 where = target.describe("field")
             act(loc, target, "type into", lambda l: _type(page, l, text, clear))
-            if submit:
+            if submit and not loc.evaluate(_SUBMIT_TEXTAREA):
                 loc.press("Enter", timeout=ACT_TIMEOUT_MS)
             return (f"typed {text!r} into {where}" + ("" if clear else " (appended)")
                     + (" and submitted" if submit else ""))

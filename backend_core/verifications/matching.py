@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote, urljoin, urlsplit
 
-from shared import screen as S
+from shared import dates, screen as S
 from shared.errors import RequestError
 from shared.screen import ScreenObservation, UIElement
 from shared.vocabulary import STATES
@@ -45,6 +45,9 @@ def words_in(needle: str, haystack: str, glued: bool = False) -> bool:
     n = fold(needle)
     if not n:
         return False
+    when = dates.parse(needle)
+    if when is not None and dates.shown_in(when, haystack):
+        return True   # "8 January 2027" as the page writes it ("Jan. 8, 2027", "2027-01-08")
     pattern = re.compile(rf"(?<!\w){re.escape(n)}(?!\w)")
     if pattern.search(fold(haystack)) is not None or (
             glued and _GLUED.search(haystack or "") is not None and pattern.search(fold(_GLUED.sub(" ", haystack))) is not None):

@@ -12,7 +12,7 @@ from server.planners import form_values, grounding, records
 from server.planners.language import words
 from server.planners.records import Record
 from server.planners.state import State, Unplannable
-from shared import vocabulary as V
+from shared import dates, vocabulary as V
 from shared.screen import ROLE_CHECKBOX, ROLE_COMBOBOX, ROLE_TEXTBOX, UIElement
 
 
@@ -31,15 +31,14 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
                 any(grounding.similarity(first[0], w) >= 0.85 for w in words(label)) and \
                 (len(said) == 2 or (said[0].islower() and (said[1][:1].isupper() or said[1][:1].isdigit()))):
             value = " ".join(said[1:])   # "book 1" in the book_id field is 1; "plate AB12 CDE" in Plate is AB12 CDE
-        if el.role == ROLE_COMBOBOX:
+        if grounding.is_dropdown(el):
             from server.planners.intents_form import _without_field_word
 
             value = _without_field_word(value, label)   # "in the Garden category": Garden, in Category
-            opt = next((o for o in el.options if o.lower() == value.lower()), None) or next(
-                (o for o in el.options if grounding.similarity(value, o) >= 0.8), value)
+            opt = grounding.option_for(el.options, value) or value
             st.add(V.SELECT_OPTION, {"option": opt, "field": label, **_nth(st, el, label)}, f"Choose {opt!r} in {label}")
             if placed is not None:
-                placed.append(opt)
+                placed.append(grounding.option_shown(opt))
         elif el.role == ROLE_CHECKBOX:
             on = value.lower() in ("yes", "true", "on", "1", "checked")
             st.add(V.SET_CHECKED, {"checked": on, "text": label, "role": ROLE_CHECKBOX},
@@ -151,9 +150,22 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
     return filled
 
 
+_DATE_FIELD = re.compile(r"\b(?:date|dates|due|deadline|birthday|birth|dob|expiry|expires)\b|\b(?:yyyy|dd)\b", re.I)
+
+
+def _as_field_takes(el: UIElement, value: str) -> str:
+    """*value* as the field *el* takes it: a date said in words ("8 January 2027") in a date field is typed as
+    its placeholder shows one ("YYYY-MM-DD"), else in ISO, which date fields and pickers read alike."""
+    when = dates.parse(value)
+    if when is None or not _DATE_FIELD.search(" ".join((el.name, el.placeholder, el.hint))):
+        return value
+    return dates.for_field(when, el.placeholder)
+
+
 def fill_textbox(st: State, el: UIElement, value: str) -> None:
     """Type *value* into the text box *el* of the screen shown, named as the controller finds it."""
     label = el.name or el.placeholder or el.hint
+    value = _as_field_takes(el, value)
     # nothing names it (a page's editor is called so by the observation alone, whatever its class says)
     if not el.name and not el.placeholder and el.selector and (not el.hint or "editor" in el.hint.split()):
         st.add(V.INPUT_TEXT, {"text": value, "selector": el.selector, "clear": True}, f"Type {value!r} in the field")

@@ -22,7 +22,7 @@ from functools import lru_cache
 from server.planners.matching import STOPWORDS, phrase_score, stems
 from shared.models import ElementInfo, NodeInfo, PlanningContext
 from shared.screen import (
-    CLICKABLE_ROLES, FIELD_ROLES, ROLE_COMBOBOX, ROLE_TEXT, ROLE_TEXTBOX, TOGGLE_ROLES,
+    CLICKABLE_ROLES, FIELD_ROLES, ROLE_COMBOBOX, ROLE_LISTBOX, ROLE_TEXT, ROLE_TEXTBOX, TOGGLE_ROLES,
     ScreenObservation, UIElement,
 )
 from server.planners.language import words
@@ -126,6 +126,41 @@ def _code_name_score(name: str, candidate: str) -> float:
     if tokens[0] == low:
         return 0.9    # "os.path — Common pathname manipulations": the name, then what it is
     return 0.85 if len(tokens) <= 3 else 0.6   # a name among a sentence's words is mentioned, not named
+
+
+def is_dropdown(e: UIElement) -> bool:
+    """*e* offers options to choose from: a dropdown, or a list of options shown open (a <select multiple>,
+    "Assigned To" with a name per line)."""
+    return e.role == ROLE_COMBOBOX or e.role == ROLE_LISTBOX and bool(e.options)
+
+
+def option_shown(option: str) -> str:
+    """What a record shows of the option chosen for it: its words before a bracketed or dashed tail ("Sam Ortiz"
+    of "Sam Ortiz (sam)")."""
+    m = re.match(r"^\s*(?P<h>\S.*?)\s*(?:\([^)]*\)|\s[-–—]\s+.*)\s*$", option)
+    return m.group("h") if m else option
+
+
+def option_for(options: tuple[str, ...] | list[str], value: str) -> str | None:
+    """The one option *value* names: the same words; else the one option that is *value* with more after it
+    in brackets or after a dash ("Sam Ortiz" → "Sam Ortiz (sam)"), or whose bracketed part it is ("sam");
+    else the one closest by spelling. None when no option, or more than one, fits."""
+    said = norm(value)
+    if not said:
+        return None
+    same = [o for o in options if norm(o) == said]
+    if same:
+        return same[0]
+    def head_and_tail(o: str) -> tuple[str, str]:
+        m = re.match(r"^\s*(?P<h>.*?)\s*(?:\((?P<p>[^)]*)\)|\s[-–—]\s+(?P<d>.*))\s*$", o)
+        return (m.group("h"), m.group("p") or m.group("d") or "") if m else (o, "")
+    fits = [o for o in options if said in (norm(head_and_tail(o)[0]), norm(head_and_tail(o)[1]))]
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        return None
+    close = [o for o in options if similarity(value, o) >= 0.8]
+    return close[0] if len(close) == 1 else None
 
 
 @lru_cache(maxsize=65536)

@@ -19,6 +19,7 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.counts import list_of_kind, main_list_selector
 from server.planners.language import ITEM_NOUNS, Act, Clause, words
 from server.planners.list_search import record_shaped
+from server.planners.matching import STOPWORDS
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
 from shared.models import PlanStep
@@ -69,6 +70,10 @@ def _matches(clause_words: list[str], verb: str, el: UIElement) -> int:
     return len(label) if len(extra) <= MAX_EXTRA_WORDS else 0
 
 
+# words that say no more than the control does ("add a new one")
+_BARE = frozenset("new another one more button link control".split())
+
+
 def control_intent(c: Clause, st: State) -> bool:
     if st.live is None or c.act is Act.CHECK or not c.text:
         return False
@@ -99,6 +104,10 @@ def control_intent(c: Clause, st: State) -> bool:
         return _in_row(st, label, named[0].name, extra)
     if extra and c.act is Act.ADD and record_shaped(_said_after(c.text, extra)):
         return False   # "add a page Opening Times": a page to make, named; not a click on Add Page alone
+    if c.act is Act.DELETE and extra:
+        return False   # "delete the Errands list" with its page's "Delete this list": confirmed, and proved gone
+    if c.act in (Act.ADD, Act.TYPE) and len([w for w in extra.split() if w not in STOPWORDS and w not in _BARE]) >= 2:
+        return False   # "add comment Bought the washers": words to type, never dropped for a click on Add Comment
     if extra and sum(1 for e in st.live.elements if not e.hidden and _shown_label(e) == label) > 1:
         from server.planners.intents_rows import section_control
 

@@ -216,8 +216,18 @@ def delete_record_intent(c: Clause, st: State) -> bool:
         st.click_live(edit, f"Open {edit.label!r} of {row_name!r}", row=edit.live.container)
         raise Defer(row_name, replace_with=["click delete", deletion_clause(st, row_name, None)])
     page_delete = [t for w in _DELETE_CONTROLS for t in grounding.live_elements(
-        w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container]
-    if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True)):
+        w, st.live, roles=frozenset({ROLE_BUTTON, ROLE_LINK}), minimum=0.9) if not t.live.container] or [
+        grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 0.9, e.label, live=e) for e in st.live.elements
+        if e.role in (ROLE_BUTTON, ROLE_LINK) and not e.hidden and not e.disabled and not e.container
+        and words(e.label)[:1] and words(e.label)[0] in _DELETE_CONTROLS
+        and set(words(e.label)[1:]) <= {"this", "the"} | set(words(c.rest))]   # "Delete this list" of "the X list"
+    # the page of "the Errands list" deletes it with a control that says what it deletes ("Delete this list"); a
+    # bare "Delete" on the client Acme's page deletes the client, never "the Acme project"
+    kind_said = bool(page_delete) and bare != name and record_ids.on_named_record(st, bare) and bool(
+        set(words(page_delete[0].label)) & (set(words(name)) - set(words(bare))))
+    if page_delete and (not name or record_ids.on_named_record(st, name, in_fields=True) or kind_said):
+        if kind_said:
+            name = bare   # what must be gone is what its page is called ("Errands"), never the words said of it
         st.click_live(page_delete[0], f"Click {page_delete[0].label!r}")
         raise Defer(name or "delete", replace_with=[deletion_clause(st, name, None) if name else "if asked confirm"])
     if name and not page_delete:   # one of several records shown at once: the delete beside its heading, else

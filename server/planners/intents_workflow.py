@@ -14,7 +14,7 @@ import re
 
 from server.planners import checks, record_ids, records
 from server.planners.checks import CannotCheck
-from server.planners.grounding import Target, TargetKind, norm
+from server.planners.grounding import Target, TargetKind, is_dropdown, norm, option_for, option_shown
 from server.planners.language import Clause, quoted
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -44,7 +44,7 @@ _PARTICIPLE = {"close": "closed", "resolve": "closed", "fix": "closed", "reopen"
                "approve": "approved", "reject": "rejected", "decline": "declined", "archive": "archived",
                "publish": "published", "unpublish": "unpublished", "merge": "merged", "cancel": "cancelled"}
 _CLAUSE = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?P<rec>.+?)(?:\s+as\s+(?P<as>[\w-]+(?:\s+[\w-]+)?)"
-                     r"|\s+to\s+(?P<to>\"[^\"]+\"|'[^']+'|[\w.@-]+)"
+                     r"|\s+to\s+(?P<to>\"[^\"]+\"|'[^']+'|(?-i:[A-Z])[\w.@-]*(?:\s+(?-i:[A-Z])[\w.@-]*){1,2}|[\w.@-]+)"
                      r"|\s+with\s+(?:the\s+|a\s+)?(?P<with>\"[^\"]+\"|'[^']+'|[\w.@-]+)(?:\s+(?:tag|keyword|label))?)?\s*$",
                      re.I)
 
@@ -125,25 +125,25 @@ def _by_field(st: State, verb: str, value: str) -> bool:
     """The action done with a field of the record's form, then saved: the dropdown that offers the state
     ("close" → "resolved" in Status), or the field the verb names ("assign … to bob" → Assigned To)."""
     assert st.live is not None
-    fields = [e for e in st.live.elements if e.role in (ROLE_COMBOBOX, ROLE_TEXTBOX) and not e.hidden
+    fields = [e for e in st.live.elements if (e.role == ROLE_TEXTBOX or is_dropdown(e)) and not e.hidden
               and not e.disabled and e.selector]
     chosen: UIElement | None = None
     if value and verb in _FIELD_WORDS:
         chosen = next((e for e in fields if any(w in (e.name or e.placeholder or "").lower() for w in _FIELD_WORDS[verb])),
                       None)
     elif not value and verb in _STATE_OPTIONS:
-        found = next(((e, o) for want in _STATE_OPTIONS[verb] for e in fields if e.role == ROLE_COMBOBOX
+        found = next(((e, o) for want in _STATE_OPTIONS[verb] for e in fields if is_dropdown(e)
                       for o in e.options if o.lower() == want), None)
         if found is not None:
             chosen, value = found
     if chosen is None:
         return False
-    if chosen.role == ROLE_COMBOBOX:
-        option = next((o for o in chosen.options if o.lower() == value.lower()), None)
+    if is_dropdown(chosen):
+        option = option_for(chosen.options, value)
         if option is None:
             raise Unplannable(f"{chosen.label!r} offers no {value!r}; it offers {', '.join(chosen.options)}", value)
         st.add(V.SELECT_OPTION, {"option": option, "selector": chosen.selector}, f"Choose {option!r} in {chosen.label!r}")
-        value = option
+        value = option_shown(option)
     else:   # a list of words in one box (keywords): the new one after those it holds
         text = f"{chosen.value}, {value}" if chosen.value.strip() else value
         st.add(V.INPUT_TEXT, {"text": text, "selector": chosen.selector, "clear": True}, f"Type {text!r} in {chosen.label!r}")
@@ -192,8 +192,8 @@ def workflow_intent(c: Clause, st: State) -> bool:
         field = _beside(st, control, ROLE_COMBOBOX if m.group("as") else ROLE_TEXTBOX)
         if field is None or not field.selector:
             raise Unplannable(f"no field beside {control.label!r} for {value!r}", value)
-        if field.role == ROLE_COMBOBOX:
-            option = next((o for o in field.options if o.lower() == value.lower()), None)
+        if is_dropdown(field):
+            option = option_for(field.options, value)
             if option is None:
                 raise Unplannable(f"{control.label!r} offers no {value!r}; it offers {', '.join(field.options)}", value)
             st.add(V.SELECT_OPTION, {"option": option, "selector": field.selector}, f"Choose {option!r}")
@@ -213,31 +213,77 @@ def workflow_intent(c: Clause, st: State) -> bool:
     return True
 
 
-_SET_RECORD = re.compile(r"^(?:set|change|move|put|switch|mark|bump|turn|update)\s+(?P<rec>.+?)\s+(?:to|as|into)\s+"
-                         r"(?P<v>\"[^\"]+\"|'[^']+'|[\w.@-]+(?:\s+[\w.@-]+)?)\s*[.!]?$", re.I)
+_SET_RECORD = re.compile(r"^(?:set|change|move|put|switch|mark|bump|turn|update)\s+(?P<rec>.+?)\s+(?:over\s+|across\s+)?"
+                         r"(?:to|as|into|in)\s+(?:the\s+)?(?P<v>\"[^\"]+\"|'[^']+'|[\w.@-]+(?:\s+[\w.@-]+)?)\s*[.!]?$", re.I)
+# a record moved somewhere by its name ("move 'Fix the tap' to Errands", "move the task Buy milk into the Errands
+# list"): the name said, with the kind of thing it is before or after it
+_NAMED_RECORD = re.compile(r"^(?:the\s+)?(?:(?:task|item|card|ticket|issue|entry|record|row|todo|to-do|note|story|bug)\s+)?"
+                           r"(?P<x>[\"'“‘][^\"'”’]+[\"'”’]|(?-i:[A-Z0-9])[^\"]*?)"
+                           r"(?:\s+(?:task|item|card|ticket|issue|entry|record|row|todo|to-do|note|story|bug))?$", re.I)
+# what the place a record moves to is called ("the Errands list", "the Done column"): the name, not the kind
+_PLACE_KIND = re.compile(r"\s+(?:list|column|group|category|folder|board|project|queue|section|stage|status|lane|bucket|"
+                         r"tab|page)$", re.I)
+
+
+def _named_record(rec: str) -> str:
+    """The name of a record a clause names by its words ("'Fix the tap'", "the task Buy milk"), else ""."""
+    m = _NAMED_RECORD.match(rec.strip())
+    if m is None:
+        return ""
+    return quoted(m.group("x")) or m.group("x").strip()
 
 
 def record_value_intent(c: Clause, st: State) -> bool:
-    """"set issue 8 to in-progress", "move ticket 3 to testing": the value names its own field, the one
-    dropdown of the record's page that offers it; chosen there, then saved."""
+    """"set issue 8 to in-progress", "move ticket 3 to testing", "move 'Fix the tap' to Errands": the value
+    names its own field, the one dropdown of the record's page (or of its form, folded behind its Edit) that
+    offers it; chosen there, then saved. A record named by its words is found first (its link, else the lists)."""
     m = _SET_RECORD.match(c.text.strip())
-    if not m or st.live is None or not st.open_world or record_ids.parse(m.group("rec")) is None:
+    if not m or st.live is None or not st.open_world:
         return False
-    value = quoted(m.group("v")) or m.group("v")
-    if not record_ids.on_its_page(st, m.group("rec"), c.text):
+    value = quoted(m.group("v")) or _PLACE_KIND.sub("", m.group("v"))
+    rec = m.group("rec")
+    if record_ids.parse(rec) is not None:
+        if not record_ids.on_its_page(st, rec, c.text):
+            return False
+    elif c.verb.lower() == "move" and (name := _named_record(rec)):
+        # never a place to go to: "move Buy milk to Errands" changes where the record is, not the screen
+        rec = name
+        if not record_ids.on_named_record(st, name, in_fields=True):
+            link = records.record_link(st, name)
+            if link is not None:
+                st.click_live(link, f"Open {link.label!r}")
+                raise Defer(name, replace_with=[c.text])
+            from server.planners.list_search import seek_record
+
+            if seek_record(st, name, c.text):
+                return True
+            raise Unplannable(f"no record {name!r} on the screen, nor in the lists looked through", name)
+    else:
         return False
-    offers = [(e, o) for e in st.live.elements if e.role == ROLE_COMBOBOX and not e.hidden and not e.disabled
-              and e.selector for o in e.options if o.lower() == value.lower()]
+    offers = [(e, o) for e in st.live.elements if is_dropdown(e) and not e.hidden and not e.disabled
+              and e.selector for o in [option_for(e.options, value)] if o]
+    if not offers and record_ids.parse(m.group("rec")) is None:
+        unfold = records.expander(st)   # its form, folded behind its Edit ("Edit Task")
+        if unfold is None:
+            raise Unplannable(f"nothing on the page of {rec!r} moves it to {value!r}", value)
+        st.click_live(unfold, f"Click {unfold.label!r}")
+        raise Defer(value, replace_with=[c.text])
     if len({id(e) for e, _ in offers}) != 1:
+        if record_ids.parse(m.group("rec")) is None:
+            raise Unplannable(f"no one field of {rec!r} offers {value!r}", value)
         return False   # no dropdown offers it, or several do: which field is meant is for other intents
     field, option = offers[0]
     st.add(V.SELECT_OPTION, {"option": option, "selector": field.selector}, f"Choose {option!r} in {field.label!r}")
     save = records.save_button(st)
     if save is None:
-        raise Unplannable(f"no button to save {m.group('rec')}", m.group("rec"))
+        raise Unplannable(f"no button to save {rec}", rec)
     st.click_live(save, f"Click {save.label!r}")
-    st.summary.append(f"set {m.group('rec')} to {option}")
-    st.last_object = m.group("rec")
+    st.summary.append(f"set {rec} to {option}")
+    st.last_object = rec
+    if record_ids.parse(m.group("rec")) is None:   # the record's row or page, on the screen the save leads to
+        from server.planners.saved_check import saved_clause
+
+        raise Defer(option, replace_with=[saved_clause(option_shown(option), rec)])
     try:
         st.expect_check(checks.text_shown(st.ctx, option))
     except CannotCheck:
@@ -250,6 +296,9 @@ _NOTE_ON = [
     # "add a message to issue 3 saying: …", "post a comment on ticket 2 that says '…'"
     re.compile(rf"^(?:add|post|leave|write|put|attach)\s+(?:a|an|the|my)?\s*{_NOTE}\s+(?:to|on|in|for)\s+(?P<rec>.+?)"
                r"\s*(?:,\s*)?(?:saying|that says|which says|reading|with the text|with)\s*:?\s+(?P<x>.+)$", re.I),
+    # "leave a comment on the tap task: bought the washers"
+    re.compile(rf"^(?:add|post|leave|write|put|attach|drop)\s+(?:a|an|the|my)?\s*(?:quick\s+|short\s+)?{_NOTE}\s+"
+               r"(?:to|on|in|for|under)\s+(?P<rec>[^:]+?)\s*:\s*(?P<x>\S.*)$", re.I),
     # "add the note 'ready for QA' to issue 1"
     re.compile(rf"^(?:add|post|leave|write|put|attach)\s+(?:a|an|the|my)?\s*{_NOTE}\s+(?P<x>[\"'“‘].+[\"'”’])\s+"
                r"(?:to|on|in|for)\s+(?P<rec>.+)$", re.I),

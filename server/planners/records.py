@@ -699,7 +699,8 @@ def field_for(st: State, key: str, used: set[int]) -> UIElement | None:
     wanted = PREPOSITION_FIELDS.get(key, ()) or (key, *_participle_stems(key), *_without_generic(key))
     best, best_score, best_named = None, 0.0, 0.0
     for i, el in enumerate(st.live.elements):
-        if i in used or el.role not in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX) or el.disabled or el.hidden:
+        if i in used or el.role not in (ROLE_TEXTBOX, ROLE_COMBOBOX, ROLE_CHECKBOX) and not grounding.is_dropdown(el) \
+                or el.disabled or el.hidden:
             continue
         if el.role == ROLE_TEXTBOX and re.search(r"\b(?:search|filter|searchbar)\b", " ".join(labels(el)), re.I):
             continue
@@ -909,7 +910,16 @@ def confirm_button(st: State, row: str = "") -> Target | None:
                for e in st.live.elements)
     # "Delete page" confirms only where the screen asks, with a way out ("No, cancel"): else it is another delete
     starts = [e for e in starts if words(e.name or e.text)[0] in ("yes", "confirm") or asks]
-    return grounding.Target(TargetKind.LIVE_ELEMENT, 0.9, starts[0].label, live=starts[0]) if starts else None
+    if starts:
+        return grounding.Target(TargetKind.LIVE_ELEMENT, 0.9, starts[0].label, live=starts[0])
+    # a button of the page's own words ("Do it! →") that its class calls the confirmation ("delete-confirm"), on a
+    # page that asks whether to delete
+    said = [e for e in st.live.elements if e.role == ROLE_BUTTON and not e.hidden and not e.disabled
+            and "confirm" in words(e.hint) and (not e.container or bool(row) and _has_words(e.container, row))]
+    asked = any(re.search(r"\b(?:delete|remove|sure)\b", e.label, re.I) for e in st.live.elements
+                if e.role in ("heading", "text") and not e.hidden)
+    return grounding.Target(TargetKind.LIVE_ELEMENT, 0.85, said[0].label, live=said[0]) if len(said) == 1 and asked \
+        else None
 
 
 _CONFIRM_FIRST = ("yes", "confirm", "delete", "remove", "proceed")
