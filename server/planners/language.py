@@ -122,7 +122,7 @@ _FILLER_PHRASES = [
 ]
 _FILLER = re.compile(r"^(?:" + "|".join(_FILLER_PHRASES) + r")\b[\s,:]*", re.I)
 _TRAILING = re.compile(r"[\s,.!?]*(?:please|pls|thanks|thank you|for me|now|right now|quickly|too|as well|completely|entirely|"
-                       r"permanently|for good|altogether)?[\s.!?]*$",
+                       r"permanently|for good|altogether|instead)?[\s.!?]*$",
                        re.I)
 
 _WORD = re.compile(r"[a-z0-9]+")

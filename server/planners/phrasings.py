@@ -122,7 +122,8 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),
     _rule(r"\s*(?:[,;.]|\s[-–—])\s*(?:the\s+|its\s+|it's\s+|use\s+(?:the\s+)?)?(?:pin|passcode|pin\s+code)\s*(?:is\s+|:\s*|=\s*)?"
           r"(?P<p>\d{3,8})\b", r" with PIN \g<p>"),
-    _rule(r"\s+(?:using|with|via)\s+(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:of\s+|:\s*)?(?P<p>\d{3,8})\b",
+    _rule(r"\s+(?:using|with|via)\s+(?:the\s+)?(?:(?:default|usual|standard|right|correct|current|old|same)\s+)?"
+          r"(?:pin|passcode|pin\s+code)\s*(?:of\s+|:\s*)?(?P<p>\d{3,8})\b",
           r" with PIN \g<p>"),
     # "Neon Tides is listed under the Comedy genre": the item's genre
     _rule(r"(?:^|(?<=\bthat\s)|(?<=[,;]\s))(?!(?:check|verify|confirm|make|ensure|see)\b)"

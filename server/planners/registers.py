@@ -31,6 +31,47 @@ def _ok_before_request(m: re.Match[str]) -> str:
     return "" if m.group("v").lower() in VERBS and m.group("v").lower() not in ("then", "and") else m.group(0)
 
 
+# what a sentence says happened, before the colon that leads to the request ("The gutters job slipped: make …")
+_HAPPENED = re.compile(r"\b(?:is|are|was|were|has|have|had|got|gets|needs?|[a-z]{3,}ed)\b", re.I)
+
+
+def _told_first(m: re.Match[str]) -> str:
+    """What the tester says happened, then a colon and the request: the request alone (never a place or a
+    setting's name before a colon, "Settings: subtitles on", which says no verb)."""
+    if m.group("v").lower() not in VERBS or not _HAPPENED.search(m.group("c")):
+        return m.group(0)
+    return m.group(0)[m.start("v") - m.start():]
+
+
+_LANGUAGES = (r"english|french|spanish|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|"
+              r"greek|turkish|russian|ukrainian|arabic|hebrew|hindi|chinese|mandarin|cantonese|japanese|korean|"
+              r"vietnamese|thai|indonesian|catalan|romanian|hungarian|original")
+
+
+_CHECKED = re.compile(r"\b(?:check|verify|confirm|ensure|make\s+sure|assert|see|expect(?:ed)?|is|are|should|must)\b", re.I)
+
+
+def _setting_on(m: re.Match[str]) -> str:
+    """"subs on" → "turn subs on": a setting said with its state and no verb (never a verb's own "on")."""
+    if m.group("x").split()[0].lower() in VERBS or set(m.group("x").lower().split()) & {"is", "are", "be", "stays", "still"} \
+            or _CHECKED.search(m.string[:m.start()]):
+        return m.group(0)   # "check the lock and subtitles are on", "verify French + subtitles on": what holds
+    return f"turn {m.group('x')} {m.group('s')}"
+
+
+def _object_first(m: re.Match[str]) -> str:
+    """"The subtitles, activate them" → "activate the subtitles": what a request acts on, said before it."""
+    if m.group("v").lower() not in VERBS:
+        return m.group(0)
+    return f"{m.group('v')} {m.group('o')}"
+
+
+def _wanted_of(m: re.Match[str]) -> str:
+    """"The film Neon Tides, I want that it plays" → "play the film Neon Tides"."""
+    verb = m.group("v").lower()
+    return f"{verb} {m.group('o')}" if verb in VERBS else m.group(0)
+
+
 def _numbered(m: re.Match[str]) -> str:
     """"1) a 2) b 3) c": the first step as it is, the others after "then"."""
     return "" if m.group("n") == "1" and m.start() == 0 else ", then "
@@ -68,7 +109,68 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"\b(?P<w>and|then|so|just)\s+like\s+(?=[a-z])", re.I), r"\g<w> "),
     # ("ok check that …", "okay open the guide": an OK before a request of its own is a filler, never the key)
     (re.compile(r"^ok(?:ay)?\s+(?=(?P<v>[a-z]+)\b)", re.I), _ok_before_request),
+    # -- busy notes: an interjection, or what happened, before the request ("Oops, …", "The gutters job slipped: …")
+    (re.compile(r"^(?:so\s*,?\s*)?(?:(?:a\s+(?:bit|little)\s+of\s+|some\s+)?(?:background|context)|fyi|note|for\s+context|"
+                r"quick\s+one|quick\s+question|one\s+more|next\s+one|heads\s+up)\s*[:\-–—]\s*", re.I), ""),
+    (re.compile(r"^(?:oops|whoops|oh|ah|argh|ugh|sorry|hmm+|actually|btw|fyi|heads\s+up)\b[!,.:;\s-]+(?=\S)", re.I), ""),
+    (re.compile(r"^(?P<c>(?:the|this|that|my|our|it|its|we|i)\b[^:;]{3,240}?)\s*:\s*(?P<v>[a-z]+)\b", re.I), _told_first),
+    # ("delete the whole Errands list, tasks and all": with all it holds, nothing more to do)
+    (re.compile(r"\s*,\s*(?:[a-z]+\s+)?and\s+all(?=\s*(?:$|[.!]))", re.I), ""),
+    (re.compile(r"\b(?P<v>delete|remove|clear|empty|wipe|drop)\s+the\s+(?:whole|entire|complete)\s+", re.I), r"\g<v> the "),
+    # ("I'm checking the new build for the client, and what I need is that you go into the Guide": the request)
+    (re.compile(r"^(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+[a-z]+ing\b[^,:;]*[,:;]\s*(?:and\s+|so\s+)?(?=what\s+(?:i|we)\s+)", re.I), ""),
+    (re.compile(r"\bwhat\s+(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\s+(?:is\s+(?:that|for)\s+you\s+(?:to\s+)?|"
+                r"you\s+to\s+do\s+is\s+(?:to\s+)?)", re.I), ""),
+    # ("enter PIN 1234", "key in the code 4321": the number typed into that field)
+    (re.compile(r"\b(?:enter|type|input|key\s+in|put\s+in)\s+(?:the\s+|a\s+|wrong\s+|an?\s+incorrect\s+)?"
+                r"(?P<f>pin|code|passcode|pin\s+code|password|otp)\s+(?P<v>\d{3,8})\b", re.I), r'type "\g<v>" in the \g<f> field'),
+    # ("make sure the live screen says X underneath the picture": where on the screen it shows, never part of it)
+    (re.compile(r"\s+(?:underneath|under|below|beneath|above|over|next\s+to|beside)\s+the\s+(?:picture|video|image|"
+                r"player|banner|title|poster|screen|logo)\b", re.I), ""),
+    (re.compile(r"(?<=\S)\s+(?:tonight|this\s+evening|this\s+morning|right\s+now|at\s+the\s+moment)(?=\s*(?:$|[?.!]))", re.I), ""),
+    # ("is Gadget Lab the programme on channel 7": the item, where it is)
+    (re.compile(r"\b(?P<x>(?-i:[A-Z0-9])[^,;?]*?)\s+the\s+(?:programme|program|show|film|movie|one|title|item|thing|"
+                r"channel|episode)\s+(?=(?:on|in|at|showing|playing)\b)", re.I), r"\g<x> "),
+    # ("the player opens with River of Glass playing": what it shows, in that state)
+    (re.compile(r"\b(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:opens|appears|comes\s+up|loads|starts|is\s+shown)\s+with\s+"
+                r"(?P<x>[^,;.]+?)\s+(?P<s>playing|showing|shown|selected|open|highlighted|paused)\b", re.I), r"\g<x> is \g<s>"),
+    # -- chat shorthand: "goto movies n play silnt harbor thx", "subs on + lock on pls", "srch X n play it"
+    (re.compile(r"(?<=[a-z0-9])\s+(?:n|\+)\s+(?=[a-z])", re.I), " and "),
+    (re.compile(r"(?:\s*[,.!-]*\s+(?:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick(?:ly)?|kthx|right\s+away|real\s+quick))+"
+                r"\s*[.!]*$", re.I), ""),
+    (re.compile(r"\bsrch\b", re.I), "search"),
+    (re.compile(r"(?:(?<=^)|(?<=\band\s)|(?<=\bthen\s))replay\s+(?=(?:the\s+)?(?-i:[a-z]))"), "play "),
+    # ("subs on and parental lock on": a setting and its state, with no verb)
+    (re.compile(r"(?:(?<=^)|(?<=\band\s)|(?<=,\s))(?P<x>(?!(?:go|carry|log|put|turn|switch|keep|hold|move|click|tap|press|"
+                r"is|are|be|was|were|it|them|this|that|come|get|stay|sign)\b)(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,2}?)\s+"
+                r"(?P<s>on|off)(?=\s*(?:$|[,;.!(]|\s+(?:and|then|with|pls|please)\b))"), _setting_on),
     # -- non-native: word order and verbs of other languages
+    # ("put please the channel", "change it please to 1234": a "please" inside the request is only polite)
+    (re.compile(r"(?<=[a-z])\s+please(?=\s+(?:the|to|in|on|it|them|a|an|my)\b)", re.I), ""),
+    # ("The subtitles, activate them", "The language of the audio, put it in Spanish": what it acts on, said first)
+    (re.compile(r"^(?P<o>(?:the|my|this|that)\s+[^,]{2,40}?)\s*,\s*(?P<v>[a-z]+)\s+(?:it|them)\b", re.I), _object_first),
+    # ("The film Neon Tides, I want that it plays now": what is wanted of it)
+    (re.compile(r"^(?P<o>(?:the|my|this|that)\s+[^,]{2,40}?)\s*,\s*(?:i|we)\s+(?:want|would\s+like|wish|need)\s+that\s+"
+                r"(?:it|they)\s+(?P<v>[a-z]+?)(?:e?s)?(?:\s+now)?(?=\s*(?:$|[,.;!]))", re.I), _wanted_of),
+    (re.compile(r",\s*the\s+one\s+(?:of|with|for|about|that|which|where|showing|from)\b[^,.;]*", re.I), ""),
+    (re.compile(r"\band\s+after(?:wards)?\s+(?!(?:that\s+)?you\b)(?=(?:that\s+)?[a-z]+\b)", re.I), "and then "),
+    (re.compile(r"\bcome\s+back\s+(?=to\b)", re.I), "go back "),
+    (re.compile(r"\b(?P<v>go|move|jump|zap|switch)\s+(?P<d>up|down)\s+of\s+(?=\w+\s+channels?\b)", re.I), r"\g<v> \g<d> "),
+    (re.compile(r"^from\s+(?:this|the\s+current|the\s+present|here\s+the)\s+(?:channel|screen|page|one)\s*,\s*", re.I), ""),
+    (re.compile(r"\bthe\s+(?P<a>language|volume|size|colou?r|quality|speed|track)\s+of\s+(?:the\s+)?"
+                r"(?P<b>audio|subtitles?|sound|text|video|picture|menu|interface)\b", re.I), r"the \g<b> \g<a>"),
+    (re.compile(rf"\bput\s+(?P<x>[^,;]+?)\s+(?:in|into|on)\s+(?P<l>{_LANGUAGES})\b", re.I), r"set \g<x> to \g<l>"),
+    # (", the English I don't understand well": why, said after the request)
+    (re.compile(r"\s*,\s*(?:because\s+|as\s+|since\s+)?[^,;]*?\b(?:i|we)\s+(?:don['’]t|do\s+not|can['’]t|cannot|am\s+not|"
+                r"['’]m\s+not)\s+(?:understand|speak|read|like|see|hear|know|get)\b[^,;]*$", re.I), ""),
+    (re.compile(r"\b(?P<v>open|select|pick|choose|click|play)\s+(?:that\s+|the\s+thing\s+)?(?:what|whatever|which)\s+"
+                r"(?:comes(?:\s+(?:up|out))?|appears|shows(?:\s+up)?|is\s+found|it\s+finds|you\s+find)\b", re.I),
+     r"\g<v> the first result"),
+    (re.compile(r"\s+so\s+(?:that\s+)?(?:i|we)\s+can\s+see\s+(?:it\s+|that\s+)?(?:for\s+(?:myself|ourselves)|with\s+"
+                r"(?:my|our)\s+own\s+eyes)", re.I), ""),
+    (re.compile(r"\bch\.?\s*(?P<d>up|down)\b", re.I), r"channel \g<d>"),
+    (re.compile(r"\bput\s+(?:on\s+)?(?:the\s+)?(?:channel|ch\.?)\s*(?P<n>(?-i:[A-Z0-9])[^,;]*?|\d+)(?:\s+on)?(?=\s*(?:$|[,.;!]|\s+(?:in|on|and|then)\b))",
+                re.I), r"switch to channel \g<n>"),
     (re.compile(r"\bplease\s+to\s+(?=[a-z])", re.I), "please "),
     (re.compile(r"\bmake\s+(?=(?:play|pause|stop|start|resume)\b)", re.I), ""),
     (re.compile(r"\bmake\s+(?P<o>it|this|that|them)\s+(?P<v>play|pause|stop|start)\b", re.I), r"\g<v> \g<o>"),
@@ -126,6 +228,10 @@ RULES: tuple[Rule, ...] = (
                 r"were|still|now)\b)\w+){0,3}?)\s+(?P<s>(?-i:ON|OFF))\b(?=\s*(?:$|[.;,!(]|\s+\(|\s+with\b))"),
      lambda m: f"turn {m.group('x')} {m.group('s').lower()}"),
     (re.compile(rf"\b(?P<w>{_SHOWN_BY})\s*=\s*(?=\S)", re.I), r"\g<w> shows "),
+    # ("switch to channel 5 in Live TV": the place first, then the channel)
+    (re.compile(r"\b(?P<v>switch|tune|change|go)\s+to\s+channel\s+(?P<n>\d+|(?-i:[A-Z])[\w ]*?)\s+(?:in|on)\s+(?:the\s+)?"
+                r"(?P<p>(?-i:[A-Z])[\w ]*?|live\s+tv|guide|live)(?=\s*(?:$|[,;.!]|\s+(?:and|then)\b))", re.I),
+     r"open \g<p>, then \g<v> to channel \g<n>"),
 )
 
 

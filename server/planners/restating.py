@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from server.planners import asides, layouts
 from server.planners.language import VERBS, Act, clean, read_clause, strip_filler
 from server.planners.phrasings import QUOTED, held_out, rephrase
 from server.planners.registers import reword
@@ -309,9 +310,11 @@ def _test_case(task: str) -> str:
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
+    task = layouts.flatten(task)   # a bug report's steps, a checklist, a table, a test sheet's row: one sentence
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
     task = _outside_names(task, reword)   # dictated, non-native, acceptance-criteria and terse-step registers
     task = _outside_names(task, _test_case)   # "Precondition: … Steps: … Expected: …": a test case's parts
+    task = asides.aside(task)   # the background and the question said around the request
     task = re.sub(r"^\s*(?:pls|plz|please|kindly)[\s,]+(?=[a-z])", "", task, flags=re.I)   # "pls set up a new project …"
     # "search 'cup' - is X in the results?": the question after a dash is a check of its own
     task = _outside_names(task, lambda t: re.sub(r"\s+[-–—]\s+(?=(?:is|are|does|do|did|was|were|has|have|can\s+you\s+see)\s+"
@@ -432,6 +435,20 @@ def _set_pair(m: re.Match[str]) -> str:
     return f"{m.group('head')}, then {m.group('verb')} {m.group('f2')} to {m.group('v2')}"
 
 
+def _whole(value: str) -> str:
+    """Words a field is set to, kept whole where they hold a comma or a joining word ("Max 40 guests, near the
+    office"): quoted, so that they are never read as a step of their own."""
+    value = value.strip().rstrip(".")
+    if re.search(r"[,;]|\b(?:and|then)\b", value) and not re.search(r"[\"“”]", value):
+        return f'"{value}"'
+    return value
+
+
+# a calendar date as a tester writes it in a request ("8 January 2027", "dec 19th 2026", "2027-01-08", "12/19/2026")
+_DATE_SAID = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4}|"
+              r"(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Za-z]{3,9}\.?|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?),?\s+\d{4})")
+
+
 _SET_VERBS_MORE = frozenset("bump raise lower increase decrease drop reduce move assign give hand rename".split())
 
 
@@ -527,6 +544,29 @@ def _restate(task: str) -> str:
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:give|hand|pass|delegate|route)\s+"
                   rf"(?P<rec>{_RECORD_REF})\s+(?:over\s+)?to\s+(?P<p>[\w.@-]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}assign {m.group('rec')} to {m.group('p')}", task, flags=re.I)
+    # "make 'Clean the gutters' due on 8 January 2027", "push the deadline of X to 2027-01-08": its due date
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:make|set|mark|have)\s+(?P<rec>[^,;]+?)\s+(?:as\s+)?due\s+"
+                  rf"(?:on\s+|by\s+|for\s+)?(?P<d>{_DATE_SAID})",
+                  lambda m: f"{m.group(1)}set the due date of {m.group('rec')} to {m.group('d')}", task, flags=re.I)
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:move|push|shift|bump|change|reschedule|postpone|"
+                  r"pull\s+in|bring\s+forward)\s+(?:the\s+)?(?P<f>due\s+date|deadline)\s+(?:of|for|on)\s+(?P<rec>[^,;]+?)"
+                  rf"\s+(?:back\s+|out\s+)?to\s+(?P<d>{_DATE_SAID})",
+                  lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {m.group('d')}", task, flags=re.I)
+    # "add a description to 'Book venue' saying: Max 40 guests": that field of the record, set to the words
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:add|put|write|give\s+it|set)\s+(?:a|an|the|some)?\s*"
+                  r"(?P<f>description|summary|details|notes)\s+(?:to|on|for|of)\s+(?P<rec>[^,;:]+?)\s*"
+                  r"(?:,\s*)?(?:saying|that\s+says|which\s+says|reading|with\s+the\s+text|:)\s*:?\s*(?P<x>\S.*)$",
+                  lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {_whole(m.group('x'))}", task,
+                  flags=re.I)
+    # "add 'Order cake' to errands, it's due dec 19th 2026": the new record's due date, said after it
+    task = re.sub(rf"\s*[,;]\s*(?:it['’]?s|it\s+is|which\s+is|that['’]?s)\s+due\s+(?:on\s+|by\s+|for\s+)?(?P<d>{_DATE_SAID})",
+                  lambda m: f" with due date {m.group('d')}", task, flags=re.I)
+    # "put Restock coffee beans back to not done", "set it back to open": undone
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?"
+                  r"(?:put|set|mark|move|turn|change)\s+(?P<rec>[^,;]+?)\s+back\s+"
+                  r"(?:to\s+|as\s+|into\s+)?(?:not\s+(?:done|completed?|finished)|undone|incomplete|open|to\s*-?\s*do)"
+                  r"(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)",
+                  lambda m: f"{m.group(1)}mark {m.group('rec')} as not done", task, flags=re.I)
     # "raise the priority of issue 3 to critical", "lower its severity to minor": the field, set to the value
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:raise|bump|increase|lower|decrease|drop|reduce|upgrade|"
                   r"downgrade|escalate|bring)\s+(?:up\s+|down\s+)?(?P<f>(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)"

@@ -1,0 +1,136 @@
+"""What a tester says around a request: the question it answers, and the background that led to it.
+
+- **A question, then the request that answers it**: "Is Melody TV on channel 5? Put channel 5 on so I can see."
+  The request is done, then the question is its check. A question of whether something can be done or works
+  ("Can parents lock the box?", "Does Pause really work?") is what the request tries: it is dropped, and an "it"
+  or "that search" of the request is what the question named.
+- **Background before the request**: "A customer says the French audio is ignored on replays. Could you set …",
+  "Background: we're doing accessibility testing … So turn subtitles on, …". Sentences about the tester, a
+  customer or a team (who they are, what they said or want to see), said before a sentence that asks for
+  something, are dropped.
+- **A question after the request**: "… start Ocean Giants - does the player then show French?" is its check.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners.language import VERBS, Act, read_clause, strip_filler
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z\"'“])")
+_ASK = re.compile(r"^(?:so\s*,?\s*|then\s*,?\s*|now\s*,?\s*|and\s+|ok(?:ay)?\s*,?\s*)?(?:(?:could|can|would|will)\s+(?:you|u)\s+"
+                  r"(?:please\s+)?|please\s+|(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\s+you\s+to\s+)?", re.I)
+# who a sentence of background is about: the tester, a customer, a team (never a thing the app shows)
+_TELLER = re.compile(r"^(?:i|i['’](?:m|ve|d)|we|we['’](?:re|ve|d)|our|my|they|someone|somebody|people|users?|customers?|"
+                     r"clients?|viewers?|parents?|(?:a|an|the|one|some)\s+(?:customer|client|user|viewer|household|colleague|"
+                     r"tester|manager|team|(?:[\w-]+\s+)?team|partner|parent|family)s?|one\s+thing|what\s+(?:i|we|they)\s+"
+                     r"(?:want|need|would\s+like)\s+to\s+see)\b", re.I)
+_POLITE = re.compile(r"^(?:so\s*,?\s*)?(?:could|can|would|will)\s+(?:you|u)\b", re.I)   # "Could you switch it off …?"
+# "We're testing that subtitles stay on": what the task checks, never background
+_TESTED = re.compile(r"\b(?:test|check|verify|ensure|confirm|see)(?:ing|s)?\s+(?:that|whether|if)\b", re.I)
+# what a request says of something a sentence before it named: "it", "that project", "them"
+_REFERS = re.compile(r"\b(?:it|them|they|her|him|this|that|these|those)\b(?!\s+(?:is|are|was|were)\b)", re.I)
+_SHOULD = re.compile(r"\b(?:should|must|ought\s+to|has\s+to|needs?\s+to\s+(?:be|show|say|read))\b", re.I)
+_QUESTION = re.compile(r"^(?P<aux>is|are|was|were|does|do|did|can|could|will|would|has|have)\s+(?P<q>.+?)\s*\?$", re.I)
+# a question of whether something can be done, or works: what the request that follows tries
+_CAPABILITY = re.compile(r"^(?:can|could|will|would)\b|\b(?:work|works|working|possible|able)\b", re.I)
+_NAME = re.compile(r"(?-i:[A-Z0-9][\w'’-]*)(?:\s+(?:(?:of|at|the|and|in|on|a|de|la)\s+)*(?-i:[A-Z0-9][\w'’-]*))*")
+_REDO = re.compile(r"\bdo\s+(?:that|this|the\s+same|it|so)(?:\s+(?:search|thing|step|again))?\b", re.I)
+
+
+def _requests(sentence: str) -> bool:
+    """*sentence* asks for something to be done or checked (its verb, after "could you" and the like)."""
+    said = strip_filler(_ASK.sub("", sentence.strip(), count=1))
+    said = re.sub(r"^(?:on|in|at|from|for)\s+[^,]{1,40},\s*(?:please\s+)?", "", said, flags=re.I)   # "on this page, add …"
+    first = said.split()[0].lower().strip(",.") if said.split() else ""
+    if first in ("tell", "let", "show") or _REDO.match(said):
+        return True
+    return first in VERBS or read_clause(said).act not in (Act.NONE, Act.WANT, Act.CHECK)
+
+
+def _background(sentence: str) -> bool:
+    said = sentence.strip()
+    return bool(_TELLER.match(said)) and not said.endswith("?") and not _SHOULD.search(said) \
+        and not _requests(said) and not re.search(r"[\"“‘]|(?<!\w)'\w", said) and not _TESTED.search(said)
+
+
+def _split(task: str) -> list[str]:
+    held: list[str] = []
+    masked = re.sub(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)", lambda m: held.append(m.group(0)) or f"\x00{len(held) - 1}\x00",
+                    task)
+    return [re.sub(r"\x00(\d+)\x00", lambda m: held[int(m.group(1))], p).strip() for p in _SENTENCE.split(masked) if p.strip()]
+
+
+def _answered(question: re.Match[str], rest: str) -> str:
+    """*rest* (the request) with what the question it follows said: its check after it, or its names in place
+    of the request's "it" and "do that search"."""
+    aux, q = question.group("aux").lower(), re.sub(r"\b(?:actually|really|still|even|currently)\s+", "", question.group("q"))
+    if aux in ("is", "are", "was", "were") and not _CAPABILITY.search(question.group(0)):
+        return f"{rest.rstrip(' .!')}, then check {aux} {q}?"
+    by = re.search(r"\bby\s+(?P<g>[a-z]+ing)\s+(?P<x>.+)$", q, re.I)
+    if by and _REDO.search(rest):
+        g = by.group("g").lower()
+        base = next((b for b in (g[:-3], g[:-3] + "e", g[:-4]) if b in VERBS), "")
+        if base:
+            rest = _REDO.sub(f"{base} {by.group('x')}", rest, count=1)
+    name = next((m.group(0) for m in _NAME.finditer(q) if m.group(0).split()[0].lower() not in VERBS
+                 and m.group(0) not in ("I",)), "")
+    if name:
+        rest = re.sub(r"\b(?:the\s+)?(?:movie|film|show|programme|program|episode|item|product|record|page)['’]s\s+"
+                      r"(?:page|details?(?:\s+page)?|detail\s+page)\b", name, rest, count=1, flags=re.I)
+        rest = re.sub(r"\b(?P<v>start|play|open|watch|pause|stop|resume|select|pick|choose)\s+(?:it|that|this)\b",
+                      lambda m: f"{m.group('v')} {name}", rest, count=1, flags=re.I)
+    return rest
+
+
+def aside(task: str) -> str:
+    """*task* without the background and questions said around its request (see the module); else unchanged."""
+    parts = _split(task)
+    if len(parts) < 2:
+        return _asked_after(task)
+    # background first: sentences about people, dropped where a request follows
+    first_request = next((i for i, p in enumerate(parts) if _requests(p) and (not p.endswith("?") or _POLITE.match(p))), None)
+    if first_request is not None and first_request > 0 and _background(parts[0]) \
+            and not (_background(parts[first_request - 1]) and _REFERS.search(parts[first_request])):
+        # (a sentence of how things stand, "This box already has the lock on", is kept: a check of where it starts)
+        parts = [p for i, p in enumerate(parts) if i >= first_request or not _background(p)]
+    if len(parts) >= 2 and parts[0].endswith("?"):
+        q = _QUESTION.match(re.sub(r"^(?:so|and|but|ok(?:ay)?|hey)\s*,?\s*", "", parts[0], flags=re.I))
+        rest = " ".join(parts[1:])
+        asked = strip_filler(_ASK.sub("", parts[1], count=1)).split()
+        if q and _requests(parts[1]) and asked and VERBS.get(asked[0].lower().strip(",.")) is not Act.CHECK:
+            return _asked_after(_answered(q, rest))
+    return _asked_after(" ".join(parts))
+
+
+# "… start Ocean Giants, does the player then show French?": the question after a request is its check
+_ASKED_AFTER = re.compile(r"(?P<lead>[,;]\s*|\s+[-–—]\s+|\s+and\s+)(?P<aux>is|are|does|do|did|has|have)\s+(?P<q>[^,;?]+?)\s*\?\s*$",
+                          re.I)
+_TELL_ME = re.compile(r"(?:\s*,\s*|\s+)(?:and\s+)?(?:tell|let)\s+me\s+(?:know\s+)?(?:if|whether)\s+", re.I)
+
+
+_BARE_VERB = re.compile(r"\b(?P<v>show|say|read|display|list|play|have|contain|open|start|appear|include|stay|keep|change|"
+                        r"switch|jump|go|land|end\s+up)\b", re.I)
+
+
+def said_as_statement(aux: str, q: str) -> str:
+    """"does" + "the player then show French" → "the player shows French": a question's words as what it asks
+    to hold ("is" questions are read as they are)."""
+    if aux.lower() not in ("does", "do", "did"):
+        return f"{aux} {q}"
+    q = re.sub(r"\s+then\s+", " ", q)
+    m = _BARE_VERB.search(q)
+    if m is None or m.start() == 0:
+        return f"{aux} {q}"
+    verb = m.group("v")
+    third = verb if aux.lower() == "do" else (verb + "es" if verb.endswith(("sh", "ch", "s", "o")) else
+                                            "has" if verb == "have" else verb + "s")
+    return q[:m.start()] + third + q[m.end():]
+
+
+def _asked_after(task: str) -> str:
+    task = _TELL_ME.sub(", then check ", task)
+    m = _ASKED_AFTER.search(task)
+    if m is None or m.start() == 0 or not _requests(task[:m.start()]):
+        return task
+    said = said_as_statement(m.group("aux"), re.sub(r"\s+then\s+", " ", m.group("q")))
+    return f"{task[:m.start()]}, then check {said}" + ("?" if said.split()[0].lower() == m.group("aux").lower() else "")

@@ -1,0 +1,147 @@
+"""A task laid out as a tester lays out a bug report or a test sheet, said as one sentence the planner reads.
+
+Testers paste tasks from where they keep them: a bug report's "Steps to reproduce" with numbered lines and an
+"Expected:" line, a checklist ("- [ ] open Guide"), a table ("step | action" then "1 | Movies"), a row of a test
+sheet ("channel=3 | expect now: Midnight Matinee"), or numbered steps on one line ("Steps: 1. Settings 2. Select
+…"). :func:`flatten` turns each into "a, then b, then c. Expected: d" (the test-case reading of
+:mod:`server.planners.restating` makes "Expected:" a check). A step of a list that says no verb ("Movies",
+"The Last Orbit") is a place or an item to go to, and is opened. Nothing here knows any app.
+"""
+from __future__ import annotations
+
+import re
+
+from server.planners.language import VERBS, VERB_PHRASES
+
+# the title a report gives its steps ("Steps to reproduce:", "STR:", "Repro steps", "Bug repro", "Test steps")
+_HEADER = re.compile(r"^\s*(?:bug\s+)?(?:steps?(?:\s+to\s+reproduce)?|repro(?:duction)?(?:\s+steps?)?|str|how\s+to\s+reproduce|"
+                     r"test\s+steps?|procedure|scenario|checklist|to\s*-?\s*do|actions?)\s*(?::\s*|$)", re.I)
+# what a line of a list starts with: a bullet, a box to tick, a number
+_BULLET = re.compile(r"^\s*(?:[-*•·>]\s*)?(?:\[\s*[xX✓ ]?\s*\]\s*)?(?:\(?\d{1,2}\s*[.):]\s+|\d{1,2}\s*\|\s*|#\d{1,2}\s+)?")
+# the line (or part) that says what should follow
+_EXPECTED = re.compile(r"^\s*(?:expected(?:\s+results?)?|expect(?:ation|ed)?s?|exp\.?|result|then|outcome|verify|check)"
+                       r"(?:\s+(?P<what>[\w ]{1,20}?))?\s*[:=]\s*(?P<x>\S.*)$", re.I)
+# a table's header row ("step | action", "# | what to do | expected")
+_TABLE_HEAD = re.compile(r"^\s*(?:#|no\.?|step|steps|nr|n°)\s*\|", re.I)
+# a field of a test sheet's row: "channel=3", "query = tides", "replay item: Future of Robots", "action: play"
+_FIELD = re.compile(r"^\s*(?P<k>[a-z][\w ]{0,24}?)\s*(?:=|:)\s*(?P<v>\S.*)$", re.I)
+_KNOWN_VERBS = frozenset(VERBS) | {p.split()[0] for p, _ in VERB_PHRASES}
+# what a field's name says to do with its value
+_FIELD_ACTS = {"query": "search for", "search": "search for", "search for": "search for", "find": "search for",
+               "open": "open", "go to": "go to", "goto": "go to", "screen": "go to", "page": "go to", "menu": "open",
+               "select": "select", "pick": "select", "choose": "select", "click": "click", "press": "press",
+               "key": "press", "button": "press", "type": "type", "input": "type", "enter": "type", "text": "type",
+               "channel": "switch to channel", "ch": "switch to channel", "tune": "switch to channel",
+               "action": "", "do": "", "step": "", "then": ""}
+
+
+def _said(step: str) -> str:
+    """One step of a list as a request: as written when it starts with a verb; a field of a test sheet as what
+    its name says to do with its value; else a place or item to open ("Movies" → "open Movies")."""
+    step = step.strip().rstrip(".;")
+    if not step:
+        return ""
+    m = _EXPECTED.match(step)
+    if m:
+        return f"Expected: {_expected_value(m.group('what') or '', m.group('x'))}"
+    first = step.split()[0].lower().strip(",:")
+    f = _FIELD.match(step)
+    if f and _FIELD_ACTS.get(re.sub(r"\s+", " ", f.group("k").lower())) is None and first in _KNOWN_VERBS:
+        f = None   # "check Live shows CH 4 / Now: Robo Pals": a request that holds a colon of its own
+    if f is None and (first in _KNOWN_VERBS or first in ("if", "when", "wait", "log", "sign")):
+        return _checked_parts(step) if first in ("check", "verify", "confirm", "ensure") else step
+    if f and not re.search(r"\s>\s", step):
+        key = re.sub(r"\s+", " ", f.group("k").lower())
+        value = f.group("v").strip()
+        act = _FIELD_ACTS.get(key)
+        if act is None:
+            last = key.split()[-1]
+            act = _FIELD_ACTS.get(last, None)
+            if act is None:
+                # "replay item: Future of Robots": the item, opened where the name before it says
+                where = " ".join(w for w in key.split() if w not in ("item", "entry", "row", "title", "name"))
+                return f"open {value}" + (f" in {where}" if where and where != key else "")
+        if not act:
+            return value
+        return f"{act} {value}"
+    if _STATEMENT.search(step):
+        return f"check {step}"   # "Audio language shows French by default": a line that says what holds
+    if re.match(r"^(?-i:[A-Z0-9\"'“])", step) or " > " in step:
+        return step if " > " in step else f"open {step}"
+    return step
+
+
+# a line of a list that says what holds rather than what to do
+_STATEMENT = re.compile(r"\b(?:is|are|shows?|says?|reads?|displays?|lists?|plays?|has|have|should|must|stays?|remains?)\b",
+                        re.I)
+
+
+def _checked_parts(step: str) -> str:
+    """"check Live shows CH 4 / Now: Robo Pals": each value after the slash a check of its own, as written."""
+    m = re.match(r"^(?P<v>check|verify|confirm|ensure)\s+(?:that\s+)?(?P<s>[^/]+?)\s+(?:shows?|says?|reads?|displays?)\s+"
+                 r"(?P<x>[^/]+(?:\s+/\s+[^/]+)+)$", step, re.I)
+    if m is None:
+        return step
+    return ", then ".join(f'check "{x.strip()}" is shown' for x in m.group("x").split(" / ") if x.strip())
+
+
+def _expected_value(what: str, value: str) -> str:
+    """What an "Expected"/"expect LABEL:" part checks: a value under a label of the tester's own ("pill: CH 3",
+    "now: Midnight Matinee") is looked for as written; a sentence is read as it is."""
+    value = value.strip().rstrip(".")
+    if what and len(value.split()) <= 5 and not _STATEMENT.search(value) and not re.search(r"[\"“”]", value):
+        return f'"{value}" is shown'
+    return value
+
+
+def _steps(lines: list[str]) -> str:
+    done: list[str] = []
+    expected: list[str] = []
+    for line in lines:
+        said = _said(line)
+        if not said:
+            continue
+        (expected if said.startswith("Expected: ") else done).append(
+            said[len("Expected: "):] if said.startswith("Expected: ") else said)
+    text = ", then ".join(done)
+    if expected:
+        text += (". " if text else "") + "Expected: " + ", then check ".join(e.rstrip(".") for e in expected)
+    return text
+
+
+def _table_row(line: str) -> str:
+    """"2 | The Last Orbit" of a table of steps: its cells after the step's number, as one step."""
+    cells = [c.strip() for c in line.split("|")]
+    if cells and re.fullmatch(r"#?\d{1,2}[.)]?", cells[0]):
+        cells = cells[1:]
+    return " ".join(c for c in cells if c)
+
+
+def flatten(task: str) -> str:
+    """*task* as one sentence where it is laid out as a list, a table or a row of fields; else unchanged."""
+    if "\n" in task.strip():
+        lines = [ln for ln in (x.strip() for x in task.strip().splitlines()) if ln]
+        if lines and _HEADER.fullmatch(lines[0].rstrip(":").strip() + ":") and len(lines) > 1:
+            lines = lines[1:]
+        elif lines and _HEADER.match(lines[0]):
+            lines[0] = _HEADER.sub("", lines[0], count=1)
+        if lines and _TABLE_HEAD.match(lines[0]):
+            lines = [_table_row(ln) if "|" in ln else ln for ln in lines[1:]]
+        listed = [_BULLET.sub("", ln, count=1) for ln in lines]
+        return _steps(listed)
+    one = task.strip()
+    if one.count("|") >= 1 and not re.search(r"\|\|", one):
+        # a row of a test sheet: "channel=3 | expect pill: CH 3 | expect now: Midnight Matinee"
+        return _steps([p for p in one.split("|") if p.strip()])
+    header = _HEADER.match(one)
+    if header and header.group(0).rstrip().endswith(":"):
+        one = one[header.end():].strip()
+    numbered = re.split(r"(?:(?<=^)|(?<=\s))\(?(\d{1,2})[.)]\s+(?=\S)", one)
+    # "1. Settings 2. Select 'Parental lock: Off' 3. Enter PIN 1234": only a run counted from 1
+    if len(numbered) >= 5 and numbered[1] == "1" and numbered[3] == "2" and not numbered[0].strip():
+        parts = [numbered[i + 1] for i in range(1, len(numbered) - 1, 2)]
+        last = parts[-1]
+        tail = re.split(r"(?<=[.!])\s+(?=(?:expected|expect|result)\b)", last, maxsplit=1, flags=re.I)
+        parts[-1] = tail[0]
+        return _steps(parts + tail[1:])
+    return one if header else task
