@@ -904,6 +904,9 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 st.goto(screen[0].node)
         elif not subject:
             subject = where   # "in the banner": an element
+    if subject and st.live is not None and not st.moved and st.open_world and _PREDICATE.match(text.strip()) \
+            and _of_a_named_record(st, subject, text, negative):
+        return
     if subject and st.live is not None and not st.moved and st.open_world and is_this_page(st, subject) \
             and not grounding.tree_elements(subject, st.ctx, prefer_node=st.node, minimum=0.9):
         subject = ""   # "open textwrap and check it mentions dedent": the page shown is textwrap's, and says it
@@ -954,6 +957,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 return
         if not live and not declared and _in_its_row(st, subject, text, negative):
             return
+
         if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared and not _shown_alike(st, text):
             if st.moved:
                 raise Defer(subject)   # the screen the steps before lead to may have it: look then
@@ -980,6 +984,39 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     st.prove(lambda: checks.text_shown(st.ctx, text, not negative, prefer_ocr=ocr))
     if not negative:
         st.last_object = text   # "verify Blue Mug is there, then open it"
+
+
+# what a record is said to be before its value ("tagged HowTo", "filed under Billing", "marked as urgent")
+_PREDICATE = re.compile(r"^(?:(?:tagged|labell?ed|marked|filed|categori[sz]ed|classed|listed|assigned)\s+(?:as\s+|with\s+|under\s+|"
+                        r"in\s+|to\s+)?|in\s+(?:the\s+)?|under\s+(?:the\s+)?)", re.I)
+_RECORD_ROLES = frozenset({"link", "heading", "row", "listitem", "cell", "article"})
+
+
+def _of_a_named_record(st: State, subject: str, text: str, negative: bool) -> bool:
+    """"Feature Flag is tagged HowTo": what is said of a record named on the screen (its link, its heading, its
+    row) is checked where that record shows, never anywhere on the page ("… are tagged HowTo" in another
+    tiddler's text is not Feature Flag's tag). Its row, or the card its heading heads; else its own page, opened
+    by its link; else it cannot be checked here."""
+    assert st.live is not None
+    if set(words(subject)) & GENERIC_SUBJECTS or not re.match(r"^(?:the\s+)?(?-i:[A-Z0-9\"'“])", subject.strip()):
+        return False
+    found = [t.live for t in grounding.live_elements(subject, st.live, minimum=0.85)
+             if t.live is not None and t.live.role in _RECORD_ROLES and not t.live.hidden]
+    if not found:
+        return False
+    # its heading over its card first, then a row it is in, then its link
+    found.sort(key=lambda e: (not (e.role == "heading" and e.container), not e.container, e.role != "link"))
+    el = found[0]
+    value = _PREDICATE.sub("", text.strip()) or text
+    row = el.container if el.container and el.container != el.label else ""
+    if row:
+        st.prove(lambda: checks.element(st.ctx, text=value, row=row, present=not negative,
+                                        description=f"Check {el.label!r} {'is not' if negative else 'is'} {text!r}"))
+        return True
+    if el.role == "link" and el.href and not st.moved:
+        st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el), f"Open {el.label!r}")
+        raise Defer(subject)
+    raise Unplannable(f"nothing on the screen shows what {el.label!r} is: open its page first", subject)
 
 
 def _in_its_row(st: State, subject: str, text: str, negative: bool) -> bool:

@@ -59,6 +59,11 @@ def _control(st: State, verb: str) -> UIElement | None:
             if el.role in (ROLE_RADIO, ROLE_BUTTON) and not el.hidden and \
                     (label == word or label.startswith(word + " ")):
                 return el
+    # a new state to choose for the record ("Closed" among Open / Resolved / Closed), where no control is the action
+    for state in _STATE_OPTIONS.get(verb, ())[:1]:
+        for el in st.live.elements:
+            if el.role == ROLE_RADIO and not el.hidden and not el.disabled and (el.name or el.text).strip().lower() == state:
+                return el
     return None
 
 
@@ -130,7 +135,8 @@ def _by_field(st: State, verb: str, value: str) -> bool:
     chosen: UIElement | None = None
     if value and verb in _FIELD_WORDS:
         chosen = next((e for e in fields if any(w in (e.name or e.placeholder or "").lower() for w in _FIELD_WORDS[verb])),
-                      None)
+                      None) or next((e for e in fields if not e.name and not e.placeholder and is_dropdown(e)
+                                     and any(w in e.hint.lower().split() for w in _FIELD_WORDS[verb])), None)
     elif not value and verb in _STATE_OPTIONS:
         found = next(((e, o) for want in _STATE_OPTIONS[verb] for e in fields if is_dropdown(e)
                       for o in e.options if o.lower() == want), None)
@@ -158,8 +164,16 @@ def _by_field(st: State, verb: str, value: str) -> bool:
     return True
 
 
+# "resolve ticket 3 with this resolution: cleared the cache": words that go with the action, in the box named so
+_NOTE_WITH = re.compile(r"\s+(?:with|saying|and\s+(?:say|write|note))\s+(?:this|the|a|an)?\s*(?P<k>resolution|comment|note|reason|"
+                        r"message|explanation|remark)\s*:?\s*(?P<n>\S.*)$", re.I)
+
+
 def workflow_intent(c: Clause, st: State) -> bool:
-    m = _CLAUSE.match(c.text.strip())
+    said = c.text.strip()
+    noted = _NOTE_WITH.search(said)
+    note, note_kind = (quoted(noted.group("n")) or noted.group("n").strip().rstrip("."), noted.group("k")) if noted else ("", "")
+    m = _CLAUSE.match(said[:noted.start()] if noted else said)
     if not m or m.group("verb").lower() not in _ALIASES or st.live is None or not st.open_world:
         return False
     verb = m.group("verb").lower()
@@ -199,13 +213,22 @@ def workflow_intent(c: Clause, st: State) -> bool:
             st.add(V.SELECT_OPTION, {"option": option, "selector": field.selector}, f"Choose {option!r}")
         else:
             st.add(V.INPUT_TEXT, {"text": value, "selector": field.selector, "clear": True}, f"Type {value!r}")
-    if control.role == ROLE_RADIO:
+    if note:
+        boxes = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.hidden and not e.disabled and e.selector
+                 and re.search(rf"\b(?:{note_kind}|comment|note|resolution|reason|message)s?\b",
+                               " ".join((e.name, e.placeholder, e.hint)), re.I)]
+        if not boxes:
+            raise Unplannable(f"no box for the {note_kind} on the page of {rec}", note_kind)
+        st.add(V.INPUT_TEXT, {"text": note, "selector": boxes[0].selector, "clear": True},
+               f"Type the {note_kind} in {boxes[0].label!r}")
+    if control.role == ROLE_RADIO or note:
         save = records.save_button(st)
         if save is None:
             raise Unplannable(f"no button to save the {verb!r} action", verb)
         st.click_live(save, f"Click {save.label!r}")
     st.summary.append(f"{verb} {rec}")
-    shown = value or _PARTICIPLE.get(verb, "")
+    chosen_state = control.role == ROLE_RADIO and (control.name or control.text).strip().lower() in _STATE_OPTIONS.get(verb, ())
+    shown = value or ((control.name or control.text).strip() if chosen_state else _PARTICIPLE.get(verb, ""))
     try:
         st.expect_check(checks.text_shown(st.ctx, shown) if shown else None)
     except CannotCheck:

@@ -211,7 +211,12 @@ def on_named_record(st: State, name: str, *, in_fields: bool = False) -> bool:
     heads = [h for h in st.live.headings() if not h.hidden]
     # the headings of a list's cards ("Work", "Family", each in its own card) name its records, not this page
     carded = len({h.container for h in heads if h.container}) > 1
-    texts = [st.live.title] + [h.label for h in heads if not (carded and h.container)]
+    # (the one heading of the top level over the page's cards is the page's own: "VPN disconnects … #2" over
+    # its follow-ups' "Comment" cards)
+    top = min((h.level for h in heads if h.level), default=0)
+    main = [h for h in heads if h.level == top] if top else []
+    own = main[0] if len(main) == 1 and sum(1 for h in heads if h.level and h.level <= top + 1) == 1 else None
+    texts = [st.live.title] + [h.label for h in heads if not (carded and h.container) or h is own]
     if in_fields:   # a search box that holds the name is no form of the record (the results of that search)
         texts += [e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value and not grounding.read_only(e)
                   and not re.search(

@@ -496,7 +496,15 @@ def expander(st: State) -> Target | None:
             continue
         if el.role in (ROLE_BUTTON, ROLE_LINK) or el.role == "heading" and "foldable" in el.hint.split():
             return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
-    return None
+    # a tab of the record's page not shown yet whose name says the record is worked on there ("Respond" beside
+    # "Follow ups"): its form is behind it
+    tabs = [el for el in st.live.elements if el.role == "tab" and not el.hidden and not el.disabled and not el.selected
+            and _WORK_TAB.match(el.name or el.text or "")]
+    return Target(TargetKind.LIVE_ELEMENT, 0.85, tabs[0].label, live=tabs[0]) if len(tabs) == 1 else None
+
+
+_WORK_TAB = re.compile(r"^\W*(?:respond|reply|update|edit|modify|change|manage|actions?|comment|add\s+(?:a\s+)?(?:comment|note|reply|"
+                       r"update|follow[\s-]?up)|follow[\s-]?up|details|properties|settings)\b", re.I)
 
 
 _ADDS = re.compile(r"^\W*(?:add|new|create|insert)\s+(?:an?\s+|new\s+)*(?P<kind>[a-z][\w -]*?)\W*$", re.I)
@@ -571,8 +579,8 @@ def _partly_named_link(st: State, name: str) -> Target | None:
     ("Subtitles missing on channel 7"); none when no row, or more than one, has them all."""
     assert st.live is not None
     want = set(words(name))
-    if not want or not any(len(w) >= 4 for w in want):
-        return None
+    if not want or not any(len(w) >= 4 for w in want) and not re.search(r"\b(?-i:[A-Z]{2,}[0-9]*)\b", name):
+        return None   # (an acronym is a word of its own: "the VPN ticket")
     found = [e for e in st.live.elements if e.role == ROLE_LINK and e.container and not e.hidden and e.href
              and not grounding.stays_on_page(e.href) and not in_header_row(st, e) and not leaves_app(st, e)
              and want <= set(words(e.name or e.text))]
