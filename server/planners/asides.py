@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners.language import VERBS, Act, read_clause, strip_filler
+from server.planners.language import VERBS, WORKFLOW_WORDS, Act, read_clause, strip_filler
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z\"'“])")
 _ASK = re.compile(r"^(?:so\s*,?\s*|then\s*,?\s*|now\s*,?\s*|and\s+|ok(?:ay)?\s*,?\s*)?(?:(?:could|can|would|will)\s+(?:you|u)\s+"
@@ -44,7 +44,7 @@ def _requests(sentence: str) -> bool:
     first = said.split()[0].lower().strip(",.") if said.split() else ""
     if first in ("tell", "let", "show") or _REDO.match(said):
         return True
-    return first in VERBS or read_clause(said).act not in (Act.NONE, Act.WANT, Act.CHECK)
+    return first in VERBS or first in WORKFLOW_WORDS or read_clause(said).act not in (Act.NONE, Act.WANT, Act.CHECK)
 
 
 def _background(sentence: str) -> bool:
@@ -93,7 +93,7 @@ def aside(task: str) -> str:
             and not (_background(parts[first_request - 1]) and _REFERS.search(parts[first_request])):
         # (a sentence of how things stand, "This box already has the lock on", is kept: a check of where it starts)
         parts = [p for i, p in enumerate(parts) if i >= first_request or not _background(p)]
-    if len(parts) >= 2 and parts[0].endswith("?"):
+    if len(parts) >= 2 and parts[0].endswith("?") and not _POLITE.match(parts[0]):   # "Could you update …?" asks
         q = _QUESTION.match(re.sub(r"^(?:so|and|but|ok(?:ay)?|hey)\s*,?\s*", "", parts[0], flags=re.I))
         rest = " ".join(parts[1:])
         asked = strip_filler(_ASK.sub("", parts[1], count=1)).split()
@@ -127,7 +127,23 @@ def said_as_statement(aux: str, q: str) -> str:
     return q[:m.start()] + third + q[m.end():]
 
 
+# why the tester asks, said after the request: "close the printer ticket, it's fixed", "bump it to high, someone
+# nearly fell off it", "bin X, it's done and I don't need it anymore"
+_REASON_AFTER = re.compile(r"\s*,\s*(?:(?:it|this|that)['’]s|it\s+is|they['’]re|they\s+are|someone|somebody|because|since|cos|"
+                           r"cause|i\s+got|i['’]ve|we['’]ve|i\s+(?:already|just)|we\s+(?:already|just))\b(?P<r>[^,;]*)$", re.I)
+_KEPT_REASON = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|due|playing|shown|showing|visible|listed|"
+                          r"selected|checked|open)\b|\b(?:on|off)\s*[.!]?$|[\d@\"“‘]|(?<!\w)'(?!s\b|re\b|ve\b)", re.I)
+
+
+def _reason_dropped(task: str) -> str:
+    m = _REASON_AFTER.search(task)
+    if m is None or m.start() == 0 or _KEPT_REASON.search(m.group(0)) or not _requests(task[:m.start()]):
+        return task
+    return task[:m.start()]
+
+
 def _asked_after(task: str) -> str:
+    task = _reason_dropped(task)
     task = _TELL_ME.sub(", then check ", task)
     m = _ASKED_AFTER.search(task)
     if m is None or m.start() == 0 or not _requests(task[:m.start()]):

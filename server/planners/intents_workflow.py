@@ -16,6 +16,7 @@ from server.planners import checks, record_ids, records
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind, is_dropdown, norm, option_for, option_shown
 from server.planners.language import Clause, quoted
+from server.planners.saved_check import saved_clause
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_HEADING, ROLE_RADIO, ROLE_TEXTBOX, UIElement
@@ -126,7 +127,7 @@ def _beside(st: State, control: UIElement, role: str) -> UIElement | None:
     return None
 
 
-def _by_field(st: State, verb: str, value: str) -> bool:
+def _by_field(st: State, verb: str, value: str, rec: str = "") -> bool:
     """The action done with a field of the record's form, then saved: the dropdown that offers the state
     ("close" → "resolved" in Status), or the field the verb names ("assign … to bob" → Assigned To)."""
     assert st.live is not None
@@ -157,6 +158,8 @@ def _by_field(st: State, verb: str, value: str) -> bool:
     if save is None:
         raise Unplannable(f"no button to save the {verb!r} action", verb)
     st.click_live(save, f"Click {save.label!r}")
+    if rec:   # on the record's row or page the save leads to, never a word anywhere (a list's filter "Closed")
+        raise Defer(value, replace_with=[saved_clause(value, rec)])
     try:
         st.expect_check(checks.text_shown(st.ctx, value))
     except CannotCheck:
@@ -186,7 +189,7 @@ def workflow_intent(c: Clause, st: State) -> bool:
         return False
     control = _control(st, verb)
     given = m.group("as") or quoted(m.group("to") or m.group("with") or "") or m.group("to") or m.group("with") or ""
-    if control is None and _by_field(st, verb, given):
+    if control is None and _by_field(st, verb, given, _named_record(rec) or rec):
         st.summary.append(f"{verb} {rec}")
         return True
     if control is None:
@@ -229,6 +232,8 @@ def workflow_intent(c: Clause, st: State) -> bool:
     st.summary.append(f"{verb} {rec}")
     chosen_state = control.role == ROLE_RADIO and (control.name or control.text).strip().lower() in _STATE_OPTIONS.get(verb, ())
     shown = value or ((control.name or control.text).strip() if chosen_state else _PARTICIPLE.get(verb, ""))
+    if shown and (control.role == ROLE_RADIO or note):   # a form saved: checked on the record's row or page
+        raise Defer(shown, replace_with=[saved_clause(shown, _named_record(rec) or rec)])
     try:
         st.expect_check(checks.text_shown(st.ctx, shown) if shown else None)
     except CannotCheck:
@@ -304,8 +309,6 @@ def record_value_intent(c: Clause, st: State) -> bool:
     st.summary.append(f"set {rec} to {option}")
     st.last_object = rec
     if record_ids.parse(m.group("rec")) is None:   # the record's row or page, on the screen the save leads to
-        from server.planners.saved_check import saved_clause
-
         raise Defer(option, replace_with=[saved_clause(option_shown(option), rec)])
     try:
         st.expect_check(checks.text_shown(st.ctx, option))

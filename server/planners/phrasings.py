@@ -366,7 +366,10 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?P<x>[^—–:,;\-][^—–:;]*?)\s*(?:—|–|\s-{1,2}\s|:)\s*(?:please\s+)?(?P<v>[a-z]+)\s+(?:it|them)\b(?P<rest>.*)$",
           lambda m, verbs: f"{m.group('v')} {m.group('x').strip()}{m.group('rest')}"
           if m.group("v").lower() in verbs and not re.search(r"\s(?:is|are|was|were|has|have|had)\s", m.group("x"), re.I)
-          else m.group(0), strip=True),   # ("Playback is paused - resume it": how things stand, see context_first)
+          and not re.search(r"\s(?:[a-z]{3,}ed|came|went|got|left|broke|fell|keeps?|needs?)\s+(?:in|on|at|into|to|from|by|up|"
+                            r"out|again|off)\b", m.group("x"))
+          else m.group(0), strip=True),   # ("Playback is paused - resume it": how things stand, see context_first;
+    # "X landed in Billing by mistake - move it": what happened to it, see about_first)
     # "strike Walk the dog from the list", "cross X off the list": it leaves the list
     _rule(r"^(?:strike|cross|scratch)\s+(?P<x>.+?)\s+(?:off|from|out\s+of)\s+(?:the|my|our|this)\s+list\b",
           r"remove \g<x>", strip=True),

@@ -458,6 +458,8 @@ _ACTS_ON = re.compile(r"^\W*(?:refresh|reload|delete|remove|clear|mark|export|im
 
 
 _EXPANDS = re.compile(r"^\W*(?:modify|edit|change|update|properties)\b", re.I)
+# an edit of something else than the record shown: a person's profile, an account, a password
+_ELSEWHERE = re.compile(r"@|\b(?:user|profile|account|password|preferences|avatar|photo|picture|settings|e-?mail)\b", re.I)
 
 
 _OPENS_EDITOR = re.compile(r"^\W*(?:edit|modify)\b(?:\s+(?:this\s+)?(?:page|article|document|note|text|source|wiki)|"
@@ -492,7 +494,8 @@ def expander(st: State) -> Target | None:
     if st.live is None:
         return None
     for el in st.live.elements:
-        if el.hidden or el.disabled or not _EXPANDS.match(el.name or el.text or ""):
+        if el.hidden or el.disabled or not _EXPANDS.match(el.name or el.text or "") \
+                or _ELSEWHERE.search(el.name or el.text or ""):
             continue
         if el.role in (ROLE_BUTTON, ROLE_LINK) or el.role == "heading" and "foldable" in el.hint.split():
             return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)

@@ -51,6 +51,15 @@ _LANGUAGES = (r"english|french|spanish|german|italian|portuguese|dutch|swedish|n
 _CHECKED = re.compile(r"\b(?:check|verify|confirm|ensure|make\s+sure|assert|see|expect(?:ed)?|is|are|should|must)\b", re.I)
 
 
+def _stated_check(m: re.Match[str]) -> str:
+    """"the invoice ticket is set to High? just confirm": a statement asked about, then "confirm", is its check
+    (a question proper, "is X shown? check", is read by the restating)."""
+    said = m.group("s").strip()
+    if re.match(r"(?:is|are|was|were|does|do|did|has|have|can|could|will|would|what|which|who|how|where|when)\b", said, re.I):
+        return m.group(0)
+    return f"check {said}"
+
+
 def _setting_on(m: re.Match[str]) -> str:
     """"subs on" → "turn subs on": a setting said with its state and no verb (never a verb's own "on")."""
     if m.group("x").split()[0].lower() in VERBS or set(m.group("x").lower().split()) & {"is", "are", "be", "stays", "still"} \
@@ -134,6 +143,22 @@ RULES: tuple[Rule, ...] = (
     # ("the player opens with River of Glass playing": what it shows, in that state)
     (re.compile(r"\b(?:the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:opens|appears|comes\s+up|loads|starts|is\s+shown)\s+with\s+"
                 r"(?P<x>[^,;.]+?)\s+(?P<s>playing|showing|shown|selected|open|highlighted|paused)\b", re.I), r"\g<x> is \g<s>"),
+    # ("X is set to High, yeah? just confirm": a question tag asks for the check)
+    (re.compile(r"\s*,\s*(?:yeah|yes|right|correct|no|isn['’]t\s+it|aren['’]t\s+they|innit|eh|ok)\s*\?", re.I), "?"),
+    (re.compile(r"^(?P<s>[^?]{3,}?)\?\s*(?:just\s+|please\s+|pls\s+|can\s+you\s+)?(?:confirm|check|verify)(?:\s+(?:it|that|this|"
+                r"for\s+me|pls|please))?\s*[.!]?$", re.I), _stated_check),
+    # ("hi, I'm new to the team - is there a tiddler about onboarding?": who asks, before what they ask)
+    (re.compile(r"^(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening))\b\s*[,!.]?\s*(?=\S)", re.I), ""),
+    (re.compile(r"^(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:new|just\s+starting|starting|testing|checking|trying|doing|"
+                r"working|looking)\b[^-–—,.;:?]*(?:\s+[-–—]\s+|[,.;:]\s+)(?=(?:is|are|does|do|can|could|where|what|which|how|"
+                r"please|pls)\b)", re.I), ""),
+    # ("Leave the title alone.", "Keep its text and tags as they are", "dont touch the sprint notes", "without
+    # changing its text": what not to change, which no step changes)
+    (re.compile(r"(?:(?<=^)|\s*[.;,?!]\s*|\s+and\s+)(?:please\s+)?(?:(?:leave|keep)\s+(?!(?:it|them)\s+(?:on|off|open|playing)\b)"
+                r"[^.;,]*?\s+(?:alone|as\s+(?:it\s+is|they\s+are|is|it\s+was|they\s+were)|unchanged|untouched|intact)|"
+                r"(?:do\s+not|don['’]?t|dont)\s+(?:touch|change|edit|modify)\s+[^.;,]*?)\s*(?=$|[.;,!])", re.I), ""),
+    (re.compile(r",?\s+without\s+(?:changing|touching|editing|modifying)\s+(?:its|their|the|any)\s+[\w ]{2,30}?(?=\s*(?:$|[.;,!]))",
+                re.I), ""),
     # -- chat shorthand: "goto movies n play silnt harbor thx", "subs on + lock on pls", "srch X n play it"
     (re.compile(r"(?<=[a-z0-9])\s+(?:n|\+)\s+(?=[a-z])", re.I), " and "),
     (re.compile(r"(?:\s*[,.!-]*\s+(?:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick(?:ly)?|kthx|right\s+away|real\s+quick))+"

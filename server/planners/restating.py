@@ -240,13 +240,17 @@ def _quoted_text(m: re.Match[str]) -> str:
         return m.group(0)   # "title: Dune, author: Frank Herbert": fields of their own
     for piece in re.split(r"[,;]\s*", m.group("v"))[1:]:
         first = re.sub(r"^(?:and|then|please|pls)\s+", "", piece.strip(), flags=re.I).split()
-        if re.match(r"(?:and\s+)?(?:then|after\s+that|afterwards)\b", piece.strip(), re.I) or first and first[0].lower() in VERBS:
-            return m.group(0)   # "to: done, then open the list": a request of its own follows
+        content = m.group("k").lower() in ("text", "body", "description", "descr", "note", "notes", "comment", "comments",
+                                           "message", "details")
+        if re.match(r"(?:and\s+)?(?:then|after\s+that|afterwards)\b", piece.strip(), re.I) \
+                or first and first[0].lower() in VERBS and not content:
+            return m.group(0)   # "to: done, then open the list": a request of its own follows ("with the text: run
+            # the suite, update the changelog" is the text, its verbs its own)
     return f'{m.group("k")} "{m.group("v")}"'
 
 
 # slips of the keyboard a reader reads through, fixed before anything reads the task ("there shoud be 5")
-_SLIP_FIX = {"shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
+_SLIP_FIX = {"priorty": "priority", "priortiy": "priority", "prioirty": "priority", "shoud": "should", "shuold": "should", "shoudl": "should", "asigned": "assigned", "asignee": "assignee",
              "teh": "the", "recieve": "receive", "recieved": "received", "adress": "address", "sucess": "success",
              "succesful": "successful", "seperate": "separate", "definately": "definitely",
              # contractions typed without their apostrophe ("make sure youre on Tech Today")
@@ -567,6 +571,11 @@ def _restate(task: str) -> str:
                   r"(?:to\s+|as\s+|into\s+)?(?:not\s+(?:done|completed?|finished)|undone|incomplete|open|to\s*-?\s*do)"
                   r"(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}mark {m.group('rec')} as not done", task, flags=re.I)
+    # "bump the broken chair ticket to high priority": that field of it, set to the value said before the field
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:bump|raise|lower|set|change|move|put|mark|escalate|drop)\s+"
+                  r"(?P<rec>[^,;]+?)\s+(?:up\s+|down\s+)?(?:to|as)\s+(?:a\s+)?(?P<v>[\w.-]+(?:\s+[\w.-]+)?)\s+"
+                  r"(?P<f>priority|severity|urgency|importance|status)\b",
+                  lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task, flags=re.I)
     # "raise the priority of issue 3 to critical", "lower its severity to minor": the field, set to the value
     task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:raise|bump|increase|lower|decrease|drop|reduce|upgrade|"
                   r"downgrade|escalate|bring)\s+(?:up\s+|down\s+)?(?P<f>(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)"
@@ -980,7 +989,10 @@ def _about_first(here: str, nxt: str) -> str:
     name = re.sub(r"^(?:our|my)\s+", "the ", m.group("x").strip())
     rest = said[m.end("x"):] if not nobody else ""
     # "Alice paid for the Cinema tickets, delete them": another thing named after the verb could be "it"
-    if re.search(r"(?<![\w'’])(?-i:[A-Z][a-z])", rest) or re.match(
+    # (a place named after a preposition, "landed in Billing by mistake", is where it is, never another "it")
+    unplaced = re.sub(r"\b(?:in|into|on|at|from|under|to)\s+(?:the\s+)?(?-i:[A-Z][\w'’-]*)(?:\s+(?-i:[A-Z][\w'’-]*))*", "",
+                      rest)
+    if re.search(r"(?<![\w'’])(?-i:[A-Z][a-z])", unplaced) or re.match(
             r"^\s*(?:(?:only|just|also|now|already|still|finally|\w+ly)\s+)*\w+\s+(?:back\s+|up\s+|out\s+)?"
             r"(?:the|a|an|this|that|these|those|our|my|your|their)\s+\w", rest, re.I):
         return ""
