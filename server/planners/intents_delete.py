@@ -148,6 +148,9 @@ def delete_record_intent(c: Clause, st: State) -> bool:
     if re.match(r"^(?:all|every|each)\s", subject, re.I):
         return False   # several rows: the delete intent takes each
     subject = re.sub(r"^(?:the\s+)?(?:row|line|entry|record)\s+(?:for|of|with|showing)\s+", "", subject, flags=re.I)
+    # "the glossary entry Feature Flag": the name after the kind of thing it is
+    subject = re.sub(r"^(?:the\s+)?(?:[a-z]+\s+)?(?:entry|item|record|page|note|card|row|tiddler|article|post)\s+"
+                     r"(?=(?-i:[A-Z0-9\"'“]))", "", subject)
     # "the bill for pizza night", "the expense for the cinema tickets": the record named after its kind
     subject = re.sub(r"^(?:the\s+)?(?-i:[a-z]+)\s+for\s+(?:the\s+)?(?=\S)", "", subject, flags=re.I)
     nouns = records.list_nouns(c.rest)

@@ -630,6 +630,7 @@ def row_edit(st: State, rec_name: str, ref: record_ids.IdRef | None) -> groundin
 
 
 _RENAME = re.compile(r"^(?:the\s+)?(?P<rec>.+?)\s+(?:to|as|into)\s+(?P<v>\S.*)$", re.I)
+_RENAME_QUOTED = re.compile(r"^(?:the\s+)?(?P<rec>(?:[a-z]+\s+)?(?:\"[^\"]+\"|“[^”]+”|'[^']+'))\s+(?:to|as|into)\s+(?P<v>\S.*)$", re.I)
 
 
 def rename_intent(c: Clause, st: State) -> bool:
@@ -638,7 +639,8 @@ def rename_intent(c: Clause, st: State) -> bool:
     (a list edited in place: edit_intent)."""
     from server.planners.intents_form import type_into
 
-    m = _RENAME.match(c.rest.strip())
+    # ("Rename the tiddler "How to Request Access" to …": a quoted name holds its own "to")
+    m = _RENAME_QUOTED.match(c.rest.strip()) or _RENAME.match(c.rest.strip())
     if m is None or st.live is None or not st.open_world:
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))

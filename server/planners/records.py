@@ -300,8 +300,18 @@ _TAGS = re.compile(r"(?:,|\s+and|\s+with)?\s+(?:(?:give\s+it\s+|add\s+)?(?:the\s
                    r"[\w#+.-]+)*)\s*$", re.I)
 
 
+# "called Release Checklist tagged HowTo with the text …": the tags said between the name and more fields
+_TAGGED_BETWEEN = re.compile(r"\s+(?:tagged|labell?ed)\s+(?:with\s+|as\s+)?(?P<v>[\w#+.-]+(?:\s*(?:,|\band\b)\s*(?!(?:with|the|an?)\b)"
+                             r"[\w#+.-]+)*)(?=\s+(?:with|and|,|from|by|in|due)\b|\s*,)", re.I)
+
+
 def _said_tags(rec: Record, body: str) -> str:
     m = _TAGS.search(body)
+    if m is None:
+        between = _TAGGED_BETWEEN.search(body)
+        if between is not None and not _in_quotes(body, between.start()):
+            rec.fields.append(("tags", ", ".join(t for t in re.split(r"\s*(?:,|\band\b)\s*", between.group("v")) if t)))
+            return body[:between.start()] + body[between.end():]
     if m is None or m.start() == 0:
         return body
     tags = [t for t in re.split(r"\s*(?:,|\band\b)\s*", m.group("v")) if t]

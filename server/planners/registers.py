@@ -159,6 +159,14 @@ RULES: tuple[Rule, ...] = (
                 r"(?:do\s+not|don['’]?t|dont)\s+(?:touch|change|edit|modify)\s+[^.;,]*?)\s*(?=$|[.;,!])", re.I), ""),
     (re.compile(r",?\s+without\s+(?:changing|touching|editing|modifying)\s+(?:its|their|the|any)\s+[\w ]{2,30}?(?=\s*(?:$|[.;,!]))",
                 re.I), ""),
+    # ("Delete X (confirm the dialog)": the confirmation every deletion answers)
+    (re.compile(r"\s*\((?:and\s+|then\s+)?(?:confirm|accept|ok|okay|approve|answer\s+yes\s+to)\s+(?:the\s+|any\s+)?(?:dialog|prompt|"
+                r"popup|pop-up|alert|warning|confirmation|question)\s*\)", re.I), ""),
+    # ("Add one more step at the end of 'How to Deploy': Close the ticket": a line of that page's text)
+    (re.compile(r"\b(?P<v>add|append|put|write|insert)\s+(?:one\s+more|another|a\s+new|a|an|one|a\s+further)\s+"
+                r"(?P<u>step|line|item|point|bullet(?:\s+point)?|entry|sentence|paragraph|row)\s+(?:at\s+the\s+(?:end|bottom)\s+of|"
+                r"to|in|into|on)\s+(?P<p>[\"'“‘][^\"'”’]+[\"'”’]|(?:the\s+)?[^:]{2,60}?)\s*:\s*(?P<x>[^\"“]\S.*?)\s*[.!]?$", re.I),
+     lambda m: f"{m.group('v')} the line \"{m.group('x')}\" at the end of {m.group('p')}"),
     # -- chat shorthand: "goto movies n play silnt harbor thx", "subs on + lock on pls", "srch X n play it"
     (re.compile(r"(?<=[a-z0-9])\s+(?:n|\+)\s+(?=[a-z])", re.I), " and "),
     (re.compile(r"(?:\s*[,.!-]*\s+(?:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick(?:ly)?|kthx|right\s+away|real\s+quick))+"
