@@ -24,7 +24,7 @@ _ADD_TEXT = re.compile(
     r"^(?:add|append|write|insert|put)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+|extra\s+|further\s+)?"
     r"(?P<unit>line|sentence|paragraph|bullet(?:\s+point)?|text|words)?\s*"
     r"(?P<q>[\"“'][^\"”']+[\"”'])"
-    r"(?:\s+(?:at|to)\s+the\s+(?:end|bottom)(?:\s+of\s+(?:the\s+)?(?P<end_of>.+?))?)?"
+    r"(?:\s+(?:at|to)\s+the\s+(?:end|bottom)(?:\s+of\s+(?:the\s+)?(?P<end_of>[\"“'][^\"”']+[\"”']|.+))?)?"
     r"(?:\s+(?:to|on|in|into|onto)\s+(?:the\s+)?(?P<page>.+?))?\s*$", re.I)
 _PAGE_WORD = re.compile(r"\s+(?:page|article|document|note)$", re.I)
 # units that start on a line of their own
@@ -69,7 +69,7 @@ def append_text_intent(c: Clause, st: State) -> bool:
         return False
     if not (m.group("unit") or c.verb.lower() == "append"):
         # "add 'bread' to the end of the shopping list": the end of a page a link here names, or of this one
-        end_of = _PAGE_WORD.sub("", (m.group("end_of") or "").strip())
+        end_of = _PAGE_WORD.sub("", quoted(m.group("end_of") or "") or (m.group("end_of") or "").strip())
         if not end_of or st.live is None or not (is_this_page(st, end_of) or grounding.live_elements(
                 end_of, st.live, roles=frozenset({ROLE_LINK}), minimum=0.9) or _field_named(st, end_of)):
             return False
@@ -78,7 +78,8 @@ def append_text_intent(c: Clause, st: State) -> bool:
             raise Defer("the page")   # "on the Home page, append …": planned on that page
         return False
     words_added = quoted(m.group("q")) or ""
-    page = _PAGE_WORD.sub("", (m.group("end_of") or m.group("page") or "").strip())
+    said_page = m.group("end_of") or m.group("page") or ""
+    page = _PAGE_WORD.sub("", quoted(said_page) or said_page.strip())
     field = _field_named(st, page) if page else None
     if field is not None:   # "… to the end of the description": a field of the record shown, its text kept
         st.add(V.INPUT_TEXT, {"text": " " + words_added, "field": field.name, "clear": False},

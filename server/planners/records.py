@@ -493,6 +493,12 @@ def page_editor_control(st: State, page: str = "") -> Target | None:
         start = max((i for i, e in enumerate(elements[:at]) if e.role == "article"), default=-1) if at >= 0 else -1
         end = next((i for i, e in enumerate(elements) if i > at and e.role == "article"), len(elements))
         controls = [i for i in controls if start < i < end] if start >= 0 else []
+    if not controls and page:
+        # each page shown in a card of its own (a wiki's story of tiddlers): the Edit of the card that *page* heads
+        want = grounding.norm(page)
+        controls = [i for i, el in enumerate(elements) if not (el.hidden or el.disabled) and el.container
+                    and el.role in (ROLE_BUTTON, ROLE_LINK) and _OPENS_EDITOR.match(el.name or el.text or "")
+                    and (grounding.norm(el.container) + " ").startswith(want + " ")]
     if not controls:
         return None
     el = elements[controls[0]]
