@@ -843,6 +843,13 @@ def activate(c: Clause, st: State) -> bool:
     if wants_screen and not st.open_world:
         names = ", ".join(n.label for n in st.ctx.navigation.nodes)
         raise Unplannable(f"there is no {target_text!r} screen on {st.ctx.userinterface}; its screens are: {names}")
+    if st.live is not None and st.open_world and not st.moved and c.act is Act.CLICK and len(words(target_text)) <= 3:
+        from server.planners import records
+
+        menu = records.more_menu(st)
+        if menu is not None:   # "click delete" where the page keeps its actions behind "more" (made when opened)
+            st.click_live(menu, f"Open {menu.label!r} to find {target_text!r}")
+            raise Defer(target_text, replace_with=[c.text])
     raise Unplannable(f"nothing called {target_text!r} on any screen of this device", target_text)
 
 

@@ -505,6 +505,18 @@ def page_editor_control(st: State, page: str = "") -> Target | None:
     return Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el)
 
 
+_MORE = re.compile(r"^\W*(?:more(?:\s+(?:actions|options|tools))?|actions|options|⋮|⋯|…|\.\.\.|︙)\W*$", re.I)
+
+
+def more_menu(st: State) -> Target | None:
+    """The one button of the page that unfolds more of its actions ("more", "Actions", "⋮"), else None."""
+    if st.live is None:
+        return None
+    found = [e for e in st.live.elements if e.role == ROLE_BUTTON and not e.hidden and not e.disabled
+             and (_MORE.match(e.name or e.text or "") or not (e.name or e.text) and re.search(r"\bmore\b", e.hint))]
+    return Target(TargetKind.LIVE_ELEMENT, 0.8, found[0].label, live=found[0]) if len(found) == 1 else None
+
+
 def expander(st: State) -> Target | None:
     """The control that shows a record's form where it is folded away ("Modify Ticket", "Edit")."""
     if st.live is None:
