@@ -16,6 +16,9 @@ import re
 
 from server.planners.language import VERBS, WORKFLOW_WORDS, Act, read_clause, strip_filler
 
+# verbs of a request the planner reads through a restatement ("raise X to urgent", "give X to Bo")
+_MORE_VERBS = frozenset("raise lower bump escalate give hand reassign rename move bin ditch take put get fix mark "
+                        "assign close resolve reopen".split())
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z\"'“])")
 _ASK = re.compile(r"^(?:so\s*,?\s*|then\s*,?\s*|now\s*,?\s*|and\s+|ok(?:ay)?\s*,?\s*)?(?:(?:could|can|would|will)\s+(?:you|u)\s+"
                   r"(?:please\s+)?|please\s+|(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\s+you\s+to\s+)?", re.I)
@@ -42,7 +45,7 @@ def _requests(sentence: str) -> bool:
     said = strip_filler(_ASK.sub("", sentence.strip(), count=1))
     said = re.sub(r"^(?:on|in|at|from|for)\s+[^,]{1,40},\s*(?:please\s+)?", "", said, flags=re.I)   # "on this page, add …"
     first = said.split()[0].lower().strip(",.") if said.split() else ""
-    if first in ("tell", "let", "show") or _REDO.match(said):
+    if first in ("tell", "let", "show") or first in _MORE_VERBS or _REDO.match(said):
         return True
     return first in VERBS or first in WORKFLOW_WORDS or read_clause(said).act not in (Act.NONE, Act.WANT, Act.CHECK)
 

@@ -130,9 +130,11 @@ def flatten(task: str) -> str:
         listed = [_BULLET.sub("", ln, count=1) for ln in lines]
         return _steps(listed)
     one = task.strip()
-    if one.count("|") >= 1 and not re.search(r"\|\|", one):
+    cells = [p for p in one.split("|") if p.strip()]
+    if len(cells) >= 2 and not re.search(r"\|\|", one) and (len(cells) >= 3 or any(
+            _FIELD.match(p) or _EXPECTED.match(p) for p in cells)):
         # a row of a test sheet: "channel=3 | expect pill: CH 3 | expect now: Midnight Matinee"
-        return _steps([p for p in one.split("|") if p.strip()])
+        return _steps(cells)
     header = _HEADER.match(one)
     if header and header.group(0).rstrip().endswith(":"):
         one = one[header.end():].strip()

@@ -268,3 +268,13 @@ def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browse
         port = s.getsockname()[1]
     with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
         run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
+
+
+def test_enter_in_a_text_area_sends_its_form_with_the_form_s_button(browser: Browser) -> None:
+    # Enter in a text area starts a new line: a comment typed with submit=True was never posted
+    browser.open("comment-box.html")
+    run(browser, V.INPUT_TEXT, text="Cleared the paper path", field="Comment", submit=True)
+    assert browser.js("document.getElementById('status').textContent") == "Posted (post): Cleared the paper path"
+    # a text area of no form keeps the page's own Enter (a chat box that sends on Enter)
+    run(browser, V.INPUT_TEXT, text="on my way", field="Message", submit=True)
+    assert browser.js("Array.from(document.querySelectorAll('#sent li')).map(l => l.textContent)") == ["on my way"]
