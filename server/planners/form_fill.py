@@ -103,6 +103,8 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
         # "from 1989": a preposition only guesses the field; the value's shape tells it better
         el = (_field_of_kind(st, value, used) if key in records.PREPOSITION_FIELDS else None) \
             or records.field_for(st, key, used) or _field_of_kind(st, value, used)
+        if el is not None and el.role == ROLE_CHECKBOX and value.strip().lower() not in _YES_NO:
+            el = None   # "due date 2026-12-15" is no box to tick ("Is this update public?" only looked like it)
         if el is None:
             pair = records.option_field(st, value, used)
             if pair is None:
@@ -160,6 +162,9 @@ def _as_field_takes(el: UIElement, value: str) -> str:
     if when is None or not _DATE_FIELD.search(" ".join((el.name, el.placeholder, el.hint))):
         return value
     return dates.for_field(when, el.placeholder)
+
+
+_YES_NO = frozenset("yes no true false on off 1 0 checked unchecked ticked unticked enabled disabled y n".split())
 
 
 def fill_textbox(st: State, el: UIElement, value: str) -> None:

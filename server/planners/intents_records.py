@@ -40,7 +40,15 @@ def fill_intent(c: Clause, st: State) -> bool:
             raise Unplannable("no form on the screen", "form")
         st.click_live(unfold, f"Click {unfold.label!r}")   # the page's text, its editor behind "Edit"
         raise Defer("the form", replace_with=[c.text])
-    later = _fill_this_part(st, rec)
+    try:
+        later = _fill_this_part(st, rec)
+    except Unplannable as exc:
+        # "fill in due date …" on a record's page whose form is folded behind its Update / its tab: unfolded first
+        unfold = records.expander(st) if str(exc).startswith("no field for") and not st.steps else None
+        if unfold is None:
+            raise
+        st.click_live(unfold, f"Click {unfold.label!r}")
+        raise Defer("the form", replace_with=[c.text]) from None
     st.last_object = rec.name or st.last_object
     if later is not None:   # a form in parts ("Create and open in editor"): the rest goes in the next one, and
         # what goes there is proved saved too, not only the name the first part made

@@ -249,3 +249,21 @@ def test_a_line_added_to_a_page_shown_among_others_uses_that_page_s_edit() -> No
 def test_tags_said_between_a_name_and_its_text_are_a_field() -> None:
     rec = parse_record("a note called Gate Log tagged Garden with the text \"Oil, paint, fix\"")
     assert rec.name == "Gate Log" and ("tags", "Garden") in rec.fields
+
+
+def _respond_tab(folded: bool) -> ScreenObservation:
+    els = [E("heading", name="Gate sticks #4", level=2), E("tab", name="History", selected=not folded),
+           E("tab", name="Respond", selected=folded)]
+    if folded:
+        els += [E("textbox", name="Comment / Resolution", selector="#c"),
+                E("checkbox", name="Is this update public?", checked=True),
+                E("button", name="Update ticket details"), E("button", name="Save")]
+    return page("Gate sticks #4", *els, url="http://127.0.0.1/tickets/4/")
+
+
+def test_a_field_behind_a_tab_and_a_fold_is_reached_before_it_is_filled() -> None:
+    assert web_steps(web_plan('fill in due date "2027-02-01"', _respond_tab(folded=False))) == [
+        ("click_element", {"text": "Respond", "role": "tab"})]
+    # a date is never taken for the box "Is this update public?" (it only looked like "update")
+    assert web_steps(web_plan('fill in due date "2027-02-01"', _respond_tab(folded=True))) == [
+        ("click_element", {"text": "Update ticket details", "role": "button"})]
