@@ -35,7 +35,7 @@ def fill_intent(c: Clause, st: State) -> bool:
     if not records.form_fields(st):
         if st.moved:
             raise Defer("the form")
-        unfold = records.page_editor_control(st)
+        unfold = records.page_editor_control(st) or records.expander(st)   # its text behind "Edit", its form a tab
         if unfold is None:
             raise Unplannable("no form on the screen", "form")
         st.click_live(unfold, f"Click {unfold.label!r}")   # the page's text, its editor behind "Edit"
