@@ -71,10 +71,12 @@ def _month_names(n: int) -> str:
 def shown_in(when: date, text: str) -> bool:
     """*text* shows the date *when*, in any of the ways pages write one: ISO, a month's name or its short form
     before or after the day ("Jan. 8, 2027", "8 January 2027"), or numbers with the day or the month first
-    ("01/08/2027", "8.1.2027")."""
+    where they read one way only ("12/19/2026", "19.12.2026"; never "01/08/2027", which may be 1 August)."""
     d, m, y = when.day, when.month, when.year
     day = rf"0?{d}(?:st|nd|rd|th)?"
     month = rf"(?:{_month_names(m)})\.?"
     forms = [rf"{y}-{m:02d}-{d:02d}", rf"{day}\s+(?:of\s+)?{month},?\s+{y}", rf"{month}\s+{day},?\s+{y}",
-             rf"0?{m}[/.]0?{d}[/.]{y}", rf"0?{d}[/.]0?{m}[/.]{y}", rf"{y}/{m:02d}/{d:02d}"]
+             rf"{y}/{m:02d}/{d:02d}"]
+    if d > 12 or d == m:   # numbers alone only where they read one way: 01/08/2027 may be 1 August
+        forms += [rf"0?{m}[/.]0?{d}[/.]{y}", rf"0?{d}[/.]0?{m}[/.]{y}"]
     return re.search(r"(?<![\w/.-])(?:" + "|".join(forms) + r")(?![\w/-]|\.\d)", text or "", re.I) is not None

@@ -33,11 +33,15 @@ ACT_TIMEOUT_MS = 3000
 TOGGLE_ROLES = ("checkbox", "radio", "switch")
 
 
-# Enter in a text area starts a new line: a text area of a form with a submit button is sent by that button
-# (with its name, as a click sends it); the page's own Enter handler is left to a text area of no such form
+# Enter in a text area starts a new line: a text area of a form is sent by the form's one button that saves or sends
+# (with its name, as a click sends it; never Preview or Cancel); the page's own Enter is left to any other text area
 _SUBMIT_TEXTAREA = """e => {
   if (e.tagName !== 'TEXTAREA' || !e.form) return false;
-  const button = e.form.querySelector('button[type=submit], input[type=submit], button:not([type])');
+  const label = b => (b.textContent || b.value || b.getAttribute('aria-label') || '').trim();
+  const buttons = Array.from(e.form.querySelectorAll('button[type=submit], input[type=submit], button:not([type])'))
+    .filter(b => !b.disabled && !/preview|cancel|delete|remove|draft|discard|reset|back/i.test(label(b)));
+  const saying = buttons.filter(b => /save|submit|post|send|comment|reply|add|update|create|publish|ok/i.test(label(b)));
+  const button = saying.length === 1 ? saying[0] : (buttons.length === 1 ? buttons[0] : null);
   if (!button) return false;
   e.form.requestSubmit(button);
   return true;

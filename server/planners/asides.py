@@ -32,11 +32,14 @@ _POLITE = re.compile(r"^(?:so\s*,?\s*)?(?:could|can|would|will)\s+(?:you|u)\b", 
 _TESTED = re.compile(r"\b(?:test|check|verify|ensure|confirm|see)(?:ing|s)?\s+(?:that|whether|if)\b", re.I)
 # what a request says of something a sentence before it named: "it", "that project", "them"
 _REFERS = re.compile(r"\b(?:it|them|they|her|him|this|that|these|those)\b(?!\s+(?:is|are|was|were)\b)", re.I)
-_SHOULD = re.compile(r"\b(?:should|must|ought\s+to|has\s+to|needs?\s+to\s+(?:be|show|say|read))\b", re.I)
+_SHOULD = re.compile(r"\b(?:should|must|ought\s+to|has\s+to|have\s+to|needs?|expects?|expected|supposed|want(?:s)?\s+to\s+see)\b|"
+                     r"\b(?:says?|said|reports?|reported|claims?|claimed|thinks?|tells?|told)\s+(?:that\s+)?[^.]*?\b(?:is|are|shows?|"
+                     r"plays?|reads?)\s+(?-i:[A-Z0-9\"'“])", re.I)
 _QUESTION = re.compile(r"^(?P<aux>is|are|was|were|does|do|did|can|could|will|would|has|have)\s+(?P<q>.+?)\s*\?$", re.I)
 # a question of whether something can be done, or works: what the request that follows tries
 _CAPABILITY = re.compile(r"^(?:can|could|will|would)\b|\b(?:work|works|working|possible|able)\b", re.I)
 _NAME = re.compile(r"(?-i:[A-Z0-9][\w'’-]*)(?:\s+(?:(?:of|at|the|and|in|on|a|de|la)\s+)*(?-i:[A-Z0-9][\w'’-]*))*")
+_CHECKS = re.compile(r"\b(?:check|verify|confirm|make\s+sure|ensure|tell\s+me|let\s+me\s+know|see\s+(?:if|whether))\b", re.I)
 _REDO = re.compile(r"\bdo\s+(?:that|this|the\s+same|it|so)(?:\s+(?:search|thing|step|again))?\b", re.I)
 
 
@@ -68,6 +71,13 @@ def _answered(question: re.Match[str], rest: str) -> str:
     of the request's "it" and "do that search"."""
     aux, q = question.group("aux").lower(), re.sub(r"\b(?:actually|really|still|even|currently)\s+", "", question.group("q"))
     if aux in ("is", "are", "was", "were") and not _CAPABILITY.search(question.group(0)):
+        return f"{rest.rstrip(' .!')}, then check {aux} {q}?"
+    if aux in ("does", "do", "did", "has", "have") and not _CAPABILITY.search(question.group(0)) \
+            and not _CHECKS.search(rest):
+        # "Does the guide show Robo Pals on channel 4? Open the guide.": what it asks is the request's check
+        said = said_as_statement(aux, q)
+        if said.split()[0].lower() != aux:
+            return f"{rest.rstrip(' .!')}, then check {said}"
         return f"{rest.rstrip(' .!')}, then check {aux} {q}?"
     by = re.search(r"\bby\s+(?P<g>[a-z]+ing)\s+(?P<x>.+)$", q, re.I)
     if by and _REDO.search(rest):
@@ -135,7 +145,8 @@ def said_as_statement(aux: str, q: str) -> str:
 _REASON_AFTER = re.compile(r"\s*,\s*(?:(?:it|this|that)['’]s|it\s+is|they['’]re|they\s+are|someone|somebody|because|since|cos|"
                            r"cause|i\s+got|i['’]ve|we['’]ve|i\s+(?:already|just)|we\s+(?:already|just))\b(?P<r>[^,;]*)$", re.I)
 _KEPT_REASON = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|due|playing|shown|showing|visible|listed|"
-                          r"selected|checked|open)\b|\b(?:on|off)\s*[.!]?$|[\d@\"“‘]|(?<!\w)'(?!s\b|re\b|ve\b)", re.I)
+                          r"selected|checked|open)\b|\b(?:on|off)\s*[.!]?$|[\d@\"“‘]|(?<!\w)'(?!s\b|re\b|ve\b)|"
+                          r"(?<=\s)(?-i:[A-Z])", re.I)   # "switch to channel 5, it's Melody TV": a value said
 
 
 def _reason_dropped(task: str) -> str:

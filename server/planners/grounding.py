@@ -148,6 +148,9 @@ def option_for(options: tuple[str, ...] | list[str], value: str) -> str | None:
     said = norm(value)
     if not said:
         return None
+    bare = re.sub(r"^(?:to|for|by|in|on|as|with|into)\s+", "", said)   # "to alice" in Assigned To: alice
+    if bare != said and any(norm(o) == bare for o in options):
+        said = bare
     same = [o for o in options if norm(o) == said]
     if same:
         return same[0]
@@ -159,7 +162,11 @@ def option_for(options: tuple[str, ...] | list[str], value: str) -> str | None:
         return fits[0]
     if fits:
         return None
-    close = [o for o in options if similarity(value, o) >= 0.8]
+    # else a slip of the keyboard ("Erands"): close in spelling, never another word ("Unresolved" of "resolved",
+    # "Workshop" of "Work")
+    close = [o for o in options if difflib.SequenceMatcher(None, said, norm(o)).ratio() >= 0.85
+             and abs(len(norm(o)) - len(said)) <= 2
+             and not re.search(rf"(?<!\w)(?:un|in|non|not|dis|im|ir|de)-?\s*{re.escape(said)}", norm(o))]
     return close[0] if len(close) == 1 else None
 
 

@@ -987,8 +987,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
 
 
 # what a record is said to be before its value ("tagged HowTo", "filed under Billing", "marked as urgent")
-_PREDICATE = re.compile(r"^(?:(?:tagged|labell?ed|marked|filed|categori[sz]ed|classed|listed|assigned)\s+(?:as\s+|with\s+|under\s+|"
-                        r"in\s+|to\s+)?|in\s+(?:the\s+)?|under\s+(?:the\s+)?)", re.I)
+# (only a tag said of it: "assigned to bob" in its row may be the requester's bob, "filed under Billing" its own title's)
+_PREDICATE = re.compile(r"^(?:tagged|labell?ed)\s+(?:as\s+|with\s+)?", re.I)
 _RECORD_ROLES = frozenset({"link", "heading", "row", "listitem", "cell", "article"})
 
 
@@ -1008,6 +1008,8 @@ def _of_a_named_record(st: State, subject: str, text: str, negative: bool) -> bo
     found.sort(key=lambda e: (not (e.role == "heading" and e.container), not e.container, e.role != "link"))
     el = found[0]
     value = _PREDICATE.sub("", text.strip()) or text
+    if set(words(value)) <= set(words(el.label)):
+        return False   # "Billing address is tagged Billing": its own name says it, whatever its tags
     row = el.container if el.container and el.container != el.label else ""
     if row:
         st.prove(lambda: checks.element(st.ctx, text=value, row=row, present=not negative,

@@ -106,7 +106,8 @@ def append_text_intent(c: Clause, st: State) -> bool:
         if unfold is None:
             # words to add to a page's text are never a record to make (a note titled "bread")
             raise Unplannable("no text editor here, and no Edit control opens one: open the page's editor first")
-        st.click_live(unfold, f"Click {unfold.label!r}")
+        st.click_live(unfold, f"Click {unfold.label!r}",
+                      **({"row": unfold.live.container} if unfold.live is not None and unfold.live.container else {}))
         raise Defer("the page's editor", replace_with=[_here(c, m)])
     unit = (m.group("unit") or "").lower()
     typed = ("\n" if unit in _LINE_UNITS or not unit and "\n" not in words_added else " ") + words_added

@@ -35,7 +35,7 @@ def fill_intent(c: Clause, st: State) -> bool:
     if not records.form_fields(st):
         if st.moved:
             raise Defer("the form")
-        unfold = records.page_editor_control(st) or records.expander(st)   # its text behind "Edit", its form a tab
+        unfold = records.page_editor_control(st) or _own_expander(st)   # its text behind "Edit", its form a tab
         if unfold is None:
             raise Unplannable("no form on the screen", "form")
         st.click_live(unfold, f"Click {unfold.label!r}")   # the page's text, its editor behind "Edit"
@@ -44,7 +44,7 @@ def fill_intent(c: Clause, st: State) -> bool:
         later = _fill_this_part(st, rec)
     except Unplannable as exc:
         # "fill in due date …" on a record's page whose form is folded behind its Update / its tab: unfolded first
-        unfold = records.expander(st) if str(exc).startswith("no field for") and not st.steps else None
+        unfold = _own_expander(st) if str(exc).startswith("no field for") and not st.steps else None
         if unfold is None:
             raise
         st.click_live(unfold, f"Click {unfold.label!r}")
@@ -56,6 +56,12 @@ def fill_intent(c: Clause, st: State) -> bool:
                     last=[saved_clause(v) for _, v in later.fields if v])
     st.expect_check(None)
     return True
+
+
+def _own_expander(st: State) -> grounding.Target | None:
+    """The page's own control that unfolds its form (never a row's Edit: another record's)."""
+    unfold = records.expander(st)
+    return unfold if unfold is not None and unfold.live is not None and not unfold.live.container else None
 
 
 # a button that sends a form on to its next part, not the last one

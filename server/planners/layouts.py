@@ -64,13 +64,16 @@ def _said(step: str) -> str:
         if not act:
             return value
         return f"{act} {value}"
-    if _STATEMENT.search(step):
-        return f"check {step}"   # "Audio language shows French by default": a line that says what holds
+    if _STATEMENT.search(step) or _STATE_LINE.match(step):
+        return f"check {step}"   # "Audio language shows French by default", "Subtitles On": a line that says what holds
     if re.match(r"^(?-i:[A-Z0-9\"'“])", step) or " > " in step:
         return step if " > " in step else f"open {step}"
     return step
 
 
+# a line of a list that names a state and no verb ("Subtitles On", "player paused")
+_STATE_LINE = re.compile(r"^[\w' -]{2,40}?\s+(?:on|off|enabled|disabled|playing|paused|shown|visible|hidden|selected|checked|"
+                         r"open|closed|locked|unlocked|muted)$", re.I)
 # a line of a list that says what holds rather than what to do
 _STATEMENT = re.compile(r"\b(?:is|are|shows?|says?|reads?|displays?|lists?|plays?|has|have|should|must|stays?|remains?)\b",
                         re.I)
@@ -82,7 +85,7 @@ def _checked_parts(step: str) -> str:
                  r"(?P<x>[^/]+(?:\s+/\s+[^/]+)+)$", step, re.I)
     if m is None:
         return step
-    return ", then ".join(f'check "{x.strip()}" is shown' for x in m.group("x").split(" / ") if x.strip())
+    return ", then ".join(f'check {m.group("s")} shows "{x.strip()}"' for x in m.group("x").split(" / ") if x.strip())
 
 
 def _expected_value(what: str, value: str) -> str:
@@ -90,7 +93,7 @@ def _expected_value(what: str, value: str) -> str:
     "now: Midnight Matinee") is looked for as written; a sentence is read as it is."""
     value = value.strip().rstrip(".")
     if what and len(value.split()) <= 5 and not _STATEMENT.search(value) and not re.search(r"[\"“”]", value):
-        return f'"{value}" is shown'
+        return f'{what.strip()} shows "{value}"'   # what shows it stays said: "Off" anywhere is no subtitles' Off
     return value
 
 
@@ -121,6 +124,10 @@ def flatten(task: str) -> str:
     """*task* as one sentence where it is laid out as a list, a table or a row of fields; else unchanged."""
     if "\n" in task.strip():
         lines = [ln for ln in (x.strip() for x in task.strip().splitlines()) if ln]
+        laid_out = _HEADER.match(lines[0]) or _TABLE_HEAD.match(lines[0]) or sum(
+            1 for ln in lines if _BULLET.match(ln).group(0).strip() or _EXPECTED.match(ln)) >= max(2, len(lines) - 1)
+        if not laid_out:   # a sentence wrapped over lines ("… check that the banner shows\nMelody TV")
+            return " ".join(lines)
         if lines and _HEADER.fullmatch(lines[0].rstrip(":").strip() + ":") and len(lines) > 1:
             lines = lines[1:]
         elif lines and _HEADER.match(lines[0]):
@@ -131,8 +138,7 @@ def flatten(task: str) -> str:
         return _steps(listed)
     one = task.strip()
     cells = [p for p in one.split("|") if p.strip()]
-    if len(cells) >= 2 and not re.search(r"\|\|", one) and (len(cells) >= 3 or any(
-            _FIELD.match(p) or _EXPECTED.match(p) for p in cells)):
+    if len(cells) >= 2 and not re.search(r"\|\|", one) and all(_FIELD.match(p) or _EXPECTED.match(p) for p in cells):
         # a row of a test sheet: "channel=3 | expect pill: CH 3 | expect now: Midnight Matinee"
         return _steps(cells)
     header = _HEADER.match(one)

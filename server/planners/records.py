@@ -494,11 +494,14 @@ def page_editor_control(st: State, page: str = "") -> Target | None:
         end = next((i for i, e in enumerate(elements) if i > at and e.role == "article"), len(elements))
         controls = [i for i in controls if start < i < end] if start >= 0 else []
     if not controls and page:
-        # each page shown in a card of its own (a wiki's story of tiddlers): the Edit of the card that *page* heads
-        want = grounding.norm(page)
-        controls = [i for i, el in enumerate(elements) if not (el.hidden or el.disabled) and el.container
-                    and el.role in (ROLE_BUTTON, ROLE_LINK) and _OPENS_EDITOR.match(el.name or el.text or "")
-                    and (grounding.norm(el.container) + " ").startswith(want + " ")]
+        # each page shown in a card of its own (a wiki's story of tiddlers): the Edit of the card whose heading is
+        # *page* (never one whose name only begins so: "How to Deploy" is not "How to Deploy to Staging")
+        cards = {e.container for e in elements if e.role == "heading" and e.container and not e.hidden
+                 and grounding.norm(e.name or e.text) == grounding.norm(page)}
+        controls = [i for i, el in enumerate(elements) if not (el.hidden or el.disabled) and el.container in cards
+                    and el.role in (ROLE_BUTTON, ROLE_LINK) and _OPENS_EDITOR.match(el.name or el.text or "")]
+        if len(cards) != 1:
+            controls = []
     if not controls:
         return None
     el = elements[controls[0]]

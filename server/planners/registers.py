@@ -35,14 +35,22 @@ def _ok_before_request(m: re.Match[str]) -> str:
 _HAPPENED = re.compile(r"\b(?:is|are|was|were|has|have|had|got|gets|needs?|[a-z]{3,}ed)\b", re.I)
 
 
+_EXPECTING = re.compile(r"\b(?:should|must|supposed|expects?|expected|needs?\s+to|has\s+to|have\s+to|ought)\b", re.I)
+
+
 def _told_first(m: re.Match[str]) -> str:
     """What the tester says happened, then a colon and the request: the request alone (never a place or a
     setting's name before a colon, "Settings: subtitles on", which says no verb)."""
-    if m.group("v").lower() not in VERBS or not _HAPPENED.search(m.group("c")):
-        return m.group(0)
+    if m.group("v").lower() not in VERBS or not _HAPPENED.search(m.group("c")) or _EXPECTING.search(m.group("c")):
+        return m.group(0)   # ("The banner is supposed to say Melody TV: switch to 5" says what to check)
     return m.group(0)[m.start("v") - m.start():]
 
 
+# the other parts of the record a request edits, which nothing of the request changes ("keep its text and tags as
+# they are", "leave the title alone"): never a setting or another record, which the steps might change
+_OWN_PARTS = (r"(?:(?:its|their|the\s+(?:page'?s|record'?s|note'?s|ticket'?s|task'?s))\s+(?:text|tags?|title|description|body|"
+              r"contents?|fields?|notes?|name)(?:\s+(?:and|or|&)\s+(?:its\s+|their\s+)?(?:text|tags?|title|description|body|"
+              r"contents?|fields?|notes?|name))?|the\s+(?:site\s+)?(?:title|subtitle))")
 _LANGUAGES = (r"english|french|spanish|german|italian|portuguese|dutch|swedish|norwegian|danish|finnish|polish|czech|"
               r"greek|turkish|russian|ukrainian|arabic|hebrew|hindi|chinese|mandarin|cantonese|japanese|korean|"
               r"vietnamese|thai|indonesian|catalan|romanian|hungarian|original")
@@ -63,7 +71,8 @@ def _stated_check(m: re.Match[str]) -> str:
 def _setting_on(m: re.Match[str]) -> str:
     """"subs on" → "turn subs on": a setting said with its state and no verb (never a verb's own "on")."""
     if m.group("x").split()[0].lower() in VERBS or set(m.group("x").lower().split()) & {"is", "are", "be", "stays", "still"} \
-            or _CHECKED.search(m.string[:m.start()]):
+            or _CHECKED.search(m.string[:m.start()]) \
+            or re.search(rf"\b{re.escape(m.group('x').split()[-1])}\b", m.string[:m.start()], re.I):
         return m.group(0)   # "check the lock and subtitles are on", "verify French + subtitles on": what holds
     return f"turn {m.group('x')} {m.group('s')}"
 
@@ -148,17 +157,16 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"^(?P<s>[^?]{3,}?)\?\s*(?:just\s+|please\s+|pls\s+|can\s+you\s+)?(?:confirm|check|verify)(?:\s+(?:it|that|this|"
                 r"for\s+me|pls|please))?\s*[.!]?$", re.I), _stated_check),
     # ("hi, I'm new to the team - is there a tiddler about onboarding?": who asks, before what they ask)
-    (re.compile(r"^(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening))\b\s*[,!.]?\s*(?=\S)", re.I), ""),
+    (re.compile(r"^(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening))\s*(?:[,!.]|\s[-–—])\s*(?=\S)", re.I), ""),
     (re.compile(r"^(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:new|just\s+starting|starting|testing|checking|trying|doing|"
                 r"working|looking)\b[^-–—,.;:?]*(?:\s+[-–—]\s+|[,.;:]\s+)(?=(?:is|are|does|do|can|could|where|what|which|how|"
                 r"please|pls)\b)", re.I), ""),
     # ("Leave the title alone.", "Keep its text and tags as they are", "dont touch the sprint notes", "without
     # changing its text": what not to change, which no step changes)
-    (re.compile(r"(?:(?<=^)|\s*[.;,?!]\s*|\s+and\s+)(?:please\s+)?(?:(?:leave|keep)\s+(?!(?:it|them)\s+(?:on|off|open|playing)\b)"
-                r"[^.;,]*?\s+(?:alone|as\s+(?:it\s+is|they\s+are|is|it\s+was|they\s+were)|unchanged|untouched|intact)|"
-                r"(?:do\s+not|don['’]?t|dont)\s+(?:touch|change|edit|modify)\s+[^.;,]*?)\s*(?=$|[.;,!])", re.I), ""),
-    (re.compile(r",?\s+without\s+(?:changing|touching|editing|modifying)\s+(?:its|their|the|any)\s+[\w ]{2,30}?(?=\s*(?:$|[.;,!]))",
-                re.I), ""),
+    (re.compile(rf"(?:(?<=^)|\s*[.;,?!]\s*|\s+and\s+)(?:please\s+)?(?:(?:leave|keep)\s+{_OWN_PARTS}\s+(?:alone|as\s+(?:it\s+is|"
+                rf"they\s+are|is|it\s+was|they\s+were)|unchanged|untouched|intact)|(?:do\s+not|don['’]?t|dont)\s+(?:touch|change|"
+                rf"edit|modify)\s+{_OWN_PARTS})\s*(?=$|[.;,!])", re.I), ""),
+    (re.compile(rf",?\s+without\s+(?:changing|touching|editing|modifying)\s+{_OWN_PARTS}(?=\s*(?:$|[.;,!]))", re.I), ""),
     # ("Delete X (confirm the dialog)": the confirmation every deletion answers)
     (re.compile(r"\s*\((?:and\s+|then\s+)?(?:confirm|accept|ok|okay|approve|answer\s+yes\s+to)\s+(?:the\s+|any\s+)?(?:dialog|prompt|"
                 r"popup|pop-up|alert|warning|confirmation|question)\s*\)", re.I), ""),
@@ -169,8 +177,8 @@ RULES: tuple[Rule, ...] = (
      lambda m: f"{m.group('v')} the line \"{m.group('x')}\" at the end of {m.group('p')}"),
     # -- chat shorthand: "goto movies n play silnt harbor thx", "subs on + lock on pls", "srch X n play it"
     (re.compile(r"(?<=[a-z0-9])\s+(?:n|\+)\s+(?=[a-z])", re.I), " and "),
-    (re.compile(r"(?:\s*[,.!-]*\s+(?:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick(?:ly)?|kthx|right\s+away|real\s+quick))+"
-                r"\s*[.!]*$", re.I), ""),
+    (re.compile(r"(?:\s*[,.!-]*\s+(?-i:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick|quickly|kthx|right\s+away|real\s+quick))+"
+                r"\s*[.!]*$"), ""),
     (re.compile(r"\bsrch\b", re.I), "search"),
     (re.compile(r"(?:(?<=^)|(?<=\band\s)|(?<=\bthen\s))replay\s+(?=(?:the\s+)?(?-i:[a-z]))"), "play "),
     # ("subs on and parental lock on": a setting and its state, with no verb)

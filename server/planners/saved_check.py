@@ -21,7 +21,7 @@ from server.planners.checks import CannotCheck
 from server.planners.page_names import is_this_page
 from server.planners.language import Act, Clause
 from server.planners.state import Defer, State, Unplannable
-from shared.screen import ROLE_TEXTBOX
+from shared.screen import ROLE_TEXTBOX, UIElement
 
 _SAVED = re.compile(r'^check that "(?P<x>[^"]+)" was saved(?: for "(?P<rec>[^"]+)")?'
                     r'(?: \((?P<n>\d+) in "(?P<sel>[^"]+)" before\))?(?P<again>(?: \(sent on\))*)$')
@@ -75,6 +75,35 @@ def _shown(st: State, name: str) -> bool:
 
 
 _FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox"})
+# what names a choice or a way somewhere, never a value the record holds: a radio's "Closed", a box's label, an
+# option, the sidebar's link "Errands"
+_CHOICE_ROLES = frozenset({"radio", "checkbox", "switch", "option", "menuitem", "tab"})
+
+
+def _a_choice(st: State, e: UIElement) -> bool:
+    return e.role in _CHOICE_ROLES or e.role == "link" and bool(re.search(r"\bnav", e.hint))   # a navigation's link
+
+
+def _shown_as_a_value(st: State, name: str):
+    """The check that *name* was saved where the screen shows it as a value: the element of a role that holds
+    one (a cell, a text, a list item), never a radio, a box or a navigation link that names it anyway (a
+    status's "Closed" radio, the sidebar's "Errands"); where only such a choice shows it, the app's notice, else
+    refused."""
+    assert st.live is not None
+    want = name.casefold()
+    showing = [e for e in st.live.elements if not e.hidden
+               and want in (e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "").casefold()]
+    values = [e for e in showing if not _a_choice(st, e)]
+    if values and len(values) < len(showing):
+        return checks.element(st.ctx, text=name, role=values[0].role,
+                              description=f"Check {name!r} is shown as the record's, not only as a choice")
+    if values:
+        return checks.text_shown(st.ctx, name)
+    told = notice(st)
+    if told:
+        return checks.element(st.ctx, text=told, exact=True, description=f"Check the app says {told!r}")
+    raise Unplannable(f"{name!r} shows only as a choice to make on this screen ({showing[0].role} {showing[0].label!r}): "
+                      "nothing here tells it was saved")
 
 
 # the tester's own words for it: "check it was saved", "make sure "Chicago" got updated" (a pronoun the planner
@@ -120,7 +149,10 @@ def saved_check_intent(c: Clause, st: State) -> bool:
             # back to may have shown that name before the save; the notice was not there before
             st.check(checks.element(st.ctx, text=told, exact=True, description=f"Check the app says {told!r}"))
             return True
-        if st.live is None or _shown(st, name):
+        if st.live is not None and _shown(st, name):
+            st.check(_shown_as_a_value(st, name))
+            return True
+        if st.live is None:
             st.check(checks.text_shown(st.ctx, name))
             return True
         if told:
