@@ -95,11 +95,29 @@ def _answered(question: re.Match[str], rest: str) -> str:
     return rest
 
 
+# "This box already has the lock on. Could you switch it off …": how the device starts, and what "it" is
+_HAS_ON = re.compile(r"^(?:this|the|my|our)\s+(?:box|device|tv|app|player|phone|unit|stb|set-?top\s+box|receiver)\s+"
+                     r"(?:already\s+|currently\s+|now\s+|still\s+)?has\s+(?P<x>(?:the|its|a)\s+[\w -]{2,30}?)\s+"
+                     r"(?:switched\s+|turned\s+|set\s+)?(?:on|off|enabled|disabled|locked|unlocked|active)\s*[.!]?$", re.I)
+
+
+def _its_thing(parts: list[str]) -> list[str]:
+    """A sentence that says what the device has on, then a request about "it": the request, about that thing."""
+    for i, p in enumerate(parts[:-1]):
+        m = _HAS_ON.match(p.strip())
+        if m and re.search(r"\b(?:it|them)\b", parts[i + 1], re.I):
+            thing = re.sub(r"^(?:its|a)\s+", "the ", m.group("x"), flags=re.I)
+            parts = parts[:i] + [re.sub(r"\b(?:it|them)\b", thing, parts[i + 1], count=1, flags=re.I)] + parts[i + 2:]
+            break
+    return parts
+
+
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
-    parts = _split(task)
+    said = _split(task)
+    parts = _its_thing(said)
     if len(parts) < 2:
-        return _asked_after(task)
+        return _asked_after(parts[0] if parts and parts != said else task)
     # background first: sentences about people, dropped where a request follows
     first_request = next((i for i, p in enumerate(parts) if _requests(p) and (not p.endswith("?") or _POLITE.match(p))), None)
     if first_request is not None and first_request > 0 and _background(parts[0]) \

@@ -867,6 +867,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
         raise Unplannable("nothing to check")
+    if st.last_object and re.fullmatch(r"(?:the\s+|this\s+|that\s+)?(?:setting|option|switch|toggle)", subject.strip(), re.I):
+        subject = st.last_object   # "turn the lock on, then check the setting reads On": that setting, not any "On"
     found = _COUNT_FOUND.match(text.strip())
     if found:   # "the results say 7 pages were found": the app writes the count its own way ("found 7 pages")
         text = f"{found.group('n')} {found.group('k')}"

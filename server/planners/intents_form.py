@@ -682,6 +682,7 @@ def _set_with_pin(st: State, node: NodeInfo, el: ElementInfo, value: str, pin: s
     if ok is not None:
         st.click_declared(ok, None, f"Confirm the PIN ({ok.text or ok.name})")
     st.node = node.id
+    st.last_object = el.name   # "… and check that the setting reads Off": this setting, never another's Off
     st.expect_check(checks.element(st.ctx, selector=el.selector, text=value,
                                    description=f"Check {el.name} is {value}"))
 

@@ -190,7 +190,8 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"\b(?P<c>check|verify|confirm|ensure|make\s+sure)\s+(?:that\s+)?(?P<x>(?:the\s+)?[a-z][\w -]{0,30}?)\s+"
           r"(?P<s>on|off|enabled|disabled)(?=\s*(?:$|[,;.!?]|\s(?:and|then)\b))",
           lambda m, _v: m.group(0) if re.search(r"\b(?:is|are|was|were|be|been|turned|switched|set|should|must|has|have|"
-                                                r"checked|ticked|marked|crossed|signed|logged|cut|cleared)\b", m.group("x"), re.I)
+                                                r"checked|ticked|marked|crossed|signed|logged|cut|cleared|reads?|says?|"
+                                                r"shows?|displays?)\b", m.group("x"), re.I)
           else f"{m.group('c')} {m.group('x')} is {m.group('s')}"),
     # "get rid off the Pay rent todo": a slip of the keyboard
     _rule(r"\bget\s+rid\s+off\b", "get rid of"),

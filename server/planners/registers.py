@@ -79,8 +79,9 @@ def _setting_on(m: re.Match[str]) -> str:
 
 def _object_first(m: re.Match[str]) -> str:
     """"The subtitles, activate them" → "activate the subtitles": what a request acts on, said before it."""
-    if m.group("v").lower() not in VERBS:
-        return m.group(0)
+    if m.group("v").lower() not in VERBS or re.search(
+            r"\b(?:is|are|was|were|has|have|had|now|costs?|says?|shows?|needs?|got|gets|[a-z]{3,}ed)\b", m.group("o"), re.I):
+        return m.group(0)   # "the Rake now costs 17.50, update it": what is so, then the request (restating reads it)
     return f"{m.group('v')} {m.group('o')}"
 
 
@@ -175,6 +176,10 @@ RULES: tuple[Rule, ...] = (
                 r"(?P<u>step|line|item|point|bullet(?:\s+point)?|entry|sentence|paragraph|row)\s+(?:at\s+the\s+(?:end|bottom)\s+of|"
                 r"to|in|into|on)\s+(?P<p>[\"'“‘][^\"'”’]+[\"'”’]|(?:the\s+)?[^:]{2,60}?)\s*:\s*(?P<x>[^\"“]\S.*?)\s*[.!]?$", re.I),
      lambda m: f"{m.group('v')} the line \"{m.group('x')}\" at the end of {m.group('p')}"),
+    # ("and the lock stays Off", "the audio remains English": what it should still be)
+    (re.compile(r"\b(?:stays|remains|is\s+still|still\s+is|stays\s+as|remains\s+as)\s+(?=(?-i:[A-Z0-9])|on\b|off\b)", re.I), "is "),
+    # ("check that the setting then reads Off": when is what the steps before say)
+    (re.compile(r"(?<=\w)\s+then\s+(?=(?:reads?|shows?|says?|displays?|lists?)\b)", re.I), " "),
     # -- chat shorthand: "goto movies n play silnt harbor thx", "subs on + lock on pls", "srch X n play it"
     (re.compile(r"(?<=[a-z0-9])\s+(?:n|\+)\s+(?=[a-z])", re.I), " and "),
     (re.compile(r"(?:\s*[,.!-]*\s+(?-i:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick|quickly|kthx|right\s+away|real\s+quick))+"

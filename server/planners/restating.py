@@ -557,8 +557,8 @@ def _restate(task: str) -> str:
                   rf"\s+(?:back\s+|out\s+)?to\s+(?P<d>{_DATE_SAID})",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {m.group('d')}", task, flags=re.I)
     # "add a description to 'Book venue' saying: Max 40 guests": that field of the record, set to the words
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:add|put|write|give\s+it|set)\s+(?:a|an|the|some)?\s*"
-                  r"(?P<f>description|summary|details|notes)\s+(?:to|on|for|of)\s+(?P<rec>[^,;:]+?)\s*"
+    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:add|put|write|give\s+it)\s+(?:a|an|the|some)?\s*"
+                  r"(?P<f>description|summary|details|notes)\s+(?:to|on|for|of)\s+(?P<rec>[^,;:]+?)(?<!\sto)\s*"
                   r"(?:,\s*)?(?:saying|that\s+says|which\s+says|reading|with\s+the\s+text|:)\s*:?\s*(?P<x>\S.*)$",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {_whole(m.group('x'))}", task,
                   flags=re.I)

@@ -54,7 +54,8 @@ def test_a_setting_said_as_the_setting_is_read_on_its_screen_never_the_screens_t
     # before: "the setting" matched the Settings screen's title, which never reads "Audio language: French"
     got = tv_steps(tv_plan("open Settings > Audio language and set it to French. Expected: the setting reads "
                            "'Audio language: French'", node="home"))
-    assert got[-1] == ("wait_for_element", {"text": "Audio language: French", "present": True})
+    # (on that setting itself, the one the steps before set)
+    assert got[-1] == ("wait_for_element", {"text": "Audio language: French", "selector": "#setting-audio", "present": True})
 
 
 @pytest.mark.parametrize("task, selector, value", [

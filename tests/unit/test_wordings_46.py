@@ -300,3 +300,19 @@ def test_a_value_saved_is_never_proved_by_a_choice_or_a_navigation_link_that_nam
                 E("heading", name="Fix the gate", level=1), E("listitem", text="In list: Errands"))
     got = web_steps(web_plan('check that "Errands" was saved for "Fix the gate"', task))
     assert got == [("wait_for_element", {"text": "Errands", "role": "listitem", "present": True})]
+
+
+def test_the_setting_a_check_names_after_a_change_is_that_setting_never_any_on() -> None:
+    # "On" anywhere on Settings passed when the lock stayed off: subtitles said On
+    got = tv_steps(tv_plan("turn the parental lock on with PIN 0000 and check the setting reads On", node="settings"))
+    assert got[-1] == ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("the Rake now costs 17.50, update it", "set the price of the Rake to 17.50"),
+    ("set the description of Budget Bytes to: Cheap recipes", "set the description of Budget Bytes to Cheap recipes"),
+    ("This box already has the lock on. Could you switch it off with PIN 0000?",
+     "Could you switch the lock off with PIN 0000"),
+])
+def test_what_a_request_is_about_when_said_before_it(said: str, meant: str) -> None:
+    assert restate(said).rstrip("?") == meant
