@@ -656,7 +656,15 @@ def activate(c: Clause, st: State) -> bool:
         if whole:
             live = sorted(whole + [replace(t, score=t.score * 0.97) for t in live
                                    if all(t.live is not w.live for w in whole)], key=lambda t: -t.score)
-    live = [t for t in live if not _names_more(category_free, t.label) and not _names_more(target_text, t.label)]
+    live = [t for t in live if not _names_more(category_free, t.label) and not _names_more(target_text, t.label)
+            and not _RESULTS_HEADER.search(t.label)]   # "213 search results for 'X'" says the query back, opens nothing
+    if st.open_world and c.act in (Act.OPEN, Act.CLICK, Act.NAVIGATE) and live:
+        # what is opened is a control: a link or button saying it, before a text or heading that says it too
+        best = live[0].score
+        clickable = [t for t in live if t.live is not None and (t.live.clickable or t.live.href)
+                     and t.score >= best - 0.12]
+        if clickable and not (live[0].live is not None and (live[0].live.clickable or live[0].live.href)):
+            live = clickable + [t for t in live if all(t is not k for k in clickable)]
     if role:
         live = [t for t in live if t.live.role == role] or live
     live = grounding.within_the_app(st.live, live, category_free)   # not "Part of TodoMVC", unless named whole
@@ -1013,6 +1021,18 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
     """Click *t*, and expect the page it opens to be named as the tester asked (*asked*, when the clicked
     label only resembles it: "open json" that clicked "_json" must not pass on the _json page)."""
     el = t.live
+    if el is not None and not el.clickable and not el.href and st.live is not None:
+        # a text that names something ("class Email(Validator):") opens nothing: the link that names it does (the
+        # docs' "Email", to #Email)
+        own = SIGNATURE.match((el.name or el.text).rstrip(":"))
+        said = (el.name or el.text).rstrip(":")[own.start("n"):] if own else (el.name or el.text)
+        said = re.split(r"[(\s]", said.strip(), maxsplit=1)[0]
+        links = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.href
+                 and (e.name or e.text).strip() == said and said]
+        if links:
+            el = links[0]
+            t = Target(TargetKind.LIVE_ELEMENT, t.score, el.label, live=el)
+    url_before = st.live.url if st.live is not None else ""
     st.click_live(t, f"Click {t.label!r}" + (f" ({el.role})" if el.role else ""))
     st.summary.append(f"click {t.label}")
     st.last_object = t.label
@@ -1037,9 +1057,18 @@ def _click_live_and_expect(st: State, t: Target, asked: str = "") -> None:
                 and not grounding.stays_on_page(el.href) and len(name) <= 60 and content_words(name) \
                 and not set(words(name)) & ACTION_WORDS:
             expect = checks.page(st.ctx, name)
+        elif el.href and re.fullmatch(r"#[A-Za-z][\w.:-]*", el.href) and checks.has_check(st.ctx, V.WAIT_FOR_PAGE) \
+                and el.href[1:] not in url_before:
+            # a place on the page (a docs page's "#Email"): the address names it once it is gone to
+            expect = checks.page(st.ctx, el.href[1:])
     except CannotCheck:
         expect = None
     st.expect_check(expect)
+
+
+# the header of a page of search results, which says the query back ("213 search results for 'load'")
+_RESULTS_HEADER = re.compile(r"\b(?:search\s+)?(?:results?|matches|hits)\s+(?:for|matching)\s+[\"'“‘]|^\d+\s+(?:search\s+)?"
+                             r"(?:results?|matches|hits)\b", re.I)
 
 
 # and a control that starts something ("Play" opens the player, which shows "Pause")

@@ -56,7 +56,9 @@ def test_a_list_of_names_after_a_check_is_one_check_per_name_whatever_words_they
                                                                                  if s[0] == "wait_for_element"]
     # a list ended by a clause of its own keeps that clause
     p = plan("check the page lists dump, then open loads", screen(JSON))
-    assert steps(p)[-1] == ("click_element", {"text": "loads", "role": "link"})
+    # (a place on the page, "#loads": the address names it once it is gone to)
+    assert steps(p)[-2:] == [("click_element", {"text": "loads", "role": "link"}),
+                             ("wait_for_page", {"name": "loads", "present": True})]
 
 
 def test_a_place_said_first_without_a_comma_is_opened_then_the_rest_done_there() -> None:
@@ -106,7 +108,8 @@ def test_listed_on_a_page_and_not_in_the_list_are_presence_checks() -> None:
 
 def test_a_qualified_name_is_its_member_on_its_owner_s_page_and_opens_the_owner_elsewhere() -> None:
     p = plan("show me the docs for json.loads", screen(JSON))
-    assert steps(p) == [("click_element", {"text": "loads", "role": "link"})]
+    assert steps(p) == [("click_element", {"text": "loads", "role": "link"}),
+                        ("wait_for_page", {"name": "loads", "present": True})]
     p = plan("view the source code of json.dumps", screen(INDEX))
     assert steps(p) == [("click_element", {"text": "json", "role": "link"})]
     assert p.pending == ["view the source code of json.dumps"]

@@ -316,3 +316,24 @@ def test_the_setting_a_check_names_after_a_change_is_that_setting_never_any_on()
 ])
 def test_what_a_request_is_about_when_said_before_it(said: str, meant: str) -> None:
     assert restate(said).rstrip("?") == meant
+
+
+def _docs_page(url: str = "http://127.0.0.1/pkg/validate.html") -> ScreenObservation:
+    return page("pkg.validate API documentation", E("link", name="Email", hint="class", href="#Email",
+                                                     container="Email Email default_message"),
+                E("text", text="class Email(Validator):", hint="attr class"),
+                E("text", text="Validate an email address."), url=url)
+
+
+def test_what_names_a_class_opens_through_its_link_and_the_address_proves_it() -> None:
+    # before: the signature's text was clicked (it opens nothing) and nothing was checked, so the run passed
+    got = web_steps(web_plan("open the Email validator", _docs_page()))
+    assert got == [("click_element", {"text": "Email", "role": "link"}),
+                   ("wait_for_page", {"name": "Email", "present": True})]
+
+
+def test_a_results_header_that_says_the_query_back_is_never_a_result() -> None:
+    found = page("Search", E("heading", name="4 search results for 'load'.", level=2),
+                 E("link", name="pkg.load", href="pkg.html#load"), E("textbox", name="search", value="load"))
+    p = web_plan("open load", found)
+    assert all("search results" not in s.params.get("text", "") for s in p.steps)
