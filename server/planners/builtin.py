@@ -146,6 +146,9 @@ def _with_referent(text: str, referent: str) -> str:
     """A deferred clause with "it" replaced by what it refers to, so it reads alone later."""
     if not referent:
         return text
+    # "open the Email validator in it": in the page just gone to, where the clause is planned (never a place to
+    # go to again, which the rest of the clause would be lost to)
+    text = re.sub(r"\s+(?:in|on|within|inside|from)\s+(?:it|there)(?=\s*(?:$|[,.;!(]))", "", text, flags=re.I)
     text = re.sub(r"\b(it|that)['’]s\b", r"\1 is", text, flags=re.I)   # "check it's assigned to alice"
     return _REFERRING.sub(lambda m: f'"{referent}"', text, count=1)
 

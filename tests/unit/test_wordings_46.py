@@ -337,3 +337,10 @@ def test_a_results_header_that_says_the_query_back_is_never_a_result() -> None:
                  E("link", name="pkg.load", href="pkg.html#load"), E("textbox", name="search", value="load"))
     p = web_plan("open load", found)
     assert all("search results" not in s.params.get("text", "") for s in p.steps)
+
+
+def test_in_it_after_going_somewhere_is_where_the_rest_is_planned_never_a_place_to_go_again() -> None:
+    index = page("Modules", E("link", name="pkg.validate", href="pkg/validate.html"),
+                 E("link", name="pkg.fields", href="pkg/fields.html"), url="http://127.0.0.1/index.html")
+    p = web_plan("go to pkg.validate, then open the Email validator in it", index)
+    assert p.pending == ["open the Email validator"]
