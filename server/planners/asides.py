@@ -59,11 +59,12 @@ def _background(sentence: str) -> bool:
         and not _requests(said) and not re.search(r"[\"“‘]|(?<!\w)'\w", said) and not _TESTED.search(said)
 
 
-def _split(task: str) -> list[str]:
+def split_sentences(task: str, between: re.Pattern[str] = _SENTENCE) -> list[str]:
+    """*task*'s sentences, split where *between* matches outside quoted words (a stop, by default)."""
     held: list[str] = []
     masked = re.sub(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)", lambda m: held.append(m.group(0)) or f"\x00{len(held) - 1}\x00",
                     task)
-    return [re.sub(r"\x00(\d+)\x00", lambda m: held[int(m.group(1))], p).strip() for p in _SENTENCE.split(masked) if p.strip()]
+    return [re.sub(r"\x00(\d+)\x00", lambda m: held[int(m.group(1))], p).strip() for p in between.split(masked) if p.strip()]
 
 
 def _answered(question: re.Match[str], rest: str) -> str:
@@ -114,7 +115,7 @@ def _its_thing(parts: list[str]) -> list[str]:
 
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
-    said = _split(task)
+    said = split_sentences(task)
     parts = _its_thing(said)
     if len(parts) < 2:
         return _asked_after(parts[0] if parts and parts != said else task)

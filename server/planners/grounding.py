@@ -134,11 +134,19 @@ def is_dropdown(e: UIElement) -> bool:
     return e.role == ROLE_COMBOBOX or e.role == ROLE_LISTBOX and bool(e.options)
 
 
+_OPTION_TAIL = re.compile(r"^\s*(?P<h>\S.*?)\s*(?:\((?P<p>[^)]*)\)|\s[-–—]\s+(?P<d>.*))\s*$")
+
+
+def _head_and_tail(option: str) -> tuple[str, str]:
+    """An option's words before a bracketed or dashed tail, and that tail ("Sam Ortiz", "sam")."""
+    m = _OPTION_TAIL.match(option)
+    return (m.group("h"), m.group("p") or m.group("d") or "") if m else (option, "")
+
+
 def option_shown(option: str) -> str:
     """What a record shows of the option chosen for it: its words before a bracketed or dashed tail ("Sam Ortiz"
     of "Sam Ortiz (sam)")."""
-    m = re.match(r"^\s*(?P<h>\S.*?)\s*(?:\([^)]*\)|\s[-–—]\s+.*)\s*$", option)
-    return m.group("h") if m else option
+    return _head_and_tail(option)[0]
 
 
 def option_for(options: tuple[str, ...] | list[str], value: str) -> str | None:
@@ -154,10 +162,7 @@ def option_for(options: tuple[str, ...] | list[str], value: str) -> str | None:
     same = [o for o in options if norm(o) == said]
     if same:
         return same[0]
-    def head_and_tail(o: str) -> tuple[str, str]:
-        m = re.match(r"^\s*(?P<h>.*?)\s*(?:\((?P<p>[^)]*)\)|\s[-–—]\s+(?P<d>.*))\s*$", o)
-        return (m.group("h"), m.group("p") or m.group("d") or "") if m else (o, "")
-    fits = [o for o in options if said in (norm(head_and_tail(o)[0]), norm(head_and_tail(o)[1]))]
+    fits = [o for o in options if said in (norm(_head_and_tail(o)[0]), norm(_head_and_tail(o)[1]))]
     if len(fits) == 1:
         return fits[0]
     if fits:

@@ -209,9 +209,6 @@ RULES: tuple[Rule, ...] = (
     # (", the English I don't understand well": why, said after the request)
     (re.compile(r"\s*,\s*(?:because\s+|as\s+|since\s+)?[^,;]*?\b(?:i|we)\s+(?:don['’]t|do\s+not|can['’]t|cannot|am\s+not|"
                 r"['’]m\s+not)\s+(?:understand|speak|read|like|see|hear|know|get)\b[^,;]*$", re.I), ""),
-    (re.compile(r"\b(?P<v>open|select|pick|choose|click|play)\s+(?:that\s+|the\s+thing\s+)?(?:what|whatever|which)\s+"
-                r"(?:comes(?:\s+(?:up|out))?|appears|shows(?:\s+up)?|is\s+found|it\s+finds|you\s+find)\b", re.I),
-     r"\g<v> the first result"),
     (re.compile(r"\s+so\s+(?:that\s+)?(?:i|we)\s+can\s+see\s+(?:it\s+|that\s+)?(?:for\s+(?:myself|ourselves)|with\s+"
                 r"(?:my|our)\s+own\s+eyes)", re.I), ""),
     (re.compile(r"\bch\.?\s*(?P<d>up|down)\b", re.I), r"channel \g<d>"),

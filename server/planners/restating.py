@@ -197,8 +197,8 @@ def _from_there(m: re.Match[str]) -> str:
 
 
 # "play whatever comes up", "open what it finds": of a search's results, the first
-_WHATEVER_FOUND = re.compile(r"\b(?:whatever|what)\s+(?:comes\s+up|shows\s+up|turns\s+up|pops\s+up|appears|it\s+finds|"
-                             r"(?:is|gets)\s+found)\b", re.I)
+_WHATEVER_FOUND = re.compile(r"\b(?:that\s+|the\s+thing\s+)?(?:whatever|what|which)\s+(?:comes(?:\s+(?:up|out))?|shows\s+up|"
+                             r"turns\s+up|pops\s+up|appears|it\s+finds|you\s+find|(?:is|gets)\s+found)\b", re.I)
 # "the film's info page", "the product's details": the page of the thing named last, said by its kind
 _KINDS_PAGE = re.compile(r"(?P<verb>\b(?:open|show|view|see|bring\s+up|pull\s+up|go\s+to|get\s+to)\s+(?:me\s+)?)?\b(?:the|this|that)\s+"
                          r"(?P<k>film|movie|show|programme|program|episode|item|product|record|result|book|title|entry|"
@@ -270,7 +270,7 @@ def _reworded(task: str) -> str:
     task = _BACK_TO.sub(r"\g<pre>set \g<x> to ", task)   # "switch the audio back to English": set it to English
     if not re.search(r"\b(?:rename|call|title|name|set|change)\b", task, re.I):
         task = _FROM_THERE.sub(_from_there, task)   # "tune to Wild Earth from there", "ON here": where the steps left it
-    if re.search(r"\b(?:search|look\s+up|find|filter)\b", task, re.I):
+    if re.search(r"\b(?:search|look\s+up|find|filter|type|write|enter)\b", task, re.I):
         task = _WHATEVER_FOUND.sub("the first result", task)   # "search X and play whatever comes up": its first result
     task = _KINDS_PAGE.sub(_kinds_page, task)   # "open the film's info page": open it; "land on the film's detail page"
     task = re.sub(r"\b(?:go\s+)?back\s+out\s+(?=to\b|into\b)", "go ", task, flags=re.I)   # "back out to the main menu"
@@ -398,11 +398,7 @@ def story_first(task: str) -> str:
 
 
 def _split_sentences(task: str) -> list[str]:
-    held: list[str] = []
-    masked = re.sub(r"\"[^\"]*\"|“[^”]*”|(?<!\w)'[^']+'(?!\w)", lambda m: held.append(m.group(0)) or f"\x00{len(held) - 1}\x00",
-                    task)
-    out = [p for p in _SENTENCES.split(masked) if p.strip()]
-    return [re.sub(r"\x00(\d+)\x00", lambda m: held[int(m.group(1))], p).strip() for p in out]
+    return asides.split_sentences(task, _SENTENCES)
 
 
 def _told(sentence: str, rest: list[str]) -> bool:
@@ -456,7 +452,11 @@ _DATE_SAID = (r"(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4}|"
 _SET_VERBS_MORE = frozenset("bump raise lower increase decrease drop reduce move assign give hand rename".split())
 
 
-_TRY = re.compile(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:try|attempt)(?:ing)?\s+(?:to\s+(?P<v>\w+)|(?P<g>\w+ing))\b",
+# where a request starts: the task's start, after a comma, or after "and", "then", "please"
+_LEAD = r"(^|[,;]\s*|\b(?:and|then|please)\s+)"
+
+
+_TRY = re.compile(_LEAD + r"(?:try|attempt)(?:ing)?\s+(?:to\s+(?P<v>\w+)|(?P<g>\w+ing))\b",
                   re.I)
 
 
@@ -519,19 +519,19 @@ def _restate(task: str) -> str:
     # "Dr. Amara Osei": the person is listed by name, with no title
     task = re.sub(r"\b(?-i:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+(?=(?-i:[A-Z])[a-z])", "", task)
     # "set Dr. Osei as the doctor of Ivo Petrov": the field of the record, set to the value
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:set|make|assign)\s+(?P<v>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+"
+    task = re.sub(_LEAD + r"(?:set|make|assign)\s+(?P<v>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+"
                   r"(?:the\s+|their\s+|his\s+|her\s+)?(?P<f>(?-i:[a-z]+)(?:\s+(?-i:[a-z]+))?)\s+(?:of|for)\s+"
                   r"(?P<r>(?-i:[A-Z0-9\"'“])[^,;]*?)(?=\s*$|\s*[,;.]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('r')} to {m.group('v')}", task, flags=re.I)
     # "make an experiment named sales-uplift", "set up a new project called Apollo", "start a new board called Q3":
     # a new thing with its name is one to create (to make something so, or to start playing, says no name)
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)((?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?)"
+    task = re.sub(_LEAD + r"((?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?)"
                   r"(?:make|set\s+up|start|open\s+up)\s+(?=(?:a|an|another|one)\s+"
                   r"(?:new\s+|fresh\s+|empty\s+|blank\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:(?:named|called|titled|with\s+the\s+name)\b|[\"“]))",
                   r"\1\2create ", task, flags=re.I)
     task = _PLACE_FIRST.sub(_place_first, task)
     # "find the section on the default login", "look up the part about quiet hours": that part, opened by its name
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:find|locate|look\s+up|show\s+me|jump\s+to|go\s+to)\s+"
+    task = re.sub(_LEAD + r"(?:find|locate|look\s+up|show\s+me|jump\s+to|go\s+to)\s+"
                   r"(?:the\s+)?(?:section|part|chapter|paragraph|bit|heading|passage)\s+(?:on|about|for|covering|"
                   r"describing|explaining|that\s+(?:covers|describes|explains))\s+(?:the\s+)?", r"\1open ", task, flags=re.I)
     task = _CHANNEL_WORD.sub(lambda m: f"{m.group(1)} {_NUMBERS[m.group(2).lower()]}", task)
@@ -545,19 +545,19 @@ def _restate(task: str) -> str:
                           task)
     task = _CONTROL_IN_REGION.sub(lambda m: m.group("kind"), task)
     # "give issue 5 to bob", "hand the login ticket over to carol": an assignment
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:give|hand|pass|delegate|route)\s+"
+    task = re.sub(_LEAD + r"(?:give|hand|pass|delegate|route)\s+"
                   rf"(?P<rec>{_RECORD_REF})\s+(?:over\s+)?to\s+(?P<p>[\w.@-]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}assign {m.group('rec')} to {m.group('p')}", task, flags=re.I)
     # "make 'Clean the gutters' due on 8 January 2027", "push the deadline of X to 2027-01-08": its due date
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:make|set|mark|have)\s+(?P<rec>[^,;]+?)\s+(?:as\s+)?due\s+"
+    task = re.sub(_LEAD + r"(?:make|set|mark|have)\s+(?P<rec>[^,;]+?)\s+(?:as\s+)?due\s+"
                   rf"(?:on\s+|by\s+|for\s+)?(?P<d>{_DATE_SAID})",
                   lambda m: f"{m.group(1)}set the due date of {m.group('rec')} to {m.group('d')}", task, flags=re.I)
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:move|push|shift|bump|change|reschedule|postpone|"
+    task = re.sub(_LEAD + r"(?:move|push|shift|bump|change|reschedule|postpone|"
                   r"pull\s+in|bring\s+forward)\s+(?:the\s+)?(?P<f>due\s+date|deadline)\s+(?:of|for|on)\s+(?P<rec>[^,;]+?)"
                   rf"\s+(?:back\s+|out\s+)?to\s+(?P<d>{_DATE_SAID})",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {m.group('d')}", task, flags=re.I)
     # "add a description to 'Book venue' saying: Max 40 guests": that field of the record, set to the words
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:add|put|write|give\s+it)\s+(?:a|an|the|some)?\s*"
+    task = re.sub(_LEAD + r"(?:add|put|write|give\s+it)\s+(?:a|an|the|some)?\s*"
                   r"(?P<f>description|summary|details|notes)\s+(?:to|on|for|of)\s+(?P<rec>[^,;:]+?)(?<!\sto)\s*"
                   r"(?:,\s*)?(?:saying|that\s+says|which\s+says|reading|with\s+the\s+text|:)\s*:?\s*(?P<x>\S.*)$",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {_whole(m.group('x'))}", task,
@@ -566,23 +566,23 @@ def _restate(task: str) -> str:
     task = re.sub(rf"\s*[,;]\s*(?:it['’]?s|it\s+is|which\s+is|that['’]?s)\s+due\s+(?:on\s+|by\s+|for\s+)?(?P<d>{_DATE_SAID})",
                   lambda m: f" with due date {m.group('d')}", task, flags=re.I)
     # "put Restock coffee beans back to not done", "set it back to open": undone
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?"
+    task = re.sub(_LEAD + r"(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?"
                   r"(?:put|set|mark|move|turn|change)\s+(?P<rec>[^,;]+?)\s+back\s+"
                   r"(?:to\s+|as\s+|into\s+)?(?:not\s+(?:done|completed?|finished)|undone|incomplete|open|to\s*-?\s*do)"
                   r"(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}mark {m.group('rec')} as not done", task, flags=re.I)
     # "bump the broken chair ticket to high priority": that field of it, set to the value said before the field
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:bump|raise|lower|set|change|move|put|mark|escalate|drop)\s+"
+    task = re.sub(_LEAD + r"(?:bump|raise|lower|set|change|move|put|mark|escalate|drop)\s+"
                   r"(?P<rec>[^,;]+?)\s+(?:up\s+|down\s+)?(?:to|as)\s+(?:a\s+)?(?P<v>[\w.-]+(?:\s+[\w.-]+)?)\s+"
                   r"(?P<f>priority|severity|urgency|importance|status)\b",
                   lambda m: f"{m.group(1)}set the {m.group('f')} of {m.group('rec')} to {m.group('v')}", task, flags=re.I)
     # "raise the priority of issue 3 to critical", "lower its severity to minor": the field, set to the value
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:raise|bump|increase|lower|decrease|drop|reduce|upgrade|"
+    task = re.sub(_LEAD + r"(?:raise|bump|increase|lower|decrease|drop|reduce|upgrade|"
                   r"downgrade|escalate|bring)\s+(?:up\s+|down\s+)?(?P<f>(?:the|its|their)\s+[a-z]+(?:\s+[a-z]+)?)"
                   r"(?P<of>\s+of\s+[^,;]+?)?\s+(?:up\s+|down\s+)?to\s+(?=\S)",
                   lambda m: f"{m.group(1)}set {m.group('f')}{m.group('of') or ''} to ", task, flags=re.I)
     # "look for issues mentioning password", "find the tickets about CSV": a search for the words
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:look|search|hunt|check)\s+for\s+(?:all\s+)?(?:the\s+|any\s+)?"
+    task = re.sub(_LEAD + r"(?:look|search|hunt|check)\s+for\s+(?:all\s+)?(?:the\s+|any\s+)?"
                   r"(?-i:[a-z]+s)\s+(?:that\s+|which\s+)?(?:mention(?:ing|s)?|contain(?:ing|s)?|match(?:ing|es)?|"
                   r"with\s+the\s+words?|about)\s+(?P<x>[^,;]+?)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
                   lambda m: f"{m.group(1)}search for {m.group('x')}", task, flags=re.I)
@@ -596,13 +596,13 @@ def _restate(task: str) -> str:
                   r"(?P<v>(?-i:[A-Z0-9])[^,;]*?)\s+(?P<g>group|tag|category|folder|section|project|view|label)\b",
                   lambda m: f"the {m.group('v')} {m.group('g')} has 0 {m.group('k')}", task, flags=re.I)
     # "trigger a recheck of Wiggle road bikes", "run a backup of the site": the action, said as a verb
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:trigger|run|do|perform|start|force|kick\s+off|request|"
+    task = re.sub(_LEAD + r"(?:trigger|run|do|perform|start|force|kick\s+off|request|"
                   r"launch)\s+(?:a|an)\s+(?:new\s+|fresh\s+|manual\s+)?(?P<n>(?-i:[a-z]+))\s+(?:of|on|for)\s+(?=\S)",
                   lambda m: f"{m.group(1)}{m.group('n')} "
                             if m.group("n").lower() not in ("search", "query", "count", "check") else m.group(0),
                   task, flags=re.I)
     # "jot down 'renew passport' as a new todo", "note down milk": an item to add
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?:jot|note|write|put|scribble|pop|stick)\s+down\s+", r"\1add ", task,
+    task = re.sub(_LEAD + r"(?:jot|note|write|put|scribble|pop|stick)\s+down\s+", r"\1add ", task,
                   flags=re.I)
     # "remove every todo that is done": the completed ones
     task = re.sub(r"\b(?P<q>every|each|all(?:\s+the)?|any)\s+(?P<k>(?-i:[a-z]+?))(?:s)?\s+(?:that|which)\s+(?:is|are)\s+"
@@ -622,7 +622,7 @@ def _restate(task: str) -> str:
                                                     r"\b[^,;]*$", m.string[:m.start()], re.I) else m.group("x"),
                   task)   # ("delete Dan's page" deletes the page, never Dan)
     # "remove Chloe as a participant", "open Bob as a customer": the record of that kind
-    task = re.sub(r"(^|[,;]\s*|\b(?:and|then|please)\s+)(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
+    task = re.sub(_LEAD + r"(?P<v>delete|remove|open|edit|view|deactivate|disable)\s+"
                   r"(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+as\s+(?:an?|the)\s+(?P<k>[a-z]+)"
                   r"(?=\s*$|\s*[,;.]|\s+(?:and|then|from)\s)",
                   lambda m: f"{m.group(1)}{m.group('v')} the {m.group('k')} {m.group('x')}", task, flags=re.I)

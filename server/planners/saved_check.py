@@ -80,7 +80,7 @@ _FIELD_ROLES = frozenset({"textbox", "combobox", "searchbox"})
 _CHOICE_ROLES = frozenset({"radio", "checkbox", "switch", "option", "menuitem", "tab"})
 
 
-def _a_choice(st: State, e: UIElement) -> bool:
+def _a_choice(e: UIElement) -> bool:
     return e.role in _CHOICE_ROLES or e.role == "link" and bool(re.search(r"\bnav", e.hint))   # a navigation's link
 
 
@@ -93,7 +93,7 @@ def _shown_as_a_value(st: State, name: str):
     want = name.casefold()
     showing = [e for e in st.live.elements if not e.hidden
                and want in (e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "").casefold()]
-    values = [e for e in showing if not _a_choice(st, e)]
+    values = [e for e in showing if not _a_choice(e)]
     if values and len(values) < len(showing):
         return checks.element(st.ctx, text=name, role=values[0].role,
                               description=f"Check {name!r} is shown as the record's, not only as a choice")
