@@ -240,7 +240,10 @@ class Replanning:
                 shown.pending = []
                 self._update(run_id, plan=shown, usage=usage, event=f"after step {done}, the screen does not allow "
                                                                     f"{task!r}: {new.analysis}")
-                self._finish(run_id, RunStatus.FAILED, f"after step {done}: {new.analysis}")
+                # what the rest asks for is not on the screen the steps led to: a check of it fails; an action
+                # is one the device cannot do (an open world finds that out only once it has looked)
+                status = RunStatus.INFEASIBLE if not new.feasible and not new.refused_check else RunStatus.FAILED
+                self._finish(run_id, status, f"after step {done}: {new.analysis}")
                 return
             shown.pending = list(new.pending)
             self._append(run_id, device_id, shown, new, done, usage,

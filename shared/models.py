@@ -45,7 +45,8 @@ RUN_TRANSITIONS: dict[RunStatus, frozenset[RunStatus]] = {
     # back to queued: the server restarted while planning, which nothing on the device saw
     RunStatus.PLANNING: frozenset({RunStatus.QUEUED, RunStatus.RUNNING, RunStatus.PLANNED, RunStatus.INFEASIBLE,
                                    RunStatus.ERROR, RunStatus.CANCELLED}),
-    RunStatus.RUNNING: _ENDS,
+    # infeasible while running: on screens no tree knew, the device is found unable only once it has looked
+    RunStatus.RUNNING: _ENDS | {RunStatus.INFEASIBLE},
 }
 
 
@@ -219,6 +220,10 @@ class Plan:
     # clauses of the task to plan once these steps have run, against the screen the device
     # then shows (closed loop): their targets are on no screen known before
     pending: list[str] = field(default_factory=list)
+    # an infeasible plan whose refused clause is a check ("verify Walk the dog is done", with no such todo):
+    # once steps have run, the task has failed (what the tester expects is not there) rather than asked for
+    # something the device cannot do
+    refused_check: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         d = {"analysis": self.analysis, "feasible": self.feasible,
@@ -226,6 +231,8 @@ class Plan:
              "planner": self.planner}
         if self.pending:
             d["pending"] = list(self.pending)
+        if self.refused_check:
+            d["refused_check"] = True
         return d
 
     @classmethod
@@ -234,7 +241,8 @@ class Plan:
         return cls(str(d.get("analysis", "")), bool(d.get("feasible", False)),
                    [PlanStep.from_dict(s) for s in d.get("plan", [])], list(d.get("notes", [])),
                    str(d.get("planner", PlannerName.BUILTIN.value)),
-                   [str(c) for c in pending] if isinstance(pending, list) else [])
+                   [str(c) for c in pending] if isinstance(pending, list) else [],
+                   d.get("refused_check") is True)
 
 
 def _image_bytes(value: Any) -> bytes | None:

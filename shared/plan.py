@@ -154,4 +154,5 @@ def validate_plan(plan: Plan, ctx: PlanningContext, max_steps: int = MAX_STEPS) 
     for note in notes[len(plan.notes):]:
         log.info("plan validation: %s", note)
     return Plan(analysis, feasible, steps if feasible else [], notes, plan.planner,
-                [plain_text(c, MAX_STRING_CHARS) for c in plan.pending[:MAX_STEPS]] if feasible else [])
+                [plain_text(c, MAX_STRING_CHARS) for c in plan.pending[:MAX_STEPS]] if feasible else [],
+                plan.refused_check and not feasible)

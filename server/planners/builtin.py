@@ -540,7 +540,7 @@ class BuiltinPlanner:
                     done.append(f"{text!r} → planned on the page of the record it names")
                     return self._plan(request, st, texts[:i], first + texts[i + 1:], done)
                 if not _click_named(clause, st):
-                    return self._refuse(f"Not feasible: {exc}", exc.phrase, st)
+                    return self._refuse(f"Not feasible: {exc}", exc.phrase, st, check=clause.act is Act.CHECK)
                 st.last_act = "click"
             done.append(repr(text))
         if not st.steps:
@@ -556,11 +556,12 @@ class BuiltinPlanner:
         return Plan(analysis, True, st.steps, planner=self.name, pending=pending)
 
     @staticmethod
-    def _refuse(reason: str, phrase: str, st: State) -> Plan:
+    def _refuse(reason: str, phrase: str, st: State, check: bool = False) -> Plan:
+        """The task refused for *reason*; *check*: the clause refused is a check (see ``Plan.refused_check``)."""
         reason = reason.rstrip(".")
         near = grounding.suggestions(phrase, st.ctx, st.screen, MAX_SUGGESTIONS) if phrase else []
         if near:
             reason += f". Did you mean: {', '.join(near)}?"
         elif st.ctx.navigation.nodes and "its screens are" not in reason:
             reason += ". Its screens are: " + ", ".join(n.label for n in st.ctx.navigation.nodes)
-        return Plan(reason if reason.endswith("?") else reason + ".", False)
+        return Plan(reason if reason.endswith("?") else reason + ".", False, refused_check=check)

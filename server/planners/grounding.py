@@ -279,6 +279,9 @@ def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Ta
     if bare != phrase and _COLLECTION_WORD.search(phrase) and re.search(r"[a-z]$", bare) and not bare.endswith("s"):
         bare += "s"   # "the film library" holds films: the Movies, not one movie's page
     said = [phrase] + ([bare] if bare and bare != phrase else [])
+    app = re.escape(ctx.userinterface.replace("_", " ")) if ctx.userinterface else ""
+    if app and re.search(rf"\b{app}\b\s+\w", bare, re.I):   # "the StreamTV home screen": the app's own home
+        said.append(re.sub(rf"\b{app}(?:['’]s)?\s+", "", bare, flags=re.I))
     scored = [(max(max(_best(p, [node.label, node.id.replace("_", " ")]), _best(p, list(node.keywords)) * 0.9)
                    * (1.0 if p is phrase else 0.95) for p in said), node) for node in ctx.navigation.nodes]
     one_item = [node for _, node in scored if node.param and "{" + node.param + "}" in node.label]
@@ -286,6 +289,12 @@ def screens(phrase: str, ctx: PlanningContext, minimum: float = 0.55) -> list[Ta
     out = [Target(TargetKind.SCREEN, score * (PARAM_SCREEN_WEIGHT if plain and node in one_item else 1.0), node.label,
                   node=node) for score, node in scored]
     return sorted((t for t in out if t.score >= minimum), key=lambda t: -t.score)
+
+
+def _said_first(label: str, phrase: str) -> bool:
+    """Whether *phrase* starts with the words of *label* ("the player title" with "Player")."""
+    mine, said = words(label), [w for w in words(phrase) if w not in ("the", "a", "an")]
+    return bool(mine) and said[:len(mine)] == mine and len(said) > len(mine)
 
 
 def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = None, minimum: float = 0.6,
@@ -296,6 +305,9 @@ def tree_elements(phrase: str, ctx: PlanningContext, prefer_node: str | None = N
             if many is not None and el.many != many:
                 continue
             score = _best(phrase, [el.name, el.text])
+            if score < minimum and el.name and not el.many and _said_first(node.label, phrase):
+                # "the player title", "the live now line": an element said with its screen's name before it
+                score = max(score, _best(phrase, [f"{node.label} {el.name}"]) - 0.02)
             if score < minimum:
                 continue
             if node.id == prefer_node:

@@ -536,6 +536,17 @@ def _names_more(said: str, label: str) -> bool:
     return any(re.match(r"(?-i:[A-Z][a-z])", w) for w in said_words[:-len(own)])
 
 
+def _a_result_found(st: State, raw: str, verb: str) -> None:
+    """"search for robo and choose the result Robo Pals": what a search finds is on no screen known before, even in
+    a tree that knows every screen; a name no screen has is picked from the results, once they are shown."""
+    name = re.sub(r"^(?:the\s+)?(?:search\s+)?(?:result|hit|match|entry)\s+(?:called\s+|named\s+)?", "", raw.strip(),
+                  flags=re.I).strip("\"'“” ")
+    if not name or name.lower() in ("first result", "the first result") or grounding.screens(name, st.ctx, minimum=0.85) \
+            or grounding.tree_elements(name, st.ctx, minimum=0.85):
+        return
+    raise Defer(name, replace_with=[f'{verb} "{name}"'])
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
@@ -545,6 +556,8 @@ def activate(c: Clause, st: State) -> bool:
                                                                                  raw.strip(), re.I)):
         raw = "the first result"   # "search for X and open it": the result of the search
     raw = _loosely_named(resolve_pronoun(raw, st))
+    if st.last_act == "search" and st.steps and raw and c.act in (Act.OPEN, Act.CLICK, Act.PLAY):
+        _a_result_found(st, raw, c.verb or "open")
     if c.act is Act.SET:
         m = re.match(r"^(?:over\s+)?to\s+(.+)$", c.rest.strip(), re.I)   # "switch to the guide"
         if not m:
@@ -687,8 +700,12 @@ def activate(c: Clause, st: State) -> bool:
         declared = sorted(whole + [replace(t, score=t.score * 0.97) for t in declared], key=lambda t: -t.score)
     if st.open_world:   # a draft's elements hold every row's text: "the orders of X" is not the row X
         declared = [t for t in declared if t.score >= 0.85 or not grounding.unexplained(target_text, t, st.ctx)]
-    if screen and declared and declared[0].element.opens == screen[0].node.id:
-        declared = []   # an element that only opens the screen named: go to the screen (goto verifies it)
+    if screen and declared and (declared[0].element.opens == screen[0].node.id or (
+            declared[0].node.id == screen[0].node.id and not declared[0].element.opens
+            and grounding.norm(declared[0].element.text or "") == grounding.norm(screen[0].node.label))):
+        # an element that only opens the screen named, or the screen's own title on it: go to the screen (goto
+        # verifies it), never a click on its heading
+        declared = []
     best_screen = screen[0].score if screen else 0.0
     best_live = live[0].score if live else 0.0
     best_declared = declared[0].score if declared else 0.0

@@ -83,6 +83,7 @@ def tune_channel(st: State, number: str) -> None:
         st.add(V.PRESS_KEY, {"key": k.value}, f"Press {k.value[-1]}")
     st.node = live[0].id
     st.moved = True
+    st.tuned = number
     st.summary.append(f"tune channel {number} on {live[0].label}")
     # the channel's number is shown once tuned: the end state of "switch to channel 5"
     shown = next(iter(_channel_elements(live[0])), None)
@@ -137,7 +138,7 @@ def channel_intent(c: Clause, st: State) -> bool:
     if key.value not in st.key_choices():
         raise Unplannable(f"the remote has no {key.value} key")
     st.add(V.PRESS_KEY, {"key": key.value, "repeat": find_count(low)}, f"Press {key.value}")
-    st.node, st.moved = live.id, True
+    st.node, st.moved, st.tuned = live.id, True, ""
     st.expect_check(None)
     return True
 
@@ -160,6 +161,17 @@ def channel_names(st: State) -> dict[str, int]:
     return names
 
 
+def channel_number(st: State, name: str) -> int | None:
+    """The number of the channel *name* names: a channel's name, or the one name that starts a channel's row as an
+    explored guide reads it ("1 Aurora News Evening Headlines 20" for "Aurora News"); None for anything else."""
+    names = channel_names(st)
+    said = name.strip().casefold()
+    if said in names:
+        return names[said]
+    starts = [n for n in names if n.startswith(said + " ")] if said else []
+    return names[starts[0]] if len(starts) == 1 else None
+
+
 def tuned_name_check(st: State, number: str, name: str, negative: bool = False) -> bool:
     """Right after tuning *number*: its banner shows *name* (the banner shows a while after each tune). "Not X" is
     read while the banner shows the number, so a banner that has gone proves nothing. False: no banner declared."""
@@ -180,10 +192,14 @@ def channel_name_check(st: State, name: str, negative: bool = False) -> None:
     tree names is checked by its number on the element of the current channel, which stays on screen (a banner
     hides after a while, and a hidden banner would pass any "we're not on X"); a name no channel has is looked for
     in the banner, and only where it can fail: never as a part of a channel's name ("News"), never as "not on"."""
-    names = channel_names(st)
-    if name.casefold() in names:
-        channel_check(st, str(names[name.casefold()]), negative)
+    number = channel_number(st, name)
+    if number is not None and st.tuned == str(number) and st.node in {n.id for n in _live_screens(st)} \
+            and tuned_name_check(st, st.tuned, name, negative):
+        return   # just tuned by its number: the name is read off the screen, not from the tree's lineup
+    if number is not None:
+        channel_check(st, str(number), negative)
         return
+    names = channel_names(st)
     partial = sorted(n for n in names if name.casefold() in n)
     if partial:
         raise Unplannable(f"{name!r} is part of the name of {len(partial)} channel(s): say which one", name)

@@ -19,7 +19,7 @@ from server.planners.counts import (
 from server.planners.language import PRONOUN, Act, Clause, bare_switch, clean, quoted, words
 from server.planners.matching import STOPWORDS, nodes_with_keyword
 from server.planners.intents_channel import (
-    channel_check, channel_name_check, channel_names, channel_row_check, tune_channel, tuned_name_check,
+    channel_check, channel_name_check, channel_names, channel_number, channel_row_check, tune_channel, tuned_name_check,
 )
 from server.planners.list_search import on_list_of
 from server.planners.page_names import (
@@ -342,7 +342,7 @@ def check_intent(c: Clause, st: State) -> bool:
     # setting or a switch is on as a state
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+on(?:\s+(?:air|now|right\s+now|at\s+the\s+moment|currently|tonight|"
                  r"today))?$", flat, re.I)
-    if m and st.has(V.PRESS_KEY) and m.group("x").strip().casefold() in channel_names(st):
+    if m and st.has(V.PRESS_KEY) and channel_number(st, m.group("x")) is not None:
         # "Melody TV on?", "check Aurora News is on": a channel the tree names is on when it is the current one
         channel_name_check(st, m.group("x").strip(), negative)
         return True
@@ -423,7 +423,7 @@ def check_intent(c: Clause, st: State) -> bool:
         if node is not None:
             _screen_shown(st, node, negative)
             return True
-        if m.group("x").casefold() in channel_names(st) and _channel_named_check(st, f"the channel is {m.group('x')}",
+        if channel_number(st, m.group("x")) is not None and _channel_named_check(st, f"the channel is {m.group('x')}",
                                                                                    negative):
             return True   # "we're on Melody TV"
         flat = f"{m.group('x')} is shown"
@@ -690,7 +690,10 @@ _CHANNEL_NOW = re.compile(
     r"wrap(?:s|ped)?(?:\s+(?:round|around|back))?|go(?:es)?\s+back|(?:is|are|am)\s+back|get(?:s)?\s+back)\s+"
     r"(?:back\s+)?(?:on|at|to|in)\s+(?P<y>.+?)(?:\s+now)?$|"
     r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$|"
-    r"^(?P<w>(?-i:[A-Z0-9])[^,;]*?)\s+is\s+(?:now\s+)?on(?:\s+(?:now|right\s+now|air))?$", re.I)
+    r"^(?P<w>(?-i:[A-Z0-9])[^,;]*?)\s+is\s+(?:now\s+)?on(?:\s+(?:now|right\s+now|air))?$|"
+    # "we're watching Kids Planet", "the TV is tuned to Wild Earth": a channel only when one is called so
+    r"^(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+(?:now\s+|still\s+)?"
+    r"(?:watching|tuned\s+(?:in\s+)?to)\s+(?P<v>.+?)(?:\s+now)?$", re.I)
 
 
 # "channel 5 is Melody TV", "Secrets of the Reef is showing on channel 5 tonight"
@@ -702,7 +705,7 @@ _ON_CHANNEL = re.compile(r"^(?:the\s+)?channel\s*(?:number\s*)?(?P<n>\d{1,4})\s+
 def _tuned_shows(st: State, number: str, said: str, negative: bool) -> None:
     """After tuning *number*: a channel's name is read from the banner (the guide names every channel), anything
     else (a programme) wherever the screen shows it."""
-    if not (said.casefold() in channel_names(st) and tuned_name_check(st, number, said, negative)):
+    if not (channel_number(st, said) is not None and tuned_name_check(st, number, said, negative)):
         _text_check(st, said, negative, subject="")
 
 
@@ -710,15 +713,16 @@ def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
     m = _CHANNEL_NOW.match(flat.strip())
     if m is None or not st.ctx.navigation.nodes or not st.has(V.PRESS_KEY):
         return False
-    name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z") or m.group("w"),
+    name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z") or m.group("w")
+                  or m.group("v"),
                   flags=re.I).strip()
     known = channel_names(st)
     numbered = re.match(r"^(\d{1,4})\s+(?P<n>\S.*)$", name)
-    if numbered and numbered.group("n").casefold() in known:
+    if numbered and channel_number(st, numbered.group("n")) is not None:
         name = numbered.group("n")   # "wraps round to 1 Aurora News": the channel's number and its name
     if not name or re.fullmatch(r"\d+", name) or grounding.screens(name, st.ctx, minimum=0.85):
         return False   # a number, or a screen ("we should be back on Live TV"): read elsewhere
-    if name.casefold() not in known and not (m.group("x") and known):
+    if channel_number(st, name) is None and not (m.group("x") and known):
         return False   # "it's a 2019 drama": no channel's name; the channel said in words is still read as one
     channel_name_check(st, name, negative)
     return True

@@ -29,7 +29,8 @@ _MEDIA_NOUN = r"(?:video|movie|film|playback|player|stream|programme|program|sho
 # what plays, said with no title of its own: "the movie", "the catch-up programme", "this episode", "it", "playback"
 _GENERIC_MEDIA = (r"(?:(?:the|this|that|my|our|its|current|selected|chosen|first|second|third|last|next|new|live|"
                   r"catch-?up|replay|recorded|same)\s+)*(?:video|movie|film|playback|player|stream|programme|program|show|"
-                  r"episode|clip|recording|broadcast|content|media|picture|it|this|that|item|one)")
+                  r"episode|clip|recording|broadcast|content|media|picture|it|this|that|item|one)"
+                  r"(?:['’]s)?(?:\s+(?:state|status|playback\s+state))?")   # "the player state is Paused"
 
 
 _CONTROL_NAMED = re.compile(r"^(?:the\s+)?(?P<w>pause|play|resume)(?:\s+(?:button|control|key|icon))?$", re.I)

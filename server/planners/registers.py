@@ -178,10 +178,18 @@ RULES: tuple[Rule, ...] = (
      lambda m: f"{m.group('v')} the line \"{m.group('x')}\" at the end of {m.group('p')}"),
     # ("and the lock stays Off", "the audio remains English": what it should still be)
     (re.compile(r"\b(?:stays|remains|is\s+still|still\s+is|stays\s+as|remains\s+as)\s+(?=(?-i:[A-Z0-9])|on\b|off\b)", re.I), "is "),
+    # ("check Subtitles remain Off"; "both settings stay as they were" is not a value: only a name or on/off after it)
+    (re.compile(r"\b(?P<v>check|verify|ensure|make\s+sure|confirm)\s+(?:that\s+)?(?P<x>[^,;.]{1,40}?)\s+(?:stay|remain)"
+                r"(?:\s+as)?\s+(?=(?-i:[A-Z0-9])|on\b|off\b)", re.I), r"\g<v> \g<x> are "),
+    # "enter the PIN and confirm with OK": the control that confirms, pressed
+    (re.compile(r"\b(?:confirm|validate|submit|accept)\s+(?:it\s+|this\s+)?(?:with|using|by\s+(?:pressing|clicking|"
+                r"tapping|hitting))\s+(?:the\s+)?(?=\S)", re.I), "press "),
     # ("check that the setting then reads Off": when is what the steps before say)
     (re.compile(r"(?<=\w)\s+then\s+(?=(?:reads?|shows?|says?|displays?|lists?)\b)", re.I), " "),
     # -- chat shorthand: "goto movies n play silnt harbor thx", "subs on + lock on pls", "srch X n play it"
-    (re.compile(r"(?<=[a-z0-9])\s+(?:n|\+)\s+(?=[a-z])", re.I), " and "),
+    # (never a key's own sign: "CH + three times", "vol + once")
+    (re.compile(r"(?<=[a-z0-9])(?<!\bch)(?<!\bvol)(?<!channel)(?<!volume)\s+(?:n|\+)\s+(?=[a-z])"
+                r"(?!(?:once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten)\b)", re.I), " and "),
     (re.compile(r"(?:\s*[,.!-]*\s+(?-i:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick|quickly|kthx|right\s+away|real\s+quick))+"
                 r"\s*[.!]*$"), ""),
     (re.compile(r"\bsrch\b", re.I), "search"),
@@ -212,7 +220,7 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"\s+so\s+(?:that\s+)?(?:i|we)\s+can\s+see\s+(?:it\s+|that\s+)?(?:for\s+(?:myself|ourselves)|with\s+"
                 r"(?:my|our)\s+own\s+eyes)", re.I), ""),
     (re.compile(r"\bch\.?\s*(?P<d>up|down)\b", re.I), r"channel \g<d>"),
-    (re.compile(r"\bput\s+(?:on\s+)?(?:the\s+)?(?:channel|ch\.?)\s*(?P<n>(?-i:[A-Z0-9])[^,;]*?|\d+)(?:\s+on)?(?=\s*(?:$|[,.;!]|\s+(?:in|on|and|then)\b))",
+    (re.compile(r"\bput\s+(?:on\s+)?(?:the\s+)?(?:channel|ch\.?)\s*(?P<n>(?-i:[A-Z0-9])[^,;]*?|\d+)(?:\s+on)?(?=\s*(?:$|[,.;!?]|\s+(?:in|on|and|then|please|for\s+(?:me|us))\b))",
                 re.I), r"switch to channel \g<n>"),
     (re.compile(r"\bplease\s+to\s+(?=[a-z])", re.I), "please "),
     (re.compile(r"\bmake\s+(?=(?:play|pause|stop|start|resume)\b)", re.I), ""),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from server.planners import asides, layouts
+from server.planners import asides, gherkin, layouts
 from server.planners.language import VERBS, Act, clean, read_clause, strip_filler
 from server.planners.phrasings import QUOTED, held_out, rephrase
 from server.planners.registers import reword
@@ -314,7 +314,7 @@ def _test_case(task: str) -> str:
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
-    task = layouts.flatten(task)   # a bug report's steps, a checklist, a table, a test sheet's row: one sentence
+    task = layouts.flatten(gherkin.flatten(task))   # a bug report's steps, a checklist, a table, a test sheet's row: one sentence
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
     task = _outside_names(task, reword)   # dictated, non-native, acceptance-criteria and terse-step registers
     task = _outside_names(task, _test_case)   # "Precondition: … Steps: … Expected: …": a test case's parts

@@ -77,6 +77,7 @@ class State:
     later: tuple[str, ...] = ()          # the task's clauses after the one being planned, as written
     said: str = ""                       # the clause being planned, as written
     read_on: str = ""                    # the screen the task said to read ("Check the guide: …"): its node's id
+    tuned: str = ""                      # the channel number the task tuned last ("switch to 8 and check Tech Today is on")
 
     # -- what the device has ---------------------------------------------------------------
     def has(self, command: str) -> bool:
@@ -152,6 +153,11 @@ class State:
         if self.node != node.id or always:
             if not self.has(V.GOTO):
                 raise Unplannable(f"the device has no navigation to reach {node.label!r}")
+            if self.expect is not None and self.steps and self.node != node.id:
+                # the end state of the last action is proved before the screen that shows it is left ("switch
+                # to channel 8; then make sure the lock is on" goes to the settings)
+                self.add_step(self.expect)
+                self.expect = None
             self.add(V.GOTO, {"node": node.id}, f"Go to {node.label}")
             self.moved = True
         self.node = node.id
