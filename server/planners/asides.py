@@ -26,13 +26,16 @@ _ASK = re.compile(r"^(?:so\s*,?\s*|then\s*,?\s*|now\s*,?\s*|and\s+|ok(?:ay)?\s*,
 _TELLER = re.compile(r"^(?:i|i['’](?:m|ve|d)|we|we['’](?:re|ve|d)|our|my|they|someone|somebody|people|users?|customers?|"
                      r"clients?|viewers?|parents?|(?:a|an|the|one|some)\s+(?:customer|client|user|viewer|household|colleague|"
                      r"tester|manager|team|(?:[\w-]+\s+)?team|partner|parent|family)s?|one\s+thing|what\s+(?:i|we|they)\s+"
-                     r"(?:want|need|would\s+like)\s+to\s+see)\b", re.I)
+                     r"(?:want|need|would\s+like)\s+to\s+see|"
+                     # a team or a person who wants something ("Marketing needs a screenshot of …")
+                     r"(?-i:[A-Z][a-z]+)(?:\s+(?-i:[A-Z][a-z]+))?(?=\s+(?:needs?|wants?|asked|asks|is\s+asking|requested|"
+                     r"would\s+like|has\s+asked)\b))\b", re.I)
 _POLITE = re.compile(r"^(?:so\s*,?\s*)?(?:could|can|would|will)\s+(?:you|u)\b", re.I)   # "Could you switch it off …?"
 # "We're testing that subtitles stay on": what the task checks, never background
 _TESTED = re.compile(r"\b(?:test|check|verify|ensure|confirm|see)(?:ing|s)?\s+(?:that|whether|if)\b", re.I)
 # what a request says of something a sentence before it named: "it", "that project", "them"
 _REFERS = re.compile(r"\b(?:it|them|they|her|him|this|that|these|those)\b(?!\s+(?:is|are|was|were)\b)", re.I)
-_SHOULD = re.compile(r"\b(?:should|must|ought\s+to|has\s+to|have\s+to|needs?|expects?|expected|supposed|want(?:s)?\s+to\s+see)\b|"
+_SHOULD = re.compile(r"\b(?:should|must|ought\s+to|has\s+to|have\s+to|needs?(?!\s+(?:a|an|the|some|more|our|my)\b)|expects?|expected|supposed|want(?:s)?\s+to\s+see)\b|"
                      r"\b(?:says?|said|reports?|reported|claims?|claimed|thinks?|tells?|told)\s+(?:that\s+)?[^.]*?\b(?:is|are|shows?|"
                      r"plays?|reads?)\s+(?-i:[A-Z0-9\"'“])", re.I)
 _QUESTION = re.compile(r"^(?P<aux>is|are|was|were|does|do|did|can|could|will|would|has|have)\s+(?P<q>.+?)\s*\?$", re.I)
@@ -113,6 +116,18 @@ def _its_thing(parts: list[str]) -> list[str]:
     return parts
 
 
+# a sentence that tells what happened or what someone says ("the replay of X froze", "the newsletter claims X is …")
+_EVENT = re.compile(r"\b(?:froze|broke|crashed|hung|stopped|failed|went|got|came|fell|claims?|claimed|says|said|states|"
+                    r"stated|mentions|mentioned|reported|reports|told)\b", re.I)
+
+
+def _one_name(sentence: str) -> str:
+    """The one thing *sentence* names by a capitalised name of two words or more ("Silent Harbor"), or ''."""
+    names = {n.strip() for m in _NAME.finditer(sentence) for n in re.split(r"\s+and\s+", m.group(0))
+             if len(n.split()) >= 2 and not re.match(r"^(?:I|I['’]\w+|We|The|A|An|It|This|That)\b", n)}
+    return names.pop() if len(names) == 1 else ""
+
+
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
     said = split_sentences(task)
@@ -121,6 +136,14 @@ def aside(task: str) -> str:
         return _asked_after(parts[0] if parts and parts != said else task)
     # background first: sentences about people, dropped where a request follows
     first_request = next((i for i, p in enumerate(parts) if _requests(p) and (not p.endswith("?") or _POLITE.match(p))), None)
+    if first_request is not None and first_request > 0 and re.search(r"\bit\b", parts[first_request], re.I) \
+            and (_background(parts[first_request - 1]) or _EVENT.search(parts[first_request - 1])
+                 and not _requests(parts[first_request - 1]) and not parts[first_request - 1].endswith("?")):
+        named = _one_name(parts[first_request - 1])
+        if named:   # "… they say Silent Harbor came out in 2020. Could you open it …": "it" is the one name said
+            parts[first_request] = re.sub(r"\bit\b", named, parts[first_request], count=1, flags=re.I)
+            del parts[first_request - 1]
+            first_request -= 1
     if first_request is not None and first_request > 0 and _background(parts[0]) \
             and not (_background(parts[first_request - 1]) and _REFERS.search(parts[first_request])):
         # (a sentence of how things stand, "This box already has the lock on", is kept: a check of where it starts)
@@ -168,11 +191,25 @@ _KEPT_REASON = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|du
                           r"(?<=\s)(?-i:[A-Z])", re.I)   # "switch to channel 5, it's Melody TV": a value said
 
 
+# what the request is for, said after it: "lock the page so nobody else can edit it while we rework it", "… in
+# case someone asks", "… before the client call"
+_PURPOSE_AFTER = re.compile(r"\s+(?:so\s+(?:that\s+)?(?:nobody|no\s+one|noone|people|users?|customers?|visitors?|we|i|they|"
+                            r"everyone|everybody|the\s+team|he|she|it\s+(?:does\s+not|doesn['’]t|won['’]t))|in\s+case\s+"
+                            r"(?:someone|somebody|anyone|we|they)|while\s+(?:we|i|they|the\s+team)|before\s+(?:the|our|my|"
+                            r"we|i|they|you|tomorrow|tonight|today)|ahead\s+of\s+(?:the|our|my))\b(?P<r>[^,;.?!]*)[.!?]?$", re.I)
+# what keeps a purpose said after the request: a check or a value in quotes ("so that the banner shows Melody TV")
+_KEPT_PURPOSE = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|shows?|says?|reads?|displays?|playing|"
+                           r"shown|showing|visible|listed|selected|checked)\b|[\"“‘]", re.I)
+
+
 def _reason_dropped(task: str) -> str:
-    m = _REASON_AFTER.search(task)
-    if m is None or m.start() == 0 or _KEPT_REASON.search(m.group(0)) or not _requests(task[:m.start()]):
-        return task
-    return task[:m.start()]
+    for reason, kept in ((_REASON_AFTER, _KEPT_REASON), (_PURPOSE_AFTER, _KEPT_PURPOSE)):
+        m = reason.search(task)
+        before = split_sentences(task[:m.start()])[-1:] if m is not None and m.start() else []
+        if not before or kept.search(m.group(0)) or not _requests(before[0]):
+            continue
+        task = task[:m.start()]
+    return task
 
 
 def _asked_after(task: str) -> str:

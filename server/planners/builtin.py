@@ -173,6 +173,8 @@ def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
     w = first[0]
     if w in known or w in _NOT_VERBS or w.isdigit() or not w.isalpha():
         return ""
+    if not clause.text.split()[0].isascii():
+        return ""   # "Björn Magnússon got a new number": a name with letters beyond a-z, never a verb
     if _STATES.match(clause.text):
         return ""   # "Rosemary belongs to the Lamiaceae family": a name, then what it does, is a statement
     return w
@@ -207,6 +209,11 @@ def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
 _RECORD_ACTS = (Act.ADD, Act.SET, Act.EDIT, Act.TYPE, Act.TURN_ON, Act.TURN_OFF)
 
 
+# workflow verbs that are never a value's last words ("… to Contact Us and publish the change")
+_REQUEST_VERBS = frozenset({"publish", "unpublish", "archive", "approve", "reject", "merge", "resolve", "reopen",
+                            "decline"})
+
+
 def _merge_attributes(texts: list[str], known: frozenset[str], task: str = "") -> list[str]:
     """"add a product called X, category Kitchen, price 9.90": the attribute list stays with its record.
     A value set to words the task lists ("… to Birthdays, trips and holidays") keeps them as written."""
@@ -218,6 +225,9 @@ def _merge_attributes(texts: list[str], known: frozenset[str], task: str = "") -
         return f"{before}{said.group('s')}{text}" if said else f"{before}{sep}{text}"
 
     for text in texts:
+        if text.split() and text.split()[0].lower() in _REQUEST_VERBS:
+            out.append(text)   # "… to Contact Us and publish the change": a request of its own, not a value
+            continue
         if out and read_clause(out[-1], known).act is Act.EDIT and re.search(r"\s(?:to|as|into)\s+\S", out[-1], re.I) \
                 and read_clause(text, known).act is Act.NONE and len(text.split()) <= 3:
             out[-1] = joined(out[-1], text, " and ")   # "rename Pay rent to Pay rent and bills": one new name

@@ -119,7 +119,8 @@ RULES: tuple[Rephrase, ...] = (
           r"jump|be\s+back|arrive)\s+(?:on|to|at|in)\s+(?P<x>[^,;.]+?)(?=\s*(?:$|[,;.!?]|[-–—]\s))",
           lambda m, _v: f", check we are on {m.group('x')}"),
     # "(pin 0000)", ", the PIN is 0000", "using pin 0000": the PIN a setting's change asks for, said one way
-    _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),
+    _rule(r"\s*\(\s*(?:the\s+)?(?:pin|passcode|pin\s+code)\s*(?:is|:|=)?\s*(?:still\s+)?(?:the\s+default\s+)?(?:one\s+)?"
+          r"(?P<p>\d{3,8})\s*\)", r" with PIN \g<p>"),
     _rule(r"\s*(?:[,;.]|\s[-–—])\s*(?:the\s+|its\s+|it's\s+|use\s+(?:the\s+)?)?(?:pin|passcode|pin\s+code)\s*(?:is\s+|:\s*|=\s*)?"
           r"(?P<p>\d{3,8})\b", r" with PIN \g<p>"),
     _rule(r"\s+(?:using|with|via)\s+(?:the\s+)?(?:(?:default|usual|standard|right|correct|current|old|same)\s+)?"

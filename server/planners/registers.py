@@ -123,7 +123,8 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"(?:(?<=^)|(?<=[\s,]))(?:u+h+m*|u+m+|e+r+m+|e+h+m*|hmm+)(?=[\s,.!?]|$)[,\s]*", re.I), ""),
     (re.compile(r",?\s*\byou\s+know\b,?", re.I), ""),
     # (a leading "OK" alone may be the remote's key: only "ok so", "okay um" and the like are fillers)
-    (re.compile(r"^(?:(?:ok(?:ay)?(?=\s+(?:so|then\s+so|um|uh|like)\b)|so(?:\s+like)?|well|alright|hey|yeah|yo)\b[\s,]*)+(?=[a-z])",
+    (re.compile(r"^(?:(?:ok(?:ay)?(?=\s+(?:so|then\s+so|um|uh|like)\b)|so(?:\s+like)?|well|alright|hey|yeah|yo)\b[\s,]*)+"
+                r"(?!(?:all|team|there|folks|guys|everyone)\b)(?=[a-z])",
                 re.I), ""),
     (re.compile(r"\b(?P<w>and|then|so|just)\s+like\s+(?=[a-z])", re.I), r"\g<w> "),
     # ("ok check that …", "okay open the guide": an OK before a request of its own is a filler, never the key)
@@ -158,7 +159,24 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"^(?P<s>[^?]{3,}?)\?\s*(?:just\s+|please\s+|pls\s+|can\s+you\s+)?(?:confirm|check|verify)(?:\s+(?:it|that|this|"
                 r"for\s+me|pls|please))?\s*[.!]?$", re.I), _stated_check),
     # ("hi, I'm new to the team - is there a tiddler about onboarding?": who asks, before what they ask)
-    (re.compile(r"^(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening))\s*(?:[,!.]|\s[-–—])\s*(?=\S)", re.I), ""),
+    (re.compile(r"^(?:hi|hello|hey|hiya|yo|morning|good\s+(?:morning|afternoon|evening)|quick\s+one|heads\s+up|fyi|psa)"
+                r"(?:\s+(?:all|team|there|folks|guys|everyone))?\s*(?:[,!.:]|\s[-–—])\s*(?=\S)", re.I), ""),
+    # a message's sign-off: "Thanks, M.", "Cheers", "Best regards - Ana"
+    (re.compile(r"(?:(?<=^)|(?<=[.!?]))\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheers|ta|best|regards|kind\s+regards|br)"
+                r"(?:\s+in\s+advance)?\s*[,!.]*\s*(?:[-–—]\s*)?(?:(?-i:[A-Z])[\w.]*\s*)?[.!]*\s*$", re.I), ""),
+    # "We're demoing to a school tomorrow so please switch …": why, then the request
+    (re.compile(r"^(?:i|we|they|the\s+team)(?:['’](?:m|re)|\s+(?:am|are|have|had|will|were))\s[^.?!]{3,120}?,?\s+so\s+"
+                r"(?=(?:please|pls|could\s+you|can\s+you|would\s+you)\b)", re.I), ""),
+    # "(please don't hit Play)", "(don't change anything else)": what not to do, said aside
+    (re.compile(r"\s*\((?:please\s+)?(?:don['’]t|do\s+not|never)\s+[^()]{2,60}\)", re.I), ""),
+    # "don't touch the subtitles this time, they should stay off": what must not change, checked as it should be
+    (re.compile(r"\b(?:and\s+)?(?:please\s+)?(?:don['’]t|do\s+not)\s+(?:touch|change|modify|alter)\s+(?P<x>(?:the\s+)?[\w -]{2,30}?)"
+                r"(?:\s+this\s+time)?\s*[,;:–—-]+\s*(?:they|it)\s+(?:should|must|need\s+to|have\s+to|has\s+to)\s+(?:still\s+)?"
+                r"(?:stay|remain|be)\s+(?P<v>[\w-]+)", re.I), r"check \g<x> is \g<v>"),
+    # what the message says not to do besides ("Don't bother with anything else.", "leave everything else alone")
+    (re.compile(r"(?:(?<=^)|(?<=[.!?;,]))\s*(?:and\s+)?(?:please\s+)?(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|touch|change|"
+                r"worry\s+about)\s+anything\s+else|leave\s+(?:everything|all)\s+else\s+(?:alone|as\s+(?:it\s+is|they\s+are))|"
+                r"nothing\s+else)\s*(?:[.!]|$)", re.I), ""),
     (re.compile(r"^(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:new|just\s+starting|starting|testing|checking|trying|doing|"
                 r"working|looking)\b[^-–—,.;:?]*(?:\s+[-–—]\s+|[,.;:]\s+)(?=(?:is|are|does|do|can|could|where|what|which|how|"
                 r"please|pls)\b)", re.I), ""),
@@ -279,6 +297,10 @@ RULES: tuple[Rule, ...] = (
                 r"were|still|now)\b)\w+){0,3}?)\s+(?P<s>(?-i:ON|OFF))\b(?=\s*(?:$|[.;,!(]|\s+\(|\s+with\b))"),
      lambda m: f"turn {m.group('x')} {m.group('s').lower()}"),
     (re.compile(rf"\b(?P<w>{_SHOWN_BY})\s*=\s*(?=\S)", re.I), r"\g<w> shows "),
+    # ("turn the lock on in Settings with PIN 0000": the place first, then the switch and what it asks for)
+    (re.compile(r"\b(?P<v>turn|switch|put|set)\s+(?P<x>(?:the\s+)?[\w -]{2,30}?)\s+(?P<s>on|off)\s+(?:in|on|under)\s+(?:the\s+)?"
+                r"(?P<p>(?-i:[A-Z])[\w ]*?|settings)(?=\s*(?:$|[,;.!(]|\s+(?:with|using|and|then)\b))", re.I),
+     r"open \g<p>, then \g<v> \g<x> \g<s>"),
     # ("switch to channel 5 in Live TV": the place first, then the channel)
     (re.compile(r"\b(?P<v>switch|tune|change|go)\s+to\s+channel\s+(?P<n>\d+|(?-i:[A-Z])[\w ]*?)\s+(?:in|on)\s+(?:the\s+)?"
                 r"(?P<p>(?-i:[A-Z])[\w ]*?|live\s+tv|guide|live)(?=\s*(?:$|[,;.!]|\s+(?:and|then)\b))", re.I),

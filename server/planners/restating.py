@@ -311,10 +311,25 @@ def _test_case(task: str) -> str:
     return re.sub(r"\.\s*\.\s+", ". ", _CASE_PART.sub(part, task)).strip()
 
 
+# pictographs a chat message puts between its sentences (never a tick or a cross a checklist puts in its boxes)
+_EMOJI = re.compile(r"\s*(?:[\U0001F000-\U0001FAFF\u2600-\u2712\u2719-\u27BF\u2B00-\u2BFF]"
+                    r"[\uFE0F\u200D\U0001F3FB-\U0001F3FF]*)+\s*")
+
+
+def _emoji_ends(m: re.Match[str]) -> str:
+    """An emoji inside a message: the end of a sentence (". "); at its end or before punctuation: nothing."""
+    after = m.string[m.end():m.end() + 1]
+    before = m.string[:m.start()].rstrip()
+    if not after or not before or after in ",.;:!?)" or before[-1] in ".!?:;,":
+        return " " if after and before else ""
+    return ". "
+
+
 def restate(task: str) -> str:
     """A task in the planner's words where a tester's differ: see :func:`_restate`; then "set the users to 3 and
     the ramp up to 1" is a setting each, the verb said once."""
     task = layouts.flatten(gherkin.flatten(task))   # a bug report's steps, a checklist, a table, a test sheet's row: one sentence
+    task = _EMOJI.sub(_emoji_ends, task).strip()   # "… on Spanish 🙈 Can you set …": an emoji ends what it follows
     task = _SLIPS.sub(lambda m: _SLIP_FIX[m.group(0).lower()], task)
     task = _outside_names(task, reword)   # dictated, non-native, acceptance-criteria and terse-step registers
     task = _outside_names(task, _test_case)   # "Precondition: … Steps: … Expected: …": a test case's parts

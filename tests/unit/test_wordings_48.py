@@ -52,3 +52,97 @@ def test_put_a_channel_on_with_a_polite_tail(task: str, number: str) -> None:
     tuned = ("press_key", {"key": f"DIGIT_{number}"}) in steps(p) or \
         ("click_element", {"selector": f".guide-row[data-channel='{number}']"}) in steps(p)
     assert tuned, steps(p)
+
+
+def test_a_gherkin_scenario_goes_where_given_does_what_when_says_and_checks_then() -> None:
+    from server.planners.gherkin import flatten
+
+    said = flatten("Feature: Guide\n  Scenario: Opening a channel from the guide\n    Given I'm on the Guide screen\n"
+                   "    When I select the Wild Earth row\n    Then Live TV is shown\n    And the current channel is 6\n"
+                   "    But the banner does not say Melody TV")
+    assert said == ("go to the Guide screen, then select the Wild Earth row, then check Live TV is shown, then check "
+                    "the current channel is 6, then check the banner does not say Melody TV")
+    # on one line, and a Given that states something is checked, never made so
+    assert flatten("Scenario: lock Given subtitles are Off When I open Settings Then Parental lock reads Off") == \
+        "check subtitles are Off, then open Settings, then check Parental lock reads Off"
+    # a sentence that says "When" is no scenario
+    assert flatten("When the banner shows, check it says Laugh Track") == "When the banner shows, check it says Laugh Track"
+
+
+def test_a_scenario_runs_on_the_tv() -> None:
+    p = plan("Scenario: a paused film\nGiven I am on the Movies screen\nWhen I play \"Paper Kingdoms\"\n"
+             "And I pause playback\nThen the player title is \"Paper Kingdoms\"\nAnd the player state is Paused",
+             node="home")
+    assert p.feasible, p.analysis
+    got = steps(p)
+    assert ("wait_for_element", {"text": "Paper Kingdoms", "selector": "#player-title", "present": True}) in got
+    assert got[-1] == ("wait_for_element", {"text": "Paused", "selector": "#player-state", "present": True})
+
+
+@pytest.mark.parametrize("task, count", [("press CH + four times", 4), ("hit CH - one time", 1), ("CH + twice", 2)])
+def test_a_key_with_a_sign_and_a_count_in_words(task: str, count: int) -> None:
+    p = plan(task, node="live")
+    assert p.feasible, p.analysis
+    key = [params for command, params in steps(p) if command == "press_key"]
+    assert len(key) == 1 and key[0].get("repeat", 1) == count, steps(p)
+
+
+def test_the_app_s_name_before_a_screen_and_confirming_with_a_key() -> None:
+    assert steps(plan("return to the StreamTV home screen", node="guide")) == [("goto", {"node": "home"})]
+    got = steps(plan("select Parental lock, key in 4321 and confirm with OK", node="settings"))
+    assert got[-1] == ("press_key", {"key": "OK"}) and not any(p.get("text") == "with OK" for _, p in got)
+    assert steps(plan("then verify the subtitles remain Off", node="settings")) == [
+        ("wait_for_element", {"text": "Off", "selector": "#setting-subtitles", "present": True})]
+
+
+def test_a_result_of_a_search_no_screen_knows_is_picked_once_the_results_show() -> None:
+    p = plan("look up 'planet' in search and pick the result Robo Pals", node="home")
+    assert p.feasible, p.analysis
+    assert p.pending == ['pick "Robo Pals"'], p.pending
+
+
+def test_a_tuned_channel_is_proved_before_the_task_goes_to_another_screen() -> None:
+    got = steps(plan("tune to channel 2, then make sure subtitles are off", node="home"))
+    tuned = got.index(("press_key", {"key": "DIGIT_2"}))
+    assert got[tuned + 1][0] == "wait_for_element" and got[tuned + 1][1].get("text") == "2", got
+    assert got[-1] == ("wait_for_element", {"text": "Off", "selector": "#setting-subtitles", "present": True})
+
+
+@pytest.mark.parametrize("message, expected", [
+    # an emoji ends a sentence; the greeting, the reason and the sign-off say nothing to do
+    ("hey team 👋 the replay of Ocean Giants froze for a viewer 😬 can you play it from Replay and check the player "
+     "says Playing? thanks, J.", "can you play Ocean Giants from Replay and check the player says Playing?"),
+    ("FYI: someone left the box in room 2 on French audio. Could you set the audio language to English before the "
+     "demo? Don't change anything else. Cheers", "Could you set the audio language to English"),
+    ("Sales wants a picture of the Settings screen for a slide. Can you open Settings? Kind regards",
+     "Can you open Settings?"),
+])
+def test_a_chat_message_around_its_request(message: str, expected: str) -> None:
+    from server.planners.restating import restate
+
+    assert restate(message) == expected
+
+
+def test_a_name_said_before_is_what_it_means_and_a_team_that_wants_something_is_background() -> None:
+    from server.planners.restating import restate
+
+    said = restate("The newsletter claims Paper Kingdoms is from 2017. Could you open it and check its year says 2017?")
+    assert said.startswith("Could you open Paper Kingdoms") and "newsletter" not in said
+    # two names: "it" stays as said
+    assert restate("My kids love Robo Pals and Star Cadets. Can you open it?").endswith("open it?")
+
+
+def test_a_switch_in_a_place_with_its_pin_and_what_must_not_change() -> None:
+    got = steps(plan("We're showing this to a client later so please put the Parental lock ON in Settings (PIN is "
+                     "still the default 0000). And please don't change the audio language, it should stay English.",
+                     node="home"))
+    assert ("input_text", {"text": "0000", "selector": "#pin-input", "clear": True}) in got
+    assert any(p.get("selector") == "#setting-audio" and p.get("text", "").lower() == "english" for _, p in got), got
+    assert got[-1] == ("wait_for_element", {"text": "On", "selector": "#setting-parental", "present": True})
+
+
+def test_a_purpose_said_after_the_request_is_dropped_unless_it_checks() -> None:
+    from server.planners.restating import restate
+
+    assert restate("lock the page so nobody else can edit it while we rework it") == "lock the page"
+    assert "Melody TV" in restate("switch to channel 5 so that we can see the banner shows Melody TV")
