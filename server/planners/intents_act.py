@@ -547,10 +547,20 @@ def _a_result_found(st: State, raw: str, verb: str) -> None:
     raise Defer(name, replace_with=[f'{verb} "{name}"'])
 
 
+# "move old_test.gcode into archive", "move the Contact page under About Us": a thing put into another, never a place
+_MOVE_INTO = re.compile(r"^(?!(?:to|up|down|left|right|back|forward|on|over|ahead|along)\b)(?P<x>.+?)\s+(?:into|in\s+to|"
+                        r"inside|under(?:neath)?|below|beneath|onto|to\s+(?:the\s+)?(?:folder|section|list|category))\s+"
+                        r"(?P<y>\S.*)$", re.I)
+
+
 def activate(c: Clause, st: State) -> bool:
     """open / go to / click / select / play / watch X."""
     if c.act not in (Act.NAVIGATE, Act.OPEN, Act.CLICK, Act.PLAY, Act.SET, Act.TUNE, Act.NONE):
         return False
+    moved = _MOVE_INTO.match(c.rest.strip()) if (c.verb or "").lower() in ("move", "drag", "drop") else None
+    if moved:   # a thing moved into another: no intent before found the control that moves it; opening it is not it
+        raise Unplannable(f"nothing here moves {moved.group('x')!r} into {moved.group('y')!r}: name the control that "
+                          f"does (e.g. 'click Move in the row of …')", c.text)
     raw, role = _object(c)
     if st.last_act == "search" and (PRONOUN.fullmatch(raw.strip()) or re.fullmatch(r"(?:the\s+)?(?:top\s+)?(?:result|hit|match)",
                                                                                  raw.strip(), re.I)):

@@ -146,3 +146,15 @@ def test_a_purpose_said_after_the_request_is_dropped_unless_it_checks() -> None:
 
     assert restate("lock the page so nobody else can edit it while we rework it") == "lock the page"
     assert "Melody TV" in restate("switch to channel 5 so that we can see the banner shows Melody TV")
+
+
+def test_moving_a_thing_into_another_is_never_opening_it() -> None:
+    from shared.screen import ScreenObservation, UIElement
+    from tests.unit.test_screen_planning import plan as plan_on
+
+    files = ScreenObservation("web", "http://127.0.0.1/#files", "Files", (
+        UIElement("heading", name="Files", level=1), UIElement("link", name="report_q3.pdf", href="#"),
+        UIElement("link", name="Archive", href="#"), UIElement("button", name="Upload")))
+    p = plan_on("move report_q3.pdf into the Archive folder", files)
+    assert not p.feasible and "moves 'report_q3.pdf'" in p.analysis, p.analysis
+    assert steps(plan("move to the guide", node="home")) == [("goto", {"node": "guide"})]
