@@ -5,12 +5,16 @@ Testers paste tasks from where they keep them: a bug report's "Steps to reproduc
 sheet ("channel=3 | expect now: Midnight Matinee"), or numbered steps on one line ("Steps: 1. Settings 2. Select
 …"). :func:`flatten` turns each into "a, then b, then c. Expected: d" (the test-case reading of
 :mod:`server.planners.restating` makes "Expected:" a check). A step of a list that says no verb ("Movies",
-"The Last Orbit") is a place or an item to go to, and is opened. Nothing here knows any app.
+"The Last Orbit") is a place or an item to go to, and is opened. A test case as a tool prints it, with its id and
+title ("TC-201 Live TV channel change | channel: 3 | expect now: Midnight Matinee", "test_id=TC-305 query=valley
+expect_year=2018", YAML-ish lines with an "expect:" block) is read by :mod:`server.planners.records_layout` into the
+lines of such a row, then said the same way. Nothing here knows any app.
 """
 from __future__ import annotations
 
 import re
 
+from server.planners import records_layout
 from server.planners.language import VERBS, VERB_PHRASES
 
 # the title a report gives its steps ("Steps to reproduce:", "STR:", "Repro steps", "Bug repro", "Test steps")
@@ -29,6 +33,7 @@ _KNOWN_VERBS = frozenset(VERBS) | {p.split()[0] for p, _ in VERB_PHRASES}
 # what a field's name says to do with its value
 _FIELD_ACTS = {"query": "search for", "search": "search for", "search for": "search for", "find": "search for",
                "open": "open", "go to": "go to", "goto": "go to", "screen": "go to", "page": "go to", "menu": "open",
+               "start": "go to", "start screen": "go to", "from": "go to",
                "select": "select", "pick": "select", "choose": "select", "click": "click", "press": "press",
                "key": "press", "button": "press", "type": "type", "input": "type", "enter": "type", "text": "type",
                "channel": "switch to channel", "ch": "switch to channel", "tune": "switch to channel",
@@ -64,10 +69,12 @@ def _said(step: str) -> str:
         if not act:
             return value
         return f"{act} {value}"
+    if " > " in step:
+        return step   # "Movies > Paper Kingdoms > Play": a path the planner reads as it is
     if _STATEMENT.search(step) or _STATE_LINE.match(step):
         return f"check {step}"   # "Audio language shows French by default", "Subtitles On": a line that says what holds
-    if re.match(r"^(?-i:[A-Z0-9\"'“])", step) or " > " in step:
-        return step if " > " in step else f"open {step}"
+    if re.match(r"^(?-i:[A-Z0-9\"'“])", step):
+        return f"open {step}"
     return step
 
 
@@ -97,10 +104,30 @@ def _expected_value(what: str, value: str) -> str:
     return value
 
 
+def _acted(lines: list[str]) -> list[str]:
+    """"action: tune" then "channel: 3": the one-word action is what the next field does ("switch to channel 3"),
+    or is done to its value ("action: play" then "item: Ocean Giants" → "play Ocean Giants")."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        act = re.match(r"^\s*(?:action|do|step)\s*[:=]\s*(?P<w>[a-z]+)\s*$", line, re.I)
+        nxt = _FIELD.match(lines[i + 1]) if act and i + 1 < len(lines) else None
+        if act is None or nxt is None or _EXPECTED.match(lines[i + 1]):
+            out.append(line)
+            continue
+        word, key = act.group("w").lower(), re.sub(r"\s+", " ", nxt.group("k").lower())
+        said = _FIELD_ACTS.get(key, _FIELD_ACTS.get(key.split()[-1]))
+        if said and said not in (_FIELD_ACTS.get(word, word), word):
+            out.append(line)   # "action: open" then "channel: 3": two things to do
+        elif not said:   # "action: select" then "row: 8" → "select row 8"
+            value = nxt.group("v").strip()
+            lines[i + 1] = f"{word} {key} {value}" if value.isdigit() else f"{word} {value}"
+    return out
+
+
 def _steps(lines: list[str]) -> str:
     done: list[str] = []
     expected: list[str] = []
-    for line in lines:
+    for line in _acted(list(lines)):
         said = _said(line)
         if not said:
             continue
@@ -120,8 +147,25 @@ def _table_row(line: str) -> str:
     return " ".join(c for c in cells if c)
 
 
+def _records(records: list[list[str]]) -> str:
+    """Test-case records one after the other: what each expects is checked before the next one starts."""
+    said = [s for s in (_steps(lines) for lines in records) if s]
+    text = ""
+    for i, one in enumerate(said):
+        if i < len(said) - 1:   # "… Expected: a, then check b" of a record before the last: its checks, in place
+            one = re.sub(r"^Expected: |\. Expected: ", lambda m: "check " if m.start() == 0 else ", then check ", one)
+        if text:
+            text += ". " if one.startswith("Expected: ") else ", then "
+        text += one
+    return text
+
+
 def flatten(task: str) -> str:
-    """*task* as one sentence where it is laid out as a list, a table or a row of fields; else unchanged."""
+    """*task* as one sentence where it is laid out as a list, a table, a row of fields or a test-case record; else
+    unchanged."""
+    records = records_layout.records(task)
+    if records:
+        return _records(records) or task
     if "\n" in task.strip():
         lines = [ln for ln in (x.strip() for x in task.strip().splitlines()) if ln]
         laid_out = _HEADER.match(lines[0]) or _TABLE_HEAD.match(lines[0]) or sum(
