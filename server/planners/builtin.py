@@ -57,8 +57,10 @@ from server.planners.intents_answer import answer_check_intent
 from server.planners.intents_page_text import append_text_intent
 from server.planners.intents_workflow import WORKFLOW_VERBS, comment_intent, record_value_intent, workflow_intent
 from server.planners.language import (
-    Act, Clause, bare_switch, drop_asides, fix_typos, read_clause, split_clauses, strip_filler, words,
+    VERBS, WORKFLOW_WORDS, Act, Clause, bare_switch, drop_asides, fix_typos, read_clause, split_clauses, strip_filler,
+    words,
 )
+from server.planners.matching import STOPWORDS
 from server.planners.restating import restate
 from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
 from server.planners.record_first import record_first
@@ -184,6 +186,18 @@ def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
 _STATES = re.compile(r"^(?:the\s+)?(?-i:[A-Z][\w'’.-]*)(?:\s+(?-i:[A-Z0-9][\w'’.-]*))*\s+(?:belongs|needs|has|costs|lives|works|"
                      r"contains|includes|uses|requires|weighs|measures|grows|owns|owes|pays|comes|runs|takes|holds|"
                      r"shows|lists|sells|stocks|supplies|ships|arrives|starts|ends|expires)\b", re.I)
+
+
+def _shorthand_screens(task: str, st: State, known: frozenset[str]) -> str:
+    """*task* with a screen's name said in a tester's shorthand ("ltv", "rply", "sett") said in full, where the word is
+    no word the planner knows and shorthand for one screen only."""
+    def full(m: re.Match[str]) -> str:
+        w = m.group(0)
+        if w.lower() in known or w.lower() in STOPWORDS or w.lower() in VERBS or w.lower() in WORKFLOW_WORDS:
+            return w
+        short = [n for n in st.ctx.navigation.nodes if grounding.abbreviates(w, n.label)]
+        return short[0].label if len(short) == 1 else w
+    return re.sub(r"(?<![\w'\"“-])[A-Za-z]{3,6}(?![\w'\"”-])", full, task)
 
 
 def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
@@ -465,7 +479,7 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        task = _noun_as_verb(restate(restate_login(request.task.strip())), st, known)
+        task = _noun_as_verb(restate(restate_login(_shorthand_screens(request.task.strip(), st, known))), st, known)
         # a task that asks ("subtitles on?", "… , right?") or says nothing may change switches nothing it names bare
         asks = bool(re.search(r"\?|\b(?:don['’]?t|do\s+not|never|without)\s+chang", request.task, re.I))
         texts = _carry_verbs(_check_lists(_merge_attributes(drop_asides(split_clauses(task, protected)), known, task), known),
@@ -485,6 +499,10 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and st.last_act == "check":
                 said = bare_switch(clause.text) or clause.text   # "… + subtitles on": subtitles is on
                 clause = Clause(said, Act.CHECK, said)   # "check X and Y": Y is a check too
+            short = [n for n in st.ctx.navigation.nodes if grounding.abbreviates(clause.text, n.label)] \
+                if clause.act is Act.NONE and len(clause.text.split()) == 1 else []
+            if len(short) == 1:   # "LTV > ch7": a screen's name in a tester's shorthand, alone
+                clause = Clause(f"go to {short[0].label}", Act.NAVIGATE, short[0].label)
             if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it

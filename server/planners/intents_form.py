@@ -691,7 +691,8 @@ def setting_place_intent(c: Clause, st: State) -> bool:
     """"Go to Settings > Audio language", "open the audio language setting": a setting the tree declares with its
     values is a place, not a control: its screen is gone to and it is what "it" is next ("… and change it to
     Spanish"); selecting it would change it, and a path never changes anything."""
-    if c.act not in (Act.OPEN, Act.NAVIGATE) or not c.rest.strip():
+    bare = c.act is Act.CLICK and not c.verb   # a step of a path, its name alone ("Settings > Audio language")
+    if c.act not in (Act.OPEN, Act.NAVIGATE) and not bare or not c.rest.strip():
         return False
     target = re.sub(r"^(?:to\s+)?(?:the\s+)?", "", c.rest.strip(), flags=re.I)
     target = re.sub(r"\s+(?:setting|option|menu|entry)$", "", target, flags=re.I)
@@ -711,13 +712,13 @@ def setting_place_intent(c: Clause, st: State) -> bool:
 
 
 def setting_value_intent(c: Clause, st: State) -> bool:
-    """"Go to Settings > Audio language and select German": a value chosen right after going to a setting is that
-    setting's value (and refused where it has no such value)."""
-    if st.last_act != "setting-place" or not st.last_object or c.act not in (Act.CLICK, Act.OPEN) \
-            or not re.fullmatch(r"[A-Za-z][\w -]{0,30}", c.rest.strip()):
+    """"Go to Settings > Audio language and select German", "Settings > Audio language > German": a value chosen (or
+    named) right after going to a setting is that setting's value (and refused where it has no such value)."""
+    said = (c.rest if c.act is not Act.NONE else c.text).strip()   # "Settings > Audio language > Spanish": a bare value
+    if st.last_act != "setting-place" or not st.last_object or c.act not in (Act.CLICK, Act.OPEN, Act.NONE) \
+            or not re.fullmatch(r"[A-Za-z][\w -]{0,30}", said):
         return False
-    return set_intent(Clause(f"set {st.last_object} to {c.rest.strip()}", Act.SET, f"{st.last_object} to {c.rest.strip()}"),
-                      st)
+    return set_intent(Clause(f"set {st.last_object} to {said}", Act.SET, f"{st.last_object} to {said}"), st)
 
 
 def set_intent(c: Clause, st: State) -> bool:

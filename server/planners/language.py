@@ -503,16 +503,22 @@ def _path_steps(part: str) -> list[str]:
     """"open products > Blue Mug", "Customers -> Add": a path of places, one clause each, each step a place to
     open (even one named "Add"); *part* alone where it holds no path."""
     path = [q.strip() for q in re.split(r"\s+(?:>|->|→|»)\s+", part) if q.strip()]
+    place = re.fullmatch(r"(?P<p>[A-Za-z][\w ]{1,20}?)\s*:\s+(?P<r>\S.*)", path[0]) if len(path) > 1 else None
+    if place and read_clause(place.group("p")).act is Act.NONE:
+        path = [place.group("p"), place.group("r"), *path[1:]]   # "epg: cinema nova row -> ok": the place first
     lead = read_clause(path[0]) if len(path) > 1 else None
-    if lead is None or lead.act not in (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE) \
-            or any(re.fullmatch(r"[\d.\s]+", q) for q in path):
+    if lead is None or any(re.fullmatch(r"[\d.\s]+", q) for q in path):
         return [part]
+    if lead.act not in (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE):
+        # "srch jazz -> play the result": a request, then the next ones, one step each (a name alone is opened)
+        return [path[0]] + [q if read_clause(q).act is not Act.NONE else f"open {q}" for q in path[1:]]
     verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
-        if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
+        if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "open"
 
     def step(q: str) -> str:
-        # ("Live TV -> CH+ 2 times -> verify banner shows Cinema Nova": a key, and a request, said as steps)
-        if len(q.split()) > 1 and q[:1].islower() and q.split()[0] in VERBS and read_clause(q).act is not Act.NONE:
+        # ("Live TV -> CH+ 2 times -> verify banner shows Cinema Nova": a key, and a request, said as steps; "> play":
+        # a request of one word, in lower case)
+        if q[:1].islower() and q.split()[0] in VERBS and read_clause(q).act is not Act.NONE:
             # (a request is written in lower case; "Input Prompts", "Search tasks" are the names of links)
             return q
         if _KEY_STEP.match(q):

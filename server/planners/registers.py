@@ -211,10 +211,28 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"(?:\s*[,.!-]*\s+(?-i:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick|quickly|kthx|right\s+away|real\s+quick))+"
                 r"\s*[.!]*$"), ""),
     (re.compile(r"\bsrch\b", re.I), "search"),
+    # "chk now line = Stand-Up Sunday", "assert title == 'X'": what a check reads, and the value it shows
+    (re.compile(r"\b(?P<v>check|chk|verify|confirm|assert|expect|ensure)\s+(?:that\s+)?(?P<x>[a-z][\w ]{0,30}?)\s*={1,3}\s*(?=\S)",
+                re.I), r"\g<v> \g<x> shows "),
+    # "ch+ x3 — wraps? expect aurora news": a word asked on its own says nothing more; "expect X" checks X
+    (re.compile(r"\s+[—–-]+\s+\w+\?(?=\s|$)"), ","),
+    (re.compile(r"(?:(?<=^)|(?<=[,;.!?]\s))expect\s+(?!to\b|that\b)", re.I), "then check "),
+    # "subtitels stay OFF": a state said to hold on, checked
+    (re.compile(r"(?:(?<=^)|(?<=[.;!]\s))(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:stay|remain)\s+(?P<v>on|off)\b", re.I),
+     r"check \g<x> is \g<v>"),
+    # "ltv @ ch6": a place, then the channel on it
+    (re.compile(r"(?<=\w)\s*@\s*(?=(?:ch|channel)\b|ch\d)", re.I), ", then "),
+    # a tester's shorthand for the words of a request ("chk title", "shld land on ch 3", "w/ PIN 0000")
+    (re.compile(r"\b(?:chk|chck|cHk)\b", re.I), "check"),
+    (re.compile(r"\b(?:shld|shd)\b", re.I), "should"),
+    (re.compile(r"\b(?:vrfy|verif)\b", re.I), "verify"),
+    (re.compile(r"(?<!\S)w/o(?!\S)", re.I), "without"),
+    (re.compile(r"(?<!\S)w/(?=\s*\S)", re.I), "with "),
     (re.compile(r"(?:(?<=^)|(?<=\band\s)|(?<=\bthen\s))replay\s+(?=(?:the\s+)?(?-i:[a-z]))"), "play "),
     # ("subs on and parental lock on": a setting and its state, with no verb)
     (re.compile(r"(?:(?<=^)|(?<=\band\s)|(?<=,\s))(?P<x>(?!(?:go|carry|log|put|turn|switch|keep|hold|move|click|tap|press|"
-                r"is|are|be|was|were|it|them|this|that|come|get|stay|sign)\b)(?-i:[a-z])[\w-]*(?:\s+(?-i:[a-z])[\w-]*){0,2}?)\s+"
+                r"is|are|be|was|were|it|them|this|that|come|get|stay|sign)\b)(?-i:[a-z])[\w-]*"
+                r"(?:\s+(?!(?:is|are|be|stay|stays|remain|remains|still)\b)(?-i:[a-z])[\w-]*){0,2}?)\s+"
                 r"(?P<s>on|off)(?=\s*(?:$|[,;.!(]|\s+(?:and|then|with|pls|please)\b))"), _setting_on),
     # -- non-native: word order and verbs of other languages
     # ("put please the channel", "change it please to 1234": a "please" inside the request is only polite)

@@ -158,3 +158,30 @@ def test_moving_a_thing_into_another_is_never_opening_it() -> None:
     p = plan_on("move report_q3.pdf into the Archive folder", files)
     assert not p.feasible and "moves 'report_q3.pdf'" in p.analysis, p.analysis
     assert steps(plan("move to the guide", node="home")) == [("goto", {"node": "guide"})]
+
+
+@pytest.mark.parametrize("short, screen", [("lvtv", "live"), ("xtv", None), ("ltv", "live"), ("rply", "replay"), ("sttngs", "settings"),
+                                           ("sett", "settings"), ("movie", None), ("gd", None)])
+def test_a_screen_said_in_shorthand(short: str, screen: str | None) -> None:
+    p = plan(f"{short} > ok", node="home")
+    got = steps(p) if p.feasible else []
+    assert (("goto", {"node": screen}) in got) if screen else ("goto", {"node": "live"}) not in got[:1], (short, got)
+
+
+def test_terse_paths_a_value_at_the_end_and_a_request_after_an_arrow() -> None:
+    assert steps(plan("settings > audio language > french", node="home")) == [
+        ("goto", {"node": "settings"}), ("click_until", {"selector": "#setting-audio", "expect": "french"})]
+    got = steps(plan("srch robots -> pick the first result", node="home"))
+    assert got[:2] == [("goto", {"node": "search"}), ("input_text", {"text": "robots", "selector": "#search-input",
+                                                                      "clear": True})], got
+    assert ("click_element", {"selector": ".search-result", "index": 0}) in got
+    got = steps(plan("guide: wild earth row -> ok, shld land on ch 6", node="home"))
+    assert got[-1] == ("wait_for_element", {"text": "6", "selector": "#current-channel", "present": True}), got
+
+
+def test_a_check_said_with_an_equals_sign_and_an_expect() -> None:
+    got = steps(plan("ltv @ ch2. chk banner = Boreal Sports", node="home"))
+    assert ("press_key", {"key": "DIGIT_2"}) in got
+    assert got[-1][1].get("text") == "Boreal Sports" and got[-1][1].get("selector") == "#channel-banner", got
+    got = steps(plan("live tv, ch+ x2 — wraps? expect the banner shows Cinema Nova", node="home"))
+    assert got[-1][1].get("text") == "Cinema Nova", got
