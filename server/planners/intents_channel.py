@@ -115,13 +115,32 @@ _AFTER_CHANNEL = frozenset("please pls plz now on the live tv screen for me agai
                            "guide epg menu list".split())
 
 
+_BY_NAME = re.compile(r"\b(?:switch|tune|change|go|put|flip|zap|move|jump)\s+(?:in\s+|over\s+|on\s+)?to\s+(?:the\s+)?channel\s+"
+                      r"(?P<n>(?!up\b|down\b)[A-Za-z][\w' ]*?)(?:\s+(?:please|pls|for\s+me|for\s+us|now))*$", re.I)
+
+
+def _tune_by_row(c: Clause, st: State) -> bool:
+    """"switch to channel Tech Today" where the guide's rows say more than a name ("8 Tech Today Gadget Lab 20", as
+    an explorer reads them): the channel whose row starts with the name, tuned by its number, then its name read."""
+    m = _BY_NAME.search(c.text)
+    if m is None or m.group("n").casefold() in channel_names(st):
+        return False   # a name the tree gives a channel alone: its own element is selected (the select intent)
+    number = channel_number(st, m.group("n"))
+    if number is None:
+        return False
+    tune_channel(st, str(number))
+    if tuned_name_check(st, str(number), m.group("n").strip()):
+        st.expect_check(None)
+    return True
+
+
 def channel_intent(c: Clause, st: State) -> bool:
     low = c.low
     m = re.search(r"\bchannel\s*(?:number\s*|no\.?\s*|#\s*)?(\d{1,4})\b|\b(?:tune|zap|flip)\s+(?:in\s+)?(?:to\s+)?(\d{1,4})\b",
                   low)
     updown = re.search(r"\b(?:channel|zap|zapping|flip)\s+(up|down)\b|\b(next|previous|prev|last)\s+channel\b", low)
     if not m and not updown:
-        return False
+        return _tune_by_row(c, st)
     if m:
         after = words(re.sub(r"\bfor\s+(?:a\s+(?:bit|while|moment|second|minute|few\s+(?:seconds|minutes))|"
                              r"\d+\s+(?:seconds?|minutes?|secs?|mins?))\b", "", low[m.end():]))

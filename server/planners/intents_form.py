@@ -691,14 +691,19 @@ def setting_place_intent(c: Clause, st: State) -> bool:
     """"Go to Settings > Audio language", "open the audio language setting": a setting the tree declares with its
     values is a place, not a control: its screen is gone to and it is what "it" is next ("… and change it to
     Spanish"); selecting it would change it, and a path never changes anything."""
-    bare = c.act is Act.CLICK and not c.verb   # a step of a path, its name alone ("Settings > Audio language")
-    if c.act not in (Act.OPEN, Act.NAVIGATE) and not bare or not c.rest.strip():
+    # "Settings > Audio language > Spanish": a step of a path whose next step is one of the setting's values
+    valued = c.act is Act.CLICK and bool(st.later) and bool(re.fullmatch(r"(?:click|open|select)?\s*[A-Za-z][\w -]{0,30}",
+                                                                          st.later[0].strip(), re.I))
+    if c.act not in (Act.OPEN, Act.NAVIGATE) and not valued or not c.rest.strip():
         return False
     target = re.sub(r"^(?:to\s+)?(?:the\s+)?", "", c.rest.strip(), flags=re.I)
     target = re.sub(r"\s+(?:setting|option|menu|entry)$", "", target, flags=re.I)
     found = [t for t in grounding.tree_elements(target, st.ctx, prefer_node=st.node)
              if t.score >= 0.9 and (t.element.values or _is_lock(t.element)) and not t.element.opens
              and set(words(target)) <= set(words(t.element.name)) | set(words(t.element.text or ""))]
+    if valued:
+        value = re.sub(r"^(?:click|open|select)\s+", "", st.later[0].strip(), flags=re.I).casefold()
+        found = [t for t in found if value in {v.casefold() for v in t.element.values}]
     # (its name and nothing more: "Parental lock: On" says a state, which is no place)
     if not found:
         return False

@@ -513,7 +513,7 @@ def _path_steps(part: str) -> list[str]:
         # "srch jazz -> play the result": a request, then the next ones, one step each (a name alone is opened)
         return [path[0]] + [q if read_clause(q).act is not Act.NONE else f"open {q}" for q in path[1:]]
     verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
-        if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "open"
+        if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
 
     def step(q: str) -> str:
         # ("Live TV -> CH+ 2 times -> verify banner shows Cinema Nova": a key, and a request, said as steps; "> play":

@@ -150,7 +150,7 @@ def test_paths_typos_negations_and_what_it_refers_to() -> None:
     home = screen("django_admin/admin/")
     assert first(plan("got to products", home)) == ("click_element", {"text": "Products", "role": "link"})
     path = plan("Customers -> Add", home)
-    assert first(path) == ("click_element", {"text": "Customers", "role": "link"}) and path.pending == ["open Add"]
+    assert first(path) == ("click_element", {"text": "Customers", "role": "link"}) and path.pending == ["click Add"]
     assert plan("open products > Blue Mug", home).pending == ["open Blue Mug"]
     assert plan("go to products and verify Blue Mug is there, then open it", home).pending == [
         "verify Blue Mug is there", "open it"]   # read on the list of products, then "it" is Blue Mug

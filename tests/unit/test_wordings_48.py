@@ -185,3 +185,15 @@ def test_a_check_said_with_an_equals_sign_and_an_expect() -> None:
     assert got[-1][1].get("text") == "Boreal Sports" and got[-1][1].get("selector") == "#channel-banner", got
     got = steps(plan("live tv, ch+ x2 — wraps? expect the banner shows Cinema Nova", node="home"))
     assert got[-1][1].get("text") == "Cinema Nova", got
+
+
+def test_a_channel_tuned_by_a_name_an_explored_draft_only_starts_its_row_with(explored_guide: None) -> None:
+    from dataclasses import replace
+
+    ctx = conftest.demo_context("home")
+    draft = replace(ctx, navigation=replace(ctx.navigation, complete=False))   # an explored draft: an open world
+    p = plan("could you switch to channel Wild Earth please", draft, "home")
+    assert p.feasible, p.analysis
+    got = steps(p)
+    assert ("press_key", {"key": "DIGIT_6"}) in got
+    assert got[-1] == ("wait_for_element", {"text": "Wild Earth", "selector": "#channel-banner", "present": True}), got
