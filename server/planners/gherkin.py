@@ -20,7 +20,7 @@ import re
 
 _TITLE = re.compile(r"^\s*(?:feature|scenario(?:\s+outline)?|background|example|rule)\s*:", re.I)
 # a step's keyword at the start of a line (any case), or inside one line (capitalised, as Gherkin writes it)
-_LINE_STEP = re.compile(r"^\s*(?P<k>given|when|then|and|but)\b[\s,:]*(?P<b>.*)$", re.I)
+_LINE_STEP = re.compile(r"^\s*(?P<k>given|when|then|and|but)\b(?!\s*[:=])[\s,]*(?P<b>.*)$", re.I)   # "given:" is a record's key
 _INLINE_STEP = re.compile(r"(?<![\w\"'“])(?-i:Given|When|Then|And|But)\b")
 # the one doing it, said first ("I play X", "the user opens Y", "we are on Z")
 _SUBJECT = re.compile(r"^(?:i|we|the\s+(?:user|viewer|tester|customer))\s+(?:have\s+|has\s+)?(?=\w)", re.I)
