@@ -28,6 +28,8 @@ _ALIASES: dict[str, tuple[str, ...]] = {
     "accept": ("accept",), "approve": ("approve", "accept"), "reject": ("reject", "decline"),
     "decline": ("decline", "reject"), "archive": ("archive",), "publish": ("publish",),
     "unpublish": ("unpublish",), "merge": ("merge",), "cancel": ("cancel",), "tag": ("tag",),
+    "copy": ("copy", "duplicate", "clone"), "duplicate": ("duplicate", "copy", "clone"),
+    "clone": ("clone", "copy", "duplicate"), "lock": ("lock",), "unlock": ("unlock",),
 }
 # where a page has no control for the action, a field does it: the state a dropdown offers ("resolved" in a
 # Status list), or the field the verb names ("Assigned To" for assign, "Keywords" for tag)

@@ -97,7 +97,8 @@ VERBS: dict[str, Act] = {
     **dict.fromkeys(["tick", "mark", "complete", "finish"], Act.TICK),
     **dict.fromkeys(["untick", "uncheck", "unmark", "unselect", "deselect", "reopen", "uncomplete", "unfinish",
                      "undone"], Act.UNTICK),
-    **dict.fromkeys(["edit", "rename", "update", "modify", "amend"], Act.EDIT),
+    **dict.fromkeys(["edit", "rename", "update", "modify", "amend", "correct", "shorten", "lengthen", "tweak", "alter"],
+                    Act.EDIT),
     **dict.fromkeys(["back"], Act.BACK),
     **dict.fromkeys(["reload", "refresh"], Act.RELOAD),
     **dict.fromkeys(["scroll"], Act.SCROLL),
@@ -128,7 +129,7 @@ _TRAILING = re.compile(r"[\s,.!?]*(?:please|pls|thanks|thank you|for me|now|righ
 _WORD = re.compile(r"[a-z0-9]+")
 # verbs of a record's workflow (server.planners.intents_workflow), also read through their typos ("reasign")
 WORKFLOW_WORDS = frozenset({"assign", "reassign", "resolve", "close", "reopen", "accept", "approve", "reject",
-                            "lock", "unlock", "decline", "archive", "publish", "unpublish", "merge", "cancel", "fix", "tag",
+                            "lock", "unlock", "copy", "duplicate", "clone", "decline", "archive", "publish", "unpublish", "merge", "cancel", "fix", "tag",
                             "comment", "reply", "post", "leave"})
 _KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.split()} | set(VERBS) | WORKFLOW_WORDS)
 

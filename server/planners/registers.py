@@ -220,6 +220,10 @@ RULES: tuple[Rule, ...] = (
     # "subtitels stay OFF": a state said to hold on, checked
     (re.compile(r"(?:(?<=^)|(?<=[.;!]\s))(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:stay|remain)\s+(?P<v>on|off)\b", re.I),
      r"check \g<x> is \g<v>"),
+    # "check who saved the draft - it should be Maya": a question, then its answer (server.planners.intents_answer)
+    (re.compile(r"\b(?P<q>(?:who|what|which|when|where|how\s+many|how\s+much|how\s+long)\b[^?]{3,80}?)\s*(?:[-–—,;:]|\(\s*)\s*"
+                r"(?=(?:it|that|they|this|the\s+answer)\s+(?:should|must|ought\s+to|is\s+supposed\s+to)\s+be\b)", re.I),
+     r"\g<q>? "),
     # "ltv @ ch6": a place, then the channel on it
     (re.compile(r"(?<=\w)\s*@\s*(?=(?:ch|channel)\b|ch\d)", re.I), ", then "),
     # a tester's shorthand for the words of a request ("chk title", "shld land on ch 3", "w/ PIN 0000")

@@ -225,6 +225,9 @@ _INCLUDING = re.compile(r"\s*,?\s+(?:including|along\s+with|together\s+with|with
 
 
 # "can we call the Swap Shop forum "Buy & Sell" from now on?": a new name for it
+# "set Ana Souza as the guide on the Patagonia Trek page": the record's field, set to the value said first
+_SET_AS = re.compile(r"\b(?i:set|make|assign)\s+(?P<v>[A-Z0-9\"'“][^,;]*?)\s+as\s+(?:the\s+)?(?P<f>[a-z][\w ]{1,30}?)\s+"
+                     r"(?:on|of|for|in)\s+(?P<r>(?:the\s+)?[A-Z0-9\"'“][^,;]*?)(?=\s*(?:$|[,;.]|\s+and\s|\s+then\s))")
 _CALL_IT = re.compile(r"(?P<pre>^|[,;.]\s*|\b(?:and|then|please|pls)\s+)(?:(?:can|could|shall)\s+(?:we|you)\s+|let'?s\s+|please\s+)?"
                       r"(?:call|name)\s+(?P<x>(?:the|our|my|this)\s+[^\"“']{2,60}?)\s+(?P<y>\"[^\"]+\"|“[^”]+”|'[^']+')", re.I)
 
@@ -339,7 +342,8 @@ def restate(task: str) -> str:
     task = _outside_names(task, lambda t: re.sub(r"\s+[-–—]\s+(?=(?:is|are|does|do|did|was|were|has|have|can\s+you\s+see)\s+"
                                                  r"\S[^?]*\?)", ", ", t, flags=re.I))
     task = _REPLACE_WITH.sub(r"\g<pre>set \g<x> to ", task)   # "replace the description with X": set it to X
-    task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
+    task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)
+    task = _SET_AS.sub(r"set the \g<f> of \g<r> to \g<v>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
     # "… called X. description: Y": a field of what the sentence before adds, said in a sentence of its own
     task = _outside_names(task, lambda t: re.sub(
         r"[.;]\s+(?P<f>(?:description|descr|notes?|comments?|e-?mail|phone|address|title|tags?|summary|details|category|"

@@ -197,3 +197,27 @@ def test_a_channel_tuned_by_a_name_an_explored_draft_only_starts_its_row_with(ex
     got = steps(p)
     assert ("press_key", {"key": "DIGIT_6"}) in got
     assert got[-1] == ("wait_for_element", {"text": "Wild Earth", "selector": "#channel-banner", "present": True}), got
+
+
+def test_a_value_set_as_a_records_field_and_a_question_answered_after_a_dash() -> None:
+    from server.planners.registers import reword
+    from server.planners.restating import restate
+
+    assert restate("Set Dana Kim as the owner of the Billing Portal ticket") == \
+        "set the owner of the Billing Portal ticket to Dana Kim"
+    assert restate("set Dark as the default theme") == "set Dark as the default theme"   # no record: as written
+    assert reword("check who approved the refund - it should be Lee Park") == \
+        "check who approved the refund? it should be Lee Park"
+
+
+@pytest.mark.parametrize("verb", ["duplicate", "clone", "copy"])
+def test_copying_a_record_is_its_pages_copy_action_by_any_name(verb: str) -> None:
+    from shared.screen import ScreenObservation, UIElement
+    from tests.unit.test_screen_planning import plan as plan_on
+
+    page = ScreenObservation("web", "http://127.0.0.1/pages/7/", "Editing Spring Sale", (
+        UIElement("heading", name="Spring Sale", level=1), UIElement("button", name="Duplicate page"),
+        UIElement("button", name="Delete"), UIElement("link", name="Pages", href="/pages/")))
+    p = plan_on(f"{verb} the Spring Sale page", page)
+    assert p.feasible, p.analysis
+    assert p.steps[0].params.get("text") == "Duplicate page", p.steps
