@@ -126,6 +126,9 @@ class Replanning:
                 self._finish(run_id, RunStatus.FAILED, failure)
                 return
             base = max([n for n in planned] + [r[0] for r in rows] + [0])
+            # what the re-plan leaves for the screen its steps lead to is planned there (the closed loop), never
+            # dropped: a re-plan of "search, open the result, check its year" that ran only the search passed
+            shown.pending = list(new.pending)
             self._append(run_id, device_id, shown, new, base, usage,
                          f"re-planned by {new.planner}: {len(new.steps)} step(s) appended from step {base + 1}",
                          "the re-planned steps")

@@ -867,12 +867,40 @@ _COUNT_FOUND = re.compile(r"^(?P<n>\d+)\s+(?P<k>[a-z]+)\s+(?:were|was|are|is|hav
                           r"(?:found|returned|matched|listed|shown)$", re.I)
 
 
+# "Neon Tides detail page", "the Ocean Giants info screen is shown": an item's own screen, by its name
+_ITEM_PAGE = re.compile(r"^(?:the\s+)?(?P<x>(?-i:[A-Z0-9\"'“])[^,;]*?)(?:['’]s)?\s+(?P<k>(?:detail|details|info|information)\s+)?"
+                        r"(?:page|screen|view)(?:\s+(?:is\s+)?(?:shown|displayed|open|opened|up))?$", re.I)
+
+
+def _item_page_shown(st: State, text: str, negative: bool) -> bool:
+    """*text* says an item's own screen is shown ("Neon Tides detail page"): the screen of one item (one whose
+    title element says what it shows) has that name in its title. False where no such screen is declared."""
+    m = _ITEM_PAGE.match(text.strip())
+    if m is None or not st.ctx.navigation.nodes:
+        return False
+    name = m.group("x").strip("\"'“” ")
+    if grounding.screens(name, st.ctx, minimum=0.85):
+        return False   # "the Settings page": a screen of its own name (read elsewhere)
+    pages = [n for n in st.ctx.navigation.nodes
+             if any("title" in words(e.name) and e.selector and not e.text and not e.many for e in n.elements)
+             and (not m.group("k") or re.search(r"\b(?:detail|details|info)\b", f"{n.label} {' '.join(n.keywords)}",
+                                                 re.I))]
+    if len(pages) != 1:
+        return False
+    title = next(e for e in pages[0].elements if "title" in words(e.name) and e.selector and not e.text and not e.many)
+    st.prove(lambda: checks.element(st.ctx, selector=title.selector, text=name, present=not negative,
+                                    description=f"Check {name}'s {pages[0].label} is {'not ' if negative else ''}shown"))
+    return True
+
+
 def _text_check(st: State, text: str, negative: bool, subject: str, where: str = "", ocr: bool = False) -> None:
     """*text* is shown (on *subject*, an element the tree declares, when named)."""
     if not text:
         raise Unplannable("nothing to check")
     if st.last_object and re.fullmatch(r"(?:the\s+|this\s+|that\s+)?(?:setting|option|switch|toggle)", subject.strip(), re.I):
         subject = st.last_object   # "turn the lock on, then check the setting reads On": that setting, not any "On"
+    if not subject and not where and _item_page_shown(st, text, negative):
+        return
     found = _COUNT_FOUND.match(text.strip())
     if found:   # "the results say 7 pages were found": the app writes the count its own way ("found 7 pages")
         text = f"{found.group('n')} {found.group('k')}"

@@ -224,6 +224,15 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"\b(?P<q>(?:who|what|which|when|where|how\s+many|how\s+much|how\s+long)\b[^?]{3,80}?)\s*(?:[-–—,;:]|\(\s*)\s*"
                 r"(?=(?:it|that|they|this|the\s+answer)\s+(?:should|must|ought\s+to|is\s+supposed\s+to)\s+be\b)", re.I),
      r"\g<q>? "),
+    # "Cancel the job. Yes, I'm sure.": the confirmation the app will ask for, given
+    (re.compile(r"(?:(?<=^)|(?<=[.!?;,]))\s*(?:and\s+)?(?:yes|yep|yeah)\s*,?\s*(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+sure\s*[.!]?",
+                re.I), " (confirm the dialog)"),
+    # "Pause the job, I need to check the nozzle": what the tester does next, by hand
+    (re.compile(r"\s*[,;-]\s*(?:because\s+)?(?:i|we)\s+(?:need|have|want)\s+to\s+(?:check|look\s+at|inspect|clean|fix|replace|swap|"
+                r"change|move|adjust|swap\s+out|grab|reach)\b[^,;.]*(?=[.!]?\s*$)", re.I), ""),
+    # "a preset called TPU with 225° for the extruder and 50° for the bed": each field, then its value
+    (re.compile(r"\bwith\s+(?P<v>[^\s,]+)\s+for\s+(?:the\s+)?(?P<f>[a-z][\w -]{1,25}?)\s+and\s+(?P<w>[^\s,]+)\s+for\s+(?:the\s+)?"
+                r"(?P<g>[a-z][\w -]{1,25}?)(?=\s*(?:$|[,;.!]))", re.I), r"with \g<f> \g<v>, \g<g> \g<w>"),
     # "ltv @ ch6": a place, then the channel on it
     (re.compile(r"(?<=\w)\s*@\s*(?=(?:ch|channel)\b|ch\d)", re.I), ", then "),
     # a tester's shorthand for the words of a request ("chk title", "shld land on ch 3", "w/ PIN 0000")

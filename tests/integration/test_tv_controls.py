@@ -60,3 +60,15 @@ def test_a_question_after_a_channel_change_is_checked_not_dropped(harness: Harne
     assert question.status == "failed" and question.judge_ok, (question.status, question.message)
     wrap = results["tv-ch-wrap"]
     assert wrap.status == "passed" and wrap.judge_ok, (wrap.status, wrap.message, wrap.judge_details)
+
+
+def test_a_re_plan_that_leaves_part_of_the_task_for_the_next_screen_never_passes_without_it(harness: Harness) -> None:
+    # the year check fails (Silent Harbor is from 2021); the re-plan searches again and leaves opening the result and
+    # its checks for the screen the search shows: those are planned and run there, and fail again, never dropped
+    results = {r.task_id: r for r in harness.run_tasks([
+        _task("tv-replan-pending", "query = harbor | open: the movie result | expect: Silent Harbor info page, "
+              "year 1999", "failed", {"screen": "movie"}, "/#/search"),
+    ])}
+    r = results["tv-replan-pending"]
+    assert r.status == "failed" and not r.false_pass, (r.status, r.message)
+    assert "1999" in r.message, r.message

@@ -221,3 +221,20 @@ def test_copying_a_record_is_its_pages_copy_action_by_any_name(verb: str) -> Non
     p = plan_on(f"{verb} the Spring Sale page", page)
     assert p.feasible, p.analysis
     assert p.steps[0].params.get("text") == "Duplicate page", p.steps
+
+
+def test_an_items_own_page_is_checked_by_its_title() -> None:
+    assert steps(plan("check the River of Glass details page is shown", node="movie")) == [
+        ("wait_for_element", {"text": "River of Glass", "selector": "#movie-title", "present": True})]
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("Stop the export. Yes, I'm sure.", "Stop the export. (confirm the dialog)"),
+    ("Pause the upload, I need to swap the cable.", "Pause the upload."),
+    ("create a plan called Basic with 10 for the seats and 5 for the projects", "create a plan called Basic with seats 10, "
+     "projects 5"),
+])
+def test_what_is_said_beside_a_request(said: str, expected: str) -> None:
+    from server.planners.registers import reword
+
+    assert reword(said) == expected
