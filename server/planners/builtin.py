@@ -165,6 +165,13 @@ _NOT_VERBS = {"from", "on", "in", "at", "inside", "within", "via", "while", "the
               "third", "another", "other", "same"}
 
 
+def _a_check(clause: Clause) -> bool:
+    """The clause checks something: a check's verb, or a statement of what should be ("city should say Munich")."""
+    return clause.act is Act.CHECK or clause.act is Act.NONE and bool(
+        re.search(r"\b(?:should|must|ought\s+to|is\s+supposed\s+to)\s+(?:be|say|read|show|display|list|have|contain)\b",
+                  clause.text, re.I))
+
+
 def _unknown_verb(clause: Clause, known: frozenset[str] | set[str]) -> str:
     """The first word of a clause with no verb we know, when it reads as an action ("record channel 5 …")."""
     if clause.act is not Act.NONE or not clause.text:
@@ -568,7 +575,7 @@ class BuiltinPlanner:
                     done.append(f"{text!r} → planned on the page of the record it names")
                     return self._plan(request, st, texts[:i], first + texts[i + 1:], done)
                 if not _click_named(clause, st):
-                    return self._refuse(f"Not feasible: {exc}", exc.phrase, st, check=clause.act is Act.CHECK)
+                    return self._refuse(f"Not feasible: {exc}", exc.phrase, st, check=_a_check(clause))
                 st.last_act = "click"
             done.append(repr(text))
         if not st.steps:

@@ -238,3 +238,12 @@ def test_what_is_said_beside_a_request(said: str, expected: str) -> None:
     from server.planners.registers import reword
 
     assert reword(said) == expected
+
+
+@pytest.mark.parametrize("said, check", [("Zed Park: city should say Munich", True), ("verify Zed Park is listed", True),
+                                         ("export Zed Park as PDF", False), ("open Zed Park", False)])
+def test_a_refusal_says_whether_what_it_refused_was_a_check(said: str, check: bool) -> None:
+    from server.planners.builtin import _a_check
+    from server.planners.language import read_clause
+
+    assert _a_check(read_clause(said)) is check
