@@ -208,7 +208,8 @@ RULES: tuple[Rule, ...] = (
     # (never a key's own sign: "CH + three times", "vol + once")
     (re.compile(r"(?<=[a-z0-9])(?<!\bch)(?<!\bvol)(?<!channel)(?<!volume)\s+(?:n|\+)\s+(?=[a-z])"
                 r"(?!(?:once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten)\b)", re.I), " and "),
-    (re.compile(r"(?:\s*[,.!-]*\s+(?-i:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick|quickly|kthx|right\s+away|real\s+quick))+"
+    (re.compile(r"(?:\s*[,.!-]*\s+(?-i:thx|thanks|thank\s+you|ty|cheers|ta|asap|quick|quickly|kthx|right\s+away|real\s+quick|"
+                r"pls|plz))+"
                 r"\s*[.!]*$"), ""),
     (re.compile(r"\bsrch\b", re.I), "search"),
     # "chk now line = Stand-Up Sunday", "assert title == 'X'": what a check reads, and the value it shows
@@ -233,6 +234,16 @@ RULES: tuple[Rule, ...] = (
     # "a preset called TPU with 225° for the extruder and 50° for the bed": each field, then its value
     (re.compile(r"\bwith\s+(?P<v>[^\s,]+)\s+for\s+(?:the\s+)?(?P<f>[a-z][\w -]{1,25}?)\s+and\s+(?P<w>[^\s,]+)\s+for\s+(?:the\s+)?"
                 r"(?P<g>[a-z][\w -]{1,25}?)(?=\s*(?:$|[,;.!]))", re.I), r"with \g<f> \g<v>, \g<g> \g<w>"),
+    # "take the post offline", "put the page live": a page's publishing, in a tester's words
+    # (and what says it again after a dash: "take X offline - unpublish it")
+    (re.compile(r"\btake\s+(?P<x>[^,;]+?)\s+(?:offline|off\s+line|down\s+from\s+the\s+site)(?:\s*[-–—,]\s*unpublish\s+(?:it|that|"
+                r"them))?(?=\s*(?:$|[,;.!]|\s+[-–—]\s|\s+and\b))", re.I), r"unpublish \g<x>"),
+    (re.compile(r"\b(?:put|push|make)\s+(?P<x>[^,;]+?)\s+live(?:\s*[-–—,]\s*publish\s+(?:it|that|them))?"
+                r"(?=\s*(?:$|[,;.!]|\s+[-–—]\s|\s+and\b))", re.I), r"publish \g<x>"),
+    # "…, but keep the page, we'll update it later": what is kept, and what the tester will do later
+    (re.compile(r"\s*,\s*but\s+(?:keep|leave)\s+(?:the|its|their|it|them)\b[^,;.]{0,40}(?=\s*(?:$|[,;.!]))", re.I), ""),
+    (re.compile(r"\s*[,;-]\s*(?:we|i)(?:['’]ll|\s+will)\s+[^,;.]{2,60}?\s+(?:later|tomorrow|afterwards|next\s+week)\s*(?=[.!]?\s*$)",
+                re.I), ""),
     # "ltv @ ch6": a place, then the channel on it
     (re.compile(r"(?<=\w)\s*@\s*(?=(?:ch|channel)\b|ch\d)", re.I), ", then "),
     # a tester's shorthand for the words of a request ("chk title", "shld land on ch 3", "w/ PIN 0000")

@@ -125,7 +125,7 @@ def test_a_reason_that_says_a_value_is_kept() -> None:
 @pytest.mark.parametrize("said, meant", [
     ("goto guide n open kids planet thx", "goto guide and open kids planet"),
     ("srch tides n play it", "search tides and play it"),
-    ("subs on + audio french pls", "turn subtitles on and audio french pls"),
+    ("subs on + audio french pls", "turn subtitles on and audio french"),
     ("The audio, change it to German please.", "change The audio to German please."),
     ("The movie Paper Kingdoms, I want that it plays now.", "play The movie Paper Kingdoms."),
     ("Go up of three channels.", "press channel up 3 times."),

@@ -247,3 +247,15 @@ def test_a_refusal_says_whether_what_it_refused_was_a_check(said: str, check: bo
     from server.planners.language import read_clause
 
     assert _a_check(read_clause(said)) is check
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("The Autumn Menu page is done at last, publish it pls", "publish The Autumn Menu page"),
+    ("take the 'Old Prices' page offline - unpublish it, but keep the page, we'll rework it later",
+     "unpublish the 'Old Prices' page"),
+    ("put the Spring Menu page live and check it says Live", "publish the Spring Menu page and check it says Live"),
+])
+def test_a_pages_publishing_in_a_testers_words(said: str, expected: str) -> None:
+    from server.planners.restating import restate
+
+    assert restate(said) == expected
