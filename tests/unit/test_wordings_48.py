@@ -259,3 +259,12 @@ def test_a_pages_publishing_in_a_testers_words(said: str, expected: str) -> None
     from server.planners.restating import restate
 
     assert restate(said) == expected
+
+
+def test_a_correction_changes_a_value_only_when_it_says_the_value() -> None:
+    from server.planners.restating import restate
+
+    assert restate("shorten the slug of the Spring Menu page to spring") == \
+        "change the slug of the Spring Menu page to spring"
+    # no value said: never read as "edit it", which an opened form alone would pass
+    assert not restate("The Long Walk says 1998, that's wrong. Please correct it.").lower().startswith("edit")
