@@ -245,8 +245,9 @@ RULES: tuple[Rule, ...] = (
     (re.compile(r"\s*[,;-]\s*(?:we|i)(?:['’]ll|\s+will)\s+[^,;.]{2,60}?\s+(?:later|tomorrow|afterwards|next\s+week)\s*(?=[.!]?\s*$)",
                 re.I), ""),
     # "shorten the slug of X to x", "correct the year to 1969": a change, only with the value it is changed to
-    (re.compile(r"\b(?:shorten|lengthen|correct|tweak|alter|fix)\s+(?=(?:the\s+|its\s+|his\s+|her\s+|their\s+)?[^,;.]{1,60}?\s+to\s+\S)",
-                re.I), "change "),
+    # (in lower case inside a sentence: "move Fix the gate to Garden" names a record)
+    (re.compile(r"(?:^(?i:shorten|lengthen|correct|tweak|alter|fix)|\b(?:shorten|lengthen|correct|tweak|alter|fix))\s+"
+                r"(?=(?:the\s+|its\s+|his\s+|her\s+|their\s+)?[^,;.]{1,60}?\s+to\s+\S)"), "change "),
     # "ltv @ ch6": a place, then the channel on it
     (re.compile(r"(?<=\w)\s*@\s*(?=(?:ch|channel)\b|ch\d)", re.I), ", then "),
     # a tester's shorthand for the words of a request ("chk title", "shld land on ch 3", "w/ PIN 0000")
