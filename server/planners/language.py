@@ -510,8 +510,11 @@ def _path_steps(part: str) -> list[str]:
     if lead is None or any(re.fullmatch(r"[\d.\s]+", q) for q in path):
         return [part]
     if lead.act not in (Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.NONE):
-        # "srch jazz -> play the result": a request, then the next ones, one step each (a name alone is opened)
-        return [path[0]] + [q if read_clause(q).act is not Act.NONE else f"open {q}" for q in path[1:]]
+        # "srch jazz -> play the result": a request, then the next ones, one step each (a name alone is opened; what
+        # comes out, a count or a statement, is checked: "search 'deploy' -> 2 results")
+        return [path[0]] + [q if read_clause(q).act is not Act.NONE else f"check {q}" if re.match(
+            r"^(?:\d+|no|one|two|three|four|five)\s+\w+$|.*\b(?:is|are|shows?|says?|reads?|should|must)\b", q, re.I)
+            else f"open {q}" for q in path[1:]]
     verb = path[0][:len(path[0]) - len(lead.rest)].strip() \
         if lead.act in (Act.OPEN, Act.NAVIGATE, Act.CLICK) and lead.rest and path[0].endswith(lead.rest) else "click"
 

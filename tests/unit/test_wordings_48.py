@@ -268,3 +268,10 @@ def test_a_correction_changes_a_value_only_when_it_says_the_value() -> None:
         "change the slug of the Spring Menu page to spring"
     # no value said: never read as "edit it", which an opened form alone would pass
     assert not restate("The Long Walk says 1998, that's wrong. Please correct it.").lower().startswith("edit")
+
+
+def test_what_an_arrow_after_a_request_leads_to_is_checked_when_it_says_a_result() -> None:
+    from server.planners.language import split_clauses
+
+    assert split_clauses("find 'invoice' -> 4 matches", []) == ["find 'invoice'", "check 4 matches"]
+    assert split_clauses("search for robo -> Robo Pals", []) == ["search for robo", "open Robo Pals"]
