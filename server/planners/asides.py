@@ -142,8 +142,9 @@ def aside(task: str) -> str:
         named = _one_name(parts[first_request - 1])
         if named:   # "… they say Silent Harbor came out in 2020. Could you open it …": "it" is the one name said
             parts[first_request] = re.sub(r"\bit\b", named, parts[first_request], count=1, flags=re.I)
-            del parts[first_request - 1]
-            first_request -= 1
+            if not re.search(r"\d|[\"“‘]", parts[first_request - 1].replace(named, "")):
+                del parts[first_request - 1]   # (a sentence with a value of its own, "… in 2020", is kept)
+                first_request -= 1
     if first_request is not None and first_request > 0 and _background(parts[0]) \
             and not (_background(parts[first_request - 1]) and _REFERS.search(parts[first_request])):
         # (a sentence of how things stand, "This box already has the lock on", is kept: a check of where it starts)
@@ -196,10 +197,12 @@ _KEPT_REASON = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|du
 _PURPOSE_AFTER = re.compile(r"\s+(?:so\s+(?:that\s+)?(?:nobody|no\s+one|noone|people|users?|customers?|visitors?|we|i|they|"
                             r"everyone|everybody|the\s+team|he|she|it\s+(?:does\s+not|doesn['’]t|won['’]t))|in\s+case\s+"
                             r"(?:someone|somebody|anyone|we|they)|while\s+(?:we|i|they|the\s+team)|before\s+(?:the|our|my|"
-                            r"we|i|they|you|tomorrow|tonight|today)|ahead\s+of\s+(?:the|our|my))\b(?P<r>[^,;.?!]*)[.!?]?$", re.I)
+                            r"tomorrow|tonight|today|(?:i|we|they)\s+(?:send|leave|go|head|ship|share|present|demo|talk|meet|"
+                            r"hand|email|post))|ahead\s+of\s+(?:the|our|my))\b(?P<r>[^,;.?!]*)[.!?]?$", re.I)
 # what keeps a purpose said after the request: a check or a value in quotes ("so that the banner shows Melody TV")
 _KEPT_PURPOSE = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|shows?|says?|reads?|displays?|playing|"
-                           r"shown|showing|visible|listed|selected|checked)\b|[\"“‘]", re.I)
+                           r"shown|showing|visible|listed|selected|checked|sees?|see|has|have|gets?|is|are|lands?|appears?|"
+                           r"comes?|knows?|plays?)\b|[\"“‘]", re.I)
 
 
 def _reason_dropped(task: str) -> str:

@@ -204,7 +204,10 @@ def _shorthand_screens(task: str, st: State, known: frozenset[str]) -> str:
             return w
         short = [n for n in st.ctx.navigation.nodes if grounding.abbreviates(w, n.label)]
         return short[0].label if len(short) == 1 else w
-    return re.sub(r"(?<![\w'\"“-])[A-Za-z]{3,6}(?![\w'\"”-])", full, task)
+    # only where a place is said: first, after a path's arrow or a colon, or after "go to" / "open" / "in"
+    # ("press down twice" and "the time shows" name no screen)
+    return re.sub(r"(?:(?<=^)|(?<=[>→»:@,;.]\s)|(?<=[>→»:@])|(?<=\bto\s)|(?<=\bopen\s)|(?<=\bin\s)|(?<=\bon\s)|(?<=\bfrom\s)|"
+                  r"(?<=\bgoto\s))[A-Za-z]{3,6}(?![\w'\"”-])", full, task)
 
 
 def _noun_as_verb(task: str, st: State, known: frozenset[str]) -> str:
@@ -550,7 +553,8 @@ class BuiltinPlanner:
                         # the clause is planned on it (and refused there if it cannot be done)
                         raise Defer(clause.rest or clause.text)
                     elif not (clause.act is Act.NONE and _stated_fact(clause, st)):
-                        return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st)
+                        return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st,
+                                            check=_a_check(clause))
                     else:
                         st.last_act = "statement"
             except Defer as exc:

@@ -25,7 +25,8 @@ _INLINE_STEP = re.compile(r"(?<![\w\"'“])(?-i:Given|When|Then|And|But)\b")
 # the one doing it, said first ("I play X", "the user opens Y", "we are on Z")
 _SUBJECT = re.compile(r"^(?:i|we|the\s+(?:user|viewer|tester|customer))\s+(?:have\s+|has\s+)?(?=\w)", re.I)
 # where the tester is: "I am on the Replay screen", "I'm in Settings", "the Guide is open", "Search is displayed"
-_WHERE = re.compile(r"^(?:(?:i|we)\s*(?:['’]m|['’]re|\s+am|\s+are)\s+(?:on|in|at)\s+(?P<a>.+?)|"
+_WHERE = re.compile(r"^(?:(?:i|we)\s*(?:['’]m|['’]re|\s+am|\s+are)\s+(?:on|in|at)\s+(?P<a>[^,]+?)"
+                    r"(?:\s+(?:with|where|and)\s+(?P<w>.+?))?|"
                     r"(?:the\s+)?(?P<b>.+?)\s+(?:screen\s+|page\s+)?(?:is|are)\s+(?:open(?:ed)?|shown|displayed|"
                     r"visible|on\s+screen))$", re.I)
 _ACTS = {"given": "given", "when": "when", "then": "then"}
@@ -35,6 +36,16 @@ def _is_scenario(lines: list[str]) -> bool:
     kinds = {m.group("k").lower() for m in (_LINE_STEP.match(ln) for ln in lines) if m}
     return len(kinds & {"given", "when", "then"}) >= 2 or (
         bool(kinds & {"given", "when", "then"}) and any(_TITLE.match(ln) for ln in lines))
+
+
+def _steps_first(lines: list[str]) -> bool:
+    """Nothing but titles and tags comes before the first step ("Turn subtitles on.\nThen …" is a plain text)."""
+    for ln in lines:
+        if _LINE_STEP.match(ln):
+            return True
+        if not (_TITLE.match(ln) or ln.startswith(("#", "@"))):
+            return False
+    return False
 
 
 def _steps_of(task: str) -> list[tuple[str, str]] | None:
@@ -49,7 +60,7 @@ def _steps_of(task: str) -> list[tuple[str, str]] | None:
         if head.strip() and not _TITLE.match(lines[0]):
             return None   # a sentence that says "Then" in it, not a scenario
         lines = parts
-    elif not _is_scenario(lines):
+    elif not _is_scenario(lines) or not _steps_first(lines):
         return None
     steps: list[tuple[str, str]] = []
     for ln in lines:
@@ -73,6 +84,8 @@ def _given(body: str) -> str:
         m = _WHERE.match(part.strip())
         if m:
             said.append(f"go to {m.group('a') or m.group('b')}")
+            if m.group("w"):   # "Given I am in Settings with subtitles Off": where, then what holds there
+                said.append(f"check {m.group('w')}")
         elif part.strip():
             said.append(f"check {_SUBJECT.sub('', part.strip(), count=1)}")
     return ", then ".join(said)
@@ -85,6 +98,10 @@ def _said(kind: str, body: str) -> str:
     if not body:
         return ""
     if kind == "then":
+        seen = re.match(r"^(?:should\s+|can\s+|will\s+)?see\s+(?P<x>.+?)(?:\s+(?P<p>(?:in|on)\s+(?:the\s+)?.+))?$", body, re.I)
+        if seen:   # "Then I should see "Melody TV" in the banner": the banner shows it
+            return f"check {seen.group('p').split(None, 1)[1]} shows {seen.group('x')}" if seen.group("p") else \
+                f"check {seen.group('x')} is shown"
         return body if re.match(r"^(?:check|verify|confirm|ensure|make\s+sure)\b", body, re.I) else f"check {body}"
     return body
 

@@ -167,16 +167,19 @@ RULES: tuple[Rule, ...] = (
     # "We're demoing to a school tomorrow so please switch …": why, then the request
     (re.compile(r"^(?:i|we|they|the\s+team)(?:['’](?:m|re)|\s+(?:am|are|have|had|will|were))\s[^.?!]{3,120}?,?\s+so\s+"
                 r"(?=(?:please|pls|could\s+you|can\s+you|would\s+you)\b)", re.I), ""),
+    # "don't touch the subtitles this time, they should stay off", "(do not change the audio, it must stay English)":
+    # what must not change, checked as it should be
+    (re.compile(r"\s*\(?\b(?P<a>and\s+)?(?:please\s+)?(?:don['’]t|do\s+not)\s+(?:touch|change|modify|alter)\s+"
+                r"(?P<x>(?:the\s+)?[\w -]{2,30}?)(?:\s+this\s+time)?\s*[,;:–—-]+\s*(?:they|it)\s+(?:should|must|need\s+to|have\s+to|"
+                r"has\s+to)\s+(?:still\s+)?(?:stay|remain|be)\s+(?P<v>[\w-]+)\)?", re.I),
+     lambda m: f"{', ' if m.group(0).lstrip().startswith('(') else ' '}{m.group('a') or ''}check {m.group('x')} is "
+               f"{m.group('v')}"),
     # "(please don't hit Play)", "(don't change anything else)": what not to do, said aside
-    (re.compile(r"\s*\((?:please\s+)?(?:don['’]t|do\s+not|never)\s+[^()]{2,60}\)", re.I), ""),
-    # "don't touch the subtitles this time, they should stay off": what must not change, checked as it should be
-    (re.compile(r"\b(?:and\s+)?(?:please\s+)?(?:don['’]t|do\s+not)\s+(?:touch|change|modify|alter)\s+(?P<x>(?:the\s+)?[\w -]{2,30}?)"
-                r"(?:\s+this\s+time)?\s*[,;:–—-]+\s*(?:they|it)\s+(?:should|must|need\s+to|have\s+to|has\s+to)\s+(?:still\s+)?"
-                r"(?:stay|remain|be)\s+(?P<v>[\w-]+)", re.I), r"check \g<x> is \g<v>"),
+    (re.compile(r"\s*\((?:please\s+)?(?:don['’]t|do\s+not|never)\s+[^(),]{2,60}\)", re.I), ""),
     # what the message says not to do besides ("Don't bother with anything else.", "leave everything else alone")
     (re.compile(r"(?:(?<=^)|(?<=[.!?;,]))\s*(?:and\s+)?(?:please\s+)?(?:(?:don['’]t|do\s+not)\s+(?:bother\s+with|touch|change|"
-                r"worry\s+about)\s+anything\s+else|leave\s+(?:everything|all)\s+else\s+(?:alone|as\s+(?:it\s+is|they\s+are))|"
-                r"nothing\s+else)\s*(?:[.!]|$)", re.I), ""),
+                r"worry\s+about)\s+anything\s+else|leave\s+(?:everything|all)\s+else\s+(?:alone|as\s+(?:it\s+is|they\s+are)))"
+                r"\s*(?:[.!]|$)", re.I), ""),
     (re.compile(r"^(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:new|just\s+starting|starting|testing|checking|trying|doing|"
                 r"working|looking)\b[^-–—,.;:?]*(?:\s+[-–—]\s+|[,.;:]\s+)(?=(?:is|are|does|do|can|could|where|what|which|how|"
                 r"please|pls)\b)", re.I), ""),
@@ -217,10 +220,10 @@ RULES: tuple[Rule, ...] = (
                 re.I), r"\g<v> \g<x> shows "),
     # "ch+ x3 — wraps? expect aurora news": a word asked on its own says nothing more; "expect X" checks X
     (re.compile(r"\s+[—–-]+\s+\w+\?(?=\s|$)"), ","),
-    (re.compile(r"(?:(?<=^)|(?<=[,;.!?]\s))expect\s+(?!to\b|that\b)", re.I), "then check "),
+    (re.compile(r"(?<=[,;.!?]\s)expect\s+(?!to\b|that\b)(?=[^:]*$)", re.I), "then check "),
     # "subtitels stay OFF": a state said to hold on, checked
-    (re.compile(r"(?:(?<=^)|(?<=[.;!]\s))(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:stay|remain)\s+(?P<v>on|off)\b", re.I),
-     r"check \g<x> is \g<v>"),
+    (re.compile(r"(?:(?<=^)|(?<=[.;!]\s))(?P<x>(?!(?:please|then|and|it|we|you|i|they|just|now)\b)[a-z][\w-]*"
+                r"(?:\s+[a-z][\w-]*)?)\s+(?:stay|remain)\s+(?P<v>on|off)(?=\s*(?:$|[.,;!]))", re.I), r"check \g<x> is \g<v>"),
     # "check who saved the draft - it should be Maya": a question, then its answer (server.planners.intents_answer)
     (re.compile(r"\b(?P<q>(?:who|what|which|when|where|how\s+many|how\s+much|how\s+long)\b[^?]{3,80}?)\s*(?:[-–—,;:]|\(\s*)\s*"
                 r"(?=(?:it|that|they|this|the\s+answer)\s+(?:should|must|ought\s+to|is\s+supposed\s+to)\s+be\b)", re.I),
@@ -228,9 +231,9 @@ RULES: tuple[Rule, ...] = (
     # "Cancel the job. Yes, I'm sure.": the confirmation the app will ask for, given
     (re.compile(r"(?:(?<=^)|(?<=[.!?;,]))\s*(?:and\s+)?(?:yes|yep|yeah)\s*,?\s*(?:i['’]?m|i\s+am|we['’]re|we\s+are)\s+sure\s*[.!]?",
                 re.I), " (confirm the dialog)"),
-    # "Pause the job, I need to check the nozzle": what the tester does next, by hand
-    (re.compile(r"\s*[,;-]\s*(?:because\s+)?(?:i|we)\s+(?:need|have|want)\s+to\s+(?:check|look\s+at|inspect|clean|fix|replace|swap|"
-                r"change|move|adjust|swap\s+out|grab|reach)\b[^,;.]*(?=[.!]?\s*$)", re.I), ""),
+    # "Pause the job, I need to swap the cable": what the tester does next, by hand (a check is never dropped)
+    (re.compile(r"\s*[,;-]\s*(?:because\s+)?(?:i|we)\s+(?:need|have|want)\s+to\s+(?:clean|replace|swap|swap\s+out|grab|reach|"
+                r"unplug|plug\s+in|reseat|wipe|dust)\b[^,;.]*(?=[.!]?\s*$)", re.I), ""),
     # "a preset called TPU with 225° for the extruder and 50° for the bed": each field, then its value
     (re.compile(r"\bwith\s+(?P<v>[^\s,]+)\s+for\s+(?:the\s+)?(?P<f>[a-z][\w -]{1,25}?)\s+and\s+(?P<w>[^\s,]+)\s+for\s+(?:the\s+)?"
                 r"(?P<g>[a-z][\w -]{1,25}?)(?=\s*(?:$|[,;.!]))", re.I), r"with \g<f> \g<v>, \g<g> \g<w>"),

@@ -315,7 +315,7 @@ def _test_case(task: str) -> str:
 
 
 # pictographs a chat message puts between its sentences (never a tick or a cross a checklist puts in its boxes)
-_EMOJI = re.compile(r"\s*(?:[\U0001F000-\U0001FAFF\u2600-\u2712\u2719-\u27BF\u2B00-\u2BFF]"
+_EMOJI = re.compile(r"\s*(?:[\U0001F000-\U0001FAFF\u2600-\u2704\u2706-\u2712\u2719-\u274B\u274D\u274F-\u27BF\u2B00-\u2BFF]"
                     r"[\uFE0F\u200D\U0001F3FB-\U0001F3FF]*)+\s*")
 
 
