@@ -536,6 +536,11 @@ def _names_more(said: str, label: str) -> bool:
     return any(re.match(r"(?-i:[A-Z][a-z])", w) for w in said_words[:-len(own)])
 
 
+# pages every app has, which it links rather than lists ("the Settings page" is no record to search for)
+_APP_PAGES = frozenset("settings home profile account dashboard admin help about login logout search preferences "
+                       "overview reports inbox notifications users".split())
+
+
 def _a_result_found(st: State, raw: str, verb: str) -> None:
     """"search for robo and choose the result Robo Pals": what a search finds is on no screen known before, even in
     a tree that knows every screen; a name no screen has is picked from the results, once they are shown."""
@@ -866,11 +871,12 @@ def activate(c: Clause, st: State) -> bool:
         raise Defer(target_text)
     # "the settings page": a page of the app, which it links, not a thing to search for; "the TestPlan page", "the
     # Summer Reading page": a page written as a name (a wiki's, a site's), which the search finds
-    named_page = bool(re.search(r"[a-z][A-Z]|\d|[\"'“]|[A-Z]\w*\s+[A-Z]", target_text))
+    named_page = bool(re.search(r"[a-z][A-Z]|\d|[\"'“]|[A-Z]\w*\s+[A-Z]", target_text)) or bool(
+        re.fullmatch(r"(?:the\s+)?[A-Z][a-z]\w+", target_text.strip()) and target_text.strip().lower() not in _APP_PAGES)
     if (named_page or not _SCREEN_NOUNS.search(raw)) and search_site(c, st, target_text):
         return True
     name = _record_named(st, target_text, c.rest)
-    if name and st.open_world and not wants_screen and c.act in (Act.OPEN, Act.NAVIGATE):
+    if name and st.open_world and (not wants_screen or named_page) and c.act in (Act.OPEN, Act.NAVIGATE):
         from server.planners.list_search import seek_record
 
         if seek_record(st, name, c.text):   # "open Emma Schmidt": a record on one of the app's lists

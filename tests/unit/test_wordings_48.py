@@ -323,3 +323,15 @@ def test_common_words_are_no_screens_shorthand(task: str) -> None:
 
     ctx = conftest.demo_context("live")
     assert _shorthand_screens(task, State(ctx, "live"), frozenset()) == task
+
+
+def test_a_page_named_by_one_proper_word_is_looked_for_where_the_screen_does_not_show_it() -> None:
+    from shared.screen import ScreenObservation, UIElement
+    from tests.unit.test_screen_planning import plan as plan_on
+
+    home = ScreenObservation("web", "http://127.0.0.1/admin/", "Dashboard", (
+        UIElement("heading", name="Dashboard", level=1), UIElement("link", name="Pages", href="/admin/pages/"),
+        UIElement("textbox", name="Search", placeholder="Search"), UIElement("button", name="Search")))
+    p = plan_on("open the Newsroom page", home)
+    assert p.feasible and p.pending, p.analysis   # looked for (the app's search or its lists), then opened there
+    assert not plan_on("go to the Settings page", home).pending   # a page every app has is never searched for
