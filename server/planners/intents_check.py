@@ -689,7 +689,7 @@ _CHANNEL_NOW = re.compile(
     r"(?:end(?:s|ed)?\s+up|land(?:s|ed)?|"
     r"wrap(?:s|ped)?(?:\s+(?:round|around|back))?|go(?:es)?\s+back|(?:is|are|am)\s+back|get(?:s)?\s+back)\s+"
     r"(?:back\s+)?(?:on|at|to|in)\s+(?P<y>.+?)(?:\s+now)?$|"
-    r"^(?:it|this)(?:['’]s|\s+is)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$|"
+    r"^(?:it|this)(?:['’]s|\s+is|\s+(?:should|must)\s+(?:now\s+)?be)\s+(?:now\s+)?(?P<z>.+?)(?:\s+now)?$|"
     r"^(?P<w>(?-i:[A-Z0-9])[^,;]*?)\s+is\s+(?:now\s+)?on(?:\s+(?:now|right\s+now|air))?$|"
     # "we're watching Kids Planet", "the TV is tuned to Wild Earth": a channel only when one is called so
     r"^(?:we|you|i|it|the\s+tv|the\s+box)(?:['’]re|['’]s|['’]m|\s+are|\s+is|\s+am)\s+(?:now\s+|still\s+)?"
@@ -710,12 +710,21 @@ def _tuned_shows(st: State, number: str, said: str, negative: bool) -> None:
 
 
 def _channel_named_check(st: State, flat: str, negative: bool) -> bool:
+    alone = re.fullmatch(r"(?:(?:we['’]re|we\s+are|it['’]s|it\s+is)\s+)?(?:on\s+)?(?:ch|channel)\.?\s*(\d{1,4})", flat.strip(), re.I)
+    if alone and st.ctx.navigation.nodes and st.has(V.PRESS_KEY):   # "…, channel 8" said as what holds
+        channel_check(st, alone.group(1), negative)
+        return True
     m = _CHANNEL_NOW.match(flat.strip())
     if m is None or not st.ctx.navigation.nodes or not st.has(V.PRESS_KEY):
         return False
     name = re.sub(r"^(?:the\s+)?(?:channel\s+)?", "", m.group("x") or m.group("y") or m.group("z") or m.group("w")
                   or m.group("v"),
                   flags=re.I).strip()
+    name = name.strip("\"'“”‘’ ")
+    said_number = re.fullmatch(r"(?:ch|channel)\.?\s*(\d{1,4})", name, re.I)
+    if said_number:   # "the current channel shows "CH 8"": its number, read where the channel on now shows
+        channel_check(st, said_number.group(1), negative)
+        return True
     known = channel_names(st)
     numbered = re.match(r"^(\d{1,4})\s+(?P<n>\S.*)$", name)
     if numbered and channel_number(st, numbered.group("n")) is not None:

@@ -496,7 +496,9 @@ def drop_asides(parts: list[str]) -> list[str]:
 
 _DASH_REQUEST = re.compile(r"\s+[-–—]\s+(?=(?:please\s+|pls\s+|now\s+|then\s+)?(?:switch|tune|press|hit|open|go|delete|remove|"
                            r"add|set|turn|play|pause|select|click|change|rename|edit|save|close|lock|mark|tick|untick|"
-                           r"search|type|enter|put|move|start|stop|restart|resume|enable|disable)\b)", re.I)
+                           r"search|type|enter|put|move|start|stop|restart|resume|enable|disable)\b|"
+                           # "… no longer on channel 7 — it should now be Tech Today": what should hold, a check of its own
+                           r"(?:it|that|this|they)\s+(?:should|must)\s+(?:now\s+)?(?:be|say|read|show)\b)", re.I)
 
 
 def _path_steps(part: str) -> list[str]:

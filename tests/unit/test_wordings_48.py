@@ -335,3 +335,12 @@ def test_a_page_named_by_one_proper_word_is_looked_for_where_the_screen_does_not
     p = plan_on("open the Newsroom page", home)
     assert p.feasible and p.pending, p.analysis   # looked for (the app's search or its lists), then opened there
     assert not plan_on("go to the Settings page", home).pending   # a page every app has is never searched for
+
+
+def test_the_channel_on_said_as_its_banner_writes_it_or_as_what_it_should_now_be() -> None:
+    assert steps(plan("verify the current channel shows 'CH 4'", node="live")) == [
+        ("wait_for_element", {"text": "4", "selector": "#current-channel", "present": True})]
+    got = steps(plan("press CH - once and make sure we are no longer on channel 3 — it should now be Boreal Sports, channel two",
+                     node="live"))
+    assert ("wait_for_element", {"text": "2", "selector": "#current-channel", "present": True}) in got
+    assert all("should" not in str(p.get("text", "")) for _, p in got), got
