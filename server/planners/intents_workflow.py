@@ -174,6 +174,22 @@ _NOTE_WITH = re.compile(r"\s+(?:with|saying|and\s+(?:say|write|note))\s+(?:this|
                         r"message|explanation|remark)\s*:?\s*(?P<n>\S.*)$", re.I)
 
 
+def _to_its_page(st: State, rec: str, said: str) -> bool:
+    """"publish Patagonia Trek" on a page that does not show it: its own link, else the app's search and lists, then
+    the request again on its page. False where it names no record (a name in capitals or quotes) or nothing leads to it."""
+    from server.planners.list_search import seek_record
+
+    name = rec.strip().strip("\"'“”‘’")
+    if st.moved or st.live is None or not re.match(r"(?:the\s+)?[\"'“‘]?[A-Z0-9]", rec.strip()) or not name:
+        return False
+    name = re.sub(r"^the\s+", "", name)
+    link = records.record_link(st, name)
+    if link is not None and link.live is not None:
+        st.click_live(link, f"Open {link.label!r}")
+        raise Defer(name, replace_with=[said])
+    return seek_record(st, name, said)
+
+
 def workflow_intent(c: Clause, st: State) -> bool:
     said = c.text.strip()
     noted = _NOTE_WITH.search(said)
@@ -188,7 +204,7 @@ def workflow_intent(c: Clause, st: State) -> bool:
     if verb == "close" and not _closes_a_record(st) and _dismiss(st, rec):
         return True
     if not record_ids.on_its_page(st, rec, c.text):
-        return False
+        return _to_its_page(st, rec, c.text)
     control = _control(st, verb)
     given = m.group("as") or quoted(m.group("to") or m.group("with") or "") or m.group("to") or m.group("with") or ""
     if control is None and _by_field(st, verb, given, _named_record(rec) or rec):

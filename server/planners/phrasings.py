@@ -323,8 +323,8 @@ RULES: tuple[Rephrase, ...] = (
           ("" if m.group("s").split()[0].lower() in verbs else "check ") + m.group("s"), strip=True),
     # "… and publish it": the page's own Publish (or Unpublish) control, as a click
     # (after "and"/"then", or alone: "X is ready, publish it" is about X, said first)
-    _rule(r"(?:(?<=^)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bplease\s))(?P<v>publish|unpublish)\s+(?:it|this|that|them|the\s+(?:page|changes|"
-          r"draft|edits?))(?=\s*(?:[,.;!]|\band\b|"
+    _rule(r"(?:(?<=^)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bplease\s))(?P<v>publish|unpublish)\s+(?:it|this|that|them|the\s+(?:page|changes?|"
+          r"draft|edits?|update))(?=\s*(?:[,.;!]|\band\b|"
           r"\bthen\b|$))", lambda m, _v: f"click {m.group('v').capitalize()}"),
     # "preview the About Us page": the page opened, then its own Preview (a page opened is not its preview)
     _rule(r"(^|\b(?:and|then)\s+)preview\s+(?P<x>(?:the\s+)?[^,;.]+?)(?=\s*(?:$|[,;.!]|\s(?:and|then)\b))",

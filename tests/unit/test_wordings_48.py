@@ -344,3 +344,17 @@ def test_the_channel_on_said_as_its_banner_writes_it_or_as_what_it_should_now_be
                      node="live"))
     assert ("wait_for_element", {"text": "2", "selector": "#current-channel", "present": True}) in got
     assert all("should" not in str(p.get("text", "")) for _, p in got), got
+
+
+def test_a_records_action_on_a_page_that_does_not_show_it_first_finds_its_page() -> None:
+    from shared.screen import ScreenObservation, UIElement
+    from tests.unit.test_screen_planning import plan as plan_on
+
+    home = ScreenObservation("web", "http://127.0.0.1/admin/", "Dashboard", (
+        UIElement("heading", name="Dashboard", level=1), UIElement("link", name="Pages", href="/admin/pages/"),
+        UIElement("textbox", name="Search", placeholder="Search"), UIElement("button", name="Search")))
+    p = plan_on("archive Summer Fair 2026", home)
+    assert p.feasible and p.pending and p.pending[-1] == "archive Summer Fair 2026", (p.analysis, p.pending)
+    from server.planners.restating import restate
+
+    assert restate("rename it to Summer Fair and publish the change") == "rename it to Summer Fair and click Publish"
