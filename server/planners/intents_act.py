@@ -86,8 +86,12 @@ def _object(c: Clause) -> tuple[str, str]:
     return clean(text), role
 
 
+_THAT_ONE = re.compile(r"(?:that|this|its|the\s+same)\s+(?:row|one|item|entry|tile|line|channel|programme|program|movie|"
+                       r"film|show)", re.I)
+
+
 def resolve_pronoun(text: str, st: State) -> str:
-    if st.last_object and PRONOUN.fullmatch(text.strip()):
+    if st.last_object and (PRONOUN.fullmatch(text.strip()) or _THAT_ONE.fullmatch(text.strip())):
         return st.last_object
     return text
 
@@ -571,6 +575,8 @@ def activate(c: Clause, st: State) -> bool:
                                                                                  raw.strip(), re.I)):
         raw = "the first result"   # "search for X and open it": the result of the search
     raw = _loosely_named(resolve_pronoun(raw, st))
+    if st.last_object and _THAT_ONE.fullmatch(c.rest.strip()):
+        raw = st.last_object   # "…, then select that row": the one the clause before named
     if st.last_act == "search" and st.steps and raw and c.act in (Act.OPEN, Act.CLICK, Act.PLAY):
         _a_result_found(st, raw, c.verb or "open")
     if c.act is Act.SET:

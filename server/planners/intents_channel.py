@@ -266,6 +266,7 @@ def channel_row_check(st: State, number: str, text: str, negative: bool = False,
     st.prove(lambda: checks.element(st.ctx, selector=row.selector, text=text, present=not negative,
                                     description=f"Check the row of channel {number} on {node.label} "
                                                 f"{'does not show' if negative else 'shows'} {text!r}"))
+    st.last_object = row.text or row.name   # "…, then select that row": this one
     return True
 
 

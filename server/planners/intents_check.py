@@ -910,6 +910,10 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
         subject = st.last_object   # "turn the lock on, then check the setting reads On": that setting, not any "On"
     if not subject and not where and _item_page_shown(st, text, negative):
         return
+    screen = [t.node for t in grounding.screens(text, st.ctx, minimum=0.95)] if not subject and not where else []
+    if len(screen) == 1 and grounding.norm(text) == grounding.norm(screen[0].label):
+        _screen_shown(st, screen[0], negative)   # "check Live TV is shown": that screen, by its own title
+        return
     found = _COUNT_FOUND.match(text.strip())
     if found:   # "the results say 7 pages were found": the app writes the count its own way ("found 7 pages")
         text = f"{found.group('n')} {found.group('k')}"
@@ -975,6 +979,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                                             description=f"Check {t.element.name} {'does not show' if negative else 'shows'} {text!r}"))
             if not negative and t.element.many:
                 st.last_object = text   # "is Cup Final Highlights in the results? if so play it": it is that one
+            elif t.element.opens and not t.element.many:
+                st.last_object = t.element.text or t.element.name   # "Boreal Sports shows X, then select that row"
             return
         if _on_its_tab(st, subject, text, negative):
             return

@@ -251,6 +251,12 @@ RULES: tuple[Rule, ...] = (
     # (in lower case inside a sentence: "move Fix the gate to Garden" names a record)
     (re.compile(r"(?:^(?i:shorten|lengthen|correct|tweak|alter|fix)|\b(?:shorten|lengthen|correct|tweak|alter|fix))\s+"
                 r"(?=(?:the\s+|its\s+|his\s+|her\s+|their\s+)?[^,;.]{1,60}?\s+to\s+\S)"), "change "),
+    # "check Live TV is shown on CH 4", "confirm it's on CH 1 with Now: Evening Headlines": the screen, the channel, and
+    # what shows with it, each a check
+    (re.compile(r"\b(?P<v>check|verify|confirm|make\s+sure|ensure)\s+(?:that\s+)?(?P<s>[\w ]{2,20}?)\s+is\s+(?:shown|open|displayed)\s+"
+                r"on\s+(?:ch|channel)\.?\s*(?P<n>\d{1,4})\b", re.I), r"\g<v> \g<s> is shown, then check we're on channel \g<n>"),
+    (re.compile(r"\bon\s+(?:ch|channel)\.?\s*(?P<n>\d{1,4})\s+with\s+(?P<x>(?-i:[A-Z\"'“])[^,;.]*)", re.I),
+     r"on channel \g<n>, then check \g<x> is shown"),
     # "ltv @ ch6": a place, then the channel on it
     (re.compile(r"(?<=\w)\s*@\s*(?=(?:ch|channel)\b|ch\d)", re.I), ", then "),
     # a tester's shorthand for the words of a request ("chk title", "shld land on ch 3", "w/ PIN 0000")

@@ -260,16 +260,6 @@ def test_a_row_named_by_one_word_is_that_word_whole_and_cells_run_together_still
     assert browser.js("location.hash") == "#/user/admin"
 
 
-def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
-    # kept last in this module: Chromium's own error page for the refused connection can still be loading
-    # when the call returns, and would interrupt the next test's first navigation in the shared browser
-    with socket.socket() as s:  # a port nobody listens on
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
-        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")
-
-
 def test_enter_in_a_text_area_sends_its_form_with_the_form_s_button(browser: Browser) -> None:
     # Enter in a text area starts a new line: a comment typed with submit=True was never posted
     browser.open("comment-box.html")
@@ -278,3 +268,13 @@ def test_enter_in_a_text_area_sends_its_form_with_the_form_s_button(browser: Bro
     # a text area of no form keeps the page's own Enter (a chat box that sends on Enter)
     run(browser, V.INPUT_TEXT, text="on my way", field="Message", submit=True)
     assert browser.js("Array.from(document.querySelectorAll('#sent li')).map(l => l.textContent)") == ["on my way"]
+
+
+def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
+    # kept last in this module: Chromium's own error page for the refused connection can still be loading
+    # when the call returns, and would interrupt the next test's first navigation in the shared browser
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ControllerError, match="ERR_CONNECTION_REFUSED"):
+        run(browser, V.OPEN_URL, url=f"http://127.0.0.1:{port}/")

@@ -358,3 +358,17 @@ def test_a_records_action_on_a_page_that_does_not_show_it_first_finds_its_page()
     from server.planners.restating import restate
 
     assert restate("rename it to Summer Fair and publish the change") == "rename it to Summer Fair and click Publish"
+
+
+def test_that_row_is_the_one_the_check_before_named() -> None:
+    got = steps(plan("check that Laugh Track is showing Stand-Up Sunday, then select that row", node="guide"))
+    assert ("click_element", {"selector": ".guide-row[data-channel='7']"}) in got, got
+
+
+def test_a_screen_a_channel_and_what_shows_with_it_each_checked() -> None:
+    assert steps(plan("verify Live TV is shown on CH 6", node="live")) == [
+        ("wait_for_element", {"text": "Live TV", "selector": "#screen-live .screen-title", "present": True}),
+        ("wait_for_element", {"text": "6", "selector": "#current-channel", "present": True})]
+    got = steps(plan("make sure it's on CH 2 with Now: Alpine Ski Cup", node="live"))
+    assert got == [("wait_for_element", {"text": "2", "selector": "#current-channel", "present": True}),
+                   ("wait_for_element", {"text": "Now: Alpine Ski Cup", "present": True})], got
