@@ -911,7 +911,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     if not subject and not where and _item_page_shown(st, text, negative):
         return
     screen = [t.node for t in grounding.screens(text, st.ctx, minimum=0.95)] if not subject and not where else []
-    if len(screen) == 1 and grounding.norm(text) == grounding.norm(screen[0].label):
+    if len(screen) == 1 and grounding.norm(text) == grounding.norm(screen[0].label) and any(
+            "title" in words(e.name) and e.selector and not e.many for e in screen[0].elements):
         _screen_shown(st, screen[0], negative)   # "check Live TV is shown": that screen, by its own title
         return
     found = _COUNT_FOUND.match(text.strip())
