@@ -126,9 +126,6 @@ class Replanning:
                 self._finish(run_id, RunStatus.FAILED, failure)
                 return
             base = max([n for n in planned] + [r[0] for r in rows] + [0])
-            # what the re-plan leaves for the screen its steps lead to is planned there (the closed loop), never
-            # dropped: a re-plan of "search, open the result, check its year" that ran only the search passed
-            shown.pending = list(new.pending)
             self._append(run_id, device_id, shown, new, base, usage,
                          f"re-planned by {new.planner}: {len(new.steps)} step(s) appended from step {base + 1}",
                          "the re-planned steps")
@@ -144,10 +141,13 @@ class Replanning:
 
     def _append(self, run_id: str, device_id: str, shown: ShownPlan, new: Plan, after: int,
                 usage: TokenUsage, event: str, what: str) -> None:
-        """Number *new*'s steps after step *after*, add them to the run's plan *shown*, send them."""
+        """Number *new*'s steps after step *after*, add them to the run's plan *shown*, send them. What *new* leaves
+        for the screen its steps lead to is what the run plans next (the closed loop), never dropped: a re-plan of
+        "search, open the result, check its year" that ran only the search would pass."""
         for i, st in enumerate(new.steps, 1):
             st.step = after + i
         shown.steps.extend(st.to_dict() for st in new.steps)
+        shown.pending = list(new.pending)
         self._update(run_id, plan=shown, usage=usage, event=event)
         self._send_more(run_id, device_id, new, what)
 
@@ -248,7 +248,6 @@ class Replanning:
                 status = RunStatus.INFEASIBLE if not new.feasible and not new.refused_check else RunStatus.FAILED
                 self._finish(run_id, status, f"after step {done}: {new.analysis}")
                 return
-            shown.pending = list(new.pending)
             self._append(run_id, device_id, shown, new, done, usage,
                          f"observed the screen after step {done} ({record.elements_seen} element(s)"
                          f"{' at ' + record.url if record.url else ''}); planned {task!r}: {len(new.steps)} step(s)",

@@ -509,10 +509,6 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and st.last_act == "check":
                 said = bare_switch(clause.text) or clause.text   # "… + subtitles on": subtitles is on
                 clause = Clause(said, Act.CHECK, said)   # "check X and Y": Y is a check too
-            short = [n for n in st.ctx.navigation.nodes if grounding.abbreviates(clause.text, n.label)] \
-                if clause.act is Act.NONE and len(clause.text.split()) == 1 else []
-            if len(short) == 1:   # "LTV > ch7": a screen's name in a tester's shorthand, alone
-                clause = Clause(f"go to {short[0].label}", Act.NAVIGATE, short[0].label)
             if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it

@@ -28,7 +28,7 @@ from server.planners.page_names import (
 )
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.models import NodeInfo
+from shared.models import ElementInfo, NodeInfo
 from shared.screen import ROLE_CHECKBOX, ROLE_LISTITEM, ROLE_ROW, UIElement
 
 NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent|doesnt|dont|never|disappear(?:s|ed)?|gone|hidden|"
@@ -214,13 +214,19 @@ def _absent_name(st: State, name: str) -> None:
     _text_check(st, name, True, subject="")
 
 
+def _titles(node: NodeInfo) -> list[ElementInfo]:
+    """*node*'s own title elements: one that says its name ("Live TV"), or one whose text is the item it shows
+    ("#movie-title"); never a list's many titles."""
+    return [e for e in node.elements if "title" in words(e.name) and e.selector and not e.many]
+
+
 def _screen_shown(st: State, node: NodeInfo, negative: bool) -> None:
     """*node* is the screen shown: its own title element, read where it is, never gone to (a goto would make it
     so) and never its name anywhere (a menu names every screen)."""
     title = next((e for e in node.elements if "title" in words(e.name) and e.selector and e.text), None)
     if title is None:
         # else its title's element, whatever it says (a screen of one item: "#movie-title"), shown only there
-        own = next((e for e in node.elements if "title" in words(e.name) and e.selector and not e.many), None)
+        own = next(iter(_titles(node)), None)
         if own is None:
             raise Unplannable(f"nothing declared on {node.label} tells that it is the screen shown", node.label)
         st.check(checks.element(st.ctx, selector=own.selector, present=not negative,
@@ -890,13 +896,12 @@ def _item_page_shown(st: State, text: str, negative: bool) -> bool:
     name = m.group("x").strip("\"'“” ")
     if grounding.screens(name, st.ctx, minimum=0.85):
         return False   # "the Settings page": a screen of its own name (read elsewhere)
-    pages = [n for n in st.ctx.navigation.nodes
-             if any("title" in words(e.name) and e.selector and not e.text and not e.many for e in n.elements)
+    pages = [n for n in st.ctx.navigation.nodes if any(not e.text for e in _titles(n))
              and (not m.group("k") or re.search(r"\b(?:detail|details|info)\b", f"{n.label} {' '.join(n.keywords)}",
                                                  re.I))]
     if len(pages) != 1:
         return False
-    title = next(e for e in pages[0].elements if "title" in words(e.name) and e.selector and not e.text and not e.many)
+    title = next(e for e in _titles(pages[0]) if not e.text)
     st.prove(lambda: checks.element(st.ctx, selector=title.selector, text=name, present=not negative,
                                     description=f"Check {name}'s {pages[0].label} is {'not ' if negative else ''}shown"))
     return True
@@ -911,8 +916,7 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
     if not subject and not where and _item_page_shown(st, text, negative):
         return
     screen = [t.node for t in grounding.screens(text, st.ctx, minimum=0.95)] if not subject and not where else []
-    if len(screen) == 1 and grounding.norm(text) == grounding.norm(screen[0].label) and any(
-            "title" in words(e.name) and e.selector and not e.many for e in screen[0].elements):
+    if len(screen) == 1 and grounding.norm(text) == grounding.norm(screen[0].label) and _titles(screen[0]):
         _screen_shown(st, screen[0], negative)   # "check Live TV is shown": that screen, by its own title
         return
     found = _COUNT_FOUND.match(text.strip())

@@ -128,8 +128,8 @@ _TRAILING = re.compile(r"[\s,.!?]*(?:please|pls|thanks|thank you|for me|now|righ
 _WORD = re.compile(r"[a-z0-9]+")
 # verbs of a record's workflow (server.planners.intents_workflow), also read through their typos ("reasign")
 WORKFLOW_WORDS = frozenset({"assign", "reassign", "resolve", "close", "reopen", "accept", "approve", "reject",
-                            "lock", "unlock", "copy", "duplicate", "clone", "decline", "archive", "publish", "unpublish", "merge", "cancel", "fix", "tag",
-                            "comment", "reply", "post", "leave"})
+                            "decline", "archive", "publish", "unpublish", "merge", "cancel", "fix", "tag",
+                            "comment", "reply", "post", "leave", "lock", "unlock", "copy", "duplicate", "clone"})
 _KNOWN_VERB_WORDS = sorted({w for phrase, _ in VERB_PHRASES for w in phrase.split()} | set(VERBS) | WORKFLOW_WORDS)
 
 
