@@ -140,6 +140,22 @@ KIT_BUTTON_CSS = "span.btn:not([role]), div.btn:not([role]), span.button:not([ro
 # controller's opener and its retry of a squeezed panel's control all find it so)
 COLLAPSE_TOGGLE_SEL_JS = ('`[data-toggle=collapse][data-target="#${id}"], [data-bs-toggle=collapse][data-bs-target="#${id}"], '
                           '[data-toggle=collapse][href="#${id}"], [data-bs-toggle=collapse][href="#${id}"]`')
+# the tab that shows a panel not shown now (an ARIA tab's aria-controls, Bootstrap's tab and pill toggles, a plain
+# "#general" link over its tab pane), or null: a JS function shared by the observer and the controller's opener
+TAB_OF_JS = r"""function tabOf(panel, shown) {
+    const TOGGLES = '[data-toggle=modal], [data-bs-toggle=modal], [data-toggle=collapse], [data-bs-toggle=collapse], ' +
+                    '[data-toggle=dropdown], [data-bs-toggle=dropdown]';
+    let found = [];
+    if (panel.id) {
+      const id = CSS.escape(panel.id);
+      found = Array.from(document.querySelectorAll(`[role=tab][aria-controls="${id}"], a[href="#${id}"], ` +
+        `[data-bs-target="#${id}"], [data-target="#${id}"]`));
+    }
+    const by = panel.getAttribute('role') === 'tabpanel' && panel.getAttribute('aria-labelledby');
+    if (!found.length && by) found = [document.getElementById(by.split(/\s+/)[0])].filter(Boolean);
+    return found.find(o => !o.matches(TOGGLES) && !panel.contains(o) && !o.closest('dialog, .modal') === !panel.closest('dialog, .modal')
+                      && shown(o)) || null;
+  }"""
 # a button that opens a list to pick one value from (Headless UI's Listbox, Dash's dropdown): read as a dropdown
 POPUP_PICKER_CSS = "button[aria-haspopup=listbox]"
 # a button that says it expands or pops up the panel beside it ("More actions", a sidebar's "Settings")
@@ -549,6 +565,23 @@ OBSERVE_JS = r"""
     const id = CSS.escape(el.id);
     return !!document.querySelector(COLLAPSE_TOGGLE_SEL);
   }
+  TAB_OF
+  // the panel of a tab not selected (a settings page's "Notifications", an editor's "Promote"): its fields and
+  // controls are there, one click on its tab away (the controller clicks the tab first); read hidden
+  function hiddenPanel(root) {
+    let left = MAX_HIDDEN;
+    (function visit(el, d) {
+      for (const c of el.children) {
+        if (left <= 0 || SKIP.has(c.tagName) || c.matches(CLOSED_PLACE)) continue;
+        const role = roleOf(c);
+        if (role && role !== 'option' && (CLICKABLE.has(role) || role === 'textbox' || role === 'slider')) {
+          if (emit(c, role, true)) left -= 1;
+          if (role !== 'combobox' && role !== 'textbox') continue;
+        }
+        if (d < 12) visit(c, d + 1);
+      }
+    })(root, 0);
+  }
   function hiddenControls(root, depth) {
     // (a folded panel's buttons are shown even beside its fields: "Connect" under its port and speed)
     if (root.matches(CLOSED_PLACE) || (!collapsed(root) && root.querySelector(CLOSED_PLACE + ', textarea, select, ' +
@@ -611,6 +644,7 @@ OBSERVE_JS = r"""
       if (field) { emit(el, role, false, field); return; }   // a dropdown's input inside the field drawn for it
       if (inRow && CLICKABLE.has(role)) emit(el, role, true);
       else if (!walkedInto && (inRow || el.matches(MENU_SEL) || disclosed(el))) hiddenControls(el, 0);
+      else if (!walkedInto && !el.matches(CLOSED_PLACE) && tabOf(el, visible)) hiddenPanel(el);
       else if (!walkedInto && el.closest(NAV_SEL)) hiddenNavLinks(el);
       if (!walkedInto) return;
     }
@@ -658,7 +692,7 @@ OBSERVE_JS = r"""
     .replace("COLLAPSE_TOGGLE_SEL", COLLAPSE_TOGGLE_SEL_JS) \
     .replace("WIDGET_KITS", WIDGET_KITS_CSS).replace("POPUP_PICKER", POPUP_PICKER_CSS) \
     .replace("DRAWN_FIELD", DRAWN_FIELD_CSS).replace("CLASS_TAB", CLASS_TAB_CSS) \
-    .replace("DISCLOSER_CSS", DISCLOSER_CSS)
+    .replace("DISCLOSER_CSS", DISCLOSER_CSS).replace("TAB_OF", TAB_OF_JS)
 
 
 def observe_page(page: Any, max_elements: int = MAX_ELEMENTS) -> ScreenObservation:

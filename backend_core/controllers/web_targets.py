@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from backend_core.controllers.targets import Target, candidates
 from backend_core.controllers.web_observe import CLASS_TAB_CSS, COLLAPSE_TOGGLE_SEL_JS, DISCLOSER_CSS, KIT_BUTTON_CSS, \
-    LAYOUT_LABEL_JS, POPUP_PICKER_CSS, observe_page
+    LAYOUT_LABEL_JS, POPUP_PICKER_CSS, TAB_OF_JS, observe_page
 from backend_core.wait import Timeout, WaitTimeout, wait_until
 from shared.errors import DeviceFailure, RequestError
 from shared.screen import name_as_words
@@ -386,6 +386,58 @@ def _open_menu_of(page: Any, text: str) -> bool:
         return False
 
 
+# the tab whose panel holds the element a target names, hidden because another tab is selected: marked, to be
+# clicked. The element is the target's selector, else a field labelled so, else a control named so.
+_TAB_OPENER_JS = """([text, selector]) => {
+  const squash = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const shown = (el) => (!el.checkVisibility || el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}))
+    && el.getBoundingClientRect().width > 0;
+  TAB_OF
+  const want = squash(text);
+  let found = [];
+  if (selector) {
+    try { found = Array.from(document.querySelectorAll(selector)); } catch (e) { found = []; }
+  } else if (want) {
+    for (const label of document.querySelectorAll('label'))
+      if (label.control && squash(label.textContent).replace(/[\\s:*]+$/, '') === want) found.push(label.control);
+    for (const el of document.querySelectorAll('input, select, textarea, button, a, [role=button], [role=tab], ' +
+                                               '[role=checkbox], [role=switch], [role=link]'))
+      if ([el.getAttribute('aria-label'), el.getAttribute('placeholder'), el.textContent].some(t => squash(t) === want))
+        found.push(el);
+  }
+  for (const el of found) {
+    if (shown(el)) return false;   // there already: nothing to open
+    for (let anc = el.parentElement, depth = 0; anc && depth < 15; anc = anc.parentElement, depth++) {
+      if (shown(anc)) break;
+      const tab = tabOf(anc, shown);
+      if (tab) {
+        tab.setAttribute('data-devicepilot-opener', '1');
+        return true;
+      }
+    }
+  }
+  return false;
+}""".replace("TAB_OF", TAB_OF_JS)
+
+
+def _open_tab_of(page: Any, target: Target) -> bool:
+    """Select the tab whose panel holds what *target* names (a field of a settings page's other tab); False if no
+    tab hides it."""
+    if not (target.text or target.selector) or target.row:
+        return False
+    try:
+        if not page.evaluate(_TAB_OPENER_JS, [target.text, target.selector]):
+            return False
+        opener = page.locator("[data-devicepilot-opener]").first
+        opener.click(timeout=DEFAULT_FIND_TIMEOUT_MS)
+        opener.evaluate("el => el.removeAttribute('data-devicepilot-opener')")
+        log.debug("selected the tab whose panel holds %s", target.describe())
+        return True
+    except Exception as exc:  # no tab selected: the search goes on as before
+        log.debug("could not select a tab holding %s: %s", target.describe(), exc)
+        return False
+
+
 _HIDDEN_NAV_HREFS_JS = """(text) => {
   const want = text.replace(/\\s+/g, ' ').trim().toLowerCase();
   const said = (el) => [el.getAttribute('aria-label'), el.getAttribute('title'), el.textContent]
@@ -493,9 +545,10 @@ def resolve(page: Any, target: Target, *, fields: bool = False, default_roles: t
     def probe() -> tuple[bool, tuple[str, int]]:
         if not target.row:
             found, count = look(page)
-            if not found and target.text and not fields and not opened:
+            if not found and not opened:
                 opened.append(True)
-                if _open_menu_of(page, target.text):   # an item of a closed menu: open the menu, look again
+                # an item of a closed menu, a field or control of a tab not selected: open it, look again
+                if target.text and not fields and _open_menu_of(page, target.text) or _open_tab_of(page, target):
                     found, count = look(page)
             for frame in () if found or fields or not target.text else _own_frames(page):
                 found, count = look(frame)   # a page of the app's own in a frame (a preview): its text

@@ -270,6 +270,32 @@ def test_enter_in_a_text_area_sends_its_form_with_the_form_s_button(browser: Bro
     assert browser.js("Array.from(document.querySelectorAll('#sent li')).map(l => l.textContent)") == ["on my way"]
 
 
+def test_a_field_on_a_tab_not_selected_is_seen_and_its_tab_is_selected_first(browser: Browser) -> None:
+    browser.open("settings-tabs.html")
+    obs = browser.remote.observe()
+    seen = {e.label: e for e in obs.elements if e.hidden}
+    # the fields and controls of the other tabs are seen, hidden (their tab shows them); the shown tab's are not hidden
+    assert {"Retries", "User agent", "Notification e-mail", "Play a sound", "Slug", "Preview slug"} <= set(seen)
+    assert seen["User agent"].role == "combobox" and seen["User agent"].options == ("Desktop", "Mobile")
+    assert not any(e.hidden for e in obs.elements if e.label in ("Hours between checks", "Page title"))
+    run(browser, V.INPUT_TEXT, text="5", field="Retries")          # a plain "#fetching" link over its pane
+    assert browser.js("document.getElementById('fetching').classList.contains('active')") is True
+    assert browser.js("document.getElementById('retries').value") == "5"
+    run(browser, V.SELECT_OPTION, option="Mobile", field="User agent")   # its tab shown already: no other click
+    run(browser, V.SET_CHECKED, text="Play a sound")                # back on Notifications
+    assert browser.js("document.getElementById('notifications').classList.contains('active')") is True
+    run(browser, V.INPUT_TEXT, text="6", field="Hours between checks")
+    run(browser, V.CLICK, text="Save", role="button")
+    assert browser.js("document.getElementById('saved').textContent") == \
+        "Saved: every 6 h, 5 retries, sound on, agent Mobile"
+    run(browser, V.INPUT_TEXT, text="start", field="Slug")          # an ARIA tab's aria-controls
+    assert browser.js("document.getElementById('t-promote').getAttribute('aria-selected')") == "true"
+    run(browser, V.CLICK, text="Preview slug")
+    assert browser.js("document.getElementById('saved').textContent") == "Preview of start"
+    with pytest.raises(DeviceFailure):   # a field no tab holds is still a failure, never a click on a tab
+        run(browser, V.INPUT_TEXT, text="x", field="Proxy server")
+
+
 def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
     # kept last in this module: Chromium's own error page for the refused connection can still be loading
     # when the call returns, and would interrupt the next test's first navigation in the shared browser
