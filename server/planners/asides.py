@@ -128,10 +128,41 @@ def _one_name(sentence: str) -> str:
     return names.pop() if len(names) == 1 else ""
 
 
+# what happened to something, said before the request about it: "Lena Brandt registered last week", "We stopped
+# using PayPal", "Harbor Dental Clinic just paid invoice 1077", "STB-10 is back from repair"
+_HAPPENED = re.compile(r"\b(?:[a-z]{2,}(?:ed|erd)|paid|sent|took|made|left|went|came|broke|froze|got|fell|began|ran|bought|"
+                       r"sold|gave|lost|found|told|wrote|did|was\s+a\s+mistake|just|(?:is|are)\s+back)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:her|his|its|their|him|it|them)\b", re.I)
+
+
+def _happened(sentence: str) -> bool:
+    said = sentence.strip()
+    return not said.endswith("?") and not _SHOULD.search(said) and not _TESTED.search(said) \
+        and not _CHECKS.search(said) and not _requests(said) and bool(_HAPPENED.search(said))
+
+
+def _about_what_happened(parts: list[str]) -> list[str]:
+    """A sentence of what happened, before the first request, is dropped where the request says what it is about:
+    its "her", "its", "it" is the one name the sentence said, or it names that again itself. Else it is kept."""
+    first = next((i for i, p in enumerate(parts) if _requests(p) and not p.endswith("?")), None)
+    if not first or not _happened(parts[first - 1]):
+        return parts
+    before, request = parts[first - 1], parts[first]
+    named = _one_name(before)
+    refers = _PRONOUN.search(request)
+    if refers and named:
+        possessive = refers.group(0).lower() in ("her", "his", "its", "their") and re.match(
+            r"\s+(?!(?:a|an|the|to|and|or)\b)[A-Za-z]", request[refers.end():]) is not None
+        request = request[:refers.start()] + (f"{named}'s" if possessive else named) + request[refers.end():]
+    elif refers or not named or named.lower() not in request.lower():
+        return parts   # what the request is about may be only there ("The Stapler is discontinued. Delete the product.")
+    return parts[:first - 1] + [request] + parts[first + 1:]
+
+
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
     said = split_sentences(task)
-    parts = _its_thing(said)
+    parts = _about_what_happened(_its_thing(said))
     if len(parts) < 2:
         return _asked_after(parts[0] if parts and parts != said else task)
     # background first: sentences about people, dropped where a request follows

@@ -64,6 +64,7 @@ from server.planners.matching import STOPWORDS
 from server.planners.restating import restate
 from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
 from server.planners.record_first import record_first
+from server.planners.settings_first import settings_first
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -153,6 +154,10 @@ def _with_referent(text: str, referent: str) -> str:
     text = re.sub(r"\s+(?:in|on|within|inside|from)\s+(?:it|there)(?=\s*(?:$|[,.;!(]))", "", text, flags=re.I)
     text = re.sub(r"\b(it|that)['’]s\b", r"\1 is", text, flags=re.I)   # "check it's assigned to alice"
     return _REFERRING.sub(lambda m: f'"{referent}"', text, count=1)
+
+
+# a place said with no verb, as a step of its own ("Statistics page", "the Settings tab")
+_A_PLACE = re.compile(r"^(?:the\s+)?(?-i:[A-Z])[\w&' -]{1,40}?\s+(?:page|screen|tab|view|section)$", re.I)
 
 
 # pronouns that can only refer back ("that", "this" and "her" also open a clause or a possessive)
@@ -509,6 +514,8 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and st.last_act == "check":
                 said = bare_switch(clause.text) or clause.text   # "… + subtitles on": subtitles is on
                 clause = Clause(said, Act.CHECK, said)   # "check X and Y": Y is a check too
+            if clause.act is Act.NONE and _A_PLACE.match(clause.text.strip()):
+                clause = read_clause(f"go to {clause.text.strip()}", known)   # "Statistics page -> confirm …"
             if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):
                 named = _control_named(clause.text, st) or clause.text
                 clause = Clause(named, Act.CLICK, named)   # "Products", "log out": the tester means it
@@ -570,7 +577,7 @@ class BuiltinPlanner:
                 st.expect, st.last_object, st.gone = before[0], before[1], before[2]
                 st.explicit_check_last = False
                 first = owner_first(clause, st) or open_folder_first(clause, st) \
-                    or record_first(clause, st, exc.phrase or "", str(exc))
+                    or settings_first(clause, st, str(exc)) or record_first(clause, st, exc.phrase or "", str(exc))
                 if first is not None:   # about a record elsewhere: its page first, then the clause there
                     done.append(f"{text!r} → planned on the page of the record it names")
                     return self._plan(request, st, texts[:i], first + texts[i + 1:], done)

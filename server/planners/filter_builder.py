@@ -263,7 +263,20 @@ def condition_intent(c: Clause, st: State) -> bool:
     if records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
     cond = read_condition_on(st, m.group("cond")) or comparative_on(st, m.group("cond"))
-    return cond is not None and condition_filter(st, cond)
+    if cond is not None and condition_filter(st, cond):
+        return True
+    said = _FIELD_IS.match(m.group("cond").strip()) if m.re is _WHOSE else None
+    if said is None:
+        return False
+    # "find the transactions whose payee is Maria Lopez" where no filter takes a column: the list's search, for
+    # the value
+    from server.planners.intents_search import search_intent
+
+    value = said.group("v").strip(" .!?\"'“”")
+    return search_intent(Clause(f'search for "{value}"', Act.SEARCH, f'"{value}"'), st)
+
+
+_FIELD_IS = re.compile(r"^(?P<f>[a-z][\w ]{0,24}?)\s+(?:is|=|equals|was)\s+(?P<v>\S.*)$", re.I)
 
 
 def condition_filter(st: State, text: str | Condition) -> bool:

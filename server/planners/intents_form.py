@@ -847,9 +847,9 @@ def set_intent(c: Clause, st: State) -> bool:
     if value and c.act in (Act.SET, Act.EDIT):
         field = _field(st, subject, numeric=bool(re.match(r"\s*[-+]?\d", value)))
         if field is not None and field.score >= 0.7:
-            unit = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:°\s*[CF]?|%|degrees?|[a-zA-Z]{1,4})\s*", value) \
+            unit = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:°\s*[CF]?|%|degrees?|[a-zA-Z]+(?:\s*/\s*[a-zA-Z]+)?)\s*", value) \
                 if field.live is not None and "number" in field.live.hint.split() else None
-            value = unit.group(1) if unit else value   # "55°C" in a box for a number: the number
+            value = unit.group(1) if unit else value   # "55°C", "60 seconds" in a box for a number: the number
             type_into(st, value, field)
             if _apply_in_row(st, field, value):
                 return True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners.grounding import Target, TargetKind, bare_label
+from server.planners.grounding import Target, TargetKind, bare_label, fields
 from server.planners.language import Act, Clause, words
 from server.planners.state import Defer, State
 from shared.screen import ROLE_TEXTBOX, UIElement
@@ -56,6 +56,37 @@ def _field_for(st: State, unit: str, taken: set[int]) -> UIElement | None:
     return found[0] if len(found) == 1 else None
 
 
+# "set the requests timeout to 60 seconds": what is set is named before "to"; the unit only says how it is counted
+_SET_TO = re.compile(r"^(?:please\s+)?(?:set|change|make|put|update|increase|decrease|raise|lower|bump|reduce)\s+"
+                     r"(?:the\s+)?(?P<subject>.+?)\s+(?:up\s+|down\s+)?to\s*$", re.I)
+# a duration said in parts a form asks for one box each ("Weeks [ ] Days [ ] Hours [ ] Minutes [ ]")
+_TIME_UNITS = frozenset("second minute hour day week month year".split())
+
+
+def _duration_part(el: UIElement) -> str:
+    """The time unit a box of a duration's parts is for ("Hours" → hour), else ""."""
+    said = [_stem(w) for w in words(bare_label(el.name or el.placeholder))]
+    return said[0] if len(said) == 1 and said[0] in _TIME_UNITS else ""
+
+
+def _rest_of_duration(st: State, filled: list[tuple[re.Match[str], UIElement]], taken: set[int]) -> list[UIElement]:
+    """The other parts of the duration whose parts were filled, that hold a number other than 0: the duration
+    said is the whole of it ("6 hours" is not 1 day and 6 hours)."""
+    if st.live is None or not filled or not all(_duration_part(el) for _, el in filled):
+        return []
+    boxes = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.disabled]
+    at = [i for i, e in enumerate(boxes) if any(e is el for _, el in filled)]
+    group: list[UIElement] = []
+    lo = hi = at[0]
+    while lo > 0 and _duration_part(boxes[lo - 1]):
+        lo -= 1
+    while hi + 1 < len(boxes) and _duration_part(boxes[hi + 1]):
+        hi += 1
+    group = boxes[lo:hi + 1]
+    return [e for e in group if id(e) not in taken and re.fullmatch(r"\s*[-+]?\d+(?:\.\d+)?\s*", e.value or "")
+            and float(e.value) != 0]
+
+
 def quantity_intent(c: Clause, st: State) -> bool:
     """Each "<number> <unit>" of the clause typed into the field its unit names; the rest planned after."""
     if st.live is None or not st.open_world or c.act in _SKIPPED and not (
@@ -71,17 +102,34 @@ def quantity_intent(c: Clause, st: State) -> bool:
         filled.append((m, field))
     if not filled:
         return _label_then_number(c, st)
-    from server.planners.intents_form import _expect_holds, type_into
+    from server.planners.intents_form import _expect_holds, _save_implied, type_into
 
     rest = c.text
     for m, field in reversed(filled):
         rest = rest[:m.start()] + " " + rest[m.end():]
+    rest = re.sub(r"\s+", " ", rest).strip(" ,;")
+    named = _SET_TO.match(rest)
+    if named and len(filled) == 1 and any(t.live is not filled[0][1] for t in fields(named.group("subject"), st.live,
+                                                                                      minimum=0.7)[:1]):
+        return False   # "set the requests timeout to 60 seconds": the field it names, not the one called Seconds
     for m, field in filled:
         target = Target(TargetKind.LIVE_ELEMENT, 1.0, field.label, live=field)
         type_into(st, m.group("n"), target)
         st.summary.append(f"{field.label}: {m.group('n')}")
-    rest = re.sub(r"\s+", " ", rest).strip(" ,;")
+    for part in _rest_of_duration(st, filled, taken):
+        type_into(st, "0", Target(TargetKind.LIVE_ELEMENT, 1.0, part.label, live=part))
     rest = re.sub(r"\b(?:with|at|for|and|using)\s*$", "", rest, flags=re.I).strip(" ,;")
+    if named:
+        # "set the default time between checks to 6 hours": all it said is typed; a setting's change is kept
+        last = Target(TargetKind.LIVE_ELEMENT, 1.0, filled[-1][1].label, live=filled[-1][1])
+        save = _save_implied(st, last)
+        if save is not None:
+            from server.planners.intents_records import saved
+
+            st.click_live(save, f"Click {save.label!r}")
+            saved(st, filled[-1][0].group("n"))
+        _expect_holds(st, filled[-1][0].group("n"), last)
+        return True
     if rest and not _ONLY_TYPING.fullmatch(rest):
         # "start a load test", "run": on the form as the typing leaves it, after the numbers the task gives next
         more = [t for t in st.later if _only_quantities(st, t)]

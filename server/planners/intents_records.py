@@ -20,10 +20,11 @@ from server.planners.language import Act, Clause, clean, quoted, read_clause, wo
 from server.planners.list_search import addressed_elsewhere, go_to_list, on_list_of, open_contents, seek_intent, seek_record
 from server.planners.records import Record
 from server.planners.saved_check import saved_clause
+from server.planners.settings_first import settings_first
 from server.planners.page_names import is_this_page
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
-from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, UIElement
+from shared.screen import ROLE_BUTTON, ROLE_COMBOBOX, ROLE_LINK, ROLE_TEXTBOX, TOGGLE_ROLES, UIElement
 
 def fill_intent(c: Clause, st: State) -> bool:
     """"fill in name "Ivy", email "ivy@x.com"" — the form on the screen, field by field."""
@@ -841,6 +842,8 @@ def record_flag_intent(c: Clause, st: State) -> bool:
         return _flag_on_record(c, st, name, flag, on)
     if c.act not in _FLAG_OF_VERB or st.live is None:
         return False
+    if grounding.live_elements(quoted(c.rest) or clean(c.rest), st.live, roles=TOGGLE_ROLES, minimum=0.8):
+        return False   # "turn on ignore whitespace": a setting's own switch, here (or on a tab of this page)
     verb = c.text.split()[0].lower()
     flag = re.sub(r"^(?:de|re|un|dis)", "", verb) if verb not in ("enable", "disable", "turn", "switch") else "enabled"
     flag = {"activate": "active", "able": "enabled", "enable": "enabled"}.get(flag, flag)
@@ -856,6 +859,8 @@ def _flag_on_record(c: Clause, st: State, name: str, flag: str, on: bool) -> boo
         for noun in nouns:
             if records.entity_link(st, noun) is not None and go_to_list(st, noun, [c.text]):
                 return True
+        if not nouns and c.act in (Act.TURN_ON, Act.TURN_OFF) and settings_first(c, st, f"no setting or field called {name}"):
+            raise Defer(name, replace_with=[c.text])   # "turn on ignore whitespace": a setting, on the settings page
         return bool(name) and not st.moved and seek_record(st, name, c.text)
     st.click_live(link, f"Open {link.label!r}")
     raise Defer(name, replace_with=[f'fill in {flag} "{"yes" if on else "no"}"', "save"])

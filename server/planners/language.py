@@ -316,7 +316,7 @@ def read_clause(raw: str, known: frozenset[str] = frozenset()) -> Clause:
             (fix_verb_typo(words[1], known).lower() in VERBS):
         words, first = words[1:], fix_verb_typo(words[1], known)
         text = " ".join(words)
-    if first.lower() != words[0].lower():
+    if first.lower() != words[0].lower() and not re.search(r"\d", words[0]):   # "4600.00" is no misspelt verb
         words[0] = first
         text = " ".join(words)
     low = text.lower()

@@ -423,6 +423,16 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
           r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
+    # "find every transaction where Maria Lopez is the payee": the value said first, as "… whose payee is Maria Lopez"
+    _rule(r"^(?P<v>find|show(?:\s+me)?|list|display|get|look\s+up)\s+(?:me\s+)?(?:every|all|each|any)?\s*"
+          r"(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+s?)\s+(?:where|in\s+which|for\s+which)\s+(?P<y>\S[^,;]*?)\s+(?:is|are|was)\s+"
+          r"(?:the|their|its)\s+(?P<f>[a-z]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
+          lambda m, _v: f"{m.group('v')} the {m.group('k')} whose {m.group('f')} is {m.group('y')}", strip=True),
+    # "show me all the #warranty transactions in the Journal": the Journal, then a search for the tag
+    _rule(r"^(?:find|show(?:\s+me)?|list|display|get)\s+(?:every|all|each|any)?\s*(?:of\s+)?(?:the\s+)?(?P<t>#[\w-]+)\s+"
+          r"(?P<k>[a-z]+s)(?:\s+(?:in|on|from)\s+(?:the\s+)?(?P<p>[A-Za-z][\w -]{1,30}?))?(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
+          lambda m, _v: (f"go to the {m.group('p')}, then " if m.group("p") else "") + f'search for "{m.group("t")}"',
+          strip=True),
 )
 
 

@@ -66,11 +66,17 @@ def notice(st: State) -> str:
     return ""
 
 
+def _holds(text: str, name: str) -> bool:
+    """*text* says *name*: a number as a whole number ("6" is not in "2026"), anything else as words within it."""
+    if re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", name.strip()):
+        return re.search(rf"(?<![\w.,]){re.escape(name.strip())}(?![\w]|[.,]\d)", text) is not None
+    return name.casefold() in text.casefold()
+
+
 def _shown(st: State, name: str) -> bool:
     assert st.live is not None
-    want = name.casefold()
     # what a field still holds is no sign it was saved (the editor, the form sent back)
-    return any(want in (e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "").casefold()
+    return any(_holds(e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "", name)
                for e in st.live.elements if not e.hidden)
 
 
@@ -90,9 +96,8 @@ def _shown_as_a_value(st: State, name: str):
     status's "Closed" radio, the sidebar's "Errands"); where only such a choice shows it, the app's notice, else
     refused."""
     assert st.live is not None
-    want = name.casefold()
     showing = [e for e in st.live.elements if not e.hidden
-               and want in (e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "").casefold()]
+               and _holds(e.name or e.text or ("" if e.role in _FIELD_ROLES else e.value) or "", name)]
     values = [e for e in showing if not _a_choice(e)]
     if values and len(values) < len(showing):
         return checks.element(st.ctx, text=name, role=values[0].role,

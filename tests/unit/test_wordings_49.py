@@ -1,0 +1,137 @@
+"""Settings pages, tabs, durations and testers' background sentences: each rule in words of its own."""
+from __future__ import annotations
+
+import pytest
+
+from server.planners.asides import aside
+from server.planners.language import VERBS, read_clause
+from server.planners.phrasings import rephrase
+from server.planners.restating import restate
+from server.planners.saved_check import _holds
+from shared.screen import ScreenObservation, UIElement
+from tests.unit.test_screen_planning import plan, steps
+
+
+def _page(url: str, *els: UIElement, title: str = "") -> ScreenObservation:
+    return ScreenObservation("web", url, title, tuple(els))
+
+
+def _home() -> ScreenObservation:
+    """A monitoring app's list page, with its settings one link away."""
+    return _page("http://app.test/", UIElement("link", name="Dashboard", href="/", selected=True),
+                 UIElement("link", name="Monitors", href="/monitors"), UIElement("link", name="Reports", href="/reports"),
+                 UIElement("link", name="Settings", href="/settings"),
+                 UIElement("heading", name="Monitors", level=1),
+                 UIElement("row", text="Billing API up", clickable=True),
+                 UIElement("cell", text="Billing API", container="Billing API up"),
+                 UIElement("row", text="Login page down", clickable=True),
+                 UIElement("cell", text="Login page", container="Login page down"))
+
+
+def _settings() -> ScreenObservation:
+    """A settings page with tabs: the probe interval in parts on its General tab, the rest on tabs not selected."""
+    return _page("http://app.test/settings", UIElement("link", name="Settings", href="/settings", selected=True),
+                 UIElement("heading", name="Settings", level=1),
+                 UIElement("tab", name="General", selected=True), UIElement("tab", name="Alerts"),
+                 UIElement("text", text="Probe interval"),
+                 UIElement("textbox", name="Days", value="1", hint="number"),
+                 UIElement("textbox", name="Hours", value="0", hint="number"),
+                 UIElement("textbox", name="Minutes", value="30", hint="number"),
+                 UIElement("textbox", name="Probe timeout in seconds", value="20", hint="number"),
+                 UIElement("textbox", name="Team name", value="Ops"),
+                 UIElement("checkbox", name="Quiet hours", checked=False, hidden=True),
+                 UIElement("textbox", name="Alert e-mail", value="", hidden=True),
+                 UIElement("button", name="Save settings"))
+
+
+def test_a_setting_no_field_of_the_screen_names_is_looked_for_on_the_settings_page_first() -> None:
+    for task in ("set the probe interval to 2 hours", "turn on quiet hours", "change the team name to Platform"):
+        got = steps(plan(task, _home()))
+        assert got[0] == ("click_element", {"text": "Settings", "role": "link"}), (task, got)
+
+
+def test_two_kinds_of_settings_are_not_guessed_between() -> None:
+    home = _home()
+    two = _page(home.url, *home.elements, UIElement("link", name="Account settings", href="/account"))
+    p = plan("set the probe interval to 2 hours", two)
+    assert not any(params.get("text") in ("Settings", "Account settings") for _, params in
+                   ([(s.command, s.params) for s in p.steps] if p.feasible else []))
+
+
+def test_a_duration_said_whole_sets_its_part_and_empties_the_others_then_saves() -> None:
+    got = steps(plan("set the probe interval to 2 hours", _settings()))
+    assert got[:4] == [("input_text", {"text": "2", "field": "Hours", "clear": True}),
+                       ("input_text", {"text": "0", "field": "Days", "clear": True}),
+                       ("input_text", {"text": "0", "field": "Minutes", "clear": True}),
+                       ("click_element", {"text": "Save settings", "role": "button"})]
+
+
+def test_a_field_named_before_to_takes_the_number_of_a_quantity_not_the_box_of_its_unit() -> None:
+    got = steps(plan("set the probe timeout to 45 seconds", _settings()))
+    assert got[0] == ("input_text", {"text": "45", "field": "Probe timeout in seconds", "clear": True})
+
+
+def test_a_switch_of_a_tab_not_selected_is_a_setting_never_a_record_to_look_for() -> None:
+    got = steps(plan("enable quiet hours", _settings()))
+    assert got[0] == ("set_checked", {"checked": True, "text": "Quiet hours", "role": "checkbox"})
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Omar Haddad signed up on Monday. Activate his account and make him an editor.",
+     "Activate Omar Haddad's account and make him an editor."),
+    ("Acme Trading just paid invoice 77. Add a payment of 120 from Acme Trading.",
+     "Add a payment of 120 from Acme Trading."),
+    ("The Kettle is discontinued. Delete the product.", "The Kettle is discontinued. Delete the product."),
+    ("The nightly build failed twice. Is the Deploy button disabled?", "The nightly build failed twice. Is the Deploy button disabled?"),
+])
+def test_what_happened_before_a_request_is_dropped_only_where_the_request_says_what_it_is_about(task: str,
+                                                                                               said: str) -> None:
+    assert aside(task) == said
+
+
+@pytest.mark.parametrize("task, said", [
+    ("verify the basket shows a subtotal of 19.99 for the entire order", "verify subtotal is 19.99"),
+    ("make sure the summary displays a balance of -40.00 EUR", "make sure balance is -40.00 EUR"),
+    ("confirm that gpu-pool has a limit of 8", "confirm that gpu-pool has a limit of 8"),   # a record's fact, as said
+])
+def test_a_figure_a_screen_shows_under_its_label_is_that_label_s_value(task: str, said: str) -> None:
+    assert restate(task) == said
+
+
+def test_where_a_page_is_filed_says_no_more_than_its_name() -> None:
+    assert restate("remove the Release Checklist page under QA Process") == "remove the Release Checklist page"
+    assert restate("archive the Q3 Plan document in the Finance folder") == "archive the Q3 Plan document"
+    # what is made goes where it is said to
+    assert "Ops folder" in restate("create a page called Runbook inside the Ops folder")
+
+
+@pytest.mark.parametrize("task, said", [
+    ("list every order where Jane Roe is the customer", "list the order whose customer is Jane Roe"),
+    ("show me all the #urgent tickets in the Inbox", 'go to the Inbox, then search for "#urgent"'),
+    ("find all #q3 invoices", 'search for "#q3"'),
+])
+def test_a_value_said_before_its_field_or_as_a_tag_is_what_the_list_is_searched_for(task: str, said: str) -> None:
+    assert rephrase(task, VERBS) == said
+
+
+def test_a_list_with_no_column_filter_is_searched_for_the_value_a_condition_says() -> None:
+    journal = _page("http://app.test/journal", UIElement("heading", name="Journal", level=1),
+                    UIElement("textbox", name="Filter entries", hint="search"),
+                    UIElement("row", text="2026-01-03 Jane Roe Repair 40.00"),
+                    UIElement("row", text="2026-01-05 Ali Khan Parts 12.00"))
+    got = steps(plan("show the entries whose payee is Jane Roe", journal))
+    assert got[0] == ("input_text", {"text": "Jane Roe", "field": "Filter entries", "clear": True, "submit": True})
+
+
+def test_a_place_said_alone_is_gone_to() -> None:
+    got = steps(plan("Reports page -> check Billing API is listed", _home()))
+    assert got[0] == ("click_element", {"text": "Reports", "role": "link"})
+
+
+def test_a_number_is_never_read_as_a_misspelt_verb() -> None:
+    assert read_clause("12.50 in total").text.startswith("12.50")
+
+
+def test_a_saved_number_is_seen_as_a_whole_number_only() -> None:
+    assert _holds("every 6 hours", "6") and not _holds("Updated 2026-01-06", "6") and not _holds("6.5 kg", "6")
+    assert _holds("Total 4.50", "4.50") and _holds("Dune Messiah", "dune")
