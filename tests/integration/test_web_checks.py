@@ -154,3 +154,13 @@ def test_a_text_said_as_label_and_value_is_read_where_the_page_draws_them_apart(
     fails(browser, V.WAIT_FOR_ELEMENT, text="Audio: On")           # "On" is Subtitles', not Audio's
     fails(browser, V.WAIT_FOR_ELEMENT, text="Rating: On")          # no such label: nothing proved
     check(browser, V.WAIT_FOR_ELEMENT, text="Subtitles: Off", present=False)
+
+
+def test_a_search_box_s_own_suggestions_are_no_result_of_the_search(browser: Browser) -> None:
+    browser.open("suggest.html")
+    browser.remote.execute(V.INPUT_TEXT, {"text": "Maria Lopez", "field": "Filter entries", "submit": True})
+    # the box's suggestion list still echoes 'payee:"Maria Lopez"'; no entry is hers
+    fails(browser, V.WAIT_FOR_ELEMENT, text="Maria Lopez")
+    check(browser, V.WAIT_FOR_ELEMENT, text="payee:\"Maria Lopez\"", role="option")   # the choices, by their role
+    browser.remote.execute(V.INPUT_TEXT, {"text": "Ali Khan", "field": "Filter entries", "submit": True})
+    check(browser, V.WAIT_FOR_ELEMENT, text="Ali Khan")
