@@ -121,11 +121,38 @@ _EVENT = re.compile(r"\b(?:froze|broke|crashed|hung|stopped|failed|went|got|came
                     r"stated|mentions|mentioned|reported|reports|told)\b", re.I)
 
 
+# a name written as a key: a path of parts ("Liabilities:CreditCard:Visa", "docs/setup"), an id ("QA-1409")
+_KEY_NAME = re.compile(r"(?<![\w:/-])(?:[A-Za-z][\w]*(?:[:/][A-Za-z0-9][\w-]*)+|[A-Z]{2,}-\d+)(?![\w:/-])")
+
+
 def _one_name(sentence: str) -> str:
-    """The one thing *sentence* names by a capitalised name of two words or more ("Silent Harbor"), or ''."""
+    """The one thing *sentence* names by a capitalised name of two words or more ("Silent Harbor") or by a key
+    ("Liabilities:CreditCard:Visa"), or ''."""
     names = {n.strip() for m in _NAME.finditer(sentence) for n in re.split(r"\s+and\s+", m.group(0))
-             if len(n.split()) >= 2 and not re.match(r"^(?:I|I['’]\w+|We|The|A|An|It|This|That)\b", n)}
+             if len(n.split()) >= 2 and not re.match(r"^(?:I|I['’]\w+|We|The|A|An|It|This|That|Is|Are|Was|Were|Does|Do|"
+                                                     r"Did|Has|Have|Can|Could|Will|Would|What|Where|Which|Who|How)\b", n)}
+    keys = {m.group(0) for m in _KEY_NAME.finditer(sentence)}
+    if keys and not any(k in n for k in keys for n in names):
+        names |= keys
     return names.pop() if len(names) == 1 else ""
+
+
+def _named_in_question(parts: list[str]) -> list[str]:
+    """"What's the balance of Liabilities:CreditCard:Visa? Go to its account page.": the request's "its" is the
+    one thing the question before it named."""
+    for i, p in enumerate(parts[:-1]):
+        request = parts[i + 1]
+        refers = _PRONOUN.search(request)
+        if not p.endswith("?") or _POLITE.match(p) or _QUESTION.match(p) or not _requests(request) or refers is None:
+            continue   # (a yes-no question is the request's check: see _answered)
+        named = _one_name(p)
+        if named and named.lower() not in request.lower():
+            possessive = refers.group(0).lower() in ("her", "his", "its", "their")
+            # a key's own page is "the Assets:Cash account page", never "Assets:Cash's"
+            said = (f"the {named}" if _KEY_NAME.fullmatch(named) else f"{named}'s") if possessive else named
+            parts = parts[:i + 1] + [request[:refers.start()] + said + request[refers.end():]] + parts[i + 2:]
+        break
+    return parts
 
 
 # what happened to something, said before the request about it: "Lena Brandt registered last week", "We stopped
@@ -162,7 +189,7 @@ def _about_what_happened(parts: list[str]) -> list[str]:
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
     said = split_sentences(task)
-    parts = _about_what_happened(_its_thing(said))
+    parts = _named_in_question(_about_what_happened(_its_thing(said)))
     if len(parts) < 2:
         return _asked_after(parts[0] if parts and parts != said else task)
     # background first: sentences about people, dropped where a request follows

@@ -393,12 +393,17 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
     if screen is None:
         return []
     out = []
+    common = _common_hint_words(screen)
     for el in screen.elements:
         if roles is not None and el.role not in roles:
             continue
         if row and similarity(row, el.container) < 0.6 and row.lower() not in el.container.lower():
             continue
         names = element_names(el)
+        if common and (el.name or el.text) and el.hint:
+            # a class every account link has ("account") names none of them: "its account page" is no "Income"
+            names = [n for n in names if n != el.hint and n.split() != el.hint.split()] + \
+                [h for h in [" ".join(w for w in el.hint.split() if w not in common and w not in _STATE_CLASSES)] if h]
         score = _best(phrase, names)
         bare = bare_names(el)
         if bare:   # "Number of users (peak concurrency) *" is named "Number of users" too
@@ -424,6 +429,18 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
             score -= 0.03
         out.append(Target(TargetKind.LIVE_ELEMENT, score, el.label, live=el))
     return sorted(out, key=lambda t: -t.score)
+
+
+COMMON_HINT = 4   # named elements whose classes share a word: it is the kind of all of them, the name of none
+
+
+def _common_hint_words(screen: ScreenObservation) -> frozenset[str]:
+    counts: dict[str, int] = {}
+    for el in screen.elements:
+        if el.hint and (el.name or el.text):
+            for w in set(el.hint.split()):
+                counts[w] = counts.get(w, 0) + 1
+    return frozenset(w for w, n in counts.items() if n >= COMMON_HINT)
 
 
 def leaves_the_app(url: str, href: str) -> bool:

@@ -135,3 +135,22 @@ def test_a_number_is_never_read_as_a_misspelt_verb() -> None:
 def test_a_saved_number_is_seen_as_a_whole_number_only() -> None:
     assert _holds("every 6 hours", "6") and not _holds("Updated 2026-01-06", "6") and not _holds("6.5 kg", "6")
     assert _holds("Total 4.50", "4.50") and _holds("Dune Messiah", "dune")
+
+
+@pytest.mark.parametrize("task, said", [
+    ("what's the balance of Assets:Bank:Savings? open its account page",
+     "what's the balance of Assets:Bank:Savings? open the Assets:Bank:Savings account page"),
+    ("Who owns OPS-212? Assign it to me.", "Who owns OPS-212? Assign OPS-212 to me."),
+    ("Where is the Blue Lagoon listing? Delete it.", "Where is the Blue Lagoon listing? Delete Blue Lagoon."),
+])
+def test_what_a_question_named_is_what_the_request_after_it_refers_to(task: str, said: str) -> None:
+    assert aside(task) == said
+
+
+def test_a_class_every_link_shares_names_none_of_them() -> None:
+    tree = _page("http://app.test/report", *[UIElement("link", name=n, hint="account tree-link", href=f"/a/{n}")
+                                             for n in ("Income", "Expenses", "Assets", "Liabilities")],
+                 UIElement("combobox", name="Jump to account"))
+    p = plan("go to its account page", tree)
+    assert not p.feasible or all(s.params.get("text") not in ("Income", "Expenses", "Assets", "Liabilities")
+                                 for s in p.steps)
