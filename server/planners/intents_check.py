@@ -38,7 +38,8 @@ NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent
 # ("there's no X" opens what is said: "the message There's no todo yet is shown" is a text to find, as it reads)
 _SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|documented|mentioned|on (?:the )?screen|"
           r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
-          r"included|gone|hidden|absent|missing|removed|deleted|here)")
+          r"included|gone|hidden|absent|missing|removed|deleted|here|filed(?: there| here)?|attached(?: there| here)?|"
+          r"on file|in there)")
 _STATE_WORDS = {"checked": "checked", "ticked": "checked", "completed": "checked", "done": "checked",
                 "complete": "checked", "marked": "checked", "unchecked": "unchecked", "unticked": "unchecked",
                 "incomplete": "unchecked", "active": "unchecked", "enabled": "enabled", "disabled": "disabled",
@@ -1186,6 +1187,13 @@ def _open_its_page(st: State, name: str, kind: str) -> bool:
     return True
 
 
+# a name, then a word of the tester's for what it is ("the Checking account", "the Acme supplier")
+_NOUN_TAIL = re.compile(r"^(?P<x>(?:(?:the|a|an)\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+)*?)\s+(?:account|card|user|customer|"
+                        r"supplier|vendor|payee|product|project|ticket|issue|task|order|invoice|category|tag|group|team|"
+                        r"member|device|box|channel|movie|show|watch|bookmark|contact|company|client|study|trial|job|"
+                        r"process|program|service|site|space|board|list|report)$", re.I)
+
+
 def _as_shown(st: State, text: str) -> str:
     """*text* as the screen shown now names a record, where the tester wrapped the name in a word for what it is:
     "the Password reset requested mail" is the row "Password reset requested …". Only where the rest is, word for
@@ -1205,8 +1213,9 @@ def _as_shown(st: State, text: str) -> str:
 
     described = DESCRIBED.match(text)
     core = described.group("x") if described else text
-    tail = KIND_TAIL.match(core)
-    candidates = ([core] if described else []) + ([tail.group("x")] if tail else [])
+    tail = KIND_TAIL.match(core) or _NOUN_TAIL.match(core)   # "the Checking account": the row "Checking"
+    candidates = ([core] if described else []) + \
+        ([re.sub(r"^(?:the|a|an)\s+", "", tail.group("x"), flags=re.I)] if tail else [])
     found = next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), "")
     if found:
         return found

@@ -423,6 +423,10 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
           r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
+    # "check how much money is in the Checking account": a figure to read, with none to expect: its row is shown
+    _rule(r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:check|see|find\s+out|look\s+up|tell\s+me)\s+(?:how\s+much|how\s+many|what)\s+"
+          r"(?:[a-z]+\s+){0,3}?(?:is|are|there\s+is|there\s+are|we\s+have|remains?)\s+(?:left\s+)?(?:in|on|for|at|under)\s+"
+          r"(?P<x>[^,;?]+?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)", r"\g<pre>check \g<x> is shown"),
     # "find every transaction where Maria Lopez is the payee": the value said first, as "… whose payee is Maria Lopez"
     _rule(r"^(?P<v>find|show(?:\s+me)?|list|display|get|look\s+up)\s+(?:me\s+)?(?:every|all|each|any)?\s*"
           r"(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+s?)\s+(?:where|in\s+which|for\s+which)\s+(?P<y>\S[^,;]*?)\s+(?:is|are|was)\s+"

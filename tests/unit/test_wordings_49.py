@@ -154,3 +154,21 @@ def test_a_class_every_link_shares_names_none_of_them() -> None:
     p = plan("go to its account page", tree)
     assert not p.feasible or all(s.params.get("text") not in ("Income", "Expenses", "Assets", "Liabilities")
                                  for s in p.steps)
+
+
+def test_a_figure_asked_for_with_none_expected_is_its_row_shown() -> None:
+    assert rephrase("open Accounts and check how much money is in the Savings account", VERBS) == \
+        "open Accounts and check the Savings account is shown"
+    accounts = _page("http://app.test/accounts", UIElement("row", text="Savings 1200.00"),
+                     UIElement("link", name="Savings", container="Savings 1200.00"),
+                     UIElement("row", text="Office lamp fund 40.00"))
+    assert steps(plan("check the Savings account is shown", accounts)) == [
+        ("wait_for_element", {"text": "Savings", "present": True})]
+    # a word that is part of another name is no word for a kind: the whole name is checked
+    assert steps(plan("check the Office lamp is shown", accounts)) == [
+        ("wait_for_element", {"text": "Office lamp", "present": True})]
+
+
+def test_a_document_filed_there_is_shown_there() -> None:
+    docs = _page("http://app.test/documents", UIElement("link", name="lease agreement.pdf"))
+    assert steps(plan("make sure the lease agreement is filed there", docs))[0][1]["text"] == "lease agreement"
