@@ -63,6 +63,7 @@ from server.planners.language import (
 from server.planners.matching import STOPWORDS
 from server.planners.restating import restate
 from server.planners.qualified import in_open_folder, on_its_page, open_folder_first, owner_first
+from server.planners.intents_results import open_result_intent
 from server.planners.record_first import record_first
 from server.planners.settings_first import settings_first
 from server.planners.saved_check import saved_check_intent
@@ -110,6 +111,7 @@ INTENTS: list[tuple[str, Intent]] = [
     ("check", lambda c, st: c.act is Act.CHECK and check_intent(c, st)),
     # "file a bug: EPG crashes on channel 9": a channel named in what is added or typed is text, not a tune
     ("channel", lambda c, st: c.act not in (Act.CHECK, Act.ADD, Act.TYPE, Act.SEARCH) and channel_intent(c, st)),
+    ("result", open_result_intent),   # "open the first result", "open the page it's on": what the search found
     ("back", back_intent),
     ("reload", reload_intent),
     ("url", url_intent),

@@ -172,3 +172,32 @@ def test_a_figure_asked_for_with_none_expected_is_its_row_shown() -> None:
 def test_a_document_filed_there_is_shown_there() -> None:
     docs = _page("http://app.test/documents", UIElement("link", name="lease agreement.pdf"))
     assert steps(plan("make sure the lease agreement is filed there", docs))[0][1]["text"] == "lease agreement"
+
+
+def _results() -> ScreenObservation:
+    """A wiki's search results: its navigation, the search form (with its own buttons), then what it found."""
+    return _page("http://wiki.test/-/search", UIElement("link", name="Home", href="/Home"),
+                 UIElement("link", name="Create page", href="/-/create"),
+                 UIElement("textbox", name="Search term", value="OPS-7", container="Search Match case"),
+                 UIElement("button", name="Match case", container="Search Match case"),
+                 UIElement("heading", name="Search matched 2 pages:"),
+                 UIElement("link", name="Runbook", href="/Runbook"),
+                 UIElement("text", text="[..] restart the encoder (OPS-7) [..]"),
+                 UIElement("link", name="Release Notes", href="/Release%20Notes"),
+                 UIElement("text", text="[..] fixed in 4.2 [..]"),
+                 UIElement("link", name="Source code", href="https://example.org/src"))
+
+
+@pytest.mark.parametrize("task, opened", [
+    ("open the first result", "Runbook"), ("open the second hit", "Release Notes"),
+    ("open the page it's on", "Runbook"), ('open the page "OPS-7" is on', "Runbook"),
+    ("open the one that mentions fixed in 4.2", "Release Notes"),
+])
+def test_what_a_search_found_is_opened_by_its_place_or_what_it_says(task: str, opened: str) -> None:
+    assert steps(plan(task, _results()))[0] == ("click_element", {"text": opened, "role": "link"})
+
+
+def test_of_several_results_none_is_guessed_and_the_search_form_is_no_result() -> None:
+    assert not plan("open the result", _results()).feasible        # two were found: which?
+    assert not plan("open the last result", _results()).feasible or \
+        steps(plan("open the last result", _results()))[0][1]["text"] != "Source code"   # another site is no result
