@@ -357,7 +357,7 @@ def _click_named(clause: Clause, st: State) -> bool:
 
 
 _CARRIED_ACTS = (Act.DELETE, Act.OPEN, Act.NAVIGATE, Act.CLICK, Act.TICK, Act.UNTICK, Act.PLAY, Act.TURN_ON, Act.TURN_OFF,
-                 Act.SEARCH, Act.HOVER, Act.DOUBLE_CLICK, Act.ADD)
+                 Act.SEARCH, Act.HOVER, Act.DOUBLE_CLICK, Act.ADD, Act.PAUSE)
 
 
 _CHECK_LEAD = r"(?:please\s+)?(?:check|verify|confirm|make\s+sure|ensure|assert|validate)\s+(?:that\s+)?"
@@ -420,6 +420,10 @@ _SUBJECTLESS = re.compile(r"^(?:is|are|isn['’]t|aren['’]t)\s+(?:not\s+|still
                           r"on|off|active|inactive|enabled|disabled|paused|open|closed|[a-z]+ed)\b(?![^?]*\?)", re.I)
 
 
+# "enc_radio", "lab:ir_blasterd": a name as the app writes it, which no verb is
+_IDENTIFIER_SAID = re.compile(r"[a-z][\w-]*(?:[:_/][\w-]+)+")
+
+
 def _carry_verbs(texts: list[str], known: frozenset[str], asks: bool = False) -> list[str]:
     """"delete Blue Mug and Chef Knife": a verbless name after an action takes that action's verb."""
     out: list[str] = []
@@ -445,7 +449,9 @@ def _carry_verbs(texts: list[str], known: frozenset[str], asks: bool = False) ->
             text = f"turn {clause.text}"   # "subs off pls": switched
             clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
-            or set(words(clause.text)) <= known   # not an unknown verb: "record channel 5" stays refused
+            or set(words(clause.text)) <= known \
+            or re.match(r"(?:the|my|our)\s+(?-i:[A-Z0-9])", clause.text) is not None \
+            or _IDENTIFIER_SAID.fullmatch(clause.text) is not None   # not an unknown verb: "record channel 5" stays refused
         carried = read_clause(verb).act if verb else None
         if carried in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"(?:(?:the|my|our)\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}",
                                                                 clause.text):
@@ -458,6 +464,8 @@ def _carry_verbs(texts: list[str], known: frozenset[str], asks: bool = False) ->
             text = f"{verb} {clause.text}"
         elif clause.act in _CARRIED_ACTS and clause.verb:
             verb = clause.verb
+        elif clause.act is Act.NONE and clause.text.split()[:1] and clause.text.split()[0].lower() in ROW_VERBS:
+            verb = clause.text.split()[0]   # "restart enc_hd1 and enc_hd2": a row's own verb, for each
         else:
             verb = ""
         out.append(text)
@@ -557,6 +565,10 @@ class BuiltinPlanner:
                         # "go to products and sort them by price": a step before leads to a screen not seen yet;
                         # the clause is planned on it (and refused there if it cannot be done)
                         raise Defer(clause.rest or clause.text)
+                    elif clause.act is Act.NONE and st.moved and st.open_world and st.steps and \
+                            clause.text.split()[0].lower() in ROW_VERBS | WORKFLOW_VERBS:
+                        # "restart enc_hd1 and the HD2 encoder": the second row's verb, on the page the first leads to
+                        raise Defer(clause.text, replace_with=[clause.text])
                     elif not (clause.act is Act.NONE and _stated_fact(clause, st)):
                         return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st,
                                             check=_a_check(clause))

@@ -175,6 +175,34 @@ def option_for(options: tuple[str, ...] | list[str], value: str) -> str | None:
     return close[0] if len(close) == 1 else None
 
 
+# an identifier: one token of parts joined by ":", "_", "/" or "-" ("lab:ir_blasterd", "encoders:enc_hd2")
+_IDENTIFIER = re.compile(r"[A-Za-z][\w-]*(?:[:_/][\w-]+)+")
+# words a tester adds for what a process or service is, which its identifier leaves out ("the IR blaster daemon")
+_KIND_WORDS = frozenset("daemon service process program job worker server app instance task unit the a an".split())
+
+
+def _identifier_score(phrase: str, candidate: str) -> float:
+    """*phrase*, in words, names the identifier *candidate* part by part: each word the tester wrote is a part of
+    it, the start of one ("blaster" of "blasterd") or starts with one of three letters or more ("encoder" of "enc",
+    "encoders"); words for what the thing is ("daemon") may be left out. 0 unless every other word is a part."""
+    if not _IDENTIFIER.fullmatch(candidate.strip()) or " " not in phrase.strip():
+        return 0.0
+    parts = [w for w in re.split(r"[:_/\-.]+", candidate.lower()) if w]
+    said = [w for w in words(phrase) if w not in _KIND_WORDS]
+    if not said or not parts:
+        return 0.0
+
+    def part_of(w: str) -> bool:
+        return any(w == p or _stem(w) == _stem(p) or len(w) >= 3 and p.startswith(w)
+                   or len(p) >= 3 and w.startswith(p) for p in parts)
+    if not all(part_of(w) for w in said):
+        return 0.0
+    # every word said is a part: the more of the identifier's parts they cover, the surer
+    covered = sum(1 for p in parts if any(w == p or _stem(w) == _stem(p) or len(w) >= 3 and p.startswith(w)
+                                          or len(p) >= 3 and w.startswith(p) for w in said))
+    return 0.8 + 0.1 * covered / len(parts)
+
+
 @lru_cache(maxsize=65536)
 def similarity(phrase: str, candidate: str) -> float:
     """How well *phrase* names *candidate* (0..1): exact, containment, overlap, then typos."""
@@ -182,7 +210,7 @@ def similarity(phrase: str, candidate: str) -> float:
         return 0.0
     if is_code_name(phrase):
         return _code_name_score(phrase.strip(), candidate)
-    base = phrase_score(phrase, candidate)
+    base = max(phrase_score(phrase, candidate), _identifier_score(phrase, candidate))
     if base < 0.95 and _FILE_NAME.fullmatch(candidate.strip()) and \
             words(candidate.strip().rsplit(".", 1)[0]) == [w for w in words(phrase) if w not in ("the", "a", "an")]:
         base = 0.95   # "phone stand" is the file "phone_stand.gcode": its name said without its extension
@@ -491,6 +519,8 @@ def rows(phrase: str, screen: ScreenObservation | None, minimum: float = 0.7) ->
                           for t in (el.name, el.text) if t):
             # the same words, the separators aside ("mail relay": "mail-relay"), or a file's without its extension
             score = max(score, 0.93)
+        else:   # "the HD2 encoder": a cell or link of the row is the identifier "encoders:enc_hd2", part by part
+            score = max([score] + [_identifier_score(phrase, t) for t in (el.name, el.text) if t])
         if score >= minimum and score > seen.get(c, 0.0):
             seen[c] = score
     if not seen and minimum <= BY_WORDS:

@@ -11,7 +11,7 @@ from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, clean, words
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
-from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX
+from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX, UIElement
 
 _OPENING_WORDS = {"view", "open", "details", "detail", "show", "more", "info"}
 _DESTRUCTIVE_WORDS = {"delete", "remove", "drop", "destroy", "trash", "archive"}
@@ -185,12 +185,87 @@ def verb_names_a_control(verb: str, st: State) -> bool:
                                        for e in st.live.elements if e.role in _ROW_CONTROL_ROLES)
 
 
+# "clear the EPG grabber's log", "clear the log of the EPG grabber", "Clear Log for epg_grabber": a control whose
+# label is the verb and its object ("Clear Log"), in the row of the record said with it
+_VERB_OBJECT_OF = (re.compile(r"^(?P<verb>[a-z]+)\s+(?:the\s+)?(?P<rec>.+?)['’]s?\s+(?P<obj>[a-z]+(?:\s+[a-z]+)?)$", re.I),
+                   re.compile(r"^(?P<verb>[a-z]+)\s+(?:the\s+|its\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?:of|for|on|from)\s+"
+                              r"(?:the\s+)?(?P<rec>\S.*)$", re.I))
+
+
+def _verb_object_control(c: Clause, st: State) -> bool:
+    assert st.live is not None
+    for pattern in _VERB_OBJECT_OF:
+        m = pattern.match(c.text.strip())
+        if m is None:
+            continue
+        label = [m.group("verb").lower(), *words(m.group("obj"))]
+        rows = grounding.rows(clean(m.group("rec")), st.live, minimum=0.7)
+        if not rows or len(rows) > 1 and rows[1].score >= rows[0].score - 0.05:
+            continue
+        row = rows[0].name
+        found = [e for e in st.live.elements if e.container == row and e.role in _ROW_CONTROL_ROLES and not e.disabled
+                 and [_stem(w) for w in words(e.name or e.text)] == [_stem(w) for w in label]]
+        if len(found) != 1:
+            continue
+        st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, found[0].label, live=found[0]),
+                      f"Click {found[0].label!r} in the row of {m.group('rec')!r}", row=row)
+        st.summary.append(f"{found[0].label} {m.group('rec')}")
+        st.last_object = clean(m.group("rec"))
+        st.expect_check(None)
+        return True
+    return False
+
+
+# "stop everything in the capture group", "restart all processes of the encoders group"
+_EVERY_IN = re.compile(r"^(?:everything|all(?:\s+(?:the\s+)?[a-z]+)?|every\s+[a-z]+|each\s+[a-z]+)\s+(?:in|of|from|under)\s+"
+                       r"(?:the\s+)?(?P<g>[\w-]+)(?:\s+(?:group|section|category|set|pool))?$", re.I)
+
+
+def _every_row_of_group(c: Clause, st: State, m: re.Match[str]) -> bool:
+    """Each row of the group said, by the group's part of the rows' names ("capture:capture_rec1") or a cell that
+    says the group: the verb's control in each."""
+    assert st.live is not None
+    said = _EVERY_IN.match(clean(m.group("rec")))
+    if said is None:
+        return False
+    group = said.group("g").lower()
+    verb = m.group("verb").lower()
+    wanted = control_words(verb)
+    rows: dict[str, UIElement] = {}
+    for e in st.live.elements:
+        if not e.container or e.container in rows or e.role not in ("cell", "link", "text"):
+            continue
+        name = (e.name or e.text or "").strip().lower()
+        if re.fullmatch(rf"{re.escape(group)}s?[:/][\w./-]+", name) or e.role == "cell" and name in (group, group + "s"):
+            rows[e.container] = e
+    controls = []
+    for row in rows:
+        mine = [e for e in st.live.elements if e.container == row and e.role in _ROW_CONTROL_ROLES and not e.disabled
+                and _first_word(e.name or e.text) in wanted]
+        if mine:
+            controls.append((row, min(mine, key=lambda e: (e.hidden, wanted.index(_first_word(e.name or e.text))))))
+    if not rows or not controls:
+        return False
+    for row, el in controls:   # (a row already in that state shows no such control: "Start" on a stopped one)
+        st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, el.label, live=el), f"Click {el.label!r} in the row of "
+                      f"{row[:40]!r}", row=row)
+    st.summary.append(f"{verb} every row of {group}")
+    st.expect_check(None)
+    return True
+
+
+def _stem(w: str) -> str:
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
 def row_verb_intent(c: Clause, st: State) -> bool:
     """"pause Wiggle road bikes", "resume checks on the nginx changelog", "recheck PostgreSQL news": the control
     of that record's row whose label is the action ("Pause checks", "UnPause checks", "Recheck")."""
     m = _ROW_VERB.match(c.text.strip())
     if m is None or st.live is None or not st.open_world:
         return False
+    if _verb_object_control(c, st) or _every_row_of_group(c, st, m):
+        return True
     verb = m.group("verb").lower()
     if m.group("part"):
         verb = _PHRASAL.get((verb, m.group("part").lower()), "")

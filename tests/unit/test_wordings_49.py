@@ -201,3 +201,46 @@ def test_of_several_results_none_is_guessed_and_the_search_form_is_no_result() -
     assert not plan("open the result", _results()).feasible        # two were found: which?
     assert not plan("open the last result", _results()).feasible or \
         steps(plan("open the last result", _results()))[0][1]["text"] != "Source code"   # another site is no result
+
+
+def _processes() -> ScreenObservation:
+    """A process supervisor's table: each row's name is an identifier "group:program", its controls links."""
+    els = [UIElement("row", text="State Description Name Action")]
+    for state, name in (("running", "capture:capture_rec1"), ("running", "capture:capture_rec2"),
+                        ("running", "encoders:enc_hd1"), ("running", "encoders:enc_hd2"), ("running", "lab:ir_blasterd"),
+                        ("stopped", "lab:snapshot_tool")):
+        row = f"{state} {name} {'Restart Stop' if state == 'running' else 'Start'} Clear Log"
+        els += [UIElement("row", text=row), UIElement("cell", text=state, container=row),
+                UIElement("link", name=name, href=f"tail.html?processname={name}", container=row)]
+        els += [UIElement("link", name=n, href=f"index.html?processname={name}&action={n.lower()}", container=row)
+                for n in (["Restart", "Stop"] if state == "running" else ["Start"]) + ["Clear Log"]]
+    return _page("http://sup.test/index.html", *els)
+
+
+@pytest.mark.parametrize("task, row", [
+    ("restart the HD2 encoder", "encoders:enc_hd2"),
+    ("stop the IR blaster daemon", "lab:ir_blasterd"),
+    ("please start snapshot_tool", "lab:snapshot_tool"),
+])
+def test_a_process_is_named_by_the_parts_of_its_identifier(task: str, row: str) -> None:
+    got = steps(plan(task, _processes()))
+    assert got[0][1]["row"] == row, got
+
+
+def test_a_second_name_takes_the_verb_and_is_planned_on_the_page_the_first_action_leads_to() -> None:
+    p = plan("stop encoders:enc_hd1 and the IR blaster daemon", _processes())
+    assert steps(p)[0] == ("click_element", {"text": "Stop", "role": "link", "row": "encoders:enc_hd1"})
+    assert p.pending == ["stop the IR blaster daemon"]
+
+
+@pytest.mark.parametrize("task", ["clear the IR blaster daemon's log", "clear the log of lab:ir_blasterd",
+                                  "Clear Log for the IR blaster daemon"])
+def test_a_control_said_as_verb_and_object_is_clicked_in_the_row_of_its_record(task: str) -> None:
+    assert steps(plan(task, _processes()))[0] == ("click_element", {"text": "Clear Log", "role": "link",
+                                                                     "row": "lab:ir_blasterd"})
+
+
+def test_everything_in_a_group_is_each_row_of_that_group() -> None:
+    got = steps(plan("stop everything in the capture group", _processes()))
+    assert got == [("click_element", {"text": "Stop", "role": "link", "row": "capture:capture_rec1"}),
+                   ("click_element", {"text": "Stop", "role": "link", "row": "capture:capture_rec2"})]
