@@ -18,7 +18,7 @@ from server.planners.language import VERBS, WORKFLOW_WORDS, Act, read_clause, st
 
 # verbs of a request the planner reads through a restatement ("raise X to urgent", "give X to Bo")
 _MORE_VERBS = frozenset("raise lower bump escalate give hand reassign rename move bin ditch take put get fix mark "
-                        "assign close resolve reopen".split())
+                        "assign close resolve reopen restart start stop clear reboot rerun retry kill resume pause".split())
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z\"'“])")
 _ASK = re.compile(r"^(?:so\s*,?\s*|then\s*,?\s*|now\s*,?\s*|and\s+|ok(?:ay)?\s*,?\s*)?(?:(?:could|can|would|will)\s+(?:you|u)\s+"
                   r"(?:please\s+)?|please\s+|(?:i|we)\s+(?:need|want|would\s+like|['’]d\s+like)\s+you\s+to\s+)?", re.I)
@@ -122,7 +122,8 @@ _EVENT = re.compile(r"\b(?:froze|broke|crashed|hung|stopped|failed|went|got|came
 
 
 # a name written as a key: a path of parts ("Liabilities:CreditCard:Visa", "docs/setup"), an id ("QA-1409")
-_KEY_NAME = re.compile(r"(?<![\w:/-])(?:[A-Za-z][\w]*(?:[:/][A-Za-z0-9][\w-]*)+|[A-Z]{2,}-\d+)(?![\w:/-])")
+_KEY_NAME = re.compile(r"(?<![\w:/-])(?:[A-Za-z][\w]*(?:[:/][A-Za-z0-9][\w-]*)+|[A-Z]{2,}-\d+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+                       r"(?![\w:/-])")
 
 
 def _one_name(sentence: str) -> str:
@@ -158,7 +159,9 @@ def _named_in_question(parts: list[str]) -> list[str]:
 # what happened to something, said before the request about it: "Lena Brandt registered last week", "We stopped
 # using PayPal", "Harbor Dental Clinic just paid invoice 1077", "STB-10 is back from repair"
 _HAPPENED = re.compile(r"\b(?:[a-z]{2,}(?:ed|erd)|paid|sent|took|made|left|went|came|broke|froze|got|fell|began|ran|bought|"
-                       r"sold|gave|lost|found|told|wrote|did|was\s+a\s+mistake|just|(?:is|are)\s+back)\b", re.I)
+                       r"sold|gave|lost|found|told|wrote|did|was\s+a\s+mistake|just|(?:is|are)\s+back|seems?|looks|"
+                       r"(?:is|are)\s+(?:stuck|down|broken|frozen|hung|dead|flaky|slow|done|over|finished|FATAL|failing|"
+                       r"again)|(?:isn|aren|won|doesn|don|can)['’]t|need|needs)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:her|his|its|their|him|it|them)\b", re.I)
 
 
@@ -186,8 +189,34 @@ def _about_what_happened(parts: list[str]) -> list[str]:
     return parts[:first - 1] + [request] + parts[first + 1:]
 
 
+# "We need the 4K stream for today's run - please start enc_uhd", "radio tests are done: stop enc_radio": what
+# led to the request, said before a dash or a colon
+_LEAD_IN = re.compile(r"^(?P<lead>[^:–—]{8,}?)\s*(?:\s[-–—]{1,2}\s|:\s)\s*(?P<rest>(?:please|pls|plz|kindly|so|can\s+you|could\s+you|"
+                      r"would\s+you)\b.*|\S.*)$", re.I)
+
+
+def _lead_in_dropped(task: str) -> str:
+    m = _LEAD_IN.match(task.strip())
+    if m is None or "\n" in m.group("lead"):
+        return task
+    lead, rest = m.group("lead"), m.group("rest")
+    if _requests(lead) or lead.endswith("?") or _SHOULD.search(lead) or _CHECKS.search(lead) or _TESTED.search(lead) \
+            or re.search(r"[\"“‘]", lead) or not _requests(rest):
+        return task   # a request, a check, a value or a step said first ("Steps: …", "Expected: …") is kept
+    if not (_happened(lead) or _TELLER.match(lead)):
+        return task
+    named = _one_name(lead)
+    refers = _PRONOUN.search(rest)
+    if refers and not named:
+        return task   # what "it" is, only the lead-in says: the rules of the request said around it read it
+    if refers and named.lower() not in rest.lower():
+        rest = rest[:refers.start()] + named + rest[refers.end():]
+    return rest
+
+
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
+    task = _lead_in_dropped(task)
     said = split_sentences(task)
     parts = _named_in_question(_about_what_happened(_its_thing(said)))
     if len(parts) < 2:
@@ -244,7 +273,8 @@ def said_as_statement(aux: str, q: str) -> str:
 # why the tester asks, said after the request: "close the printer ticket, it's fixed", "bump it to high, someone
 # nearly fell off it", "bin X, it's done and I don't need it anymore"
 _REASON_AFTER = re.compile(r"\s*,\s*(?:(?:it|this|that)['’]s|it\s+is|they['’]re|they\s+are|someone|somebody|because|since|cos|"
-                           r"cause|i\s+got|i['’]ve|we['’]ve|i\s+(?:already|just)|we\s+(?:already|just))\b(?P<r>[^,;]*)$", re.I)
+                           r"cause|i\s+got|i['’]ve|we['’]ve|i\s+(?:already|just)|we\s+(?:already|just)|we['’]re|we\s+are|"
+                           r"i['’]m|i\s+am)\b(?P<r>[^,;]*)$", re.I)
 _KEPT_REASON = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|due|playing|shown|showing|visible|listed|"
                           r"selected|checked|open)\b|\b(?:on|off)\s*[.!]?$|[\d@\"“‘]|(?<!\w)'(?!s\b|re\b|ve\b)|"
                           r"(?<=\s)(?-i:[A-Z])", re.I)   # "switch to channel 5, it's Melody TV": a value said

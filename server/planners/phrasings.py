@@ -423,6 +423,15 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
           r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
+    # "restart ir_blasterd but leave the other lab services alone": what is not to be touched, which nothing does
+    _rule(r"\s*,?\s*(?:but|and)\s+(?:leave|keep)\s+(?:all\s+)?(?:the\s+)?(?:other|rest|others)\b[^,;.]*?\s+(?:alone|as\s+(?:they\s+are|"
+          r"it\s+is|is)|untouched|unchanged)(?=\s*$|\s*[,;.!])", ""),
+    # "give cec_monitor one more start", "give the encoder a restart": that action, on it
+    _rule(r"\bgive\s+(?P<x>[^,;]+?)\s+(?:one\s+more|another|a|one|a\s+quick)\s+(?P<v>start|restart|reboot|go|try|kick)\b",
+          lambda m, _v: f"{'start' if m.group('v').lower() in ('go', 'try', 'kick') else m.group('v')} {m.group('x')}"),
+    # "see whether it stays up", "check X came up": up is running
+    _rule(r"(?P<c>\b(?:see|check|confirm|verify|make\s+sure|ensure)\s+(?:whether|if|that)?\s*[^,;.]*?\s+)(?:stays|stayed|is|comes|"
+          r"came|is\s+still|remains)\s+up\b", r"\g<c>is running"),
     # "check how much money is in the Checking account": a figure to read, with none to expect: its row is shown
     _rule(r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:check|see|find\s+out|look\s+up|tell\s+me)\s+(?:how\s+much|how\s+many|what)\s+"
           r"(?:[a-z]+\s+){0,3}?(?:is|are|there\s+is|there\s+are|we\s+have|remains?)\s+(?:left\s+)?(?:in|on|for|at|under)\s+"

@@ -32,8 +32,10 @@ SENT_ON_MAX = 2
 # the one box of a save's dialog that asks for words about the change, never a field of the record
 _MESSAGE_BOX = re.compile(r"\b(?:commit|message|comment|reason|change\s+note|edit\s+summary)\b", re.I)
 _SAYS_SAVED = re.compile(r"\b(?:success(?:fully)?|created|saved|added|updated|stored)\b", re.I)
+# (a notice of something taken away is no sign of a save: "Success to delete a study" after a rename that failed)
 _SAYS_NOT = re.compile(r"\b(?:not|no|error|errors|fail(?:ed|ure)?|invalid|unable|cannot|can't|couldn't|required|"
-                       r"missing|already)\b", re.I)
+                       r"missing|already|delet(?:e|ed|ing|ion)|remov(?:e|ed|ing|al)|archiv(?:e|ed|ing)|trash(?:ed)?|"
+                       r"discard(?:ed)?)\b", re.I)
 NOTICE_MAX_WORDS = 14
 
 

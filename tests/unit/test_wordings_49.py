@@ -244,3 +244,24 @@ def test_everything_in_a_group_is_each_row_of_that_group() -> None:
     got = steps(plan("stop everything in the capture group", _processes()))
     assert got == [("click_element", {"text": "Stop", "role": "link", "row": "capture:capture_rec1"}),
                    ("click_element", {"text": "Stop", "role": "link", "row": "capture:capture_rec2"})]
+
+
+@pytest.mark.parametrize("task, said", [
+    ("We need the backup box for tonight's soak test - please start lab:snapshot_tool.", "please start lab:snapshot_tool."),
+    ("capture tests are over for today: stop capture:capture_rec1", "stop capture:capture_rec1"),
+    ("Restart the encoders, we're rewiring the rack after lunch", "Restart the encoders"),
+    ("snapshot_tool looks frozen, the preview is black. Restart it.", "Restart snapshot_tool."),
+    ("Steps: 1) open Status 2) click Refresh. Expected: all green", "Steps: 1) open Status 2) click Refresh. Expected: all green"),
+])
+def test_what_led_to_the_request_before_a_dash_a_colon_or_after_a_comma_is_no_step(task: str, said: str) -> None:
+    assert aside(task) == said
+
+
+@pytest.mark.parametrize("task, said", [
+    ("restart lab:ir_blasterd but leave the other lab services alone", "restart lab:ir_blasterd"),
+    ("give snapshot_tool one more start and see whether it stays up",
+     "start snapshot_tool, check that it is running"),
+    ("give the encoder a quick restart", "restart the encoder"),
+])
+def test_ops_turns_of_phrase(task: str, said: str) -> None:
+    assert rephrase(task, VERBS) == said
