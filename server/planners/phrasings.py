@@ -363,6 +363,9 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:on|in|from)\s+(?:this|the\s+current)\s+(?:page|screen|view)\s*,?\s+", "", strip=True),
     # "show the csv module to me", "open it for me": the one asking is no place
     _rule(r"\b(?P<v>show|open|display|bring\s+up|pull\s+up|find)\s+(?P<x>\S.*?)\s+(?:to|for)\s+(?:me|us)\b", r"\g<v> \g<x>"),
+    # "give cec_monitor one more start", "give the encoder a restart": that action, on it
+    _rule(r"\bgive\s+(?P<x>[^,;]+?)\s+(?:one\s+more|another|a|one|a\s+quick)\s+(?P<v>start|restart|reboot|go|try|kick)\b",
+          lambda m, _v: f"{'start' if m.group('v').lower() in ('go', 'try', 'kick') else m.group('v')} {m.group('x')}"),
     # "give Sam Lee the email sam@x.org": a value of one of its fields
     _rule(r"^give\s+(?P<x>.+?)\s+(?:the|a|an)\s+(?P<f>[a-z]+)\s+(?P<v>\S.*)$", r"set the \g<f> of \g<x> to \g<v>",
           strip=True),
@@ -426,9 +429,6 @@ RULES: tuple[Rephrase, ...] = (
     # "restart ir_blasterd but leave the other lab services alone": what is not to be touched, which nothing does
     _rule(r"\s*,?\s*(?:but|and)\s+(?:leave|keep)\s+(?:all\s+)?(?:the\s+)?(?:other|rest|others)\b[^,;.]*?\s+(?:alone|as\s+(?:they\s+are|"
           r"it\s+is|is)|untouched|unchanged)(?=\s*$|\s*[,;.!])", ""),
-    # "give cec_monitor one more start", "give the encoder a restart": that action, on it
-    _rule(r"\bgive\s+(?P<x>[^,;]+?)\s+(?:one\s+more|another|a|one|a\s+quick)\s+(?P<v>start|restart|reboot|go|try|kick)\b",
-          lambda m, _v: f"{'start' if m.group('v').lower() in ('go', 'try', 'kick') else m.group('v')} {m.group('x')}"),
     # "see whether it stays up", "check X came up": up is running
     _rule(r"(?P<c>\b(?:see|check|confirm|verify|make\s+sure|ensure)\s+(?:whether|if|that)?\s*[^,;.]*?\s+)(?:stays|stayed|is|comes|"
           r"came|is\s+still|remains)\s+up\b", r"\g<c>is running"),
