@@ -122,7 +122,8 @@ _EVENT = re.compile(r"\b(?:froze|broke|crashed|hung|stopped|failed|went|got|came
 
 
 # a name written as a key: a path of parts ("Liabilities:CreditCard:Visa", "docs/setup"), an id ("QA-1409")
-_KEY_NAME = re.compile(r"(?<![\w:/-])(?:[A-Za-z][\w]*(?:[:/][A-Za-z0-9][\w-]*)+|[A-Z]{2,}-\d+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)"
+_KEY_NAME = re.compile(r"(?<![\w:/-])(?:[A-Za-z][\w]*(?:[:/][A-Za-z0-9][\w-]*)+|[A-Z]{2,}-\d+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|"
+                       r"[a-z][a-z0-9]*(?:-[a-z0-9]+){2,})"
                        r"(?![\w:/-])")
 
 
@@ -184,8 +185,11 @@ def _about_what_happened(parts: list[str]) -> list[str]:
         possessive = refers.group(0).lower() in ("her", "his", "its", "their") and re.match(
             r"\s+(?!(?:a|an|the|to|and|or)\b)[A-Za-z]", request[refers.end():]) is not None
         request = request[:refers.start()] + (f"{named}'s" if possessive else named) + request[refers.end():]
-    elif refers or not named or named.lower() not in request.lower():
-        return parts   # what the request is about may be only there ("The Stapler is discontinued. Delete the product.")
+    elif refers or not (named and named.lower() in request.lower() or _KEY_NAME.search(request)
+                        or re.search(r"[\"“‘]", request) or _one_name(request)):
+        # what the request is about may be only there ("The Stapler is discontinued. Delete the product."); one
+        # that names its own record ("… Delete thumbnail-sprite-jpeg-q") needs nothing of it
+        return parts
     return parts[:first - 1] + [request] + parts[first + 1:]
 
 

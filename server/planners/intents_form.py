@@ -244,12 +244,13 @@ def _row_control(st: State, row: str, wanted: list[str], roles: frozenset[str] =
             return found[0]
     if st.live is not None:   # "Delete Record", "Edit entry": the word first, a word of kind after it
         for w in wanted:
-            for e in st.live.elements:
-                label = e.name or e.text
-                said = words(label)
-                if e.container == row and e.role in roles and not e.hidden and 1 < len(said) <= 3 \
-                        and said[0] == w.lower() and (said[-1] in _KIND_WORDS or on_list_of(st, said[-1])):
-                    return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, label, live=e)
+            begun = [e for e in st.live.elements if e.container == row and e.role in roles and not e.hidden
+                     and 1 < len(words(e.name or e.text)) <= 3 and words(e.name or e.text)[0] == w.lower()]
+            for e in begun:
+                said = words(e.name or e.text)
+                # (the row's one control that starts so is its own: "delete study" on a study's card)
+                if said[-1] in _KIND_WORDS or on_list_of(st, said[-1]) or len(begun) == 1 and len(said) == 2:
+                    return Target(grounding.TargetKind.LIVE_ELEMENT, 0.8, e.name or e.text, live=e)
         signs = [w for w in wanted if w in DELETE_SIGNS]   # a sign has no words to ground: its whole text is it
         for e in st.live.elements:
             label = (e.name or e.text).strip()

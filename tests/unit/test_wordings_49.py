@@ -265,3 +265,14 @@ def test_what_led_to_the_request_before_a_dash_a_colon_or_after_a_comma_is_no_st
 ])
 def test_ops_turns_of_phrase(task: str, said: str) -> None:
     assert rephrase(task, VERBS) == said
+
+
+def test_a_card_s_own_delete_control_says_its_kind_and_background_before_a_named_record_is_dropped() -> None:
+    cards = _page("http://app.test/dashboard", *[e for n, name in enumerate(("nightly-soak-uk", "ota-canary-eu"), 1)
+                                                 for row in [f"{n}. {name} Direction: MINIMIZE"]
+                                                 for e in (UIElement("link", name=row, href=f"/studies/{n}", container=row),
+                                                           UIElement("heading", name=f"{n}. {name}", container=row),
+                                                           UIElement("button", name="rename study", container=row),
+                                                           UIElement("button", name="delete study", container=row))])
+    got = steps(plan("The canary study was abandoned last sprint. Delete ota-canary-eu.", cards))
+    assert got[0] == ("click_element", {"text": "delete study", "role": "button", "row": "2. ota-canary-eu"})
