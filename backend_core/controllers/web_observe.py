@@ -29,7 +29,7 @@ MAX_ELEMENTS = 1500   # a long index (a docs browser lists ~700 modules) must re
 # ("Title: <input>"). The same function names fields in the walk and finds them at run time.
 LAYOUT_LABEL_JS = r"""
 function layoutLabel(el) {
-  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const squash = (s) => (s || '').replace(/[\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
   const CONTROLS = 'input:not([type=hidden]), select, textarea, button';
   const ok = (t) => {
     t = squash(t).replace(/\s*[:*]+\s*$/, '').trim();
@@ -173,7 +173,8 @@ OBSERVE_JS = r"""
                                'datetime-local', 'month', 'week', 'time', '']);
   const CLICKABLE = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option',
                              'checkbox', 'radio', 'switch', 'combobox', 'treeitem']);
-  const squash = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  // (a zero-width space a kit puts in an empty label, MUI's "\u200b", names nothing)
+  const squash = (s) => (s || '').replace(/[\u200b-\u200d\u2060\ufeff]/g, '').replace(/\s+/g, ' ').trim();
   const cut = (s, n) => { s = squash(s); return s.length > n ? s.slice(0, n - 1) + '…' : s; };
 
   function implicitRole(el) {

@@ -366,6 +366,31 @@ def _boolean_filter(st: State, flag: str, on: bool, headers: set[str]) -> bool:
     return False
 
 
+_UP = re.compile(r"\b(?:a?s?c?ending|asc|oldest|earliest|a\s*(?:-|to)\s*z|increasing|lowest|smallest)\b", re.I)
+_DOWN = re.compile(r"\b(?:de?s?c?ending|desc|newest|latest|most\s+recent|z\s*(?:-|to)\s*a|decreasing|highest|largest)\b", re.I)
+
+
+def _sort_dropdown(st: State, said: str) -> bool:
+    """"sort the study list ascending, oldest first" where the list has no column headers to sort by but a
+    dropdown of how it is sorted ("Sort descending"): the option of that way round."""
+    assert st.live is not None
+    up, down = _UP.search(said), _DOWN.search(said)
+    if bool(up) == bool(down):
+        return False
+    boxes = [e for e in st.live.elements if e.role == "combobox" and not e.disabled and not e.hidden
+             and re.search(r"\b(?:sort|order)", f"{e.name} {e.value} {e.hint}", re.I)]
+    if len(boxes) != 1:
+        return False
+    box = boxes[0]
+    kin = ("asc", "oldest", "earliest", "a-z", "a to z", "increas", "lowest") if up else \
+        ("desc", "newest", "latest", "z-a", "z to a", "decreas", "highest")
+    option = next((o for o in box.options if any(k in o.lower() for k in kin)), "") or ("ascending" if up else "descending")
+    from server.planners.intents_form import _select_option
+
+    _select_option(st, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, box.label, live=box), option)
+    return True
+
+
 def sort_intent(c: Clause, st: State) -> bool:
     """"sort the books by year, newest first": open the list (and its records), then sort by the column's
     header until the column reads in that order (``sort_table`` proves it from the values)."""
@@ -380,12 +405,14 @@ def sort_intent(c: Clause, st: State) -> bool:
         return False
     parsed = parse_sort(rest)
     if parsed is None:
-        return False
+        return _sort_dropdown(st, c.text)
     noun, ask = parsed
     noun = (quoted(noun) or noun).strip()
     if noun and records.entity_link(st, noun) is not None and not on_list_of(st, noun):
         return go_to_list(st, noun, [c.text])
     header = _sort_header(st, ask)
+    if header is None and _sort_dropdown(st, c.text):
+        return True
     if header is None:
         if open_contents(st, [c.text]):
             return True

@@ -426,6 +426,9 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
           r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
+    # "sort the list ascending, oldest first": how it reads once sorted is the sort's own words
+    _rule(r"\b(?P<s>(?:sort|order|arrange)\b[^,;.]*?)\s*[,;]\s*(?P<o>(?:oldest|newest|latest|earliest|highest|lowest|biggest|"
+          r"smallest|cheapest|dearest|largest|most\s+recent)(?:\s+[a-z]+)?\s+(?:first|on\s+top|at\s+the\s+top))\b", r"\g<s> \g<o>"),
     # "restart ir_blasterd but leave the other lab services alone": what is not to be touched, which nothing does
     _rule(r"\s*,?\s*(?:but|and)\s+(?:leave|keep)\s+(?:all\s+)?(?:the\s+)?(?:other|rest|others)\b[^,;.]*?\s+(?:alone|as\s+(?:they\s+are|"
           r"it\s+is|is)|untouched|unchanged)(?=\s*$|\s*[,;.!])", ""),
