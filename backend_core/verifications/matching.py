@@ -88,10 +88,6 @@ def text_matches(e: UIElement, text: str, exact: bool, field_value: bool = False
     # a dropdown's choice, too, is the form's, not something the app shows: a save it refused leaves it chosen
     texts = _texts(e) if field_value or e.role not in (S.ROLE_TEXTBOX, S.ROLE_COMBOBOX) \
         else tuple(t for t in (e.name, e.text) if t)
-    if not field_value and e.role in (S.ROLE_OPTION, S.ROLE_LISTBOX):
-        # the suggestions a box opens as it is typed into echo what was typed ('payee:"Maria Lopez"'): what the
-        # app found is shown elsewhere; a check of the choices a list offers names their role
-        return False
     if exact:
         return any(fold(t) == fold(text) for t in texts)
     if is_number(text):   # "5" is not in "5.5", nor "3" in "v1.3.2"; "1200" is in "1,200.00"; "2026" in a date
@@ -148,6 +144,9 @@ def state_holds(e: UIElement, state: str) -> bool:
     return checks[state]()
 
 
+_TYPED_INTO = (S.ROLE_TEXTBOX, S.ROLE_COMBOBOX, "searchbox")
+
+
 @dataclass(frozen=True)
 class ElementQuery:
     """What ``wait_for_element`` looks for on an observation (the selector is the controller's business)."""
@@ -188,6 +187,10 @@ class ElementQuery:
                 found = [e for e in found if HEADER_ROW not in e.hint.split()]   # "5 rows": rows of data
         if self.text:
             found = [e for e in found if text_matches(e, self.text, self.exact, field_value=bool(self.role))]
+            if not self.role and any(x.role in _TYPED_INTO and fold(self.text) in fold(x.value) for x in elements):
+                # the suggestions a box opens as it is typed into echo what it holds ('payee:"Maria Lopez"'): no
+                # sign of what the app found (a list of choices shown as content still counts, nothing being typed)
+                found = [e for e in found if e.role not in (S.ROLE_OPTION, S.ROLE_LISTBOX)]
         if self.label:
             found = [e for e in found if _labelled(e, self.label, elements)]
         return found

@@ -181,6 +181,8 @@ def _about_what_happened(parts: list[str]) -> list[str]:
     before, request = parts[first - 1], parts[first]
     named = _one_name(before)
     refers = _PRONOUN.search(request)
+    if refers and re.search(r"\d|@|[\"“‘]", before.replace(named, "") if named else before):
+        return parts   # "… changed her email to lena@new.org. Update her record.": the value is only there
     if refers and named:
         possessive = refers.group(0).lower() in ("her", "his", "its", "their") and re.match(
             r"\s+(?!(?:a|an|the|to|and|or)\b)[A-Za-z]", request[refers.end():]) is not None
@@ -207,15 +209,21 @@ def _lead_in_dropped(task: str) -> str:
     if _requests(lead) or lead.endswith("?") or _SHOULD.search(lead) or _CHECKS.search(lead) or _TESTED.search(lead) \
             or re.search(r"[\"“‘]", lead) or not _requests(rest):
         return task   # a request, a check, a value or a step said first ("Steps: …", "Expected: …") is kept
-    if not (_happened(lead) or _TELLER.match(lead)):
-        return task
+    if not (_happened(lead) or _TELLER.match(lead)) or _PLACE_FIRST.match(lead):
+        return task   # "In the Archived folder: delete …", "Logged in as Admin: …": where it is done
     named = _one_name(lead)
     refers = _PRONOUN.search(rest)
-    if refers and not named:
+    if refers and (not named or re.search(r"\d|@|[\"“‘]", lead.replace(named, ""))):
         return task   # what "it" is, only the lead-in says: the rules of the request said around it read it
-    if refers and named.lower() not in rest.lower():
-        rest = rest[:refers.start()] + named + rest[refers.end():]
+    if refers:
+        return rest[:refers.start()] + named + rest[refers.end():]
+    names_its_own = _KEY_NAME.search(rest) or re.search(r"[\"“‘]", rest) or _one_name(rest)
+    if not names_its_own and re.search(r"(?<!^)(?<![.!?]\s)\b(?-i:[A-Z][a-z]|[A-Z]{2,})", lead.strip()):
+        return task   # "Blue Mug ran out of stock - please delete the product": which product, only the lead-in says
     return rest
+
+
+_PLACE_FIRST = re.compile(r"^(?:in|on|under|at|from|inside|within|for|logged\s+in|signed\s+in|as)\b", re.I)
 
 
 def aside(task: str) -> str:

@@ -420,6 +420,9 @@ _SUBJECTLESS = re.compile(r"^(?:is|are|isn['’]t|aren['’]t)\s+(?:not\s+|still
                           r"on|off|active|inactive|enabled|disabled|paused|open|closed|[a-z]+ed)\b(?![^?]*\?)", re.I)
 
 
+# "the Red Mug stays", "the Weekly job keeps running": how another thing is to be, no name to carry a verb to
+_SAYS_A_STATE = re.compile(r"\b(?:stays?|keeps?|remains?|runs?|running|goes|works|can|will|won['’]t|doesn['’]t|"
+                           r"isn['’]t|aren['’]t|needs?|stay|keep|remain)\b", re.I)
 # "enc_radio", "lab:ir_blasterd": a name as the app writes it, which no verb is
 _IDENTIFIER_SAID = re.compile(r"[a-z][\w-]*(?:[:_/][\w-]+)+")
 
@@ -450,7 +453,7 @@ def _carry_verbs(texts: list[str], known: frozenset[str], asks: bool = False) ->
             clause = read_clause(text, known)
         name_like = clause.text[:1].isupper() or clause.text[:1] in "\"'“‘" or clause.text[:1].isdigit() \
             or set(words(clause.text)) <= known \
-            or re.match(r"(?:the|my|our)\s+(?-i:[A-Z0-9])", clause.text) is not None \
+            or re.match(r"(?:the|my|our)\s+(?-i:[A-Z0-9])", clause.text) is not None and not _SAYS_A_STATE.search(clause.text) \
             or _IDENTIFIER_SAID.fullmatch(clause.text) is not None   # not an unknown verb: "record channel 5" stays refused
         carried = read_clause(verb).act if verb else None
         if carried in (Act.NAVIGATE, Act.OPEN) and re.fullmatch(r"(?:(?:the|my|our)\s+)?[a-z][\w.-]*(?:\s+[a-z][\w.-]*){0,2}",

@@ -273,6 +273,9 @@ def condition_intent(c: Clause, st: State) -> bool:
     from server.planners.intents_search import search_intent
 
     value = said.group("v").strip(" .!?\"'“”")
+    if re.match(r"(?:not|no|none|neither|without|the\s+(?:lowest|highest|largest|smallest|biggest|most|least|same|best|worst)|"
+                r"(?:above|below|over|under|more|less|greater|fewer|at\s+least|at\s+most)\b)", value, re.I):
+        return False   # a negation, a superlative or a comparison is no word to search for
     return search_intent(Clause(f'search for "{value}"', Act.SEARCH, f'"{value}"'), st)
 
 

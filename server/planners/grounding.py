@@ -192,14 +192,17 @@ def _identifier_score(phrase: str, candidate: str) -> float:
     if not said or not parts:
         return 0.0
 
-    def part_of(w: str) -> bool:
-        return any(w == p or _stem(w) == _stem(p) or len(w) >= 3 and p.startswith(w)
-                   or len(p) >= 3 and w.startswith(p) for p in parts)
-    if not all(part_of(w) for w in said):
-        return 0.0
-    # every word said is a part: the more of the identifier's parts they cover, the surer
-    covered = sum(1 for p in parts if any(w == p or _stem(w) == _stem(p) or len(w) >= 3 and p.startswith(w)
-                                          or len(p) >= 3 and w.startswith(p) for w in said))
+    def whole(w: str, p: str) -> bool:
+        return w == p or _stem(w) == _stem(p)
+
+    def part(w: str, p: str) -> bool:   # "blaster" of "blasterd", "encoder" of "enc": most of the one in the other
+        short, long_ = sorted((w, p), key=len)
+        return len(short) >= 3 and long_.startswith(short) and len(short) >= 0.6 * len(long_) \
+            or len(p) >= 3 and w.startswith(p) and len(w) <= len(p) + 5
+    if not all(any(whole(w, p) or part(w, p) for p in parts) for w in said) \
+            or not any(whole(w, p) for w in said for p in parts):
+        return 0.0   # every word said is a part, and one at least is a whole part ("main app" is no maintenance job)
+    covered = sum(1 for p in parts if any(whole(w, p) or part(w, p) for w in said))
     return 0.8 + 0.1 * covered / len(parts)
 
 

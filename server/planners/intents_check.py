@@ -38,8 +38,7 @@ NEGATION = re.compile(r"\b(?:not|no longer|isn't|aren't|doesn't|don't|isnt|arent
 # ("there's no X" opens what is said: "the message There's no todo yet is shown" is a text to find, as it reads)
 _SHOWN = (r"(?:shown|displayed|visible|listed|present|there|available|playing|documented|mentioned|on (?:the )?screen|"
           r"on (?:the )?page|in the list|in the results|appears?|appearing|showing|displaying|exists?|"
-          r"included|gone|hidden|absent|missing|removed|deleted|here|filed(?: there| here)?|attached(?: there| here)?|"
-          r"on file|in there)")
+          r"included|gone|hidden|absent|missing|removed|deleted|here)")
 _STATE_WORDS = {"checked": "checked", "ticked": "checked", "completed": "checked", "done": "checked",
                 "complete": "checked", "marked": "checked", "unchecked": "unchecked", "unticked": "unchecked",
                 "incomplete": "unchecked", "active": "unchecked", "enabled": "enabled", "disabled": "disabled",
@@ -1188,7 +1187,7 @@ def _open_its_page(st: State, name: str, kind: str) -> bool:
 
 
 # a name, then a word of the tester's for what it is ("the Checking account", "the Acme supplier")
-_NOUN_TAIL = re.compile(r"^(?P<x>(?:(?:the|a|an)\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+)*?)\s+(?:account|card|user|customer|"
+_NOUN_TAIL = re.compile(r"^(?P<x>(?:(?:the|a|an)\s+)?(?-i:[A-Z0-9])\S*(?:\s+\S+)*?)\s+(?P<k>account|card|user|customer|"
                         r"supplier|vendor|payee|product|project|ticket|issue|task|order|invoice|category|tag|group|team|"
                         r"member|device|box|channel|movie|show|watch|bookmark|contact|company|client|study|trial|job|"
                         r"process|program|service|site|space|board|list|report)$", re.I)
@@ -1213,7 +1212,10 @@ def _as_shown(st: State, text: str) -> str:
 
     described = DESCRIBED.match(text)
     core = described.group("x") if described else text
-    tail = KIND_TAIL.match(core) or _NOUN_TAIL.match(core)   # "the Checking account": the row "Checking"
+    tail = KIND_TAIL.match(core)
+    kind = _NOUN_TAIL.match(core) if tail is None else None
+    if kind is not None and on_list_of(st, kind.group("k")):
+        tail = kind   # "the Savings account" on the accounts: the row "Savings" (elsewhere "Acme" may be a customer)
     candidates = ([core] if described else []) + \
         ([re.sub(r"^(?:the|a|an)\s+", "", tail.group("x"), flags=re.I)] if tail else [])
     found = next((x for x in candidates if re.search(r"[A-Z0-9]", x) and names_one(x)), "")

@@ -526,6 +526,30 @@ def _apply_in_row(st: State, field: Target, value: str) -> bool:
     return True
 
 
+_SECONDS = {"ms": 0.001, "millisecond": 0.001, "s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600,
+            "hr": 3600, "hour": 3600, "d": 86400, "day": 86400, "week": 604800, "wk": 604800}
+
+
+def _time_unit(word: str) -> float | None:
+    w = word.lower().rstrip(".")
+    w = w[:-1] if len(w) > 2 and w.endswith("s") and w[:-1] in _SECONDS else w
+    return _SECONDS.get(w)
+
+
+def in_units_of(number: str, unit: str, label: str) -> str:
+    """*number* *unit* as the box labelled *label* counts it: "2 minutes" in "Timeout (seconds)" is 120; a unit of
+    time the box does not name is typed as said; another unit than the box's ("2 days" in "Retention (MB)") is
+    refused, since no number typed would mean what the tester said."""
+    said = _time_unit(unit)
+    boxes = [u for u in (_time_unit(w) for w in re.findall(r"[a-zA-Z]+", label)) if u is not None]
+    if said is None or not boxes or boxes[-1] == said:
+        return number
+    amount = float(number) * said / boxes[-1]
+    if amount != int(amount) and amount * 1000 != int(amount * 1000):
+        raise Unplannable(f"{number} {unit} is no whole number of what {label!r} counts", label)
+    return str(int(amount)) if amount == int(amount) else f"{amount:g}"
+
+
 def _save_implied(st: State, field: Target) -> Target | None:
     """The save button that "change the city to Chicago" implies on an existing record's form (its other fields
     hold the record's values), when nothing later in the task edits, saves or leaves the form (only checks
@@ -848,9 +872,10 @@ def set_intent(c: Clause, st: State) -> bool:
     if value and c.act in (Act.SET, Act.EDIT):
         field = _field(st, subject, numeric=bool(re.match(r"\s*[-+]?\d", value)))
         if field is not None and field.score >= 0.7:
-            unit = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*(?:°\s*[CF]?|%|degrees?|[a-zA-Z]+(?:\s*/\s*[a-zA-Z]+)?)\s*", value) \
+            unit = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?)\s*(°\s*[CF]?|%|degrees?|[a-zA-Z]+(?:\s*/\s*[a-zA-Z]+)?)\s*", value) \
                 if field.live is not None and "number" in field.live.hint.split() else None
-            value = unit.group(1) if unit else value   # "55°C", "60 seconds" in a box for a number: the number
+            if unit:   # "55°C", "60 seconds" in a box for a number: the number, in the unit the box counts in
+                value = in_units_of(unit.group(1), unit.group(2), field.label)
             type_into(st, value, field)
             if _apply_in_row(st, field, value):
                 return True

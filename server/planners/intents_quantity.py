@@ -74,17 +74,41 @@ def _rest_of_duration(st: State, filled: list[tuple[re.Match[str], UIElement]], 
     said is the whole of it ("6 hours" is not 1 day and 6 hours)."""
     if st.live is None or not filled or not all(_duration_part(el) for _, el in filled):
         return []
-    boxes = [e for e in st.live.elements if e.role == ROLE_TEXTBOX and not e.disabled]
-    at = [i for i, e in enumerate(boxes) if any(e is el for _, el in filled)]
-    group: list[UIElement] = []
-    lo = hi = at[0]
-    while lo > 0 and _duration_part(boxes[lo - 1]):
-        lo -= 1
-    while hi + 1 < len(boxes) and _duration_part(boxes[hi + 1]):
-        hi += 1
-    group = boxes[lo:hi + 1]
+    group = duration_group(st, filled[0][1])
     return [e for e in group if id(e) not in taken and re.fullmatch(r"\s*[-+]?\d+(?:\.\d+)?\s*", e.value or "")
             and float(e.value) != 0]
+
+
+def duration_group(st: State, box: UIElement) -> list[UIElement]:
+    """The boxes of the duration *box* is a part of: its neighbours that are parts too, up to a text that says
+    something else (the next setting's label: "Retry delay [Minutes][Seconds]" is another duration)."""
+    assert st.live is not None
+    els = list(st.live.elements)
+    at = next(i for i, e in enumerate(els) if e is box)
+
+    def walk(step: int) -> list[UIElement]:
+        found, i = [], at + step
+        while 0 <= i < len(els):
+            e = els[i]
+            if e.role == ROLE_TEXTBOX:
+                if not _duration_part(e) or e.disabled:
+                    break
+                found.append(e)
+            elif e.role in ("text", "heading") and (e.name or e.text) and not _duration_part(e):
+                break   # a label of its own: another setting
+            i += step
+        return found
+    return list(reversed(walk(-1))) + [box] + walk(1)
+
+
+def duration_label(st: State, box: UIElement) -> str:
+    """The text that names the duration *box* is a part of ("Time Between Check"), the one just before its parts."""
+    assert st.live is not None
+    first = duration_group(st, box)[0]
+    els = list(st.live.elements)
+    at = next(i for i, e in enumerate(els) if e is first)
+    return next((e.name or e.text for e in reversed(els[max(0, at - 6):at]) if e.role in ("text", "heading")
+                 and (e.name or e.text) and not _duration_part(e)), "")
 
 
 def quantity_intent(c: Clause, st: State) -> bool:
@@ -112,6 +136,12 @@ def quantity_intent(c: Clause, st: State) -> bool:
     if named and len(filled) == 1 and any(t.live is not filled[0][1] for t in fields(named.group("subject"), st.live,
                                                                                       minimum=0.7)[:1]):
         return False   # "set the requests timeout to 60 seconds": the field it names, not the one called Seconds
+    if named and all(_duration_part(el) for _, el in filled):
+        label = duration_label(st, filled[0][1])
+        from server.planners.grounding import similarity
+
+        if not label or similarity(named.group("subject"), label) < 0.55:
+            return False   # "set the password expiry to 12 hours" where only the session timeout is in hours
     for m, field in filled:
         target = Target(TargetKind.LIVE_ELEMENT, 1.0, field.label, live=field)
         type_into(st, m.group("n"), target)

@@ -15,7 +15,7 @@ from server.planners.language import Act, Clause, quoted
 from server.planners.state import State, Unplannable
 from shared.screen import ROLE_LINK, ROLE_TEXTBOX, UIElement
 
-_FIRST = re.compile(r"^(?:the\s+)?(?P<n>first|top|1st|second|2nd|third|3rd|last)\s+(?:search\s+)?(?:result|hit|match|"
+_FIRST = re.compile(r"^(?:the\s+)?(?P<n>first|top|1st|second|2nd|third|3rd)\s+(?:search\s+)?(?:result|hit|match|"
                     r"entry|link|page|one)(?:\s+(?:found|listed|shown|in\s+the\s+results))?$", re.I)
 _ONLY = re.compile(r"^(?:the\s+)?(?:only\s+|single\s+)?(?:search\s+)?(?:result|hit|match)(?:\s+(?:found|listed|shown))?$",
                    re.I)
@@ -24,9 +24,14 @@ _HOLDING = re.compile(r"^(?:the\s+)?(?:page|article|entry|document|doc|post|note
                       r"(?:(?P<a>.+?)\s+(?:is|was|appears|shows\s+up)\s+(?:on|in)|(?:it['’]s|it\s+is)\s+(?:on|in)|"
                       r"(?:that|which)\s+(?:mentions|contains|has|lists|says|shows)\s+(?P<b>.+)|"
                       r"(?:mentioning|containing|with)\s+(?P<c>.+))$", re.I)
-_SEARCH_URL = re.compile(r"search|[?&](?:q|query|s|term|keyword|keywords)=", re.I)
+_SEARCH_URL = re.compile(r"(?<![a-z])search|[?&](?:q|query|s|term|keyword|keywords)=", re.I)
+_NONE_FOUND = re.compile(r"\bno\s+(?:results?|matches|match|hits|pages?|items?)\b|\bnothing\s+(?:found|matched)\b|"
+                         r"\b0\s+(?:results?|matches|hits)\b|\bdid\s+not\s+match\b", re.I)
+_PAGING = re.compile(r"\b(?:footer|pagination|pager|paging)\b", re.I)
+_PAGING_LINK = re.compile(r"\d{1,3}|next|previous|prev|older|newer|[«»‹›<>]+|first|last|next\s+page|previous\s+page", re.I)
+_ADDRESS = re.compile(r"://|^www\.|^[\w-]+(?:\.[\w-]+)+/", re.I)
 _FOUND_LINE = re.compile(r"\b(?:results?|match(?:es|ed)?|found|hits?)\b", re.I)
-_NTH = {"first": 0, "top": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_NTH = {"first": 0, "top": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
 
 
 def result_links(st: State) -> list[UIElement]:
@@ -38,6 +43,8 @@ def result_links(st: State) -> list[UIElement]:
                 and "search" in f"{e.name} {e.placeholder} {e.hint}".lower()]
     if not (_SEARCH_URL.search(st.live.url or "") or searched):
         return []   # a report's "(5 matches)" heads no search results
+    if any(e.role in ("heading", "text") and _NONE_FOUND.search(e.label) for e in els):
+        return []   # "No results found for kubernetes": its "Create the page" link is no result
     start = next((i for i, e in enumerate(els) if e.role in ("heading", "text") and _FOUND_LINE.search(e.label)
                   and len(e.label.split()) <= 8), None)
     if start is None:
@@ -46,9 +53,26 @@ def result_links(st: State) -> list[UIElement]:
     if start is None:
         return []
     form = els[start].container
-    return [e for e in els[start + 1:] if e.role == ROLE_LINK and (e.name or e.text) and e.href
-            and not e.href.startswith(("#", "javascript:")) and not (form and e.container == form)
-            and "nav" not in e.hint.split() and not grounding.leaves_the_app(st.live.url, e.href)]
+    found: list[UIElement] = []
+    for e in els[start + 1:]:
+        if _PAGING.search(e.hint) or e.role == ROLE_LINK and _PAGING_LINK.fullmatch((e.name or e.text).strip()):
+            break   # the pages of results, the footer: what follows is no result
+        if e.role != ROLE_LINK or not (e.name or e.text) or not e.href or e.href.startswith(("#", "javascript:")) \
+                or form and e.container == form or "nav" in e.hint.split() \
+                or grounding.leaves_the_app(st.live.url, e.href) or _ADDRESS.search(e.name or e.text):
+            continue
+        if found and _one_result(els, found[-1], e):
+            continue   # a result's second link (its cached copy, its address): the result is its first
+        found.append(e)
+    return found
+
+
+def _one_result(els: list[UIElement], before: UIElement, link: UIElement) -> bool:
+    """*link* belongs to the result *before* heads: nothing but links lie between them, or they share a row."""
+    if before.container and before.container == link.container:
+        return True
+    at, to = next(i for i, e in enumerate(els) if e is before), next(i for i, e in enumerate(els) if e is link)
+    return all(e.role == ROLE_LINK for e in els[at + 1:to])
 
 
 def _says(st: State, link: UIElement, what: str) -> bool:
@@ -89,7 +113,9 @@ def open_result_intent(c: Clause, st: State) -> bool:
             what = st.last_object or next((e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value
                                            and "search" in f"{e.name} {e.placeholder} {e.hint}".lower()), "")
         saying = [e for e in links if what and _says(st, e, what)]
-        chosen = saying[0] if saying else links[0] if len(links) == 1 else None
+        # the only result, where what it should say is what was searched for (its text may show only a part)
+        searched = any(e.role == ROLE_TEXTBOX and e.value.strip().casefold() == what.casefold() for e in st.live.elements)
+        chosen = saying[0] if saying else links[0] if len(links) == 1 and searched else None
         if chosen is None:
             raise Unplannable(f"no result shown says {what!r}" if what else "say which result to open", said)
     if chosen is None:

@@ -364,8 +364,8 @@ RULES: tuple[Rephrase, ...] = (
     # "show the csv module to me", "open it for me": the one asking is no place
     _rule(r"\b(?P<v>show|open|display|bring\s+up|pull\s+up|find)\s+(?P<x>\S.*?)\s+(?:to|for)\s+(?:me|us)\b", r"\g<v> \g<x>"),
     # "give cec_monitor one more start", "give the encoder a restart": that action, on it
-    _rule(r"\bgive\s+(?P<x>[^,;]+?)\s+(?:one\s+more|another|a|one|a\s+quick)\s+(?P<v>start|restart|reboot|go|try|kick)\b",
-          lambda m, _v: f"{'start' if m.group('v').lower() in ('go', 'try', 'kick') else m.group('v')} {m.group('x')}"),
+    _rule(r"\bgive\s+(?P<x>[^,;]+?)\s+(?:one\s+more|another|a|one)(?:\s+(?:quick|fresh|clean))?\s+(?P<v>start|restart|reboot)\b"
+          r"(?!\s+(?:date|time|day|value|values|page|button|of|at|on)\b)", r"\g<v> \g<x>"),
     # "give Sam Lee the email sam@x.org": a value of one of its fields
     _rule(r"^give\s+(?P<x>.+?)\s+(?:the|a|an)\s+(?P<f>[a-z]+)\s+(?P<v>\S.*)$", r"set the \g<f> of \g<x> to \g<v>",
           strip=True),
@@ -432,16 +432,15 @@ RULES: tuple[Rephrase, ...] = (
     # "restart ir_blasterd but leave the other lab services alone": what is not to be touched, which nothing does
     _rule(r"\s*,?\s*(?:but|and)\s+(?:leave|keep)\s+(?:all\s+)?(?:the\s+)?(?:other|rest|others)\b[^,;.]*?\s+(?:alone|as\s+(?:they\s+are|"
           r"it\s+is|is)|untouched|unchanged)(?=\s*$|\s*[,;.!])", ""),
-    # "see whether it stays up", "check X came up": up is running
-    _rule(r"(?P<c>\b(?:see|check|confirm|verify|make\s+sure|ensure)\s+(?:whether|if|that)?\s*[^,;.]*?\s+)(?:stays|stayed|is|comes|"
-          r"came|is\s+still|remains)\s+up\b", r"\g<c>is running"),
     # "check how much money is in the Checking account": a figure to read, with none to expect: its row is shown
     _rule(r"(?P<pre>^|[,;.]\s*|\b(?:and|then)\s+)(?:check|see|find\s+out|look\s+up|tell\s+me)\s+(?:how\s+much|how\s+many|what)\s+"
           r"(?:[a-z]+\s+){0,3}?(?:is|are|there\s+is|there\s+are|we\s+have|remains?)\s+(?:left\s+)?(?:in|on|for|at|under)\s+"
-          r"(?P<x>[^,;?]+?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)", r"\g<pre>check \g<x> is shown"),
+          r"(?P<x>(?:(?!\s(?:and|then)\s)[^,;?])+?)(?=\s*$|\s*[,;.!?]|\s+(?:and|then)\s)(?![^.;]*\b(?:is|are|should|must|equals?|confirm|verify|"
+          r"check|make\s+sure)\b)", r"\g<pre>check \g<x> is shown"),
     # "find every transaction where Maria Lopez is the payee": the value said first, as "… whose payee is Maria Lopez"
     _rule(r"^(?P<v>find|show(?:\s+me)?|list|display|get|look\s+up)\s+(?:me\s+)?(?:every|all|each|any)?\s*"
-          r"(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+s?)\s+(?:where|in\s+which|for\s+which)\s+(?P<y>\S[^,;]*?)\s+(?:is|are|was)\s+"
+          r"(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+s?)\s+(?:where|in\s+which|for\s+which)\s+(?!(?:the|a|an|its|their)\s)"
+          r"(?P<y>(?-i:[A-Z0-9\"'“])[^,;]*?)\s+(?:is|are|was)\s+"
           r"(?:the|their|its)\s+(?P<f>[a-z]+)(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)",
           lambda m, _v: f"{m.group('v')} the {m.group('k')} whose {m.group('f')} is {m.group('y')}", strip=True),
     # "show me all the #warranty transactions in the Journal": the Journal, then a search for the tag

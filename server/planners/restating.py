@@ -228,16 +228,19 @@ _INCLUDING = re.compile(r"\s*,?\s+(?:including|along\s+with|together\s+with|with
 # "set Ana Souza as the guide on the Patagonia Trek page": the record's field, set to the value said first
 _SET_AS = re.compile(r"\b(?i:set|make|assign)\s+(?P<v>[A-Z0-9\"'“][^,;]*?)\s+as\s+(?:the\s+)?(?P<f>[a-z][\w ]{1,30}?)\s+"
                      r"(?:on|of|for|in)\s+(?P<r>(?:the\s+)?[A-Z0-9\"'“][^,;]*?)(?=\s*(?:$|[,;.]|\s+and\s|\s+then\s))")
-# "make sure the Income Statement shows a Net Profit of 4954.38 for the whole ledger": the figure the label names
-# (what a screen shows; "X has a limit of 10" is a fact of the record X, read as it is)
-_LABEL_OF = re.compile(r"(?P<pre>\b(?i:check|verify|confirm|ensure|make\s+sure|see)\s+(?:(?i:that)\s+)?)(?:(?:the\s+)?"
-                       r"[A-Za-z][\w&' -]{1,40}?\s+)?(?i:shows?|displays?|reports?)\s+(?i:a|an|the)\s+"
+# "check the summary shows a Net Profit of 4954.38 for the whole ledger": the figure the label names, on the screen
+# shown (of a record or a report named, "Lena's card shows a balance of 50", it is read as said: whose it is matters)
+_LABEL_OF = re.compile(r"(?P<pre>\b(?i:check|verify|confirm|ensure|make\s+sure|see)\s+(?:(?i:that)\s+)?)(?:(?:it|(?i:the)\s+"
+                       r"(?i:page|screen|view|summary|total|totals|cart|basket|checkout|footer|header|sidebar|panel|dashboard))\s+)?"
+                       r"(?i:shows?|displays?|reports?)\s+(?i:a|an|the)\s+"
                        r"(?P<label>[A-Za-z][\w&' -]{1,30}?)\s+of\s+(?P<v>[-+−]?[$€£]?\d[\d,.]*(?:\s*[A-Z]{3}\b)?)"
                        r"(?:\s+(?i:for|in|over|across)\s+(?i:the\s+)?(?i:whole|entire|full|complete|all)\b[^,;.]*)?")
 # "delete the Capture Serial Logs page under How To": the page, by its own name (where it is filed says no more)
-_FILED_UNDER = re.compile(r"(?P<x>\b(?:the\s+)?(?-i:[A-Z0-9])[^,;]*?\s+(?i:page|document|doc|file|note|article|entry))\s+"
-                          r"(?i:under|inside|within|in)\s+(?:the\s+)?(?-i:[A-Z])[\w&' -]*?(?:\s+(?i:folder|section|category|"
-                          r"directory|space|area|group))?(?=\s*(?:$|[,;.!]|\s+(?i:and|then)\s))")
+_FILED_UNDER = re.compile(r"(?P<v>\b(?i:delete|remove|open|show|view|edit|archive|rename|lock|unlock|publish|unpublish|"
+                          r"read|check|find)\s+)(?P<x>(?i:the)\s+(?-i:[A-Z0-9])[^,;]*?\s+(?i:page|document|doc|file|note|article|"
+                          r"entry))\s+(?i:under|inside|within|in)\s+(?:(?i:the)\s+)?(?-i:[A-Z][\w&'-]*)(?:\s+(?:&|and|of|"
+                          r"(?-i:[A-Z][\w&'-]*)))*(?:\s+(?i:folder|section|category|directory|space|area|group))?"
+                          r"(?=\s*(?:$|[,;.!]|\s+(?i:and|then)\s))")
 _CALL_IT = re.compile(r"(?P<pre>^|[,;.]\s*|\b(?:and|then|please|pls)\s+)(?:(?:can|could|shall)\s+(?:we|you)\s+|let'?s\s+|please\s+)?"
                       r"(?:call|name)\s+(?P<x>(?:the|our|my|this)\s+[^\"“']{2,60}?)\s+(?P<y>\"[^\"]+\"|“[^”]+”|'[^']+')", re.I)
 
@@ -355,7 +358,7 @@ def restate(task: str) -> str:
     task = _CALL_IT.sub(r"\g<pre>rename \g<x> to \g<y>", task)
     task = _SET_AS.sub(r"set the \g<f> of \g<r> to \g<v>", task)
     task = _LABEL_OF.sub(r"\g<pre>\g<label> is \g<v>", task)
-    task = _FILED_UNDER.sub(r"\g<x>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
+    task = _FILED_UNDER.sub(r"\g<v>\g<x>", task)   # "can we call the Swap Shop forum 'Buy & Sell'"
     # "… called X. description: Y": a field of what the sentence before adds, said in a sentence of its own
     task = _outside_names(task, lambda t: re.sub(
         r"[.;]\s+(?P<f>(?:description|descr|notes?|comments?|e-?mail|phone|address|title|tags?|summary|details|category|"

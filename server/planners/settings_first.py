@@ -20,6 +20,8 @@ _PLACE_WORDS = frozenset({"settings", "setting", "preferences", "preference", "o
                           "configure", "setup"})
 _NOT_SHOWN = re.compile(r"\bno (?:setting or field|field|checkbox|switch)s? (?:called|named|for)\b", re.I)
 MAX_WORDS = 3
+# a setting of one record: "for Bo Chen", "of ticket 12", "on the Runbook page"
+_OF_A_RECORD = re.compile(r"\b(?:for|of|on)\s+(?:the\s+)?(?:(?-i:[A-Z0-9\"'“])|[a-z]+\s+\d)")
 
 
 def _settings_place(el: UIElement) -> bool:
@@ -39,8 +41,8 @@ def _on_settings(st: State) -> bool:
 def settings_first(clause: Clause, st: State, why: str) -> list[str] | None:
     """The settings page opened, and *clause* to plan there; None where no such page is linked or it is shown."""
     if st.live is None or st.moved or not st.open_world or clause.act not in _SETTING_ACTS \
-            or not _NOT_SHOWN.search(why) or _on_settings(st):
-        return None
+            or not _NOT_SHOWN.search(why) or _on_settings(st) or _OF_A_RECORD.search(clause.text):
+        return None   # ("turn off notifications for Bo Chen": Bo Chen's, on his record, not the app's settings)
     places = [e for e in st.live.elements if _settings_place(e)]
     shown = [e for e in places if not e.hidden] or places
     if len({(e.name or e.text).lower() for e in shown}) != 1:
