@@ -660,14 +660,18 @@ def rename_intent(c: Clause, st: State) -> bool:
         return False
     rec, value = clean(m.group("rec")), quoted(m.group("v")) or clean(m.group("v"))
     kind = record_ids.KIND_LAST.match(rec) or _KIND_FIRST.match(rec)
-    listing = records.entity_link(st, kind.group("k")) if kind else None
-    if kind and listing is not None and listing.score >= 0.88 and not on_list_of(st, kind.group("k")):
-        # "the film tag", "the member Paula Reyes": on the list of tags / members, not elsewhere
-        return go_to_list(st, kind.group("k"), [c.text])
     names = [rec] + ([kind.group("x")] if kind else [])
+
     def holds_name(e: UIElement) -> bool:
         return e.role == ROLE_TEXTBOX and bool(e.value.strip()) and any(
             e.value.strip().casefold() == n.casefold() for n in names)
+
+    listing = records.entity_link(st, kind.group("k")) if kind else None
+    if kind and listing is not None and listing.score >= 0.88 and not on_list_of(st, kind.group("k")) \
+            and not any(holds_name(e) for e in records.form_fields(st)):
+        # "the film tag", "the member Paula Reyes": on the list of tags / members, not elsewhere (its own form,
+        # which holds its name, is where it is renamed)
+        return go_to_list(st, kind.group("k"), [c.text])
 
     # the field that holds the name; else one that a box enables first (a database browser's row form)
     holding = [e for e in records.form_fields(st) if holds_name(e)] or [
