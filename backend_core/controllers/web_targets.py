@@ -6,8 +6,10 @@ the words of ids, classes, test ids, names and aria-labels ("delete" also
 finds ``button.destroy``). The first strategy with a visible match wins.
 With ``row``, the innermost row / list item / card showing that text is found
 and hovered first (so hover-only controls appear), and the target is looked
-for inside it. Nothing found is a :class:`~shared.errors.DeviceFailure` that
-lists what the page does show.
+for inside it. An item of a closed menu opens its menu first; a field or control
+on a tab that is not selected (a settings page's other tab, an editor's
+"Promote") selects that tab first. Nothing found is a
+:class:`~shared.errors.DeviceFailure` that lists what the page does show.
 """
 from __future__ import annotations
 
