@@ -426,6 +426,11 @@ RULES: tuple[Rephrase, ...] = (
     _rule(r"^(?:find|look\s+up)\s+(?:me\s+)?(?:every|all|any)\s+(?:of\s+)?(?:the\s+)?(?P<k>[a-z]+)\s+(?:that\s+|which\s+)?"
           r"(?:talks?\s+about|mentions?|mentioning|contains?|containing|about|refers?\s+to|referring\s+to)\s+(?P<x>[^,;]+?)"
           r"(?=\s*$|\s*[,;.!]|\s+(?:and|then)\s)", r"search for \g<x>", strip=True),
+    # "the IR blaster daemon (ir_blasterd)": the name as the app writes it, said in brackets after the tester's words
+    _rule(r"\bthe\s+(?:[A-Za-z0-9][\w-]*\s+){1,4}\((?P<id>[a-z][\w.-]*(?:[:_/][\w.-]+)+)\)", r"\g<id>"),
+    # "Clear the grabber's log. Don't restart the grabber, just clear its log.": what not to do, and the request again
+    _rule(r"(?P<end>[.!;])\s*(?:don['’]?t|do\s+not|no\s+need\s+to)\s+[^,.;!?]+,\s*(?:just|only|simply)\s+[a-z]+\s+"
+          r"(?:it|its|them|their|that)\b[^.;!?]*[.!]?", r"\g<end>"),
     # "sort the list ascending, oldest first": how it reads once sorted is the sort's own words
     _rule(r"\b(?P<s>(?:sort|order|arrange)\b[^,;.]*?)\s*[,;]\s*(?P<o>(?:oldest|newest|latest|earliest|highest|lowest|biggest|"
           r"smallest|cheapest|dearest|largest|most\s+recent)(?:\s+[a-z]+)?\s+(?:first|on\s+top|at\s+the\s+top))\b", r"\g<s> \g<o>"),

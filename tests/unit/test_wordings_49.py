@@ -272,3 +272,12 @@ def test_a_card_s_own_delete_control_says_its_kind_and_background_before_a_named
                                                            UIElement("button", name="delete study", container=row))])
     got = steps(plan("The canary study was abandoned last sprint. Delete ota-canary-eu.", cards))
     assert got[0] == ("click_element", {"text": "delete study", "role": "button", "row": "2. ota-canary-eu"})
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Can you check that the snapshot tool (lab:snapshot_tool) is stopped?", "Can you check that lab:snapshot_tool is stopped?"),
+    ("Restart the encoders. Don't stop the others, just restart them.", "Restart the encoders."),
+    ("open the Settings page (Preferences)", "open the Settings page (Preferences)"),
+])
+def test_the_name_in_brackets_and_a_request_said_again_after_a_dont(task: str, said: str) -> None:
+    assert rephrase(task, VERBS) == said
