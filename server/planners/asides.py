@@ -164,6 +164,7 @@ _HAPPENED = re.compile(r"\b(?:[a-z]{2,}(?:ed|erd)|paid|sent|took|made|left|went|
                        r"(?:is|are)\s+(?:stuck|down|broken|frozen|hung|dead|flaky|slow|done|over|finished|FATAL|failing|"
                        r"again)|(?:isn|aren|won|doesn|don|can)['’]t|need|needs)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:her|his|its|their|him|it|them)\b", re.I)
+_A_VALUE = re.compile(r"\d|@|[\"“‘]")   # a number, an address or quoted words: a value said
 
 
 def _happened(sentence: str) -> bool:
@@ -181,7 +182,7 @@ def _about_what_happened(parts: list[str]) -> list[str]:
     before, request = parts[first - 1], parts[first]
     named = _one_name(before)
     refers = _PRONOUN.search(request)
-    if refers and re.search(r"\d|@|[\"“‘]", before.replace(named, "") if named else before):
+    if refers and _A_VALUE.search(before.replace(named, "") if named else before):
         return parts   # "… changed her email to lena@new.org. Update her record.": the value is only there
     if refers and named:
         possessive = refers.group(0).lower() in ("her", "his", "its", "their") and re.match(
@@ -213,7 +214,7 @@ def _lead_in_dropped(task: str) -> str:
         return task   # "In the Archived folder: delete …", "Logged in as Admin: …": where it is done
     named = _one_name(lead)
     refers = _PRONOUN.search(rest)
-    if refers and (not named or re.search(r"\d|@|[\"“‘]", lead.replace(named, ""))):
+    if refers and (not named or _A_VALUE.search(lead.replace(named, ""))):
         return task   # what "it" is, only the lead-in says: the rules of the request said around it read it
     if refers:
         return rest[:refers.start()] + named + rest[refers.end():]

@@ -465,13 +465,24 @@ def live_elements(phrase: str, screen: ScreenObservation | None, *, roles: froze
 COMMON_HINT = 4   # named elements whose classes share a word: it is the kind of all of them, the name of none
 
 
+_last_common: tuple[ScreenObservation | None, frozenset[str]] = (None, frozenset())
+
+
 def _common_hint_words(screen: ScreenObservation) -> frozenset[str]:
+    """The class words that COMMON_HINT or more named elements of *screen* share; worked out once per screen (a
+    plan asks for every phrase it grounds on the one screen it plans on)."""
+    global _last_common
+    seen, words_ = _last_common
+    if seen is screen:
+        return words_
     counts: dict[str, int] = {}
     for el in screen.elements:
         if el.hint and (el.name or el.text):
             for w in set(el.hint.split()):
                 counts[w] = counts.get(w, 0) + 1
-    return frozenset(w for w, n in counts.items() if n >= COMMON_HINT)
+    words_ = frozenset(w for w, n in counts.items() if n >= COMMON_HINT)
+    _last_common = (screen, words_)
+    return words_
 
 
 def leaves_the_app(url: str, href: str) -> bool:

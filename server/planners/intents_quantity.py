@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from server.planners.grounding import Target, TargetKind, bare_label, fields
+from server.planners.grounding import Target, TargetKind, bare_label, fields, similarity
 from server.planners.language import Act, Clause, words
 from server.planners.state import Defer, State
 from shared.screen import ROLE_TEXTBOX, UIElement
@@ -74,12 +74,12 @@ def _rest_of_duration(st: State, filled: list[tuple[re.Match[str], UIElement]], 
     said is the whole of it ("6 hours" is not 1 day and 6 hours)."""
     if st.live is None or not filled or not all(_duration_part(el) for _, el in filled):
         return []
-    group = duration_group(st, filled[0][1])
+    group = _duration_group(st, filled[0][1])
     return [e for e in group if id(e) not in taken and re.fullmatch(r"\s*[-+]?\d+(?:\.\d+)?\s*", e.value or "")
             and float(e.value) != 0]
 
 
-def duration_group(st: State, box: UIElement) -> list[UIElement]:
+def _duration_group(st: State, box: UIElement) -> list[UIElement]:
     """The boxes of the duration *box* is a part of: its neighbours that are parts too, up to a text that says
     something else (the next setting's label: "Retry delay [Minutes][Seconds]" is another duration)."""
     assert st.live is not None
@@ -101,10 +101,10 @@ def duration_group(st: State, box: UIElement) -> list[UIElement]:
     return list(reversed(walk(-1))) + [box] + walk(1)
 
 
-def duration_label(st: State, box: UIElement) -> str:
+def _duration_label(st: State, box: UIElement) -> str:
     """The text that names the duration *box* is a part of ("Time Between Check"), the one just before its parts."""
     assert st.live is not None
-    first = duration_group(st, box)[0]
+    first = _duration_group(st, box)[0]
     els = list(st.live.elements)
     at = next(i for i, e in enumerate(els) if e is first)
     return next((e.name or e.text for e in reversed(els[max(0, at - 6):at]) if e.role in ("text", "heading")
@@ -137,9 +137,7 @@ def quantity_intent(c: Clause, st: State) -> bool:
                                                                                       minimum=0.7)[:1]):
         return False   # "set the requests timeout to 60 seconds": the field it names, not the one called Seconds
     if named and all(_duration_part(el) for _, el in filled):
-        label = duration_label(st, filled[0][1])
-        from server.planners.grounding import similarity
-
+        label = _duration_label(st, filled[0][1])
         if not label or similarity(named.group("subject"), label) < 0.55:
             return False   # "set the password expiry to 12 hours" where only the session timeout is in hours
     for m, field in filled:

@@ -34,22 +34,23 @@ _FOUND_LINE = re.compile(r"\b(?:results?|match(?:es|ed)?|found|hits?)\b", re.I)
 _NTH = {"first": 0, "top": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}
 
 
+def _search_box(e: UIElement) -> bool:
+    return e.role == ROLE_TEXTBOX and "search" in f"{e.name} {e.placeholder} {e.hint}".lower()
+
+
 def result_links(st: State) -> list[UIElement]:
     """The links of the results the screen shows, in order: after the line that says what was found, else after
     the search box; never the page's navigation nor the search form's own controls."""
     assert st.live is not None
     els = [e for e in st.live.elements if not e.hidden]
-    searched = [e for e in els if e.role == ROLE_TEXTBOX and e.value.strip()
-                and "search" in f"{e.name} {e.placeholder} {e.hint}".lower()]
-    if not (_SEARCH_URL.search(st.live.url or "") or searched):
+    if not (_SEARCH_URL.search(st.live.url or "") or any(_search_box(e) and e.value.strip() for e in els)):
         return []   # a report's "(5 matches)" heads no search results
     if any(e.role in ("heading", "text") and _NONE_FOUND.search(e.label) for e in els):
         return []   # "No results found for kubernetes": its "Create the page" link is no result
     start = next((i for i, e in enumerate(els) if e.role in ("heading", "text") and _FOUND_LINE.search(e.label)
                   and len(e.label.split()) <= 8), None)
     if start is None:
-        start = next((i for i, e in enumerate(els) if e.role == ROLE_TEXTBOX and "search" in
-                      f"{e.name} {e.placeholder} {e.hint}".lower()), None)
+        start = next((i for i, e in enumerate(els) if _search_box(e)), None)
     if start is None:
         return []
     form = els[start].container
@@ -100,26 +101,26 @@ def open_result_intent(c: Clause, st: State) -> bool:
     if not links:
         return False   # results of another kind (a TV's tiles, a tree's own result screen): the other intents
     if first:
-        chosen = links[_NTH[first.group("n").lower()]] if len(links) > _NTH[first.group("n").lower()] else None
+        nth = _NTH[first.group("n").lower()]
+        if len(links) <= nth:
+            raise Unplannable(f"there is no {first.group('n')} result here", said)
+        chosen = links[nth]
     elif only:
-        chosen = links[0] if len(links) == 1 else None
-        if chosen is None:
+        if len(links) != 1:
             raise Unplannable(f"{len(links)} results are shown: say which one to open", said)
+        chosen = links[0]
     else:
         what = quoted(holding.group("a") or holding.group("b") or holding.group("c") or "") or \
             (holding.group("a") or holding.group("b") or holding.group("c") or "").strip()
         if re.fullmatch(r"it|that|this|them", what, re.I) or not what:
             # "it": what was named last, else what the search box holds (what was searched for)
-            what = st.last_object or next((e.value for e in st.live.elements if e.role == ROLE_TEXTBOX and e.value
-                                           and "search" in f"{e.name} {e.placeholder} {e.hint}".lower()), "")
+            what = st.last_object or next((e.value for e in st.live.elements if _search_box(e) and e.value), "")
         saying = [e for e in links if what and _says(st, e, what)]
         # the only result, where what it should say is what was searched for (its text may show only a part)
         searched = any(e.role == ROLE_TEXTBOX and e.value.strip().casefold() == what.casefold() for e in st.live.elements)
         chosen = saying[0] if saying else links[0] if len(links) == 1 and searched else None
         if chosen is None:
             raise Unplannable(f"no result shown says {what!r}" if what else "say which result to open", said)
-    if chosen is None:
-        raise Unplannable(f"there is no {first.group('n')} result here", said)
     from server.planners.intents_act import _click_live_and_expect
 
     _click_live_and_expect(st, grounding.Target(grounding.TargetKind.LIVE_ELEMENT, 1.0, chosen.label, live=chosen),
