@@ -306,8 +306,21 @@ _KEPT_PURPOSE = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|s
                            r"comes?|knows?|plays?)\b|[\"“‘]", re.I)
 
 
+# the trouble that led to the request, said of its own subject after it: "restart enc_hd1, the ITV1 feed on rack B is
+# showing macroblocking", "reboot the box - the guide keeps freezing"
+_TROUBLE_AFTER = re.compile(r"\s*(?:[,;–—]|\s-)\s*(?P<r>[^,;]*?\b(?:is|are|was|were|keeps?|kept|has\s+been|have\s+been|"
+                            r"seems?(?:\s+to\s+be)?|looks?)\s+(?:\w+\s+)?(?:showing\s+|getting\s+)?(?:macroblocking|stuck|"
+                            r"frozen|freezing|flaky|crashing|crashed|broken|hanging|hung|glitching|glitchy|lagging|laggy|"
+                            r"buffering|stuttering|misbehaving|acting\s+up|unresponsive|failing|erroring|dropping\s+frames|"
+                            r"pixelat\w+|sluggish|wedged|timing\s+out|flapping|leaking\s+memory|spamming\s+errors)\b"
+                            r"[^,;]*?)[.!]?$", re.I)
+_KEPT_TROUBLE = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|ensure|no\s+longer|not|isn['’]t|aren['’]t)\b",
+                           re.I)
+
+
 def _reason_dropped(task: str) -> str:
-    for reason, kept in ((_REASON_AFTER, _KEPT_REASON), (_PURPOSE_AFTER, _KEPT_PURPOSE)):
+    for reason, kept in ((_REASON_AFTER, _KEPT_REASON), (_PURPOSE_AFTER, _KEPT_PURPOSE),
+                         (_TROUBLE_AFTER, _KEPT_TROUBLE)):
         m = reason.search(task)
         before = split_sentences(task[:m.start()])[-1:] if m is not None and m.start() else []
         if not before or kept.search(m.group(0)) or not _requests(before[0]):

@@ -24,7 +24,7 @@ import logging
 import re
 from typing import Callable
 
-from server.planners import grounding
+from server.planners import conditions, grounding
 from server.planners.base import PlanRequest
 from server.planners.intents_act import (
     activate, back_intent, location_intent, pointer_intent, press_intent, reload_intent, url_intent,
@@ -496,6 +496,17 @@ def _named_back(clause: Clause, st: State) -> Clause:
                   clause.act, rest)
 
 
+def _with_their_requests(texts: list[str]) -> list[str]:
+    """"if pump_b isn't running", "start it": a condition and the request it is for, one clause again."""
+    out: list[str] = []
+    for text in texts:
+        if out and conditions.opens_with_condition(out[-1]):
+            out[-1] = f"{out[-1]}, {text}"
+        else:
+            out.append(text)
+    return out
+
+
 class BuiltinPlanner:
     """Plans from the context alone. Always answers: a plan, or infeasible with the reason."""
 
@@ -507,15 +518,22 @@ class BuiltinPlanner:
         protected = _protected_names(request)
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
-        task = _noun_as_verb(restate(restate_login(_shorthand_screens(request.task.strip(), st, known))), st, known)
+        said = conditions.resolve(request.task.strip(), st)   # "if pump_b isn't running, start it": judged on the screen
+        task = _noun_as_verb(restate(restate_login(_shorthand_screens(said, st, known))), st, known)
         # a task that asks ("subtitles on?", "… , right?") or says nothing may change switches nothing it names bare
         asks = bool(re.search(r"\?|\b(?:don['’]?t|do\s+not|never|without)\s+chang", request.task, re.I))
         texts = _carry_verbs(_check_lists(_merge_attributes(drop_asides(split_clauses(task, protected)), known, task), known),
                              known, asks)
         if not texts:
             return Plan("The task is empty.", False)
+        texts = _with_their_requests(texts)
         done: list[str] = []
         for i, text in enumerate(texts):
+            if i and conditions.is_conditional(text):   # "open Processes and if X isn't running, start it"
+                if st.moved and st.open_world:
+                    done.append(f"{text!r} → judged on the screen the steps before it lead to")
+                    return self._plan(request, st, texts[:i], texts[i:], done)
+                text = conditions.resolve(text, st)
             text = in_open_folder(on_its_page(text, st), st)   # "json.loads" on json's page: "loads"
             try:
                 text = that_channel(text, " ".join(texts[:i]), st)   # "If so, switch to that channel": the one named

@@ -334,6 +334,12 @@ def check_intent(c: Clause, st: State) -> bool:
     if asked:
         g = (lambda k: asked.group(k) or asked.group(f"{k}2"))
         flat = f"{g('x')} {g('be').lower()} {g('v')}"
+    # "is pump_a running?", "is enc_three FATAL?": a name the screen shows, and the one word asked of it
+    asked_of = None if asked else re.match(r"^(?P<be>is|are)\s+(?P<x>\S.*?)\s+(?:still\s+|currently\s+|now\s+)?"
+                                          r"(?P<s>[A-Za-z][\w-]+)$", flat, re.I)
+    if asked_of and st.live is not None and asked_of.group("x").lower() not in ("there", "it", "this", "that") \
+            and grounding.live_elements(asked_of.group("x"), st.live, minimum=0.8):
+        flat = f"{asked_of.group('x')} {asked_of.group('be').lower()} {asked_of.group('s')}"
     # "is parental lock enabled?": a setting the tree declares is on or off; never the element's own enabled state
     states = r"(?P<s>enabled|disabled|activated|deactivated|switched\s+on|switched\s+off|turned\s+on|turned\s+off)$"
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+(?:(?:now|still|currently)\s+)?" + states, flat, re.I) \
@@ -1011,6 +1017,8 @@ def _text_check(st: State, text: str, negative: bool, subject: str, where: str =
                 return
         if not live and not declared and _in_its_row(st, subject, text, negative):
             return
+        if live and not declared and _in_named_row(st, subject, live, text, negative):
+            return
 
         if not (set(words(subject)) & GENERIC_SUBJECTS) and not live and not declared and not _shown_alike(st, text):
             if st.moved:
@@ -1092,6 +1100,42 @@ def _in_its_row(st: State, subject: str, text: str, negative: bool) -> bool:
     st.prove(lambda: checks.element(st.ctx, text=text, row=row, present=not negative,
                                     description=f"Check {name!r} {'does not show' if negative else 'shows'} {text!r}"))
     return True
+
+
+def _in_named_row(st: State, subject: str, live: list[grounding.Target], text: str, negative: bool) -> bool:
+    """"pump_a is running" where pump_a is a name (a link, a cell) in a row of a list: the words must show in that
+    row, never in another one (another process that runs). Not where two rows are named alike, nor where the words
+    are part of the name itself, nor for a record described rather than named ("the bug that drops the last row
+    has been resolved")."""
+    el = live[0].live
+    if el is None or not el.container or el.role in ("textbox", "combobox") or st.moved or st.live is None \
+            or re.search(r"\b(?:that|which|who|whose)\b", subject, re.I) or re.match(r"(?:been|being)\b", text, re.I):
+        return False
+    if any(t.live is not None and t.live.container != el.container and t.score >= live[0].score - 0.05
+           for t in live[1:]):
+        return False
+    if set(words(text)) & set(words(el.label)) or grounding.norm(text) in grounding.norm(el.label):
+        return False
+    row = el.container
+    text = _as_the_row_says(st, row, text)
+    st.prove(lambda: checks.element(st.ctx, text=text, row=row, present=not negative,
+                                    description=f"Check the row of {el.label!r} {'does not show' if negative else 'shows'} "
+                                                f"{text!r}"))
+    return True
+
+
+def _as_the_row_says(st: State, row: str, text: str) -> str:
+    """"up" where the row says RUNNING: a state in the row's own word for it (never its opposite's word)."""
+    from server.planners.rows_in_state import alike, shown_states, state_stem
+
+    assert st.live is not None
+    if len(text.split()) != 1:
+        return text
+    said = alike(state_stem(text))
+    shown = shown_states(row, [e for e in st.live.elements if e.container == row])
+    if state_stem(text) in shown or not said & shown:
+        return text
+    return next((w for w in re.findall(r"[\w'-]+", row) if state_stem(w) in said), text)
 
 
 def own_part(st: State, said: str) -> str:

@@ -9,6 +9,7 @@ from server.planners import checks, grounding
 from server.planners.checks import CannotCheck
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, clean, words
+from server.planners.rows_in_state import every_row_in_state
 from server.planners.state import State, Unplannable
 from shared import vocabulary as V
 from shared.screen import CLICKABLE_ROLES, ROLE_LINK, ROLE_TEXTBOX, UIElement
@@ -274,6 +275,8 @@ def row_verb_intent(c: Clause, st: State) -> bool:
     own_word = verb not in _VERB_WORDS and c.act in _OWN_WORD_ACTS and verb not in _NOT_OWN_WORD
     if verb not in _VERB_WORDS and c.act is not Act.NONE and not own_word:
         return False   # "edit X", "delete X": their own intents, with their checks
+    if every_row_in_state(st, verb, m.group("rec"), control_words(verb), _ROW_CONTROL_ROLES, _first_word):
+        return True   # "start whichever encoders aren't running"
     rec = clean(re.sub(r"^(?:the|my|our)\s+", "", m.group("rec").strip(), flags=re.I))
     wanted = control_words(verb)
     rows = grounding.rows(rec, st.live, minimum=0.7)
