@@ -265,6 +265,9 @@ def _merge_attributes(texts: list[str], known: frozenset[str], task: str = "") -
             continue
         if out and read_clause(out[-1], known).act in _RECORD_ACTS:
             clause = read_clause(text, known)
+            if clause.act is not Act.NONE and len(text.split()) in (2, 3) and text.split()[0].lower() not in VERBS \
+                    and re.search(r"\d", text.split(None, 1)[1]):
+                clause = Clause(text, Act.NONE, text)   # "rack R1": a field and its value, never "rank" misspelt
             attribute = clause.act is Act.NONE and (len(text.split()) <= 6 or re.match(r"with\s", text, re.I)) \
                 or clause.act is Act.TYPE and re.fullmatch(r"type\s+[\w.-]+", text.strip(), re.I)   # "type enhancement"
             if attribute:

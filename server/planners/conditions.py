@@ -204,4 +204,5 @@ def is_conditional(clause: str) -> bool:
 
 def opens_with_condition(clause: str) -> bool:
     """"if pump_b isn't running": a condition alone, its request in the clause after it."""
-    return bool(re.match(r"^(?:if|unless|in\s+case)\s+\S", clause.strip(), re.I)) and not _LEADING.match(clause.strip())
+    m = re.match(r"^(?:if|unless|in\s+case)\s+(?P<cond>\S.*)$", clause.strip(), re.I)
+    return m is not None and not _LEADING.match(clause.strip()) and parse(m.group("cond"), "") is not None

@@ -43,10 +43,14 @@ _ABOUT = re.compile(r"^(?:the\s+)?(?:documentation|docs|doc|page|details|help|in
                     r"(?:the\s+)?(?=\S)", re.I)                      # "the documentation of urllib"
 _OWN_PAGE = re.compile(r"(?<=\S)['’]s?\s+(?:documentation|docs|doc|page|details|help|info|information|entry|record|"
                        r"profile|settings)$", re.I)                        # "the string module's documentation"
+# the page of one record of a kind, named before ("that job's page", "this ticket's details")
+_ONE_RECORDS_PAGE = re.compile(r"^(?:that|this|the|the\s+same)\s+(?P<k>[a-z]+(?<!s))['’]s\s+(?:own\s+)?(?:page|details?|detail\s+page|"
+                               r"info|information|record|entry|screen|view)$", re.I)
 _GENERIC_OWNER = re.compile(r"(?:site|app|application|page|user|account|module|customer|product|record|item|project|"
                             r"system|device|tv|screen)", re.I)
 _LIST_OF = re.compile(r"^(?:the\s+|a\s+)?(?:full\s+|whole\s+|complete\s+)?(?:list|listing|index|overview|table)\s+of\s+"
-                      r"(?:all\s+)?(?:the\s+)?(?P<x>[a-z][\w-]*s)$", re.I)   # "the list of topics"
+                      r"(?:all\s+)?(?:the\s+)?(?P<x>[a-z][\w-]*s)(?:\s+(?:in|of|from|under|on)\s+(?:the\s+|our\s+)?"
+                      r"(?P<where>[a-z][\w -]{0,30}))?$", re.I)   # "the list of topics", "… of devices in the lab"
 
 
 _A_TO_Z = re.compile(r"^\W*a\s*(?:-|–|to)\s*z\W*$", re.I)
@@ -575,6 +579,12 @@ def activate(c: Clause, st: State) -> bool:
                                                                                  raw.strip(), re.I)):
         raw = "the first result"   # "search for X and open it": the result of the search
     raw = _loosely_named(resolve_pronoun(raw, st))
+    one = _ONE_RECORDS_PAGE.match(c.rest.strip())
+    if one:   # "that job's page": one job's own page, never the list of jobs
+        if not st.last_object:
+            raise Unplannable(f"which {one.group('k')}? {c.rest.strip()!r} is the page of one {one.group('k')}: say "
+                              "its name", one.group("k"))
+        raw = st.last_object
     if st.last_object and _THAT_ONE.fullmatch(c.rest.strip()):
         raw = st.last_object   # "…, then select that row": the one the clause before named
     if st.last_act == "search" and st.steps and raw and c.act in (Act.OPEN, Act.CLICK, Act.PLAY):

@@ -206,7 +206,7 @@ def _one_value_add(st: State, rec: Record) -> str:
 def add_record_intent(c: Clause, st: State) -> bool:
     if c.act is not Act.ADD:
         return False
-    dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*?)(?=\s*$|\s*,|\s+(?:with|and)\b)",
+    dest = re.search(r"\bto\s+(?:the\s+|my\s+|your\s+)(?P<y>[a-z][\w -]*?)(?=\s*$|\s*[,:]|\s+(?:with|and)\b)",
                      c.rest.strip(), re.I)
     if dest and st.live is not None and not _place_exists(st, dest.group("y")):
         raise Unplannable(f"there is no {dest.group('y')!r} on this app's screen", dest.group("y"))
@@ -219,8 +219,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
                           f"already has is not supported: set its {to_record.group('f')}s to the whole list instead "
                           f"(\"set the {to_record.group('f')}s of {to_record.group('rec')} to …\")", to_record.group("f"))
     # "add Erin to the project": where it goes, not a field of it
-    rest = (c.rest.strip()[:dest.start()] + c.rest.strip()[dest.end():]).strip() if dest and st.live is not None \
-        else c.rest
+    rest = re.sub(r"\s+:", ":", c.rest.strip()[:dest.start()] + c.rest.strip()[dest.end():]).strip() \
+        if dest and st.live is not None else c.rest
     rec = records.parse_record(rest or c.rest)
     if not rec.name and not rec.fields and not rec.noun:
         raise Unplannable(f"nothing to add in {c.text!r}")
@@ -249,6 +249,9 @@ def add_record_intent(c: Clause, st: State) -> bool:
         fields = []
     noun = rec.noun
     named, generic = add_controls(st, noun, named_record=bool(rec.name))
+    two_words = next((o for o in rec.options if len(o.split()) == 2 and o.split()[-1] == noun), "") if noun else ""
+    if two_words and not named:   # "a new test case": "New Test Case", where "new case" names no control
+        named = add_controls(st, two_words, named_record=bool(rec.name))[0] or named
     if fields and save is not None and (rec.noun == "" or len(fields) > 1) \
             and not (any(_leads_elsewhere(st, t.live) for t in named) and not _form_fits(st, rec)) \
             and not (rec.name and _holds_a_record(st, fields)):
@@ -353,8 +356,15 @@ def add_controls(st: State, noun: str, named_record: bool = False) -> tuple[list
         # "Create New" under "Issues" in a side menu, beside another under "Keywords": its section names it
         named = [t for t in starts if noun and grounding.similarity(noun, _section_of(st, t.live)) >= 0.6]
         # "New Chat" on a page that links to the Experiments asked for: it makes something else
-        elsewhere = bool(noun) and records.entity_link(st, noun) is not None
+        elsewhere = bool(noun) and not on_list_of(st, noun) and records.entity_link(st, noun) is not None
         adds = [t for t in starts if words(t.label)[:1] == ["add"]]
+        # on the kind's list, among several ("Create bucket", "Create collection" in a side menu): the one beside
+        # the list's own rows ("Create record" above the table of devices)
+        tables = {e.container for e in st.live.elements if e.role == "row" and e.container}
+        beside = [t for t in starts if t.live is not None and t.live.container in tables]
+        if len({t.label.lower() for t in starts}) > 1 and noun and on_list_of(st, noun) \
+                and len({t.label.lower() for t in beside}) == 1:
+            starts = beside
         if not named and not elsewhere and len({t.label.lower() for t in starts}) == 1:
             generic = starts[:1]
         elif not named and not elsewhere and not noun and named_record and len({t.label.lower() for t in adds}) == 1:
@@ -445,8 +455,12 @@ def _place_exists(st: State, place: str) -> bool:
     if records.entity_link(st, noun) is not None or grounding.fields(noun, st.live, minimum=0.7) \
             or on_list_of(st, noun) or grounding.live_elements(noun, st.live, minimum=0.8):
         return True
-    # a word the app uses for itself, in its title or a control ("Start a new project", "Invite to this team")
     assert st.live is not None
+    said = words(noun)
+    if said and any(words(e.name or e.text)[:len(said)] == said and len(words(e.name or e.text)) == len(said) + 1
+                    for e in st.live.elements if not e.hidden and e.role in ("text", "heading", "link", "tab")):
+        return True   # "the lab" where a section is headed "lab bucket": that place, said with its kind
+    # a word the app uses for itself, in its title or a control ("Start a new project", "Invite to this team")
     return len(words(noun)) == 1 and any(
         records.same_kind(words(text or ""), noun)
         for text in [st.live.title, *(e.name or e.text for e in st.live.elements if e.role in ("link", "button", "heading"))])

@@ -126,10 +126,11 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
             continue
         if re.search(r"[?&](?:action|do|cmd|op)=", el.href, re.I):
             continue   # a link that does something ("?action=stopall"), not a list to look in
-        if el.href.startswith("#") or not el.href or name.lower() in tried or el.selected \
+        if el.href.startswith("#") and not _routed(el.href) or not el.href or name.lower() in tried or el.selected \
                 or "active" in el.hint.split():   # "#/active" is a view of this page, not another list
             continue
-        if st.live.url and same_page(el.href, st.live.url):
+        if st.live.url and same_page(el.href, st.live.url) and not (
+                _routed(el.href) and urlsplit(st.live.url).fragment.rstrip("/") != el.href[1:].rstrip("/")):
             continue
         if any(o.name == name for o in out):
             continue
@@ -146,6 +147,12 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
         return group, _depth(el.href) if group == 2 else 0
 
     return sorted(out, key=rank)   # stable: page order among equals
+
+
+def _routed(href: str) -> bool:
+    """A single-page app's route to another page ("#/buckets/lab/collections/devices/records"), not a view of the
+    page shown ("#/active") nor an anchor in it ("#usage"): a path of two parts or more after "#/"."""
+    return href.startswith("#/") and len([p for p in href[2:].split("?")[0].split("/") if p]) >= 2
 
 
 def _navigates(el: UIElement) -> bool:

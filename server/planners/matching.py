@@ -25,7 +25,8 @@ COUNTS = {"once": 1, "twice": 2, "thrice": 3, "two times": 2, "three times": 3, 
           "five times": 5}
 
 NUMBER_WORDS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10}
+                "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+                "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 
 
 _WORD = re.compile(r"[a-z0-9]+")

@@ -52,6 +52,13 @@ FLAGS = {
     "disabled": ("enabled", False), "enabled": ("enabled", True),
 }
 FLAG_PHRASES = "|".join(re.escape(k) for k in sorted(FLAGS, key=len, reverse=True))   # for patterns
+_OWNER_BEFORE_NAME = re.compile(r"\s+for\s+(?:the\s+)?(?P<o>(?-i:[A-Z0-9])[\w.-]*(?:\s+(?-i:[A-Z0-9])[\w.-]*){0,2})"
+                                r"(?=\s+(?:called|named|titled|entitled)\s)", re.I)
+# "…, status available, …": a field named, then a word that is otherwise a flag, as its value
+_FIELD_THEN_FLAG = re.compile(rf"(?P<pre>(?:^|,)\s*(?:and\s+|with\s+)?(?P<f>[a-z][\w-]*)\s*:?\s+)(?P<v>{FLAG_PHRASES})"
+                              r"(?=\s*(?:,|$))", re.I)
+_NO_FIELD = frozenset({"as", "is", "and", "marked", "be", "it's", "its", "that", "which", "are", "was", "now", "not",
+                       "currently", "still", "also", "both"})
 SAVE_WORDS = ("save", "submit", "create", "insert", "add", "ok", "apply", "update", "done", "confirm", "send", "go")
 CONFIRM_WORDS = ("yes, i'm sure", "yes, i’m sure", "yes", "confirm", "delete", "drop", "ok", "i'm sure", "continue",
                  "proceed", "remove", "are you sure", "you sure", "sure", "really")
@@ -160,6 +167,13 @@ def parse_record(text: str) -> Record:
     if left:
         rec.empty.append(left.group("f").lower())
         text = text[:left.start()]
+    # "a test case for the WebShop called 'X' - category Functional": the kind's owner said before the name is a value
+    # of the new record (its product, its project), and a dash between parts is a comma
+    owner = _OWNER_BEFORE_NAME.search(text)
+    if owner:
+        rec.loose.append(owner.group("o"))
+        text = text[:owner.start()] + text[owner.end("o"):]
+    text = re.sub(r"(?<=\S)\s+[-–—]\s+(?=[a-z])", ", ", text)
     body = " " + text.strip().rstrip(".!?") + " "
     # "… of type Tasks", "… of kind bug": that field's value
     body = re.sub(r"\s+of\s+(?:the\s+)?(type|kind|category)\s+(?=\S)", r" with \1 ", body, flags=re.I)
@@ -179,6 +193,8 @@ def parse_record(text: str) -> Record:
         rec.fields.append(("value", quoted(keyed.group("v")) or keyed.group("v").strip()))
         return rec
     body = _bare_address(rec, body)
+    body = _FIELD_THEN_FLAG.sub(lambda m: m.group(0) if m.group("f").lower() in _NO_FIELD else
+                                f'{m.group("pre")}"{m.group("v")}"', body)   # "status available": a field's value
     for phrase, (flag, value) in sorted(FLAGS.items(), key=lambda kv: -len(kv[0])):
         pat = re.compile(rf"[\s,]+(?:as\s+|and\s+|that is\s+|which is\s+|marked\s+(?:as\s+)?|it's\s+|is\s+)?{re.escape(phrase)}(?=[\s,.]|$)", re.I)
         if pat.search(body):

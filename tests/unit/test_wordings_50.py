@@ -146,3 +146,80 @@ def test_the_trouble_that_led_to_a_request_said_after_it_is_no_check(task: str, 
 ])
 def test_a_state_asked_of_a_row_is_checked_in_the_words_the_row_uses(task: str, step: dict) -> None:
     assert steps(plan(task, _services())) == [("wait_for_element", step)]
+
+
+def test_a_single_page_apps_routes_are_lists_to_look_through() -> None:
+    # "#/stock/items" is another page of the app (its router's), where "#/active" is a view of the list shown
+    home = _page("http://inv.test/admin/#/", UIElement("heading", name="Inventory admin", level=1),
+                 UIElement("link", name="All", href="#/all"), UIElement("link", name="Active", href="#/active"),
+                 UIElement("link", name="printers", href="#/stock/printers/items", container="stock printers scanners"),
+                 UIElement("link", name="scanners", href="#/stock/scanners/items", container="stock printers scanners"))
+    p = plan("set the rack of the Zebra ZD421 printer to R2", home)
+    assert steps(p)[0] == ("click_element", {"text": "printers", "role": "link"}), p
+
+
+def test_a_new_records_fields_said_after_its_place_stay_with_it() -> None:
+    # "to the lab:" is where it goes (a section headed "lab bucket"); "rack R1" is a field, never "rank" misspelt
+    home = _page("http://inv.test/admin/#/", UIElement("heading", name="Inventory admin", level=1),
+                 UIElement("text", text="lab bucket", container="lab bucket devices racks"),
+                 UIElement("link", name="devices", href="#/buckets/lab/devices/records", container="lab bucket devices racks"),
+                 UIElement("link", name="racks", href="#/buckets/lab/racks/records", container="lab bucket devices racks"))
+    p = plan("Add a new device to the lab: Pixel 9, model GR83Y, android, rack R1, status available", home)
+    assert steps(p)[0] == ("click_element", {"text": "devices", "role": "link"})
+    assert p.pending == ["Add a new device to the lab: Pixel 9, model GR83Y, android, rack R1, status available"]
+
+
+@pytest.mark.parametrize("said, field", [
+    ("a new device: Pixel 9, model GR83Y, status available, firmware 15.0.0", ("status", "available")),
+    ("a device Pixel 9, status: available", ("status", "available")),
+])
+def test_a_field_named_before_a_word_that_is_otherwise_a_flag_takes_it_as_its_value(said: str, field: tuple) -> None:
+    from server.planners.records import parse_record
+
+    rec = parse_record(said)
+    assert field in rec.fields and not rec.flags
+    assert parse_record("a product Mug, available").flags == [("available", True)]   # said alone: still a flag
+
+
+def test_on_the_list_of_a_kind_the_one_adder_beside_its_rows_adds_it() -> None:
+    rows = "Create record Name Model Rack"
+    page = _page("http://inv.test/admin/#/buckets/lab/collections/devices/records",
+                 UIElement("link", name="Create bucket", href="#/buckets/create"),
+                 UIElement("link", name="devices", href="#/buckets/lab/collections/devices", container="lab bucket devices"),
+                 UIElement("link", name="Create collection", href="#/buckets/lab/collections/create",
+                           container="lab bucket devices"),
+                 UIElement("heading", name="Records of lab/devices", level=1),
+                 UIElement("link", name="Create record", href="#/buckets/lab/collections/devices/records/create",
+                           container=rows),
+                 UIElement("row", text="Name Model Rack", container=rows),
+                 UIElement("row", text="Pixel 6a GX7AS R1", container=rows),
+                 UIElement("cell", text="Pixel 6a", container="Pixel 6a GX7AS R1"))
+    assert steps(plan("add a device called Pixel 9", page))[0] == ("click_element", {"text": "Create record", "role": "link"})
+
+
+@pytest.mark.parametrize("task", ["Why did the night encode fail? Open that job's page so I can read the error.",
+                                  "open the job's page"])
+def test_one_records_page_is_never_the_list_of_its_kind(task: str) -> None:
+    # before: "that job's page" opened the Jobs list and passed on its heading
+    page = _page("http://q.test/queues", UIElement("link", name="Queues", href="/queues", selected=True),
+                 UIElement("link", name="Jobs", href="/jobs"), UIElement("link", name="Workers", href="/workers"),
+                 UIElement("heading", name="Queues", level=1))
+    p = plan(task, page)
+    assert not any(s.params.get("text") == "Jobs" or s.params.get("name") == "Jobs" for s in p.steps), p
+
+
+def test_a_new_records_owner_before_its_name_is_a_value_and_a_dash_separates_its_parts() -> None:
+    from server.planners.records import parse_record
+
+    rec = parse_record("a new test case for the Storefront called 'Pay by voucher' - category Smoke, priority P3")
+    assert (rec.name, rec.noun, rec.loose) == ("Pay by voucher", "case", ["Storefront"])
+    assert rec.fields == [("category", "Smoke"), ("priority", "P3")]
+
+
+def test_a_kind_said_in_two_words_finds_its_own_adder() -> None:
+    page = _page("http://tcms.test/", UIElement("heading", name="Dashboard", level=1),
+                 UIElement("link", name="New Test Plan", href="/plan/new/", hidden=True),
+                 UIElement("link", name="New Test Case", href="/cases/new/", hidden=True),
+                 UIElement("link", name="Search Test Cases", href="/cases/search/", hidden=True))
+    assert steps(plan("create a new test case called 'Pay by voucher', priority P3", page))[0] == \
+        ("click_element", {"text": "New Test Case", "role": "link"})
