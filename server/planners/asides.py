@@ -308,12 +308,17 @@ _KEPT_PURPOSE = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|s
 
 # the trouble that led to the request, said of its own subject after it: "restart enc_hd1, the ITV1 feed on rack B is
 # showing macroblocking", "reboot the box - the guide keeps freezing"
-_TROUBLE_AFTER = re.compile(r"\s*(?:[,;–—]|\s-)\s*(?P<r>[^,;]*?\b(?:is|are|was|were|keeps?|kept|has\s+been|have\s+been|"
+_TROUBLE_AFTER = re.compile(r"\s*(?:[,;–—]|\s-)\s*(?!(?:and\s+)?(?:then|so|afterwards|after\s+that|now|until|and)\b)"
+                            r"(?P<r>[^,;]*?\b(?:is|are|was|were|keeps?|kept|has\s+been|have\s+been|"
                             r"seems?(?:\s+to\s+be)?|looks?)\s+(?:\w+\s+)?(?:showing\s+|getting\s+)?(?:macroblocking|stuck|"
                             r"frozen|freezing|flaky|crashing|crashed|broken|hanging|hung|glitching|glitchy|lagging|laggy|"
                             r"buffering|stuttering|misbehaving|acting\s+up|unresponsive|failing|erroring|dropping\s+frames|"
                             r"pixelat\w+|sluggish|wedged|timing\s+out|flapping|leaking\s+memory|spamming\s+errors)\b"
                             r"[^,;]*?)[.!]?$", re.I)
+# requests that mend what the trouble said after them is
+_FIXES = re.compile(r"^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:restart|reboot|reset|reload|refresh|relaunch|"
+                    r"bounce|power[-\s]?cycle|cycle|fix|repair|clear|flush|requeue|retry|rerun|re-run|reconnect|reinstall|"
+                    r"rollback|roll\s+back|revert|resync|re-sync|unstick|kick|recover|resume|reseat|replace|swap)\b", re.I)
 _KEPT_TROUBLE = re.compile(r"\b(?:should|must|check|verify|confirm|make\s+sure|ensure|no\s+longer|not|isn['’]t|aren['’]t)\b",
                            re.I)
 
@@ -325,6 +330,8 @@ def _reason_dropped(task: str) -> str:
         before = split_sentences(task[:m.start()])[-1:] if m is not None and m.start() else []
         if not before or kept.search(m.group(0)) or not _requests(before[0]):
             continue
+        if reason is _TROUBLE_AFTER and not _FIXES.match(before[0].strip()):
+            continue   # "kill enc_two, its row is showing crashed": what the request makes happen, to be checked
         task = task[:m.start()]
     return task
 

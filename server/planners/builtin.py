@@ -66,6 +66,7 @@ from server.planners.qualified import in_open_folder, on_its_page, open_folder_f
 from server.planners.intents_results import open_result_intent
 from server.planners.record_first import record_first
 from server.planners.settings_first import settings_first
+from server.planners.table_cells import cell_first, cell_intent, cell_named
 from server.planners.saved_check import saved_check_intent
 from server.planners.state import Defer, State, Unplannable
 from shared import vocabulary as V
@@ -79,6 +80,7 @@ Intent = Callable[[Clause, State], bool]
 # Tried in order; the first that returns True has planned the clause.
 INTENTS: list[tuple[str, Intent]] = [
     ("seek", seek_intent),          # the closed loop's own clause: look through the lists for a record
+    ("table-cell", cell_intent),    # "show me what's failed in reports": the summary table's cell that lists it
     ("menu-pick", menu_pick_intent),   # the closed loop's own: the action asked for, from a row's unfolded menu
     ("setting-value", setting_value_intent),   # "Settings > Audio language and select German": that setting's value
     ("login", login_intent),        # "log in as alice with password secret": the sign-in form, filled and sent
@@ -265,8 +267,8 @@ def _merge_attributes(texts: list[str], known: frozenset[str], task: str = "") -
             continue
         if out and read_clause(out[-1], known).act in _RECORD_ACTS:
             clause = read_clause(text, known)
-            if clause.act is not Act.NONE and len(text.split()) in (2, 3) and text.split()[0].lower() not in VERBS \
-                    and re.search(r"\d", text.split(None, 1)[1]):
+            if clause.act is not Act.NONE and len(text.split()) == 2 and text.split()[0].lower() not in VERBS \
+                    and re.fullmatch(r"(?=\S*\d)[\w.-]+", text.split()[1]):
                 clause = Clause(text, Act.NONE, text)   # "rack R1": a field and its value, never "rank" misspelt
             attribute = clause.act is Act.NONE and (len(text.split()) <= 6 or re.match(r"with\s", text, re.I)) \
                 or clause.act is Act.TYPE and re.fullmatch(r"type\s+[\w.-]+", text.strip(), re.I)   # "type enhancement"
@@ -522,6 +524,10 @@ class BuiltinPlanner:
         known = frozenset(w for name in protected for w in words(name)) | frozenset(
             w for n in ctx.navigation.nodes for k in (n.id, *n.keywords) for w in words(k))
         said = conditions.resolve(request.task.strip(), st)   # "if pump_b isn't running, start it": judged on the screen
+        cond = conditions.unjudged(said, st) if said == request.task.strip() else ""
+        if cond:
+            return self._refuse(f"Not feasible: I cannot tell from the screen whether {cond!r}; say what to check, or "
+                                "what to do in either case", "", st)
         task = _noun_as_verb(restate(restate_login(_shorthand_screens(said, st, known))), st, known)
         # a task that asks ("subtitles on?", "… , right?") or says nothing may change switches nothing it names bare
         asks = bool(re.search(r"\?|\b(?:don['’]?t|do\s+not|never|without)\s+chang", request.task, re.I))
@@ -532,11 +538,15 @@ class BuiltinPlanner:
         texts = _with_their_requests(texts)
         done: list[str] = []
         for i, text in enumerate(texts):
-            if i and conditions.is_conditional(text):   # "open Processes and if X isn't running, start it"
-                if st.moved and st.open_world:
+            if conditions.is_conditional(text) or conditions.unjudged(text, st):
+                if st.moved and st.open_world:   # "open Processes and if X isn't running, start it"
                     done.append(f"{text!r} → judged on the screen the steps before it lead to")
                     return self._plan(request, st, texts[:i], texts[i:], done)
                 text = conditions.resolve(text, st)
+                cond = conditions.unjudged(text, st)
+                if cond:
+                    return self._refuse(f"Not feasible: I cannot tell from the screen whether {cond!r}; say what to "
+                                        "check, or what to do in either case", "", st)
             text = in_open_folder(on_its_page(text, st), st)   # "json.loads" on json's page: "loads"
             try:
                 text = that_channel(text, " ".join(texts[:i]), st)   # "If so, switch to that channel": the one named
@@ -559,7 +569,8 @@ class BuiltinPlanner:
                 clause = read_clause(placed, known)
             verb = _unknown_verb(clause, known | LOGIN_WORDS | st.key_choices_lower() | (
                 WORKFLOW_VERBS | ROW_VERBS if st.screen is not None and st.open_world else set()))
-            if verb and not verb_names_a_control(verb, st):   # "recheck X" where rows offer "Recheck"
+            if verb and not verb_names_a_control(verb, st) and not (st.live is not None and not st.moved and cell_named(
+                    st, clause.text)):   # "recheck X" where rows offer "Recheck"; "requeue the failed X": on the list
                 return self._refuse(f"I do not know how to {verb!r} on this device", clause.text, st)
             kept = _undeletable(clause, st)
             if kept:
@@ -593,11 +604,14 @@ class BuiltinPlanner:
                             clause.text.split()[0].lower() in ROW_VERBS | WORKFLOW_VERBS:
                         # "restart enc_hd1 and the HD2 encoder": the second row's verb, on the page the first leads to
                         raise Defer(clause.text, replace_with=[clause.text])
-                    elif not (clause.act is Act.NONE and _stated_fact(clause, st)):
+                    elif clause.act is Act.NONE and _stated_fact(clause, st):
+                        st.last_act = "statement"
+                    elif (there := cell_first(clause, st)) is not None:
+                        done.append(f"{text!r} → planned on the list a table's cell opens")
+                        return self._plan(request, st, texts[:i], there + texts[i + 1:], done)
+                    else:
                         return self._refuse(f"I cannot tell what to do for {text!r}", clause.rest or text, st,
                                             check=_a_check(clause))
-                    else:
-                        st.last_act = "statement"
             except Defer as exc:
                 del st.steps[mark if exc.replace_with is None else len(st.steps):]
                 # "set Desk Lamp's price to 39 and mark it out of stock": "it" is read now, while it is known
@@ -616,6 +630,8 @@ class BuiltinPlanner:
                 st.explicit_check_last = False
                 first = owner_first(clause, st) or open_folder_first(clause, st) \
                     or settings_first(clause, st, str(exc)) or record_first(clause, st, exc.phrase or "", str(exc))
+                if first is None:
+                    first = cell_first(clause, st)   # "requeue the failed encode": the table's failed encodes first
                 if first is not None:   # about a record elsewhere: its page first, then the clause there
                     done.append(f"{text!r} → planned on the page of the record it names")
                     return self._plan(request, st, texts[:i], first + texts[i + 1:], done)

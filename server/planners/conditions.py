@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from server.planners import grounding
+from server.planners.language import split_clauses
 from server.planners.rows_in_state import alike, opposite, shown_states, state_stem
 from server.planners.state import State
 
@@ -47,10 +48,10 @@ _KIND_WORD = re.compile(r"(?<=\S)\s+(?:button|link|banner|dialog|popup|pop-up|me
 _LEADING = re.compile(r"^(?P<word>if|unless|in\s+case)\s+(?P<cond>[^,;:]+?)(?:\s*[,;:]\s*(?:then\s+)?|\s+then\s+)"
                       r"(?P<act>\S.*)$", re.I)
 # "Y if X" / "Y only if X" / "Y unless X" (never "check if X", "see if X")
-_TRAILING = re.compile(r"^(?P<act>\S.*?)\s*,?\s+(?:but\s+)?(?:only\s+)?(?P<word>if|unless|in\s+case)\s+(?P<cond>[^,;:]+?)[.!]?$",
+_TRAILING = re.compile(r"^(?P<act>\S.*?)\s*,?\s+(?:but\s+)?(?:only\s+)?(?P<word>if|unless|in\s+case)\s+(?P<cond>[^,;:.!?]+?)[.!]?$",
                        re.I)
-# where a request ends and the next begins
-_NEXT = re.compile(r"\s*(?:[;.]\s+|,?\s+(?:and\s+)?then\s+|,\s+and\s+)", re.I)
+# "…, otherwise start it": what is done where the condition does not hold
+_ELSE = re.compile(r"\s*[,;.]?\s*\b(?:otherwise|else|or\s+else|if\s+not(?:\s+so)?)\b\s*,?\s*(?P<b>\S.*)$", re.I)
 _COMPOUND = re.compile(r"\s*(?:[;.,]\s+|\s+(?:and|then)\s+)", re.I)
 _ASKS = re.compile(r"\b(?:check|see|verify|confirm|ensure|know|tell\s+me|find\s+out|ask|whether|test|determine|look|"
                    r"sure|wonder|asking)$", re.I)
@@ -62,6 +63,9 @@ _POLITE = re.compile(r"^(?:possible|you\s+can|needed|necessary|required|need\s+b
                      r"it\s+helps|you\s+(?:want|like|don['’]t\s+mind)|that['’]?s\s+(?:ok|okay|fine))$", re.I)
 # a name said as the screen writes it (capitals, digits, quotes), whose absence the screen can tell
 _NAMED = re.compile(r"[A-Z0-9\"'“‘]")
+# the planner's own conditional steps ("if asked, confirm the deletion")
+_INTERNAL = re.compile(r"^(?:asked|prompted|offered|shown|one\s+is\s+shown|any|so|yes|not|no|that['’]?s\s+(?:the\s+case|"
+                       r"right|true))\b", re.I)   # (and "is X on? if so, …": the question is the check)
 _PRONOUN = re.compile(r"^(?:it|they|this|that|one|he|she)$", re.I)
 _REFERENCE = re.compile(r"\b(?:it|them|this\s+one|that\s+one)\b", re.I)
 
@@ -73,6 +77,8 @@ def _negate_be(text: str) -> str:
 def parse(cond: str, act: str) -> Condition | None:
     """The condition *cond* of a request *act*, or None when it says nothing this module reads."""
     cond = _negate_be(cond.strip().rstrip(".!?"))
+    if re.search(r"\b(?:and|or|but|nor)\b|&", cond, re.I):
+        return None   # "if pump_a is running and pump_b is stopped": two conditions, never judged as one
     cond = re.sub(r"['’]s\s+(?=(?:not\s+)?(?:already\s+|still\s+|currently\s+)?\w+$)", " is ", cond)   # "it's not running"
     if _POLITE.match(cond):
         return None
@@ -137,8 +143,10 @@ def judge(c: Condition, st: State) -> tuple[bool, str] | None:
         return None
     row = containers[0]
 
-    def states_of(r: str) -> set[str]:
-        return shown_states(r, [e for e in screen.elements if e.container == r])
+    def states_of(r: str) -> set[str]:   # (the record's own name says no state: "Live ingest")
+        own = " ".join([c.subject, *(n.label for n in named if n.container == r)]) if r == row else \
+            grounding.row_key(r, screen)
+        return shown_states(r, [e for e in screen.elements if e.container == r], name=own)
 
     def word_of(r: str, stems: frozenset[str]) -> str:
         return next(w for w in re.findall(r"[\w'-]+", r) if state_stem(w) in stems)
@@ -177,9 +185,13 @@ def resolve(task: str, st: State) -> str:
             return task   # "open Processes and start X if it is stopped": judged on the screen it leads to
         cond, act = found.group("cond"), found.group("act")
         negated_word = found.group("word").lower() == "unless"
-    # the request the condition is for, and what the task asks after it, whatever the condition says
-    parts = _NEXT.split(act, maxsplit=1)
-    act, rest = parts[0], (parts[1].strip() if len(parts) > 1 else "")
+    # what to do otherwise; the request the condition is for; what the task asks after it, whatever the condition says
+    other = ""
+    branch = _ELSE.search(act)
+    if branch:
+        act, other = act[:branch.start()], branch.group("b").strip()
+    parts = split_clauses(act, set())
+    act, rest = (parts[0], ", then ".join(parts[1:])) if parts else (act, "")
     c = parse(cond, act)
     if c is None:
         return task
@@ -192,6 +204,8 @@ def resolve(task: str, st: State) -> str:
     holds, shown = judged
     st.summary.append(f"condition {cond.strip()!r}: {'holds' if holds else 'does not hold'} ({shown})")
     now = _with_subject(act.strip(), c.subject) if holds else f"check that {shown}"
+    if other and not holds:
+        now += f", then {_with_subject(other, c.subject)}"
     return f"{now}, then {rest}" if rest else now
 
 
@@ -200,6 +214,26 @@ def is_conditional(clause: str) -> bool:
     found = _LEADING.match(clause.strip()) or _QUESTION.match(clause.strip()) or _TRAILING.match(clause.strip())
     return found is not None and not (found.re is _TRAILING and _ASKS.search(found.group("act"))) and \
         parse(found.group("q") if found.re is _QUESTION else found.group("cond"), found.group("act")) is not None
+
+
+def unjudged(clause: str, st: State) -> str:
+    """The condition of *clause* where the screen cannot say whether it holds ("if pump_a is running and pump_b is
+    stopped", "if the sync looks slow"); "" where the clause has none, or one this module judges, or a polite "if
+    needed". A request that depends on what cannot be judged is never done, nor skipped, blind."""
+    text = clause.strip()
+    found = _QUESTION.match(text) or _LEADING.match(text) or _TRAILING.match(text)
+    if st.live is None or found is None or found.re is _TRAILING and (
+            _ASKS.search(found.group("act")) or _COMPOUND.search(found.group("act"))):
+        return ""   # (a device with no screen to read: its tree's intents read the condition as they can)
+    cond = found.group("q") if found.re is _QUESTION else found.group("cond")
+    if _POLITE.match(_negate_be(cond.strip().rstrip(".!?"))) or _INTERNAL.match(cond.strip()):
+        return ""
+    if found.re is _QUESTION:
+        cond = re.sub(r"^(is|are)\s+(?P<x>.+?)\s+(?P<s>[\w-]+)$", r"\g<x> \1 \g<s>", cond.strip(), flags=re.I)
+    c = parse(cond, found.group("act"))
+    if c is not None and c.kind is Kind.TICKED and judge(c, st) is None:
+        return ""   # "turn the subtitles off if they are on": a switch set to a state, whatever it was
+    return cond.strip() if c is None or judge(c, st) is None else ""
 
 
 def opens_with_condition(clause: str) -> bool:

@@ -581,7 +581,9 @@ def activate(c: Clause, st: State) -> bool:
     raw = _loosely_named(resolve_pronoun(raw, st))
     one = _ONE_RECORDS_PAGE.match(c.rest.strip())
     if one:   # "that job's page": one job's own page, never the list of jobs
-        if not st.last_object:
+        kind = one.group("k").lower()
+        if not st.last_object or kind not in words(st.last_object) or kind + "s" in words(st.last_object):
+            # (what was named last is that job only where it was said to be one: "the nightly encode job")
             raise Unplannable(f"which {one.group('k')}? {c.rest.strip()!r} is the page of one {one.group('k')}: say "
                               "its name", one.group("k"))
         raw = st.last_object

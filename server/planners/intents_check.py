@@ -337,6 +337,8 @@ def check_intent(c: Clause, st: State) -> bool:
     # "is pump_a running?", "is enc_three FATAL?": a name the screen shows, and the one word asked of it
     asked_of = None if asked else re.match(r"^(?P<be>is|are)\s+(?P<x>\S.*?)\s+(?:still\s+|currently\s+|now\s+)?"
                                           r"(?P<s>[A-Za-z][\w-]+)$", flat, re.I)
+    if asked_of and re.search(r"\s(?:a|an|the|one\s+of\s+the|my|our|your)$", asked_of.group("x"), re.I):
+        asked_of = None   # "is Chloe a participant": a kind, not a state
     if asked_of and st.live is not None and asked_of.group("x").lower() not in ("there", "it", "this", "that") \
             and grounding.live_elements(asked_of.group("x"), st.live, minimum=0.8):
         flat = f"{asked_of.group('x')} {asked_of.group('be').lower()} {asked_of.group('s')}"
@@ -1117,14 +1119,14 @@ def _in_named_row(st: State, subject: str, live: list[grounding.Target], text: s
     if set(words(text)) & set(words(el.label)) or grounding.norm(text) in grounding.norm(el.label):
         return False
     row = el.container
-    text = _as_the_row_says(st, row, text)
+    text = _as_the_row_says(st, row, text, el.label)
     st.prove(lambda: checks.element(st.ctx, text=text, row=row, present=not negative,
                                     description=f"Check the row of {el.label!r} {'does not show' if negative else 'shows'} "
                                                 f"{text!r}"))
     return True
 
 
-def _as_the_row_says(st: State, row: str, text: str) -> str:
+def _as_the_row_says(st: State, row: str, text: str, name: str) -> str:
     """"up" where the row says RUNNING: a state in the row's own word for it (never its opposite's word)."""
     from server.planners.rows_in_state import alike, shown_states, state_stem
 
@@ -1132,10 +1134,11 @@ def _as_the_row_says(st: State, row: str, text: str) -> str:
     if len(text.split()) != 1:
         return text
     said = alike(state_stem(text))
-    shown = shown_states(row, [e for e in st.live.elements if e.container == row])
+    shown = shown_states(row, [e for e in st.live.elements if e.container == row], name=name)
     if state_stem(text) in shown or not said & shown:
         return text
-    return next((w for w in re.findall(r"[\w'-]+", row) if state_stem(w) in said), text)
+    own = {state_stem(w) for w in words(name)}
+    return next((w for w in re.findall(r"[\w'-]+", row) if state_stem(w) in said and state_stem(w) not in own), text)
 
 
 def own_part(st: State, said: str) -> str:

@@ -219,8 +219,13 @@ def add_record_intent(c: Clause, st: State) -> bool:
                           f"already has is not supported: set its {to_record.group('f')}s to the whole list instead "
                           f"(\"set the {to_record.group('f')}s of {to_record.group('rec')} to …\")", to_record.group("f"))
     # "add Erin to the project": where it goes, not a field of it
-    rest = re.sub(r"\s+:", ":", c.rest.strip()[:dest.start()] + c.rest.strip()[dest.end():]).strip() \
-        if dest and st.live is not None else c.rest
+    rest = (c.rest.strip()[:dest.start()] + c.rest.strip()[dest.end():]).strip() if dest and st.live is not None \
+        else c.rest
+    if dest and st.live is not None:
+        # "a new device to the lab: Pixel 9, …" introduces the record; "a user Bob to the beta: email …" its fields
+        kind_only = re.match(r"^(?:an?|the)\s+(?:new\s+)?(?-i:[a-z][\w-]*)(?:\s+(?-i:[a-z][\w-]*))?\s*$",
+                             c.rest.strip()[:dest.start()], re.I)
+        rest = re.sub(r"\s+:", ":" if kind_only else ",", rest)
     rec = records.parse_record(rest or c.rest)
     if not rec.name and not rec.fields and not rec.noun:
         raise Unplannable(f"nothing to add in {c.text!r}")

@@ -58,7 +58,8 @@ _OWNER_BEFORE_NAME = re.compile(r"\s+for\s+(?:the\s+)?(?P<o>(?-i:[A-Z0-9])[\w.-]
 _FIELD_THEN_FLAG = re.compile(rf"(?P<pre>(?:^|,)\s*(?:and\s+|with\s+)?(?P<f>[a-z][\w-]*)\s*:?\s+)(?P<v>{FLAG_PHRASES})"
                               r"(?=\s*(?:,|$))", re.I)
 _NO_FIELD = frozenset({"as", "is", "and", "marked", "be", "it's", "its", "that", "which", "are", "was", "now", "not",
-                       "currently", "still", "also", "both"})
+                       "currently", "still", "also", "both", "initially", "set", "mark", "make", "otherwise", "keep",
+                       "leave", "default", "but", "yet", "then", "start", "starts", "stay", "stays", "remain", "remains"})
 SAVE_WORDS = ("save", "submit", "create", "insert", "add", "ok", "apply", "update", "done", "confirm", "send", "go")
 CONFIRM_WORDS = ("yes, i'm sure", "yes, i’m sure", "yes", "confirm", "delete", "drop", "ok", "i'm sure", "continue",
                  "proceed", "remove", "are you sure", "you sure", "sure", "really")
@@ -173,7 +174,7 @@ def parse_record(text: str) -> Record:
     if owner:
         rec.loose.append(owner.group("o"))
         text = text[:owner.start()] + text[owner.end("o"):]
-    text = re.sub(r"(?<=\S)\s+[-–—]\s+(?=[a-z])", ", ", text)
+    text = re.sub(r"(?<=['\"”’])\s+[-–—]\s+(?=[a-z]+\s+\S)", ", ", text)   # "called 'X' - category Y", never inside a name
     body = " " + text.strip().rstrip(".!?") + " "
     # "… of type Tasks", "… of kind bug": that field's value
     body = re.sub(r"\s+of\s+(?:the\s+)?(type|kind|category)\s+(?=\S)", r" with \1 ", body, flags=re.I)

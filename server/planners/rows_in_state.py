@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from server.planners.grounding import Target, TargetKind
+from server.planners.grounding import Target, TargetKind, row_key
 from server.planners.language import words
 from server.planners.list_search import on_list_of
 from server.planners.state import State
@@ -78,10 +78,11 @@ def opposite(stem: str) -> frozenset[str]:
     return next((other for group, other in zip(_ALIKE, reversed(_ALIKE)) if stem in group), frozenset())
 
 
-def shown_states(row: str, members: list[UIElement], controls: frozenset[str] = ROW_CONTROLS) -> set[str]:
-    """The stems of the words a row shows that are no label of a control of the row."""
+def shown_states(row: str, members: list[UIElement], controls: frozenset[str] = ROW_CONTROLS, name: str = "") -> set[str]:
+    """The stems of the words a row shows that are no label of a control of the row, nor a word of the record's
+    *name* ("Live ingest" is no state of live)."""
     labels = {state_stem(w) for e in members if e.role in controls or e.clickable and e.role != "link"
-              for w in words(e.name or e.text)}
+              for w in words(e.name or e.text)} | {state_stem(w) for w in words(name)}
     return {state_stem(w) for w in words(row)} - labels
 
 
@@ -114,9 +115,10 @@ def every_row_in_state(st: State, verb: str, rec: str, wanted: tuple[str, ...], 
             return False   # "encoders" neither named by any row nor what the screen lists
         kind_rows = set(rows)
     said = frozenset({state_stem(state)})   # the word itself where a row shows it, else the words alike
-    if not any(said & shown_states(r, rows[r], controls) for r in kind_rows):
+    shown = {r: shown_states(r, rows[r], controls, name=row_key(r, st.live)) for r in kind_rows}
+    if not any(said & shown[r] for r in kind_rows):
         said = alike(state_stem(state))
-    in_state = {r for r in kind_rows if said & shown_states(r, rows[r], controls)}
+    in_state = {r for r in kind_rows if said & shown[r]}
     if not in_state and not negated:
         return False   # no row shows the state said: not a reading of this screen
     chosen = [r for r in rows if r in kind_rows and (r in in_state) != negated]

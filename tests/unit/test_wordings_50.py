@@ -223,3 +223,48 @@ def test_a_kind_said_in_two_words_finds_its_own_adder() -> None:
                  UIElement("link", name="Search Test Cases", href="/cases/search/", hidden=True))
     assert steps(plan("create a new test case called 'Pay by voucher', priority P3", page))[0] == \
         ("click_element", {"text": "New Test Case", "role": "link"})
+
+
+def _counts_table() -> ScreenObservation:
+    """Queues by state, each count a link to the list of those jobs."""
+    head = "Queue Waiting jobs Failed jobs Done jobs"
+    els = [UIElement("heading", name="Queues", level=1), UIElement("row", text=head),
+           *(UIElement("cell", text=h, container=head) for h in ("Queue", "Waiting jobs", "Failed jobs", "Done jobs"))]
+    for queue, counts in (("uploads", (2, 1, 4)), ("thumbnails", (0, 3, 9))):
+        row = f"{queue} {' '.join(map(str, counts))}"
+        els += [UIElement("row", text=row), UIElement("cell", text=queue, container=row)]
+        for state, n in zip(("waiting", "failed", "done"), counts):
+            els += [UIElement("cell", text=str(n), container=row),
+                    UIElement("link", name=str(n), href=f"/jobs/{queue}/{state}", container=row)]
+    return _page("http://q.test/queues", *els)
+
+
+@pytest.mark.parametrize("task, href", [
+    ("show me what crashed in the thumbnails queue", "/jobs/thumbnails/failed"),
+    ("list the completed uploads", "/jobs/uploads/done"),
+    ("look at the uploads that are still pending", "/jobs/uploads/waiting"),
+])
+def test_a_summary_tables_cell_named_by_its_row_and_column_is_opened(task: str, href: str) -> None:
+    page = _counts_table()
+    (command, params), = steps(plan(task, page))
+    link = next(e for e in page.elements if e.href == href)
+    row_links = [e for e in page.elements if e.container == link.container and e.role == "link" and e.name == link.name]
+    assert command == "click_element" and params["text"] == link.name
+    assert params.get("index", 0) == row_links.index(link)
+
+
+def test_a_request_about_what_a_cell_counts_is_planned_on_the_list_it_opens() -> None:
+    p = plan("requeue the failed thumbnail of cat.png", _counts_table())
+    assert p.steps[0].params["text"] == "3" and p.pending == ["requeue the failed thumbnail of cat.png"]
+
+
+def test_a_check_of_the_summary_table_itself_stays_on_it() -> None:
+    p = plan("check the uploads queue has 1 failed job", _counts_table())
+    assert all(s.command != "click_element" for s in p.steps)
+
+
+def test_a_question_whether_a_name_is_one_of_a_kind_is_no_state_of_it() -> None:
+    page = _page("http://bills.test/flat", UIElement("heading", name="Participants", level=1),
+                 UIElement("row", text="Chloe 12.00", clickable=True), UIElement("cell", text="Chloe", container="Chloe 12.00"))
+    got = steps(plan("is Chloe a participant?", page))
+    assert all("participant" != p.get("text") for _, p in got) and ("Chloe" in str(got)), got

@@ -1,0 +1,138 @@
+"""A cell of a summary table that links to a list: "the failed encodes", "what's queued in captures", "the finished
+reports jobs", on a table of queues by status whose counts are links.
+
+A table's header row names its columns ("Queued jobs", "Failed jobs"); each row is named by its first cell
+("encodes"). A phrase that names one row (a word of it, singular or plural) and one column (a word of its header,
+or a usual word for the same state: "waiting" for queued, "crashed" for failed) is that cell, when the cell is a
+link. The words every column shares ("jobs") name none of them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from server.planners.grounding import Target, TargetKind
+from server.planners.language import Act, Clause, words
+from server.planners.state import Defer, State
+from shared.screen import UIElement
+
+# usual words for one state, as summary tables head their columns and testers say them
+_SAME_STATE = (
+    frozenset({"queued", "waiting", "pending", "enqueued", "sitting", "open", "todo", "new"}),
+    frozenset({"finished", "completed", "complete", "done", "succeeded", "successful", "passed", "closed"}),
+    frozenset({"failed", "crashed", "died", "errored", "broken", "failing", "failure", "failures", "error", "errors"}),
+    frozenset({"cancelled", "canceled", "aborted"}),
+    frozenset({"started", "running", "active", "in-progress", "busy"}),
+    frozenset({"scheduled", "planned", "later"}),
+    frozenset({"deferred", "blocked", "dependent"}),
+)
+_STATE_OF = {w: i for i, group in enumerate(_SAME_STATE) for w in group}
+
+
+def _same_state(a: str, b: str) -> bool:
+    ga, gb = _STATE_OF.get(a.lower()), _STATE_OF.get(b.lower())
+    return a.lower() == b.lower() or ga is not None and ga == gb
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: str
+    column: str
+    link: UIElement
+
+
+def _table(st: State) -> list[tuple[str, dict[str, UIElement]]]:
+    """The rows of the screen's first table with a header row: each row's name, and its links by column header."""
+    assert st.live is not None
+    by_row: dict[str, list[UIElement]] = {}
+    for e in st.live.elements:
+        if e.container and e.role in ("cell", "link", "columnheader"):
+            by_row.setdefault(e.container, []).append(e)
+    header: list[str] = []
+    out: list[tuple[str, dict[str, UIElement]]] = []
+    for row, members in by_row.items():
+        cells = [e for e in members if e.role in ("cell", "columnheader")]
+        if not header:
+            if len(cells) >= 3 and not any(e.role == "link" for e in members):
+                header = [(e.name or e.text).strip() for e in cells]
+            continue
+        if len(cells) != len(header):
+            continue
+        links: dict[str, UIElement] = {}
+        column = -1
+        for e in members:
+            if e.role in ("cell", "columnheader"):
+                column += 1
+            elif e.role == "link" and 0 <= column < len(header) and not e.hidden:
+                links[header[column]] = e
+        name = (cells[0].name or cells[0].text).strip()
+        if links and name:
+            out.append((name, links))
+    return out
+
+
+def _noun(w: str) -> str:
+    """"captures", "capture" → "captur"; "entries" → "entry"."""
+    w = w.lower()
+    w = w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+    return w.rstrip("e") if len(w) > 3 else w
+
+
+def _nouns(text: str) -> set[str]:
+    return {_noun(w) for w in words(text)}
+
+
+def cell_named(st: State, phrase: str) -> Cell | None:
+    """The link of the one cell *phrase* names by its row and its column; None when it names no single one."""
+    if st.live is None:
+        return None
+    table = _table(st)
+    if len(table) < 2:
+        return None
+    said_words = {w.lower() for w in re.findall(r"[\w-]+", phrase)}
+    rows = [(name, links) for name, links in table if _nouns(name) and _nouns(name) <= _nouns(phrase)]
+    if len(rows) != 1:
+        return None
+    name, links = rows[0]
+    shared = set.intersection(*(set(words(h)) for h in links)) if links else set()
+    columns = []
+    for header in links:
+        own = set(words(header)) - shared   # "failed" of "Failed jobs", said as such or in usual words for it
+        if own and all(any(_same_state(o, w) for w in said_words) for o in own):
+            columns.append(header)
+    if len(columns) != 1:
+        return None
+    return Cell(name, columns[0], links[columns[0]])
+
+
+_LOOKS = frozenset({"show", "list", "look", "view", "see", "display", "find", "open", "go", "navigate", "bring", "pull"})
+
+
+def cell_intent(c: Clause, st: State) -> bool:
+    """"show me what's failed in reports", "requeue the failed warehouse encode": the summary table's cell the
+    clause names first (a check of the table itself stays on it)."""
+    if c.act in (Act.CHECK, Act.NONE) or c.text.rstrip().endswith("?"):
+        return False
+    then = cell_first(c, st)
+    if then is None:
+        return False
+    if then:
+        raise Defer(c.text, replace_with=then)
+    st.expect_check(None)
+    return True
+
+
+def cell_first(clause: Clause, st: State) -> list[str] | None:
+    """A clause about what one cell of a summary table counts ("requeue the failed warehouse encode", "show me
+    what's queued in captures"): that cell's link first, then the clause on the list it opens (nothing more when
+    the clause only asked to see it). None where the screen shown has no such cell."""
+    if st.live is None or st.moved or not st.open_world:
+        return None
+    cell = cell_named(st, clause.text)
+    if cell is None:
+        return None
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 0.9, cell.link.label, live=cell.link),
+                  f"Open the {cell.column.lower()} of {cell.row!r}", row=cell.link.container)
+    st.summary.append(f"{cell.column} of {cell.row}")
+    first = clause.text.split()[0].lower() if clause.text.split() else ""
+    return [] if clause.act in (Act.OPEN, Act.NAVIGATE) or first in _LOOKS else [clause.text]
