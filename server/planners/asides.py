@@ -227,9 +227,22 @@ def _lead_in_dropped(task: str) -> str:
 _PLACE_FIRST = re.compile(r"^(?:in|on|under|at|from|inside|within|for|logged\s+in|signed\s+in|as)\b", re.I)
 
 
+# "The cart total bug is fixed now, can you close it?": what happened, then the request, in one sentence
+_STATED_THEN_ASKED = re.compile(r"^(?P<s>[^,.;?!]{8,}?\b(?:is|are|was|were|has\s+been|have\s+been|got|now)\b[^,.;?!]*),\s+"
+                                r"(?P<r>(?:(?:so\s+)?(?:can|could|would|will)\s+you|please|pls|kindly)\b[^.;!?]*[.?!]?)$", re.I)
+
+
+def _stated_then_asked(m: re.Match[str]) -> str:
+    said = m.group("s")
+    if _requests(said) or said.rstrip().endswith("?") or not re.search(r"\b(?:it|them|that|this)\b", m.group("r"), re.I):
+        return m.group(0)
+    return f"{said}. {m.group('r')[:1].upper()}{m.group('r')[1:]}"
+
+
 def aside(task: str) -> str:
     """*task* without the background and questions said around its request (see the module); else unchanged."""
     task = _lead_in_dropped(task)
+    task = _STATED_THEN_ASKED.sub(_stated_then_asked, task)
     said = split_sentences(task)
     parts = _named_in_question(_about_what_happened(_its_thing(said)))
     if len(parts) < 2:

@@ -268,3 +268,13 @@ def test_a_question_whether_a_name_is_one_of_a_kind_is_no_state_of_it() -> None:
                  UIElement("row", text="Chloe 12.00", clickable=True), UIElement("cell", text="Chloe", container="Chloe 12.00"))
     got = steps(plan("is Chloe a participant?", page))
     assert all("participant" != p.get("text") for _, p in got) and ("Chloe" in str(got)), got
+
+
+@pytest.mark.parametrize("task, said", [
+    ("The login bug is fixed now, can you close it?", "Can you close The login bug?"),
+    ("The lamp is broken, please delete it", "Please delete The lamp"),
+])
+def test_what_happened_then_the_request_in_one_sentence_is_background_and_a_request(task: str, said: str) -> None:
+    from server.planners.restating import restate
+
+    assert restate(task) == said
