@@ -501,6 +501,11 @@ def _named_back(clause: Clause, st: State) -> Clause:
                   clause.act, rest)
 
 
+_ORDER_ONLY = re.compile(r"^(?:list|show|display|view|see|order|arrange|put)\s+(?:me\s+)?(?:them\s+|it\s+|these\s+|those\s+)?"
+                         r"(?:with\s+(?:the\s+)?)?(?P<o>newest|latest|oldest|earliest|most\s+recent|least\s+recent)\s+"
+                         r"(?:ones?\s+)?(?:first|on\s+top|at\s+the\s+top)(?:\s+please)?[.!]?$", re.I)
+
+
 def _with_their_requests(texts: list[str]) -> list[str]:
     """"if pump_b isn't running", "start it": a condition and the request it is for, one clause again."""
     out: list[str] = []
@@ -558,6 +563,9 @@ class BuiltinPlanner:
             if clause.act is Act.NONE and st.last_act == "check":
                 said = bare_switch(clause.text) or clause.text   # "… + subtitles on": subtitles is on
                 clause = Clause(said, Act.CHECK, said)   # "check X and Y": Y is a check too
+            order = _ORDER_ONLY.match(clause.text.strip())
+            if order:   # "List newest first" (of "list the encodes, newest first"): an order, no item to open
+                clause = read_clause(f"sort {order.group('o')} first", known)
             if clause.act is Act.NONE and _A_PLACE.match(clause.text.strip()):
                 clause = read_clause(f"go to {clause.text.strip()}", known)   # "Statistics page -> confirm …"
             if clause.act is Act.NONE and not signs_in(clause.text) and _names_a_control(clause.text, st):

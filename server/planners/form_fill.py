@@ -21,8 +21,17 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
     gets each value as it goes in (Bar, of "in the Bar team")."""
     used: set[int] = set()
     filled = 0
+    mark = len(st.steps)
+    chunks: list[tuple[int, int, int]] = []   # each field's steps: (its place in the form, first step, end)
 
     def put(el: UIElement, value: str) -> None:
+        nonlocal filled
+        start = len(st.steps)
+        _put(el, value)
+        chunks.append((st.live.elements.index(el) if st.live is not None and el in st.live.elements else 10**6,
+                       start, len(st.steps)))
+
+    def _put(el: UIElement, value: str) -> None:
         nonlocal filled
         label = el.name or el.placeholder or el.hint
         first = words(value)[:1]
@@ -149,7 +158,19 @@ def fill(st: State, rec: Record, placed: list[str] | None = None) -> int:
             el = empties[0]
             used.add(st.live.elements.index(el))
         put(el, value)
+    _in_form_order(st, mark, chunks)
     return filled
+
+
+def _in_form_order(st: State, mark: int, chunks: list[tuple[int, int, int]]) -> None:
+    """The fields filled top to bottom, as the form lays them out, whatever order the task said them in: a
+    dropdown whose options hang on one above it (a case's Category on its Product) is chosen after that one."""
+    if not chunks or sum(end - start for _, start, end in chunks) != len(st.steps) - mark:
+        return   # steps of another kind among them (a box that enables a field): left as planned
+    steps = [step for _, start, end in sorted(chunks, key=lambda c: c[0]) for step in st.steps[start:end]]
+    st.steps[mark:] = steps
+    for n, step in enumerate(st.steps, 1):
+        step.step = n
 
 
 _DATE_FIELD = re.compile(r"\b(?:date|dates|due|deadline|birthday|birth|dob|expiry|expires)\b|\b(?:yyyy|dd)\b", re.I)

@@ -685,6 +685,9 @@ def activate(c: Clause, st: State) -> bool:
     ordinal = find_ordinal(target_text)
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
                    or grounding.live_elements(category_free, st.live, minimum=0.85))
+    if ordinal is not None and not named_whole and st.live is not None and st.open_world \
+            and re.fullmatch(r"(?:the\s+)?\S+\s+page(?:\s+of\s+(?:the\s+)?(?:list|results|table))?", raw.strip(), re.I):
+        return _page_of_list(st, ordinal)   # "the second page": of the list's pages, never its second row
     if ordinal is not None and not named_whole and _PLACE_WORD.search(target_text):
         return _ordinal(c, st, target_text, ordinal)
 
@@ -1172,6 +1175,29 @@ def _expect_after_declared(st: State, t: Target) -> None:
                             else checks.text_shown(st.ctx, el.text))
         except CannotCheck:
             pass
+
+
+def _page_of_list(st: State, index: int) -> bool:
+    """The pager's link to page *index* + 1 ("2" beside "1" and "›"), outside the list's rows."""
+    assert st.live is not None
+    if st.moved:
+        raise Defer(f"page {index + 1}")   # the pager of the list the steps before lead to
+    if index < 0:
+        links = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and re.fullmatch(r"\d{1,3}", e.label)
+                 and (not e.container or e.container == e.label)]
+        if not links:
+            raise Unplannable("the list shows no numbered pages", "page")
+        pick = max(links, key=lambda e: int(e.label))
+    else:
+        number = str(index + 1)
+        pick = next((e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.label.strip() == number
+                     and (not e.container or e.container == e.label)), None)
+        if pick is None:
+            raise Unplannable(f"the list has no page {number} here: it fits on fewer pages, or shows no pager",
+                              f"page {number}")
+    st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, pick.label, live=pick), f"Go to page {pick.label}")
+    st.expect_check(None)
+    return True
 
 
 def _ordinal(c: Clause, st: State, text: str, index: int) -> bool:

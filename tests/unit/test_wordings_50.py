@@ -278,3 +278,26 @@ def test_what_happened_then_the_request_in_one_sentence_is_background_and_a_requ
     from server.planners.restating import restate
 
     assert restate(task) == said
+
+
+def _jobs_list(pages: int) -> ScreenObservation:
+    rows = [(f"job-{n}", f"encode clip_{n}.mov") for n in (1, 2)]
+    els = [UIElement("heading", name="Jobs", level=1),
+           UIElement("combobox", name="Sort order", options=("Ascending", "Descending"), value="Ascending")]
+    for key, call in rows:
+        row = f"{call} {key} Delete"
+        els += [UIElement("row", text=row), UIElement("link", name=key, href=f"/job/{key}", container=row),
+                UIElement("link", name="Delete", href="#", container=row)]
+    els += [UIElement("link", name=str(n), href=f"/jobs/{n}", container=str(n)) for n in range(1, pages + 1)]
+    return _page("http://q.test/jobs/1", *els)
+
+
+def test_the_second_page_is_the_pagers_never_the_second_row() -> None:
+    (command, params), = steps(plan("go to the second page", _jobs_list(3)))
+    assert command == "click_element" and params["text"] == "2"
+    assert not plan("go to the second page", _jobs_list(1)).feasible   # before: opened job-2 and passed
+
+
+def test_newest_first_said_after_a_list_is_an_order_never_an_item_to_open() -> None:
+    got = steps(plan("list them newest first", _jobs_list(1)))
+    assert got[0][0] == "select_option" and got[0][1]["option"] == "Descending"
