@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import time
 from urllib.parse import urlsplit
 from typing import Any
 
@@ -591,19 +592,31 @@ def _through_widget(page: Any, field: str, option: str) -> str | None:
 
 
 def _native_option(select: Any, option: str) -> str:
-    """The label of the <option> matching *option* by label, then value, then containment (case-insensitive)."""
-    opts: list[dict[str, str]] = select.evaluate(
-        "s => Array.from(s.options).map(o => ({label: (o.label || o.text).trim(), value: o.value}))")
+    """The label of the <option> matching *option* by label, then value, then containment (case-insensitive).
+    Options a page fills in after another choice (a case's categories, loaded once its product is chosen) are
+    waited for, up to the action's timeout."""
+    deadline = time.monotonic() + ACT_TIMEOUT_MS / 1000
+    while True:
+        opts: list[dict[str, str]] = select.evaluate(
+            "s => Array.from(s.options).map(o => ({label: (o.label || o.text).trim(), value: o.value}))")
+        found = _matching_option(opts, option)
+        if found is not None:
+            return found
+        if time.monotonic() >= deadline:
+            break
+        select.page.wait_for_timeout(100)
+    raise DeviceFailure(f"the dropdown has no option {option!r}; options: "
+                        + ", ".join(repr(o["label"]) for o in opts[:12]), expected=f"option {option!r}")
+
+
+def _matching_option(opts: list[dict[str, str]], option: str) -> str | None:
     want = option.strip().casefold()
     for key in ("label", "value"):
         for o in opts:
             if o[key].casefold() == want:
                 return o["label"]
     partial = [o for o in opts if re.search(rf"(?<!\w){re.escape(want)}(?!\w)", o["label"].casefold())]
-    if len(partial) == 1:
-        return partial[0]["label"]
-    raise DeviceFailure(f"the dropdown has no option {option!r}; options: "
-                        + ", ".join(repr(o["label"]) for o in opts[:12]), expected=f"option {option!r}")
+    return partial[0]["label"] if len(partial) == 1 else None
 
 
 def _aria_option(page: Any, option: str) -> Any:

@@ -296,6 +296,16 @@ def test_a_field_on_a_tab_not_selected_is_seen_and_its_tab_is_selected_first(bro
         run(browser, V.INPUT_TEXT, text="x", field="Proxy server")
 
 
+def test_an_option_a_page_fills_in_a_moment_after_another_choice_is_waited_for(browser: Browser) -> None:
+    browser.open("dependent-dropdowns.html")
+    run(browser, V.SELECT_OPTION, option="WebShop", field="Product")
+    run(browser, V.SELECT_OPTION, option="Security", field="Category")   # its options arrive 0.6 s later
+    run(browser, V.CLICK, text="Save", role="button")
+    assert browser.js("document.getElementById('saved').textContent") == "Saved: WebShop / Security"
+    with pytest.raises(DeviceFailure):   # an option that never comes is still a failure
+        run(browser, V.SELECT_OPTION, option="Performance", field="Category")
+
+
 def test_an_unreachable_app_is_an_error_with_the_browsers_reason(browser: Browser) -> None:
     # kept last in this module: Chromium's own error page for the refused connection can still be loading
     # when the call returns, and would interrupt the next test's first navigation in the shared browser
