@@ -228,7 +228,9 @@ _PLACE_FIRST = re.compile(r"^(?:in|on|under|at|from|inside|within|for|logged\s+i
 
 
 # "The cart total bug is fixed now, can you close it?": what happened, then the request, in one sentence
-_STATED_THEN_ASKED = re.compile(r"^(?P<s>[^,.;?!]{8,}?\b(?:is|are|was|were|has\s+been|have\s+been|got|now)\b[^,.;?!]*),\s+"
+_STATED_THEN_ASKED = re.compile(r"^(?!(?:when|whenever|once|as\s+soon\s+as|after|while|until|before|if|unless|in\s+case)\b)"
+                                r"(?P<s>[^,.;?!]{8,}?\b(?:(?:is|are|was|were|has\s+been|have\s+been|got)\s+(?:now\s+)?"
+                                r"(?:[a-z]+ed|broken|done|over|gone|dead|obsolete|stale|wrong|finished|fixed)|now)\b[^,.;?!]*),\s+"
                                 r"(?P<r>(?:(?:so\s+)?(?:can|could|would|will)\s+you|please|pls|kindly)\b[^.;!?]*[.?!]?)$", re.I)
 
 

@@ -51,7 +51,7 @@ _LEADING = re.compile(r"^(?P<word>if|unless|in\s+case)\s+(?P<cond>[^,;:]+?)(?:\s
 _TRAILING = re.compile(r"^(?P<act>\S.*?)\s*,?\s+(?:but\s+)?(?:only\s+)?(?P<word>if|unless|in\s+case)\s+(?P<cond>[^,;:.!?]+?)[.!]?$",
                        re.I)
 # "…, otherwise start it": what is done where the condition does not hold
-_ELSE = re.compile(r"\s*[,;.]?\s*\b(?:otherwise|else|or\s+else|if\s+not(?:\s+so)?)\b\s*,?\s*(?P<b>\S.*)$", re.I)
+_ELSE = re.compile(r"(?:\s*[,;.]\s*(?:or\s+)?(?:otherwise|else|if\s+not(?:\s+so)?)|\s+otherwise)\b\s*,?\s*(?P<b>\S.*)$", re.I)
 _COMPOUND = re.compile(r"\s*(?:[;.,]\s+|\s+(?:and|then)\s+)", re.I)
 _ASKS = re.compile(r"\b(?:check|see|verify|confirm|ensure|know|tell\s+me|find\s+out|ask|whether|test|determine|look|"
                    r"sure|wonder|asking)$", re.I)

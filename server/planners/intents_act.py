@@ -686,7 +686,9 @@ def activate(c: Clause, st: State) -> bool:
     named_whole = (grounding.tree_elements(category_free, st.ctx, minimum=0.85)
                    or grounding.live_elements(category_free, st.live, minimum=0.85))
     if ordinal is not None and not named_whole and st.live is not None and st.open_world \
-            and re.fullmatch(r"(?:the\s+)?\S+\s+page(?:\s+of\s+(?:the\s+)?(?:list|results|table))?", raw.strip(), re.I):
+            and re.search(r"\bpage(?:\s+of\s+(?:the\s+)?(?:list|results|table))?\s*$", raw.strip(), re.I):
+        if re.search(r"to[-\s]last|\blast\s+but|\bfrom\s+the\s+end", c.rest, re.I):
+            raise Unplannable("say the page's number ('page 4'): a page counted from the end is not read", "page")
         return _page_of_list(st, ordinal)   # "the second page": of the list's pages, never its second row
     if ordinal is not None and not named_whole and _PLACE_WORD.search(target_text):
         return _ordinal(c, st, target_text, ordinal)
@@ -1182,19 +1184,23 @@ def _page_of_list(st: State, index: int) -> bool:
     assert st.live is not None
     if st.moved:
         raise Defer(f"page {index + 1}")   # the pager of the list the steps before lead to
+    numbers = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and re.fullmatch(r"\d{1,3}", e.label)
+               and (not e.container or e.container == e.label)]
+    # the pager: the run of links numbered one after another from 1 ("1 2 3"), never a lone badge ("3" new messages)
+    pager: list = []
+    for e in numbers:
+        if int(e.label) == len(pager) + 1:
+            pager.append(e)
     if index < 0:
-        links = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and re.fullmatch(r"\d{1,3}", e.label)
-                 and (not e.container or e.container == e.label)]
-        if not links:
+        if len(pager) < 2:
             raise Unplannable("the list shows no numbered pages", "page")
-        pick = max(links, key=lambda e: int(e.label))
+        pick = pager[-1]
     else:
-        number = str(index + 1)
-        pick = next((e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and e.label.strip() == number
-                     and (not e.container or e.container == e.label)), None)
-        if pick is None:
+        number = index + 1
+        if number > len(pager) or (number > 1 and len(pager) < 2):
             raise Unplannable(f"the list has no page {number} here: it fits on fewer pages, or shows no pager",
                               f"page {number}")
+        pick = pager[number - 1]
     st.click_live(Target(TargetKind.LIVE_ELEMENT, 1.0, pick.label, live=pick), f"Go to page {pick.label}")
     st.expect_check(None)
     return True

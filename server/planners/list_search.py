@@ -77,6 +77,7 @@ _NOT_LISTS = {"add", "change", "edit", "delete", "view", "site", "source", "pass
               "reset", "kill", "run", "shutdown", "reload", "clear", "sign", "signout", "archive", "unarchive", "pause",
               "resume", "approve", "reject", "close", "reopen", "enable", "disable", "activate", "deactivate", "trigger",
               "cancel", "retry", "mute", "unmute", "stop", "start", "restore", "merge", "lock", "unlock"}
+_FINDING = frozenset({"search", "find", "browse", "all"})
 # words that say a link shows something without naming it: "View Tickets" is the tickets list, "View all" no list
 _VIEWING = {"view", "show", "browse", "list", "all", "my"}
 MAX_LISTS_SEARCHED = 8
@@ -105,21 +106,40 @@ def same_page(href: str, url: str) -> bool:
     return all(qa.get(k) == qb.get(k) for k in (qa.keys() | qb.keys()) - _VIEW_KEYS)
 
 
+def _names_kind(ws: set[str], kinds: set[str]) -> bool:
+    """"Search Test Cases" for a task about a "… test case": every word of the link's but its finding words."""
+    own = {_bare(w) for w in ws - _FINDING}
+    return bool(own) and own <= kinds
+
+
+def _bare(word: str) -> str:
+    """"cases", "case" → "cas": a word and its plural alike."""
+    return word.lower().rstrip("s").rstrip("e") if len(word) > 3 else word.lower()
+
+
 def _stem(word: str) -> str:
     return re.sub(r"(?:ies|es|s)$", "", word) if len(word) > 3 else word
 
 
-def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
+def _list_links(st: State, tried: set[str], about: str = "", name: str = "") -> list[UIElement]:
     """Links that look like the app's lists, the likeliest first: short names, inside the app, not actions,
     not this page or a view of it, not tried yet. A link whose name shares a word with *about* (the task's
     words: "the member Paula Reyes" → members) comes first, then plural names (lists are named in the plural)."""
     if st.live is None:
         return []
     out = []
+    hints = {_stem(w) for w in words(about)}
+    # the words of the task, and the last word of the record's name, often its kind ("… test case", "… job")
+    longest = max(_alternatives(name), key=len, default="").split()
+    kinds = {_bare(w) for w in words(about)} | {_bare(w) for w in longest[-2:] if w.islower()}
     for el in st.live.elements:
         name = (el.name or el.text).strip()
         ws = set(words(name)) - _VIEWING
-        if not _navigates(el) or el.hidden or not name or len(ws) > 3 or ws & _NOT_LISTS or not ws:
+        # a menu's "Search Test Cases" (shown on hover) is where test cases are listed, for a task about a case
+        menu_list = _names_kind(ws, kinds) \
+            and not (ws - _FINDING) & _NOT_LISTS \
+            and el.role == ROLE_LINK
+        if not _navigates(el) or (el.hidden or ws & _NOT_LISTS) and not menu_list or not name or len(ws) > 3 or not ws:
             continue
         if el.href.startswith(("http://", "https://")) and st.live.url and \
                 el.href.split("/")[2:3] != st.live.url.split("/")[2:3]:
@@ -135,11 +155,10 @@ def _list_links(st: State, tried: set[str], about: str = "") -> list[UIElement]:
         if any(o.name == name for o in out):
             continue
         out.append(el)
-    hints = {_stem(w) for w in words(about)}
 
     def rank(el: UIElement) -> tuple[int, int]:
         ws = [w for w in words(el.name or el.text) if w not in _VIEWING]
-        related = bool(hints & {_stem(w) for w in ws})
+        related = bool(hints & {_stem(w) for w in ws}) or _names_kind(set(ws), kinds)
         plural = len(ws) == 1 and ws[0].endswith("s") and not (el.name or el.text).isupper()
         group = 0 if related else 1 if plural else 2
         # among the rest, a list sits nearer the app's root than a record ("/work-pools" before
@@ -199,6 +218,7 @@ def seek_record(st: State, name: str, then: str) -> bool:
     its alternatives, "|" between them)."""
     if st.live is None or any(grounding.rows(n, st.live, minimum=0.8) for n in _alternatives(name)):
         return False   # it is right here: another list would show it with no more ways to act on it (a loop)
+    said_name = name
     name = "|".join(site_search.without_kind(st, n) for n in _alternatives(name))   # "the Project Ideas tiddler"
     if any(grounding.rows(n, st.live, minimum=0.8) for n in _alternatives(name)):
         return False
@@ -208,7 +228,7 @@ def seek_record(st: State, name: str, then: str) -> bool:
     if _search_site(st, name, about, set(), then):
         return True
     _next_page(st, name, about, set(), then)
-    links = _list_links(st, set(), about)
+    links = _list_links(st, set(), about, said_name)
     if not links:
         return False
     first = links[0]
@@ -301,7 +321,7 @@ def seek_intent(c: Clause, st: State) -> bool:
             raise Defer(name, replace_with=[_seek_clause(name, about, tried | {"contents"})])
     _search_site(st, name, about, tried, None)
     _next_page(st, name, about, tried, None)
-    links = _list_links(st, tried, about)
+    links = _list_links(st, tried, about, name)
     looked = sorted(t for t in tried if t != "contents" and not _BACK.fullmatch(t))
     if len(tried - {"contents"}) >= MAX_LISTS_SEARCHED:
         raise Unplannable(f"{_said(name)!r} is in none of the lists looked through ({', '.join(looked)})", name)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from server.planners import grounding
 from server.planners.grounding import Target, TargetKind
 from server.planners.language import Act, Clause, words
 from server.planners.state import Defer, State
-from shared.screen import UIElement
+from shared.screen import CLICKABLE_ROLES, UIElement
 
 # usual words for one state, as summary tables head their columns and testers say them
 _SAME_STATE = (
-    frozenset({"queued", "waiting", "pending", "enqueued", "sitting", "open", "todo", "new"}),
+    frozenset({"queued", "waiting", "pending", "enqueued", "sitting", "todo"}),
     frozenset({"finished", "completed", "complete", "done", "succeeded", "successful", "passed", "closed"}),
     frozenset({"failed", "crashed", "died", "errored", "broken", "failing", "failure", "failures", "error", "errors"}),
     frozenset({"cancelled", "canceled", "aborted"}),
@@ -83,26 +84,42 @@ def _nouns(text: str) -> set[str]:
 
 
 def cell_named(st: State, phrase: str) -> Cell | None:
-    """The link of the one cell *phrase* names by its row and its column; None when it names no single one."""
-    if st.live is None:
+    """The link of the one cell *phrase* names by its row and its column, said close together; None when it names
+    no single one. The clause's verb names no column ("open the login bug" is no open bug), and a phrase that names
+    a link of the screen itself, or says none or no, or makes something new, names no cell."""
+    if st.live is None or _NOT_A_CELL.search(phrase):
         return None
     table = _table(st)
     if len(table) < 2:
         return None
-    said_words = {w.lower() for w in re.findall(r"[\w-]+", phrase)}
-    rows = [(name, links) for name, links in table if _nouns(name) and _nouns(name) <= _nouns(phrase)]
+    said = re.findall(r"[\w-]+", phrase.lower())
+    if said and said[0] in _LOOKS | _VERBS_ALIKE:
+        said = said[1:]   # the verb: "open" says what to do, not which column
+    rows = [(name, links) for name, links in table if _nouns(name) and _nouns(name) <= {_noun(w) for w in said}]
     if len(rows) != 1:
         return None
     name, links = rows[0]
+    at_row = [i for i, w in enumerate(said) if _noun(w) in _nouns(name)]
     shared = set.intersection(*(set(words(h)) for h in links)) if links else set()
     columns = []
     for header in links:
         own = set(words(header)) - shared   # "failed" of "Failed jobs", said as such or in usual words for it
-        if own and all(any(_same_state(o, w) for w in said_words) for o in own):
+        at = [i for i, w in enumerate(said) if any(_same_state(o, w) for o in own)]
+        if own and all(any(_same_state(o, w) for w in said) for o in own) \
+                and any(abs(i - j) <= _NEAR for i in at for j in at_row):
             columns.append(header)
     if len(columns) != 1:
         return None
+    if grounding.live_elements(phrase, st.live, roles=CLICKABLE_ROLES, minimum=0.85):
+        return None   # "open the Email settings" where a link says so: that link, never a count of the Email row
     return Cell(name, columns[0], links[columns[0]])
+
+
+# row and column words said at most this many words apart ("the failed encodes", "encodes that have failed")
+_NEAR = 4
+# "no uploads failed", "1 failed upload", "a new capture": a check of the count, or a record to make
+_NOT_A_CELL = re.compile(r"\b(?:no|none|nothing|never|zero|any|new|a|an|count|how\s+many|number\s+of)\b|\d", re.I)
+_VERBS_ALIKE = frozenset({"close", "start", "finish", "complete", "fail", "cancel", "schedule", "defer", "queue"})
 
 
 _LOOKS = frozenset({"show", "list", "look", "view", "see", "display", "find", "open", "go", "navigate", "bring", "pull"})

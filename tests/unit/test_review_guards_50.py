@@ -86,3 +86,43 @@ def test_a_misspelt_verb_after_a_record_is_no_field_of_it() -> None:
 
     p = plan("add a todo buy milk, delte task 2", todo_screen(("walk the dog", False)))
     assert p.feasible and p.pending == ["delete task 2"]
+
+
+def _bugs_summary() -> ScreenObservation:
+    head = "Kind Open Closed"
+    els = [UIElement("heading", name="Overview", level=1), UIElement("link", name="Login bug", href="/bug/17"),
+           UIElement("link", name="Email settings", href="/settings/email"),
+           UIElement("row", text=head), *(UIElement("cell", text=h, container=head) for h in head.split())]
+    for kind, counts in (("Bugs", (4, 9)), ("Email", (3, 1))):
+        row = f"{kind} {counts[0]} {counts[1]}"
+        els += [UIElement("row", text=row), UIElement("cell", text=kind, container=row)]
+        for state, n in zip(("open", "closed"), counts):
+            els += [UIElement("cell", text=str(n), container=row),
+                    UIElement("link", name=str(n), href=f"/{kind.lower()}/{state}", container=row)]
+    return ScreenObservation("web", "http://t.test/", "Overview", tuple(els))
+
+
+@pytest.mark.parametrize("task, link", [("open the login bug", "Login bug"), ("open the email settings", "Email settings")])
+def test_the_verb_open_names_no_open_column(task: str, link: str) -> None:
+    # before: the count of open bugs (or emails) was clicked, with no check, and passed
+    assert steps(plan(task, _bugs_summary()))[0][1]["text"] == link
+
+
+@pytest.mark.parametrize("task", ["When enc_two is stopped, please restart it", "As soon as pump_a is stopped, can you restart it?"])
+def test_a_when_clause_is_never_dropped_as_background(task: str) -> None:
+    p = plan(task, _services())
+    assert not any(s.params.get("text") == "Restart" for s in p.steps), p
+
+
+def test_a_lone_numbered_badge_is_no_page() -> None:
+    page = ScreenObservation("web", "http://q.test/jobs", "Jobs", (
+        UIElement("link", name="3", href="/inbox"), UIElement("heading", name="Jobs", level=1),
+        UIElement("link", name="1", href="/jobs/1", container="1"), UIElement("link", name="2", href="/jobs/2", container="2")))
+    assert not plan("go to the third page", page).feasible
+    assert steps(plan("go to the last page", page))[0][1]["text"] == "2"
+    assert not plan("go to the second-to-last page", page).feasible
+
+
+def test_else_inside_a_request_is_no_otherwise() -> None:
+    got = steps(plan("If pump_b is stopped, start it and leave everything else alone", _services()))
+    assert got[0] == ("click_element", {"text": "Start", "role": "link", "row": "pumps:pump_b"})

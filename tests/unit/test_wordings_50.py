@@ -301,3 +301,13 @@ def test_the_second_page_is_the_pagers_never_the_second_row() -> None:
 def test_newest_first_said_after_a_list_is_an_order_never_an_item_to_open() -> None:
     got = steps(plan("list them newest first", _jobs_list(1)))
     assert got[0][0] == "select_option" and got[0][1]["option"] == "Descending"
+
+
+def test_a_menus_search_page_of_the_kind_is_where_its_records_are_looked_for() -> None:
+    home = _page("http://tcms.test/", UIElement("heading", name="Dashboard", level=1),
+                 UIElement("link", name="SEE ALL", href="/runs/search/?tester=me"),
+                 UIElement("link", name="Search Test Plans", href="/plan/search/", hidden=True),
+                 UIElement("link", name="Search Test Cases", href="/cases/search/", hidden=True),
+                 UIElement("link", name="Search Bugs", href="/bugs/search/", hidden=True))
+    p = plan("Bump the login timeout test case up to priority P1.", home)
+    assert steps(p)[0] == ("click_element", {"text": "Search Test Cases", "role": "link"}), p
