@@ -531,8 +531,7 @@ class BuiltinPlanner:
         said = conditions.resolve(request.task.strip(), st)   # "if pump_b isn't running, start it": judged on the screen
         cond = conditions.unjudged(said, st) if said == request.task.strip() else ""
         if cond:
-            return self._refuse(f"Not feasible: I cannot tell from the screen whether {cond!r}; say what to check, or "
-                                "what to do in either case", "", st)
+            return self._refuse_unjudged(cond, st)
         task = _noun_as_verb(restate(restate_login(_shorthand_screens(said, st, known))), st, known)
         # a task that asks ("subtitles on?", "… , right?") or says nothing may change switches nothing it names bare
         asks = bool(re.search(r"\?|\b(?:don['’]?t|do\s+not|never|without)\s+chang", request.task, re.I))
@@ -550,8 +549,7 @@ class BuiltinPlanner:
                 text = conditions.resolve(text, st)
                 cond = conditions.unjudged(text, st)
                 if cond:
-                    return self._refuse(f"Not feasible: I cannot tell from the screen whether {cond!r}; say what to "
-                                        "check, or what to do in either case", "", st)
+                    return self._refuse_unjudged(cond, st)
             text = in_open_folder(on_its_page(text, st), st)   # "json.loads" on json's page: "loads"
             try:
                 text = that_channel(text, " ".join(texts[:i]), st)   # "If so, switch to that channel": the one named
@@ -658,6 +656,12 @@ class BuiltinPlanner:
         if pending:
             analysis += f" Then, on the screen shown: {'; '.join(pending)}."
         return Plan(analysis, True, st.steps, planner=self.name, pending=pending)
+
+    @classmethod
+    def _refuse_unjudged(cls, cond: str, st: State) -> Plan:
+        """A request that hangs on a condition the screen cannot answer: never done, nor skipped, blind."""
+        return cls._refuse(f"Not feasible: I cannot tell from the screen whether {cond!r}; say what to check, or what "
+                           "to do in either case", "", st)
 
     @staticmethod
     def _refuse(reason: str, phrase: str, st: State, check: bool = False) -> Plan:

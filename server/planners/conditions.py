@@ -16,7 +16,7 @@ from enum import Enum
 
 from server.planners import grounding
 from server.planners.language import split_clauses
-from server.planners.rows_in_state import alike, opposite, shown_states, state_stem
+from server.planners.rows_in_state import alike, negated_aux, opposite, rows_of, shown_states, shown_word, state_stem
 from server.planners.state import State
 
 log = logging.getLogger(__name__)
@@ -70,13 +70,9 @@ _PRONOUN = re.compile(r"^(?:it|they|this|that|one|he|she)$", re.I)
 _REFERENCE = re.compile(r"\b(?:it|them|this\s+one|that\s+one)\b", re.I)
 
 
-def _negate_be(text: str) -> str:
-    return re.sub(r"\b(is|are|was|were|do|does|has|have)n['’]t\b", r"\1 not", text, flags=re.I)
-
-
 def parse(cond: str, act: str) -> Condition | None:
     """The condition *cond* of a request *act*, or None when it says nothing this module reads."""
-    cond = _negate_be(cond.strip().rstrip(".!?"))
+    cond = negated_aux(cond.strip().rstrip(".!?"))
     if re.search(r"\b(?:and|or|but|nor)\b|&", cond, re.I):
         return None   # "if pump_a is running and pump_b is stopped": two conditions, never judged as one
     cond = re.sub(r"['’]s\s+(?=(?:not\s+)?(?:already\s+|still\s+|currently\s+)?\w+$)", " is ", cond)   # "it's not running"
@@ -86,29 +82,28 @@ def parse(cond: str, act: str) -> Condition | None:
                  r"(?:screen|page))?$", cond, re.I) or \
         re.match(r"^(?:you|i|we)\s+(?P<no>do\s+not\s+|don['’]t\s+)?(?:see|get)\s+(?P<x>.+?)$", cond, re.I)
     if m:
-        subject = _KIND_WORD.sub("", _ARTICLE.sub("", m.group("x").strip()))
-        if _PRONOUN.match(subject):
-            subject = _object_of(act)
+        subject = _subject(_KIND_WORD.sub("", _ARTICLE.sub("", m.group("x").strip())), act)
         return Condition(Kind.SHOWN, subject, negated=bool(m.group("no"))) if subject else None
     m = re.match(rf"^(?P<x>.+?)\s+(?:is|are)\s+(?P<no>not\s+|no\s+longer\s+)?(?:still\s+|already\s+)?{_SHOWN}$", cond, re.I) or \
         re.match(r"^(?P<x>.+?)\s+(?P<no>does\s+not\s+|do\s+not\s+)?(?:appears?|shows?\s+up|pops?\s+up|exists?)$", cond, re.I)
     if m:
-        subject = _KIND_WORD.sub("", _ARTICLE.sub("", m.group("x").strip()))
-        if _PRONOUN.match(subject):
-            subject = _object_of(act)
+        subject = _subject(_KIND_WORD.sub("", _ARTICLE.sub("", m.group("x").strip())), act)
         return Condition(Kind.SHOWN, subject, negated=bool(m.group("no"))) if subject else None
     m = re.match(r"^(?P<x>.+?)\s+(?:is|are)\s+(?P<no>not\s+|no\s+longer\s+)?(?:already\s+|still\s+|currently\s+)?"
                  r"(?:in\s+(?:the\s+)?)?(?P<s>[\w-]{2,})(?:\s+(?:state|status|mode))?(?:\s+(?:yet|already|now|right\s+now))?$",
                  cond, re.I)
     if m is None:
         return None
-    subject = _ARTICLE.sub("", m.group("x").strip())
-    if _PRONOUN.match(subject):
-        subject = _object_of(act)
+    subject = _subject(_ARTICLE.sub("", m.group("x").strip()), act)
     state = m.group("s").lower()
     kind = Kind.TICKED if state in _ON | _OFF else Kind.STATE
     negated = bool(m.group("no")) != (state in _OFF)
     return Condition(kind, subject, "checked" if kind is Kind.TICKED else state, negated) if subject else None
+
+
+def _subject(said: str, act: str) -> str:
+    """What the condition is about: as said, or what the request acts on where it says "it"."""
+    return _object_of(act) if _PRONOUN.match(said) else said
 
 
 def _object_of(act: str) -> str:
@@ -142,26 +137,25 @@ def judge(c: Condition, st: State) -> tuple[bool, str] | None:
     if len(containers) != 1 or len(rows) > 1 and rows[1].score >= rows[0].score - 0.05 and not named:
         return None
     row = containers[0]
+    members = rows_of(screen)
 
     def states_of(r: str) -> set[str]:   # (the record's own name says no state: "Live ingest")
         own = " ".join([c.subject, *(n.label for n in named if n.container == r)]) if r == row else \
             grounding.row_key(r, screen)
-        return shown_states(r, [e for e in screen.elements if e.container == r], name=own)
-
-    def word_of(r: str, stems: frozenset[str]) -> str:
-        return next(w for w in re.findall(r"[\w'-]+", r) if state_stem(w) in stems)
+        return shown_states(r, members[r], name=own)
 
     mine = states_of(row)
     said = alike(state_stem(c.state))
     if said & mine:   # the row says the state, in its words: "RUNNING" for "up"
-        return not c.negated, f"{c.subject} is {word_of(row, frozenset(said & mine))}"
+        return not c.negated, f"{c.subject} is {shown_word(row, said & mine)}"
     other = opposite(state_stem(c.state)) & mine
     if other:         # the row says the opposite: "STOPPED" for "up"
-        return c.negated, f"{c.subject} is {word_of(row, frozenset(other))}"
+        return c.negated, f"{c.subject} is {shown_word(row, other)}"
     # a state some other row says and this one does not ("RUNNING" in the others' rows): this one is not in it
-    for r in dict.fromkeys(e.container for e in screen.elements if e.container and e.container != row):
-        if said & states_of(r):
-            return c.negated, f"{c.subject} is not {word_of(r, frozenset(said & states_of(r)))}"
+    for r in members:
+        theirs = said & states_of(r) if r != row else set()
+        if theirs:
+            return c.negated, f"{c.subject} is not {shown_word(r, theirs)}"
     return None
 
 
@@ -169,22 +163,39 @@ def _with_subject(act: str, subject: str) -> str:
     return _REFERENCE.sub(subject, act, count=1)
 
 
+@dataclass(frozen=True)
+class _Said:
+    """A conditional sentence's parts: the condition (a question turned into a statement), the request, and
+    whether the request is for the condition's opposite ("unless", "…? if not")."""
+    cond: str
+    act: str
+    opposite: bool
+
+
+def _said(text: str, compound: bool = False) -> _Said | None:
+    """The condition and request of *text*; None where it has none. A condition said after the request is never
+    one of a question ("check if X is up"), nor, unless *compound*, of a request of several clauses ("open
+    Processes and start X if it is stopped": judged on the screen the steps before it lead to)."""
+    text = text.strip()
+    found = _QUESTION.match(text)
+    if found:
+        q = re.sub(r"^(is|are)\s+(?P<x>.+?)\s+(?P<s>[\w-]+)$", r"\g<x> \1 \g<s>", found.group("q").strip(), flags=re.I)
+        return _Said(q, found.group("act"), True)
+    found = _LEADING.match(text) or _TRAILING.match(text)
+    if found is None or found.re is _TRAILING and (_ASKS.search(found.group("act"))
+                                                   or not compound and _COMPOUND.search(found.group("act"))):
+        return None
+    return _Said(found.group("cond"), found.group("act"), found.group("word").lower() == "unless")
+
+
 def resolve(task: str, st: State) -> str:
     """*task* with its condition judged on the screen: the request, or a check of why nothing is to be done."""
     if st.live is None or not re.search(r"\b(?:if|unless|in\s+case)\b", task, re.I):
         return task
-    text = task.strip()
-    found = _QUESTION.match(text)
-    if found:
-        q = re.sub(r"^(is|are)\s+(?P<x>.+?)\s+(?P<s>[\w-]+)$", r"\g<x> \1 \g<s>", found.group("q").strip(), flags=re.I)
-        cond, act, negated_word = q, found.group("act"), True   # "if not": the request is for the opposite
-    else:
-        found = _LEADING.match(text) or _TRAILING.match(text)
-        if found is None or found.re is _TRAILING and (_ASKS.search(found.group("act"))
-                                                       or _COMPOUND.search(found.group("act"))):
-            return task   # "open Processes and start X if it is stopped": judged on the screen it leads to
-        cond, act = found.group("cond"), found.group("act")
-        negated_word = found.group("word").lower() == "unless"
+    said = _said(task)
+    if said is None:
+        return task
+    cond, act, negated_word = said.cond, said.act, said.opposite
     # what to do otherwise; the request the condition is for; what the task asks after it, whatever the condition says
     other = ""
     branch = _ELSE.search(act)
@@ -211,29 +222,26 @@ def resolve(task: str, st: State) -> str:
 
 def is_conditional(clause: str) -> bool:
     """A clause that starts with its condition, or ends with one ("start X if it is stopped")."""
-    found = _LEADING.match(clause.strip()) or _QUESTION.match(clause.strip()) or _TRAILING.match(clause.strip())
-    return found is not None and not (found.re is _TRAILING and _ASKS.search(found.group("act"))) and \
-        parse(found.group("q") if found.re is _QUESTION else found.group("cond"), found.group("act")) is not None
+    said = _said(clause, compound=True)
+    return said is not None and parse(said.cond, said.act) is not None
 
 
 def unjudged(clause: str, st: State) -> str:
     """The condition of *clause* where the screen cannot say whether it holds ("if pump_a is running and pump_b is
     stopped", "if the sync looks slow"); "" where the clause has none, or one this module judges, or a polite "if
     needed". A request that depends on what cannot be judged is never done, nor skipped, blind."""
-    text = clause.strip()
-    found = _QUESTION.match(text) or _LEADING.match(text) or _TRAILING.match(text)
-    if st.live is None or found is None or found.re is _TRAILING and (
-            _ASKS.search(found.group("act")) or _COMPOUND.search(found.group("act"))):
+    said = _said(clause) if st.live is not None else None
+    if said is None:
         return ""   # (a device with no screen to read: its tree's intents read the condition as they can)
-    cond = found.group("q") if found.re is _QUESTION else found.group("cond")
-    if _POLITE.match(_negate_be(cond.strip().rstrip(".!?"))) or _INTERNAL.match(cond.strip()):
+    cond = said.cond.strip()
+    if _POLITE.match(negated_aux(cond.rstrip(".!?"))) or _INTERNAL.match(cond):
         return ""
-    if found.re is _QUESTION:
-        cond = re.sub(r"^(is|are)\s+(?P<x>.+?)\s+(?P<s>[\w-]+)$", r"\g<x> \1 \g<s>", cond.strip(), flags=re.I)
-    c = parse(cond, found.group("act"))
-    if c is not None and c.kind is Kind.TICKED and judge(c, st) is None:
-        return ""   # "turn the subtitles off if they are on": a switch set to a state, whatever it was
-    return cond.strip() if c is None or judge(c, st) is None else ""
+    c = parse(cond, said.act)
+    if c is None:
+        return cond
+    if judge(c, st) is not None:
+        return ""
+    return "" if c.kind is Kind.TICKED else cond   # "turn the subtitles off if they are on": set, whatever it was
 
 
 def opens_with_condition(clause: str) -> bool:

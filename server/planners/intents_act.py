@@ -24,7 +24,7 @@ from server.planners.page_names import NEIGHBOUR, is_this_page, order_link, same
 from server.planners.state import ROLES_BY_NAME, Defer, State, Unplannable
 from shared import vocabulary as V
 from shared.keys import Key
-from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB
+from shared.screen import CLICKABLE_ROLES, ROLE_BUTTON, ROLE_LINK, ROLE_MENUITEM, ROLE_TAB, UIElement
 
 _ROLE_NOUNS = {"button": ROLE_BUTTON, "link": ROLE_LINK, "tab": ROLE_TAB, "menu item": ROLE_MENUITEM,
                "item": "", "option": "", "entry": "", "tile": "", "icon": "", "card": "", "row": ""}
@@ -1187,7 +1187,7 @@ def _page_of_list(st: State, index: int) -> bool:
     numbers = [e for e in st.live.elements if e.role == ROLE_LINK and not e.hidden and re.fullmatch(r"\d{1,3}", e.label)
                and (not e.container or e.container == e.label)]
     # the pager: the run of links numbered one after another from 1 ("1 2 3"), never a lone badge ("3" new messages)
-    pager: list = []
+    pager: list[UIElement] = []
     for e in numbers:
         if int(e.label) == len(pager) + 1:
             pager.append(e)

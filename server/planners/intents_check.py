@@ -1128,17 +1128,16 @@ def _in_named_row(st: State, subject: str, live: list[grounding.Target], text: s
 
 def _as_the_row_says(st: State, row: str, text: str, name: str) -> str:
     """"up" where the row says RUNNING: a state in the row's own word for it (never its opposite's word)."""
-    from server.planners.rows_in_state import alike, shown_states, state_stem
+    from server.planners.rows_in_state import alike, rows_of, shown_states, shown_word, state_stem
 
     assert st.live is not None
     if len(text.split()) != 1:
         return text
     said = alike(state_stem(text))
-    shown = shown_states(row, [e for e in st.live.elements if e.container == row], name=name)
+    shown = shown_states(row, rows_of(st.live).get(row, []), name=name)
     if state_stem(text) in shown or not said & shown:
         return text
-    own = {state_stem(w) for w in words(name)}
-    return next((w for w in re.findall(r"[\w'-]+", row) if state_stem(w) in said and state_stem(w) not in own), text)
+    return shown_word(row, said, name) or text
 
 
 def own_part(st: State, said: str) -> str:

@@ -283,9 +283,8 @@ def add_record_intent(c: Clause, st: State) -> bool:
     if noun and go_to_list(st, noun, [c.text]):
         return True
     # "a work pool": the kind said in two words names the list ("Work Pools") where its last word alone does not
-    phrase = next((o for o in rec.options if len(o.split()) == 2 and o.split()[-1] == noun), "") if noun else ""
-    link = records.entity_link(st, phrase) if phrase else None
-    if link is not None and link.score >= 0.88 and go_to_list(st, phrase, [c.text]):
+    link = records.entity_link(st, two_words) if two_words else None
+    if link is not None and link.score >= 0.88 and go_to_list(st, two_words, [c.text]):
         return True
     places = {t.live.container for t in adders if t.live is not None and t.live.container}
     if noun and len(places) > 1:

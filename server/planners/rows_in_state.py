@@ -15,7 +15,7 @@ from server.planners.grounding import Target, TargetKind, row_key
 from server.planners.language import words
 from server.planners.list_search import on_list_of
 from server.planners.state import State
-from shared.screen import UIElement
+from shared.screen import ScreenObservation, UIElement
 
 # "all (of) the", "every", "each", "any", "whichever", "whatever", "the … that …"
 _QUANTIFIER = re.compile(r"^(?:all\s+(?:of\s+)?(?:the\s+|my\s+|our\s+)?|every\s+|each\s+|any\s+|whichever\s+|whatever\s+|"
@@ -55,13 +55,18 @@ _DOWN = ("down", "stopped", "offline", "exited", "failed", "fatal", "dead", "ina
 _ALIKE = (frozenset(state_stem(w) for w in _UP), frozenset(state_stem(w) for w in _DOWN))
 
 
-def _rows(st: State) -> dict[str, list[UIElement]]:
-    assert st.live is not None
+def rows_of(screen: ScreenObservation) -> dict[str, list[UIElement]]:
+    """The screen's rows (what each element sits in) and their elements, in the screen's order."""
     rows: dict[str, list[UIElement]] = {}
-    for e in st.live.elements:
+    for e in screen.elements:
         if e.container:
             rows.setdefault(e.container, []).append(e)
     return rows
+
+
+def negated_aux(text: str) -> str:
+    """"aren't running" → "are not running": a negation said in one word, in two."""
+    return _NEGATED.sub(r"\1 not", text)
 
 
 #: the roles of a row's own controls, whose labels say what can be done, never the state the row is in
@@ -86,12 +91,19 @@ def shown_states(row: str, members: list[UIElement], controls: frozenset[str] = 
     return {state_stem(w) for w in words(row)} - labels
 
 
+def shown_word(row: str, stems: frozenset[str] | set[str], name: str = "") -> str:
+    """The word *row* shows for a state whose stem is among *stems* ("RUNNING"), never a word of the record's *name*;
+    "" where it shows none."""
+    own = {state_stem(w) for w in words(name)}
+    return next((w for w in re.findall(r"[\w'-]+", row) if state_stem(w) in stems and state_stem(w) not in own), "")
+
+
 def every_row_in_state(st: State, verb: str, rec: str, wanted: tuple[str, ...], controls: frozenset[str],
                        first_word: Callable[[str], str]) -> bool:
     """Click the verb's control (its first word one of *wanted*) in each row whose state *rec* says."""
     if st.live is None:
         return False
-    said = _NEGATED.sub(r"\1 not", rec.strip().rstrip(".!"))
+    said = negated_aux(rec.strip().rstrip(".!"))
     q = _QUANTIFIER.match(said)
     if q is None:
         return False
@@ -108,7 +120,7 @@ def every_row_in_state(st: State, verb: str, rec: str, wanted: tuple[str, ...], 
     state, kind, negated = m.group("state").lower(), m.group("kind").lower(), bool(m.group("neg"))
     if state in _NOT_STATES or state_stem(state) == state_stem(verb):
         return False
-    rows = _rows(st)
+    rows = rows_of(st.live)
     kind_rows = {r for r in rows if state_stem(kind) in {state_stem(w) for w in words(r)}}
     if kind in _ANY_KIND or not kind_rows:
         if kind not in _ANY_KIND and not on_list_of(st, kind):
